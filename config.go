@@ -1,0 +1,96 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"net/mail"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// config is everything the app reads from its environment, parsed and
+// validated once at start-up so that a bad value stops the process at once
+// with a message naming the variable, instead of failing later mid-request.
+type config struct {
+	Port         int
+	BaseURL      *url.URL
+	Env          string // development | production
+	DatabaseURL  string // empty: SQLite file DataDir/bizprofile.db
+	DataDir      string
+	SiteName     string
+	SupportEmail string
+	SupportPhone string
+	LogFormat    string // text | json
+	LogLevel     string // debug | info | warn | error
+}
+
+// Production reports whether production-only protections (Secure cookies,
+// HSTS) are on.
+func (c config) Production() bool { return c.Env == "production" }
+
+// loadConfig reads the environment through getenv, applying defaults. All
+// problems are reported together so one restart fixes them all.
+func loadConfig(getenv func(string) string) (config, error) {
+	var errs []error
+	get := func(name, def string) string {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			return v
+		}
+		return def
+	}
+	bad := func(name, value, want string) {
+		errs = append(errs, fmt.Errorf("%s: %s, got %q", name, want, value))
+	}
+
+	c := config{
+		Env:          get("APP_ENV", "development"),
+		DatabaseURL:  get("DATABASE_URL", ""),
+		DataDir:      get("DATA_DIR", "data"),
+		SiteName:     get("SITE_NAME", "BizProfile"),
+		SupportEmail: get("SUPPORT_EMAIL", "support@bizprofile.com"),
+		SupportPhone: get("SUPPORT_PHONE", "1-800-555-0199"),
+		LogFormat:    get("LOG_FORMAT", "text"),
+		LogLevel:     get("LOG_LEVEL", "info"),
+	}
+
+	port := get("PORT", "8080")
+	if p, err := strconv.Atoi(port); err != nil || p < 1 || p > 65535 {
+		bad("PORT", port, "must be a port number from 1 to 65535")
+	} else {
+		c.Port = p
+	}
+
+	base := strings.TrimRight(get("BASE_URL", fmt.Sprintf("http://localhost:%s", port)), "/")
+	if u, err := url.Parse(base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		bad("BASE_URL", base, "must be an absolute http(s) URL such as https://bizprofile.com")
+	} else {
+		c.BaseURL = u
+	}
+
+	switch c.Env {
+	case "development", "production":
+	default:
+		bad("APP_ENV", c.Env, "must be development or production")
+	}
+	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		bad("DATABASE_URL", c.DatabaseURL, "must be empty (SQLite) or a postgres:// URL")
+	}
+	if _, err := mail.ParseAddress(c.SupportEmail); err != nil {
+		bad("SUPPORT_EMAIL", c.SupportEmail, "must be an email address")
+	}
+	switch c.LogFormat {
+	case "text", "json":
+	default:
+		bad("LOG_FORMAT", c.LogFormat, "must be text or json")
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		bad("LOG_LEVEL", c.LogLevel, "must be debug, info, warn or error")
+	}
+	if c.Production() && c.BaseURL != nil && c.BaseURL.Scheme != "https" {
+		bad("BASE_URL", base, "must use https when APP_ENV=production")
+	}
+	return c, errors.Join(errs...)
+}

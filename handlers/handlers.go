@@ -1,0 +1,115 @@
+// Package handlers turns HTTP requests into rendered pages. Every handler is
+// a method on Handlers, which holds the dependencies they share; routes.go
+// lists every URL in one table.
+package handlers
+
+import (
+	"bytes"
+	"encoding/gob"
+	"log/slog"
+	"net/http"
+
+	"github.com/a-h/templ"
+	"github.com/alexedwards/scs/v2"
+
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// Deps is what the handlers need from the outside world; main.go builds it.
+type Deps struct {
+	Log        *slog.Logger
+	Store      *store.Store
+	Sessions   *scs.SessionManager
+	Site       views.Site
+	Production bool // Secure cookies and HSTS
+}
+
+// Handlers serves every route of the app.
+type Handlers struct {
+	log        *slog.Logger
+	store      *store.Store
+	sessions   *scs.SessionManager
+	site       views.Site
+	production bool
+	metrics    *metrics
+}
+
+// New builds the handlers from their dependencies.
+func New(d Deps) *Handlers {
+	return &Handlers{
+		log:        d.Log,
+		store:      d.Store,
+		sessions:   d.Sessions,
+		site:       d.Site,
+		production: d.Production,
+		metrics:    newMetrics(),
+	}
+}
+
+func init() {
+	// Toasts travel in the session between a POST and the page after its
+	// redirect; scs encodes session values with gob.
+	gob.Register([]views.Toast{})
+}
+
+const toastsKey = "toasts"
+
+// flash queues a toast for the next page this visitor sees.
+func (h *Handlers) flash(r *http.Request, t views.Toast) {
+	ts, _ := h.sessions.Get(r.Context(), toastsKey).([]views.Toast)
+	h.sessions.Put(r.Context(), toastsKey, append(ts, t))
+}
+
+// chrome gathers what the shared layout needs for this request, taking any
+// queued toasts out of the session.
+func (h *Handlers) chrome(r *http.Request) views.Chrome {
+	c := views.Chrome{Site: h.site, Path: r.URL.Path, Theme: themeFromRequest(r)}
+	if ts, ok := h.sessions.Pop(r.Context(), toastsKey).([]views.Toast); ok {
+		c.Toasts = ts
+	}
+	return c
+}
+
+// render writes a complete page with status. The component renders into a
+// buffer first, so a failure half-way gives a clean 500 page instead of a
+// truncated document.
+func (h *Handlers) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
+	var buf bytes.Buffer
+	if err := c.Render(r.Context(), &buf); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = buf.WriteTo(w)
+}
+
+// serverError logs err with the request it broke and shows the styled 500
+// page, which reveals nothing of err to the visitor.
+func (h *Handlers) serverError(w http.ResponseWriter, r *http.Request, err error) {
+	h.log.Error("server error", slog.Any("error", err), "method", r.Method, "path", r.URL.Path, "request_id", requestID(r.Context()))
+	var buf bytes.Buffer
+	c := views.Chrome{Site: h.site, Path: r.URL.Path, Theme: themeFromRequest(r)}
+	w.Header().Set("Cache-Control", "no-store")
+	if views.ServerErrorPage(c).Render(r.Context(), &buf) != nil {
+		http.Error(w, "Unexpected Application Error!", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusInternalServerError)
+	_, _ = buf.WriteTo(w)
+}
+
+// notFound shows the not-found page and logs the path that was asked for.
+func (h *Handlers) notFound(w http.ResponseWriter, r *http.Request) {
+	h.log.Info("page not found", "path", r.URL.Path, "request_id", requestID(r.Context()))
+	h.render(w, r, http.StatusNotFound, views.NotFoundPage(h.chrome(r)))
+}
+
+// page serves a page that needs nothing but the shared chrome.
+func (h *Handlers) page(view func(views.Chrome) templ.Component) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		h.render(w, r, http.StatusOK, view(h.chrome(r)))
+	}
+}

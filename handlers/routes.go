@@ -1,0 +1,56 @@
+package handlers
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+
+	"bizprofile/assets"
+	"bizprofile/views"
+)
+
+// Routes is the whole URL table of the app, with the middleware each group
+// runs through.
+func (h *Handlers) Routes() http.Handler {
+	r := chi.NewRouter()
+	r.Use(withRequestID, h.observe, h.recoverPanic, h.securityHeaders, h.crossOriginProtection, limitBody)
+
+	// Operations: no session, no compression, never cached.
+	r.Get("/healthz", h.healthz)
+	r.Get("/readyz", h.readyz)
+	r.Handle("/metrics", h.metrics.handler())
+	r.Handle(assets.Prefix+"*", assets.Handler())
+
+	// Pages: sessions (for toasts and, later, accounts) and compression.
+	r.Group(func(r chi.Router) {
+		r.Use(h.sessions.LoadAndSave, middleware.Compress(5, "text/html", "text/plain", "application/json", "application/xml"))
+
+		r.Get("/", h.page(views.HomePage))
+		r.Get("/roi-breakdown", h.page(views.ROIPage))
+		r.Get("/partners", h.page(views.PartnersPage))
+		r.Get("/whats-new", h.page(views.WhatsNewPage))
+		r.Get("/pricing", h.page(views.PricingPage))
+		r.Get("/faq", h.page(views.FAQPage))
+		r.Get("/features", h.page(views.FeaturesPage))
+		r.Get("/api", h.page(views.APIPage))
+		r.Get("/about", h.page(views.AboutPage))
+		r.Get("/careers", h.page(views.CareersPage))
+		r.Get("/blog", h.page(views.BlogPage))
+		r.Get("/press", h.page(views.PressPage))
+		r.Get("/help", h.help)
+		r.Get("/contact", h.page(views.ContactPage))
+		r.Get("/status", h.page(views.StatusPage))
+		r.Get("/privacy", h.page(views.PrivacyPage))
+		r.Get("/terms", h.page(views.TermsPage))
+
+		r.Post("/theme", h.setTheme)
+	})
+
+	notFound := h.sessions.LoadAndSave(http.HandlerFunc(h.notFound))
+	r.NotFound(notFound.ServeHTTP)
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
+	})
+	return r
+}

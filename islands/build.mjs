@@ -1,0 +1,36 @@
+// Bundles islands/ into assets/static/dist with code splitting: main.js is
+// the small loader every page gets; React and each island are chunks that
+// load only when an island needs them. `node islands/build.mjs --watch`
+// rebuilds on change.
+import * as esbuild from "esbuild";
+import { copyFile, mkdir, rm } from "node:fs/promises";
+
+const outdir = "assets/static/dist";
+const watch = process.argv.includes("--watch");
+
+await rm(outdir, { recursive: true, force: true });
+await mkdir(outdir, { recursive: true });
+await copyFile("node_modules/htmx.org/dist/htmx.min.js", `${outdir}/htmx.min.js`);
+
+const options = {
+  entryPoints: { main: "islands/main.ts" },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  target: ["es2020"],
+  minify: true,
+  sourcemap: false,
+  jsx: "automatic",
+  chunkNames: "chunks/[name]-[hash]",
+  define: { "process.env.NODE_ENV": '"production"' },
+  legalComments: "none",
+  logLevel: "info",
+};
+
+if (watch) {
+  const ctx = await esbuild.context(options);
+  await ctx.watch();
+} else {
+  await esbuild.build(options);
+}

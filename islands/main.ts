@@ -1,0 +1,98 @@
+// The one script every page loads (a few KB). It wires the small behaviours
+// that need no React (toasts, mobile menu, theme sync) and mounts React
+// islands: each `data-island` element, with its props in the JSON script
+// tag right after it. Islands marked data-island-load="interaction" fetch
+// React only when the visitor first reaches for them.
+import { initToasts } from "./toast";
+import { initMenu } from "./menu";
+import { initTheme } from "./theme";
+
+type IslandModule = { mount: (el: HTMLElement, props: unknown) => void | Promise<void> };
+
+// Every island, by name; each import() becomes its own chunk, sharing React.
+const registry: Record<string, () => Promise<IslandModule>> = {
+  "theme-toggle": () => import("./theme-toggle"),
+};
+
+const mounting = new WeakMap<HTMLElement, Promise<void>>();
+
+function readProps(el: HTMLElement): unknown {
+  const next = el.nextElementSibling;
+  if (next instanceof HTMLScriptElement && next.type === "application/json") {
+    return JSON.parse(next.textContent || "null");
+  }
+  return {};
+}
+
+function mountIsland(el: HTMLElement): Promise<void> {
+  let p = mounting.get(el);
+  if (!p) {
+    const load = registry[el.dataset.island || ""];
+    if (!load) {
+      console.warn(`unknown island "${el.dataset.island}"`);
+      return Promise.resolve();
+    }
+    el.dataset.islandState = "loading";
+    p = load()
+      .then((m) => m.mount(el, readProps(el)))
+      .then(() => {
+        el.dataset.islandState = "mounted";
+      });
+    mounting.set(el, p);
+  }
+  return p;
+}
+
+const controls = "a[href], button, input, select, textarea";
+
+// deferUntilInteraction leaves the server's HTML working as it is until the
+// visitor points at, focuses or clicks the island. A click that arrives
+// before React does is held, then replayed on the mounted island.
+function deferUntilInteraction(el: HTMLElement, name: string) {
+  const prefetch = () => void registry[name]?.();
+  el.addEventListener("pointerenter", prefetch, { once: true });
+  el.addEventListener("focusin", prefetch, { once: true });
+  el.addEventListener(
+    "click",
+    (e) => {
+      if (el.dataset.islandState === "mounted") return;
+      const target = (e.target as Element).closest(controls);
+      if (!target) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const index = Array.from(el.querySelectorAll(controls)).indexOf(target);
+      mountIsland(el)
+        .then(() => {
+          const again = el.querySelectorAll<HTMLElement>(controls)[index];
+          again?.click();
+          again?.focus();
+        })
+        .catch((err) => {
+          console.error("island failed to load", err);
+          // Fall back to what the page does without JavaScript.
+          if (target instanceof HTMLButtonElement && target.form) target.form.requestSubmit(target);
+        });
+    },
+    { capture: true },
+  );
+}
+
+function init() {
+  initToasts();
+  initMenu();
+  initTheme();
+  document.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => {
+    const name = el.dataset.island || "";
+    if (el.dataset.islandLoad === "interaction") {
+      deferUntilInteraction(el, name);
+    } else {
+      mountIsland(el).catch((err) => console.error(`island ${name} failed to mount`, err));
+    }
+  });
+}
+
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", init, { once: true });
+} else {
+  init();
+}

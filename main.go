@@ -1,0 +1,130 @@
+// Command bizprofile serves the BizProfile business directory: every page as
+// HTML rendered on the server, on SQLite by default or PostgreSQL.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+
+	"bizprofile/handlers"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Getenv, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "bizprofile:", err)
+		os.Exit(1)
+	}
+}
+
+// shutdownGrace is how long in-flight requests may take to finish once a
+// shutdown signal arrives.
+const shutdownGrace = 10 * time.Second
+
+// run wires the app together and serves until ctx ends.
+func run(ctx context.Context, getenv func(string) string, stdout io.Writer) error {
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return fmt.Errorf("configuration:\n%w", err)
+	}
+	log := newLogger(cfg, stdout)
+
+	db, err := store.Open(ctx, cfg.DatabaseURL, filepath.Join(cfg.DataDir, "bizprofile.db"), log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	log.Info("database ready", "dialect", db.Dialect())
+
+	sessions := newSessionManager(db, cfg)
+	go db.Sessions().CleanupLoop(ctx, 10*time.Minute, log)
+
+	h := handlers.New(handlers.Deps{
+		Log:      log,
+		Store:    db,
+		Sessions: sessions,
+		Site: views.Site{
+			Name:         cfg.SiteName,
+			BaseURL:      cfg.BaseURL.String(),
+			SupportEmail: cfg.SupportEmail,
+			SupportPhone: cfg.SupportPhone,
+		},
+		Production: cfg.Production(),
+	})
+
+	srv := &http.Server{
+		Addr:              fmt.Sprintf(":%d", cfg.Port),
+		Handler:           h.Routes(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	return serve(ctx, srv, log)
+}
+
+// serve runs srv until ctx ends, then stops accepting connections and gives
+// in-flight requests up to shutdownGrace to finish.
+func serve(ctx context.Context, srv *http.Server, log *slog.Logger) error {
+	errc := make(chan error, 1)
+	go func() {
+		log.Info("listening", "addr", srv.Addr)
+		errc <- srv.ListenAndServe()
+	}()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "grace", shutdownGrace)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+func newLogger(cfg config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+func newSessionManager(db *store.Store, cfg config) *scs.SessionManager {
+	sm := scs.New()
+	sm.Store = db.Sessions()
+	sm.Lifetime = 30 * 24 * time.Hour
+	sm.IdleTimeout = 7 * 24 * time.Hour
+	sm.Cookie.Name = "bizprofile_session"
+	sm.Cookie.HttpOnly = true
+	sm.Cookie.SameSite = http.SameSiteLaxMode
+	sm.Cookie.Secure = cfg.Production()
+	sm.Cookie.Persist = true
+	return sm
+}

@@ -1,0 +1,95 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+)
+
+// SessionStore keeps scs sessions in the app's own database, so any number
+// of app instances share them. It implements scs.CtxStore on both engines.
+type SessionStore struct {
+	s *Store
+}
+
+// Sessions returns the scs store backed by this database.
+func (s *Store) Sessions() *SessionStore { return &SessionStore{s: s} }
+
+// FindCtx returns the data of an unexpired session.
+func (ss *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
+	var data []byte
+	q := ss.s.db.Rebind(`SELECT data FROM sessions WHERE token = ? AND expiry > ?`)
+	err := ss.s.db.QueryRowxContext(ctx, q, token, time.Now().Unix()).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("store: find session: %w", err)
+	}
+	return data, true, nil
+}
+
+// CommitCtx inserts or replaces a session.
+func (ss *SessionStore) CommitCtx(ctx context.Context, token string, b []byte, expiry time.Time) error {
+	q := ss.s.db.Rebind(`INSERT INTO sessions (token, data, expiry) VALUES (?, ?, ?)
+		ON CONFLICT (token) DO UPDATE SET data = excluded.data, expiry = excluded.expiry`)
+	if _, err := ss.s.db.ExecContext(ctx, q, token, b, expiry.Unix()); err != nil {
+		return fmt.Errorf("store: commit session: %w", err)
+	}
+	return nil
+}
+
+// DeleteCtx removes a session.
+func (ss *SessionStore) DeleteCtx(ctx context.Context, token string) error {
+	q := ss.s.db.Rebind(`DELETE FROM sessions WHERE token = ?`)
+	if _, err := ss.s.db.ExecContext(ctx, q, token); err != nil {
+		return fmt.Errorf("store: delete session: %w", err)
+	}
+	return nil
+}
+
+// Find, Commit and Delete satisfy scs.Store; scs prefers the Ctx methods.
+func (ss *SessionStore) Find(token string) ([]byte, bool, error) {
+	return ss.FindCtx(context.Background(), token)
+}
+
+// Commit implements scs.Store.
+func (ss *SessionStore) Commit(token string, b []byte, expiry time.Time) error {
+	return ss.CommitCtx(context.Background(), token, b, expiry)
+}
+
+// Delete implements scs.Store.
+func (ss *SessionStore) Delete(token string) error {
+	return ss.DeleteCtx(context.Background(), token)
+}
+
+// DeleteExpired removes sessions past their expiry and reports how many.
+func (ss *SessionStore) DeleteExpired(ctx context.Context) (int64, error) {
+	q := ss.s.db.Rebind(`DELETE FROM sessions WHERE expiry <= ?`)
+	res, err := ss.s.db.ExecContext(ctx, q, time.Now().Unix())
+	if err != nil {
+		return 0, fmt.Errorf("store: delete expired sessions: %w", err)
+	}
+	return res.RowsAffected()
+}
+
+// CleanupLoop deletes expired sessions every interval until ctx ends.
+func (ss *SessionStore) CleanupLoop(ctx context.Context, interval time.Duration, log *slog.Logger) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n, err := ss.DeleteExpired(ctx); err != nil {
+				log.Error("session cleanup failed", slog.Any("error", err))
+			} else if n > 0 {
+				log.Debug("expired sessions deleted", "count", n)
+			}
+		}
+	}
+}

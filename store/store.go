@@ -1,0 +1,174 @@
+// Package store is the app's only door to the database. The same code serves
+// SQLite (the embedded default) and PostgreSQL (production); the few places
+// where the dialects differ are named and kept here.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	_ "github.com/lib/pq" // PostgreSQL driver, registered as "postgres".
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	_ "modernc.org/sqlite" // pure-Go SQLite driver, registered as "sqlite".
+
+	"bizprofile/migrations"
+)
+
+// ErrNotFound is returned when a record asked for by key does not exist.
+var ErrNotFound = errors.New("store: not found")
+
+// Dialect names a database engine.
+type Dialect string
+
+// The supported engines.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// Store wraps the database handle. Its methods take a context first and
+// return domain structs.
+type Store struct {
+	db      *sqlx.DB
+	dialect Dialect
+}
+
+// Open connects to databaseURL (a postgres:// URL) or, when it is empty, to
+// the SQLite file sqlitePath, and applies pending migrations.
+func Open(ctx context.Context, databaseURL, sqlitePath string, log *slog.Logger) (*Store, error) {
+	var (
+		db  *sqlx.DB
+		err error
+		d   Dialect
+	)
+	if databaseURL == "" {
+		d = SQLite
+		db, err = openSQLite(sqlitePath)
+	} else {
+		d = Postgres
+		db, err = sqlx.Open("postgres", databaseURL)
+		if err == nil {
+			db.SetMaxOpenConns(20)
+			db.SetMaxIdleConns(10)
+			db.SetConnMaxIdleTime(5 * time.Minute)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", d, err)
+	}
+	s := &Store{db: db, dialect: d}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.PingContext(pingCtx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: connect to %s: %w", d, err)
+	}
+	if err := s.migrate(ctx, log); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// openSQLite opens the file with WAL (readers never wait for the writer),
+// a busy timeout (writers queue instead of failing) and foreign keys on.
+func openSQLite(path string) (*sqlx.DB, error) {
+	if path != ":memory:" && !strings.HasPrefix(path, "file:") {
+		if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+			return nil, err
+		}
+	}
+	dsn := "file:" + strings.TrimPrefix(path, "file:") +
+		"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	db, err := sqlx.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	// SQLite allows one writer at a time; a small pool keeps readers
+	// concurrent without piling up writers behind the busy timeout.
+	db.SetMaxOpenConns(8)
+	db.SetConnMaxIdleTime(0)
+	return db, nil
+}
+
+func (s *Store) migrate(ctx context.Context, log *slog.Logger) error {
+	fsys, err := fs.Sub(migrations.FS, string(s.dialect))
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	dialect := goose.DialectSQLite3
+	if s.dialect == Postgres {
+		dialect = goose.DialectPostgres
+		// Several app instances may start at once: one migrates, the
+		// others wait for it.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return fmt.Errorf("store: migration lock: %w", err)
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, s.db.DB, fsys, opts...)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	results, err := p.Up(ctx)
+	if err != nil {
+		return fmt.Errorf("store: apply migrations: %w", err)
+	}
+	for _, r := range results {
+		log.Info("migration applied", "dialect", s.dialect, "version", r.Source.Version, "file", r.Source.Path, "duration", r.Duration)
+	}
+	return nil
+}
+
+// Dialect reports which engine this store talks to.
+func (s *Store) Dialect() Dialect { return s.dialect }
+
+// Ping checks that the database answers; /readyz uses it.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	if err := s.db.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
+// Close closes the database handle.
+func (s *Store) Close() error { return s.db.Close() }
+
+// WithTx runs fn in a transaction, committing when fn returns nil and
+// rolling back otherwise.
+func (s *Store) WithTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+// notFound maps sql.ErrNoRows to ErrNotFound so handlers never see driver
+// errors.
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}

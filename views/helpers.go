@@ -1,0 +1,26 @@
+package views
+
+func boolString(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+func themeLabel(t string) string {
+	switch t {
+	case ThemeLight:
+		return "Light"
+	case ThemeDark:
+		return "Dark"
+	default:
+		return "System"
+	}
+}
+
+func toastRole(t Toast) string {
+	if t.Variant == "destructive" {
+		return "alert"
+	}
+	return "status"
+}
