@@ -1,0 +1,251 @@
+// Package storetest gives tests a fresh, migrated database on every engine
+// the app supports: SQLite always, and PostgreSQL from a throwaway server
+// this package starts itself (initdb + pg_ctl), so no test ever runs against
+// a fake database.
+//
+// A test package opts in with
+//
+//	func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
+//
+// and then runs its cases on both engines with storetest.Each. When
+// BIZPROFILE_REQUIRE_POSTGRES=1 (set by `go tool task test` and CI), failing
+// to start PostgreSQL fails the run instead of skipping those cases.
+// TEST_DATABASE_URL points the tests at an existing server instead.
+package storetest
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	_ "github.com/lib/pq"
+
+	"bizprofile/store"
+)
+
+// pg is the server tests share within one test binary; empty when none.
+var (
+	pgURL  string
+	pgErr  error
+	dbSeq  atomic.Int64
+	prefix = fmt.Sprintf("t%d_", os.Getpid())
+)
+
+// Main starts PostgreSQL (when it can), runs the tests and stops it again.
+func Main(m *testing.M) int {
+	stop := func() {}
+	if u := os.Getenv("TEST_DATABASE_URL"); u != "" {
+		pgURL = u
+	} else {
+		pgURL, stop, pgErr = startPostgres()
+	}
+	if pgErr != nil && os.Getenv("BIZPROFILE_REQUIRE_POSTGRES") == "1" {
+		fmt.Fprintf(os.Stderr, "storetest: PostgreSQL is required but could not start: %v\n", pgErr)
+		return 1
+	}
+	code := m.Run()
+	stop()
+	return code
+}
+
+// Engines lists the engines available to this run.
+func Engines() []store.Dialect {
+	if pgURL != "" {
+		return []store.Dialect{store.SQLite, store.Postgres}
+	}
+	return []store.Dialect{store.SQLite}
+}
+
+// Each runs fn as a subtest on every engine, each with its own fresh,
+// migrated database.
+func Each(t *testing.T, fn func(t *testing.T, s *store.Store)) {
+	t.Helper()
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(string(d), func(t *testing.T) {
+			fn(t, Open(t, d))
+		})
+	}
+}
+
+// Open returns a fresh, migrated store on engine d, closed (and dropped) when
+// the test ends. On PostgreSQL without a server it skips the test, which
+// BIZPROFILE_REQUIRE_POSTGRES turns into a failure at start-up instead.
+func Open(t testing.TB, d store.Dialect) *store.Store {
+	t.Helper()
+	ctx := context.Background()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	switch d {
+	case store.SQLite:
+		s, err := store.Open(ctx, "", filepath.Join(t.TempDir(), "test.db"), log)
+		if err != nil {
+			t.Fatalf("open sqlite: %v", err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	case store.Postgres:
+		s, err := store.Open(ctx, PostgresDatabase(t), "", log)
+		if err != nil {
+			t.Fatalf("open postgres: %v", err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	t.Fatalf("unknown engine %q", d)
+	return nil
+}
+
+// PostgresDatabase creates an empty database on the test server and returns
+// its URL; the database is dropped when the test ends.
+func PostgresDatabase(t testing.TB) string {
+	t.Helper()
+	if pgURL == "" {
+		t.Skipf("PostgreSQL not available: %v", pgErr)
+	}
+	name := prefix + strconv.FormatInt(dbSeq.Add(1), 10)
+	admin, err := sql.Open("postgres", pgURL)
+	if err != nil {
+		t.Fatalf("connect postgres: %v", err)
+	}
+	defer admin.Close()
+	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+		t.Fatalf("create database: %v", err)
+	}
+	t.Cleanup(func() {
+		if a, err := sql.Open("postgres", pgURL); err == nil {
+			_, _ = a.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+			a.Close()
+		}
+	})
+	return withDatabase(pgURL, name)
+}
+
+// withDatabase swaps the database name in a postgres:// URL.
+func withDatabase(u, name string) string {
+	rest := ""
+	if i := strings.IndexByte(u, '?'); i >= 0 {
+		u, rest = u[:i], u[i:]
+	}
+	if i := strings.LastIndexByte(u, '/'); i > len("postgres://") {
+		u = u[:i]
+	}
+	return u + "/" + name + rest
+}
+
+// startPostgres runs initdb and pg_ctl into a temporary directory, on a free
+// port of 127.0.0.1, with durability off (tests do not need it). As root it
+// runs them as the postgres user, which PostgreSQL insists on.
+func startPostgres() (url string, stop func(), err error) {
+	bin, err := postgresBin()
+	if err != nil {
+		return "", func() {}, err
+	}
+	dir, err := os.MkdirTemp("", "bizprofile-pg-")
+	if err != nil {
+		return "", func() {}, err
+	}
+	var as []string
+	if os.Geteuid() == 0 {
+		pgUser, err := user.Lookup("postgres")
+		if err != nil {
+			os.RemoveAll(dir)
+			return "", func() {}, fmt.Errorf("running as root needs a postgres user: %w", err)
+		}
+		uid, _ := strconv.Atoi(pgUser.Uid)
+		gid, _ := strconv.Atoi(pgUser.Gid)
+		if err := os.Chown(dir, uid, gid); err != nil {
+			os.RemoveAll(dir)
+			return "", func() {}, err
+		}
+		as = []string{"runuser", "-u", "postgres", "--"}
+	}
+	run := func(args ...string) error {
+		full := append(append([]string{}, as...), args...)
+		cmd := exec.Command(full[0], full[1:]...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("%s: %w: %s", filepath.Base(args[0]), err, strings.TrimSpace(string(out)))
+		}
+		return nil
+	}
+	data := filepath.Join(dir, "data")
+	if err := run(filepath.Join(bin, "initdb"), "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"); err != nil {
+		os.RemoveAll(dir)
+		return "", func() {}, err
+	}
+	port, err := freePort()
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", func() {}, err
+	}
+	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200", port, dir)
+	if err := run(filepath.Join(bin, "pg_ctl"), "-D", data, "-l", filepath.Join(dir, "server.log"), "-w", "-t", "30", "-o", opts, "start"); err != nil {
+		os.RemoveAll(dir)
+		return "", func() {}, err
+	}
+	stop = func() {
+		_ = run(filepath.Join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop")
+		os.RemoveAll(dir)
+	}
+	url = fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port)
+	// pg_ctl -w waits for the server, but give the first connection a moment.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		db, _ := sql.Open("postgres", url)
+		err = db.Ping()
+		db.Close()
+		if err == nil {
+			return url, stop, nil
+		}
+		if time.Now().After(deadline) {
+			stop()
+			return "", func() {}, fmt.Errorf("postgres did not accept connections: %w", err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// postgresBin finds the server binaries: $PG_BIN, then Debian's versioned
+// directory (newest first), then $PATH.
+func postgresBin() (string, error) {
+	if b := os.Getenv("PG_BIN"); b != "" {
+		return b, nil
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	sort.Slice(dirs, func(i, j int) bool { return pgVersion(dirs[i]) > pgVersion(dirs[j]) })
+	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join(d, "initdb")); err == nil {
+			return d, nil
+		}
+	}
+	if p, err := exec.LookPath("initdb"); err == nil {
+		return filepath.Dir(p), nil
+	}
+	return "", fmt.Errorf("initdb not found (install postgresql or set PG_BIN)")
+}
+
+func pgVersion(binDir string) int {
+	v, _ := strconv.Atoi(filepath.Base(filepath.Dir(binDir)))
+	return v
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}

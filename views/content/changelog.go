@@ -1,0 +1,64 @@
+package content
+
+import "time"
+
+// Change statuses of a changelog entry (spec §4).
+const (
+	ChangeNew      = "new"
+	ChangeImproved = "improved"
+	ChangeFixed    = "fixed"
+)
+
+// ChangelogEntry is one shipped update on the What's New page.
+type ChangelogEntry struct {
+	Date        time.Time
+	Title       string
+	Description string
+	Status      string // ChangeNew, ChangeImproved or ChangeFixed
+	Category    string
+}
+
+// Roadmap statuses and priorities (spec §4).
+const (
+	RoadmapPlanned    = "planned"
+	RoadmapInProgress = "in-progress"
+	RoadmapTesting    = "testing"
+
+	PriorityHigh   = "high"
+	PriorityMedium = "medium"
+	PriorityLow    = "low"
+)
+
+// RoadmapItem is a piece of work we have committed to but not shipped.
+type RoadmapItem struct {
+	Title       string
+	Description string
+	Status      string // RoadmapPlanned, RoadmapInProgress or RoadmapTesting
+	Priority    string // PriorityHigh, PriorityMedium or PriorityLow
+}
+
+func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+
+// Changelog lists shipped updates, newest first.
+var Changelog = []ChangelogEntry{
+	{day(2026, time.November, 10), "Plans you can change yourself", "Upgrade, downgrade or cancel from the billing portal linked on your dashboard. Changes are prorated to the day.", ChangeNew, "Billing"},
+	{day(2026, time.October, 21), "Leads over your limit are kept", "When you reach your plan's monthly lead limit, new leads are now stored and shown locked instead of being turned away. Upgrade and they open at once.", ChangeImproved, "Leads"},
+	{day(2026, time.September, 30), "AI insights from your own data", "Insights are now generated from your business's profile, leads and benchmarks for your category and city, and each one says what produced it.", ChangeImproved, "AI Insights"},
+	{day(2026, time.August, 14), "Directory filters that stay in the link", "Search, category, location, sort and the additional filters are all kept in the address, so you can bookmark or share any search.", ChangeNew, "Directory"},
+	{day(2026, time.June, 3), "Opening hours saved correctly for Sundays", "Marking Sunday as closed in the profile wizard no longer resets Saturday's hours.", ChangeFixed, "Profiles"},
+	{day(2026, time.March, 18), "Dark theme", "Choose light, dark or follow your system setting. The choice is remembered and applied before the page is drawn, with no flash.", ChangeNew, "Accessibility"},
+	{day(2025, time.November, 6), "Public profile pages", "Every business now has its own page in the directory showing what its owner made public, in a format search engines understand.", ChangeNew, "Profiles"},
+	{day(2025, time.May, 12), "Faster directory search", "Results appear noticeably faster on large cities, and matches on tags and sub-categories are ranked more sensibly.", ChangeImproved, "Directory"},
+	{day(2024, time.December, 9), "Verified badge on small screens", "The verified badge is no longer cut off on directory cards on phones narrower than 400 pixels.", ChangeFixed, "Directory"},
+	{day(2024, time.June, 17), "Directory launch", "Businesses can publish a verified profile and visitors can search the directory by name, category and location.", ChangeNew, "Directory"},
+}
+
+// Roadmap is what we are working on next, most important first.
+var Roadmap = []RoadmapItem{
+	{"Partner programme", "Referral, integration and strategic partners with tracking links, a partner dashboard and commission of up to 25%.", RoadmapInProgress, PriorityHigh},
+	{"Public REST API", "Read the directory and manage your listings and leads from your own software, with API keys and OAuth 2.0.", RoadmapTesting, PriorityHigh},
+	{"Replies to reviews", "Answer reviews from your dashboard and have the reply shown beside the review on your profile.", RoadmapPlanned, PriorityMedium},
+	{"Multi-location businesses", "Manage several branches under one account, each with its own address, hours and leads.", RoadmapPlanned, PriorityMedium},
+	{"Team roles", "Give team members on Pro their own sign-in with owner, manager or viewer rights.", RoadmapTesting, PriorityMedium},
+	{"Weekly performance email", "A short summary of profile views, leads and new insights every Monday morning.", RoadmapPlanned, PriorityLow},
+}

@@ -1,0 +1,92 @@
+package content
+
+// FAQTopic is a group of questions on the FAQ page; ID is its anchor, so
+// other pages can link to one topic (/faq#billing).
+type FAQTopic struct {
+	ID    string
+	Title string
+	Items []QA
+}
+
+// PricingFAQ answers the billing questions people ask before choosing a
+// plan. The pricing page shows it, and it is the first topic of the FAQ.
+var PricingFAQ = []QA{
+	{
+		"Is there a free trial?",
+		"Yes. Growth and Pro come with a 14-day free trial, and you do not need a card to start it. If you do nothing when the trial ends, your account simply stays on the free Starter plan.",
+	},
+	{
+		"Can I change plans later?",
+		"Yes, at any time from your dashboard. Upgrades and downgrades are prorated: you only pay for the days you spend on each plan, and the difference is settled on your next invoice.",
+	},
+	{
+		"How do payments work?",
+		"Paid plans are billed monthly by card through our card payment provider. We never see or store your full card number, and every invoice is emailed to you and available from the billing portal.",
+	},
+	{
+		"What happens if I cancel?",
+		"Your account stays active until the end of the billing period you have already paid for. After that your profile is deactivated and no longer appears in the directory; sign in again and choose a plan to bring it back.",
+	},
+}
+
+// FAQTopics is every question of the FAQ page, grouped by topic.
+var FAQTopics = []FAQTopic{
+	{ID: "billing", Title: "Plans and billing", Items: append(append([]QA{}, PricingFAQ...),
+		QA{
+			"Which plan should I choose?",
+			"Start on Starter if you expect fewer than 10 enquiries a month. Growth raises the cap to 100 leads and adds AI profile optimisation and reputation alerts; Pro removes the cap, syncs leads to your CRM and lets up to 5 people on your team work on the account.",
+		},
+	)},
+	{ID: "leads", Title: "Leads", Items: []QA{
+		{
+			"How do leads reach me?",
+			"Visitors use the Contact button on your public profile to send their name, email, an optional phone number and a message. Each lead is stored on your dashboard and emailed to you straight away.",
+		},
+		{
+			"What happens when I reach my plan's lead limit?",
+			"Nothing is lost. Leads above your monthly limit (10 on Starter, 100 on Growth) are still stored, but shown locked until you upgrade or the next month begins. Pro has no limit.",
+		},
+		{
+			"How does smart lead matching work?",
+			"We match an enquiry to businesses by category, location and the services listed on their profiles, so the leads you receive are ones you can actually serve. A complete profile gets better matches.",
+		},
+	}},
+	{ID: "profiles", Title: "Profiles and verification", Items: []QA{
+		{
+			"How do I get my business verified?",
+			"Create your profile, then confirm that you run the business: we check your business email address and the details you entered. Verified profiles carry a badge in the directory and can be filtered for by visitors.",
+		},
+		{
+			"Can I choose what my profile shows publicly?",
+			"Yes. Email, phone, address, pricing and opening hours each have their own visibility switch. They are public by default, and you can hide any of them at any time.",
+		},
+		{
+			"What are AI insights?",
+			"Suggestions drawn from your own profile, leads and directory benchmarks for your category and city: gaps to fill, opportunities in your market and ways to win more customers. Each insight says what produced it.",
+		},
+	}},
+	{ID: "partners", Title: "Partners", Items: []QA{
+		{
+			"Who can become a partner?",
+			"Lead generators, consultants and agencies who refer businesses to us, software companies that want to integrate with business profiles, and networks that work with many businesses at once.",
+		},
+		{
+			"How much do partners earn?",
+			"Partners earn a referral commission of up to 25% on the subscriptions of the businesses they bring. Partner is free to join; Partner+ works on revenue share and adds white-label profiles and exclusive lead zones.",
+		},
+	}},
+	{ID: "data", Title: "Your data", Items: []QA{
+		{
+			"Who can see my information?",
+			"Visitors see only what you make public on your profile. Leads, insights and billing details are visible to you and the team members you invite, and to nobody else.",
+		},
+		{
+			"Can I export or delete my data?",
+			"Yes. Contact support and we will send you a copy of your data, or delete your account and profile for good. See our privacy policy for how long we keep records such as invoices.",
+		},
+		{
+			"How do I get help?",
+			"Support is available 24/7. Email or call us, or use the contact form: we reply to every message within 24 hours.",
+		},
+	}},
+}

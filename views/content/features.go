@@ -1,0 +1,74 @@
+package content
+
+// Feature is a card of the /features page: what the feature does, and the
+// concrete things a business gets from it.
+type Feature struct {
+	Icon   string // name from views/icons.go
+	Title  string
+	Text   string
+	Points []string
+}
+
+// Features are the six cards of the /features page, in the order shown.
+var Features = []Feature{
+	{
+		Icon:  "brain",
+		Title: "AI-Powered Intelligence",
+		Text:  "AI reads your profile, your leads and the directory around you, and tells you in plain words what to do next to win more customers.",
+		Points: []string{
+			"Insights on market opportunities, digital presence, customer acquisition, operational efficiency and revenue growth",
+			"Benchmarks against businesses of your category in your city",
+			"Each insight comes with concrete recommendations",
+		},
+	},
+	{
+		Icon:  "target",
+		Title: "Smart Lead Matching",
+		Text:  "Enquiries go to the businesses that can serve them, matched on category, location and the services you list, so your time goes to leads that fit.",
+		Points: []string{
+			"Leads land on your dashboard and in your inbox at once",
+			"Up to 10, 100 or unlimited leads a month depending on plan",
+			"Leads over your limit are kept, never dropped",
+		},
+	},
+	{
+		Icon:  "star",
+		Title: "Reputation Management",
+		Text:  "Follow reviews, mentions and sentiment about your business in one place, and hear about a change in tone before it costs you customers.",
+		Points: []string{
+			"Alerts for new reviews and mentions on Growth and Pro",
+			"Ratings and review counts shown on your profile",
+			"A verified badge that tells visitors you are real",
+		},
+	},
+	{
+		Icon:  "zap",
+		Title: "Instant Profile Creation",
+		Text:  "A four-step wizard takes you from basic details to a published profile in minutes: contact details, opening hours and a final review.",
+		Points: []string{
+			"Sensible default opening hours you can adjust",
+			"Choose which details are public: email, phone, address, pricing, hours",
+			"A public page that search engines understand",
+		},
+	},
+	{
+		Icon:  "users",
+		Title: "Customer Analytics",
+		Text:  "Understand who finds you and why: which searches bring visitors to your profile, where they are, and which of them get in touch.",
+		Points: []string{
+			"Profile views and enquiries per month",
+			"Lead quality by source and category",
+			"Location-based reach across your city",
+		},
+	},
+	{
+		Icon:  "trending-up",
+		Title: "Performance Tracking",
+		Text:  "Measure what your presence earns you. Track leads, conversions and return on investment month by month, and see which changes paid off.",
+		Points: []string{
+			"Leads this month compared with last month",
+			"Return on investment per month",
+			"CRM sync on Pro to follow each lead to revenue",
+		},
+	},
+}

@@ -1,0 +1,45 @@
+package content
+
+import "testing"
+
+// The billing issue charges AmountCents; these figures are the ones the
+// spec and decision D7 fix, so a change here must be deliberate.
+func TestPlanCatalogue(t *testing.T) {
+	want := []struct {
+		id      string
+		dollars int
+		leads   int
+		popular bool
+	}{
+		{"starter", 0, 10, false},
+		{"growth", 19, 100, true},
+		{"pro", 49, Unlimited, false},
+	}
+	if len(Plans) != len(want) {
+		t.Fatalf("got %d plans, want %d", len(Plans), len(want))
+	}
+	for i, w := range want {
+		p, ok := PlanByID(w.id)
+		if !ok {
+			t.Fatalf("PlanByID(%q) not found", w.id)
+		}
+		if Plans[i].ID != w.id {
+			t.Errorf("plan %d is %q, want %q", i, Plans[i].ID, w.id)
+		}
+		if p.PriceDollars != w.dollars || p.AmountCents() != int64(w.dollars)*100 {
+			t.Errorf("%s: price %d (%d cents), want %d", w.id, p.PriceDollars, p.AmountCents(), w.dollars)
+		}
+		if p.LeadsPerMonth != w.leads || p.Popular != w.popular || p.Period != "month" {
+			t.Errorf("%s: leads %d popular %v period %q", w.id, p.LeadsPerMonth, p.Popular, p.Period)
+		}
+	}
+	if p, _ := PlanByID("pro"); p.TeamUsers != 5 {
+		t.Errorf("pro team users %d, want 5", p.TeamUsers)
+	}
+	if _, ok := PlanByID("enterprise"); ok {
+		t.Error("PlanByID found a plan that is not in the catalogue")
+	}
+	if len(PartnerPlans) != 2 || PartnerPlans[0].PriceLabel != "Free" || PartnerPlans[1].PriceLabel != "Revenue Share" {
+		t.Errorf("partner plans: %+v", PartnerPlans)
+	}
+}
