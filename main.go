@@ -16,8 +16,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/alexedwards/scs/v2"
-
 	"bizprofile/handlers"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -51,7 +49,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	defer db.Close()
 	log.Info("database ready", "dialect", db.Dialect())
 
-	sessions := newSessionManager(db, cfg)
+	sessions := handlers.NewSessionManager(db.Sessions(), cfg.Production())
 	go db.Sessions().CleanupLoop(ctx, 10*time.Minute, log)
 
 	h := handlers.New(handlers.Deps{
@@ -114,17 +112,4 @@ func newLogger(cfg config, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
-}
-
-func newSessionManager(db *store.Store, cfg config) *scs.SessionManager {
-	sm := scs.New()
-	sm.Store = db.Sessions()
-	sm.Lifetime = 30 * 24 * time.Hour
-	sm.IdleTimeout = 7 * 24 * time.Hour
-	sm.Cookie.Name = "bizprofile_session"
-	sm.Cookie.HttpOnly = true
-	sm.Cookie.SameSite = http.SameSiteLaxMode
-	sm.Cookie.Secure = cfg.Production()
-	sm.Cookie.Persist = true
-	return sm
 }

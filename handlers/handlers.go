@@ -6,6 +6,7 @@ package handlers
 import (
 	"bytes"
 	"encoding/gob"
+	"errors"
 	"log/slog"
 	"net/http"
 
@@ -112,4 +113,21 @@ func (h *Handlers) page(view func(views.Chrome) templ.Component) http.HandlerFun
 	return func(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusOK, view(h.chrome(r)))
 	}
+}
+
+// parseForm reads a posted form, answering 413 for a body over the size
+// limit and 400 for one that cannot be parsed. It reports whether the
+// handler may go on.
+func (h *Handlers) parseForm(w http.ResponseWriter, r *http.Request) bool {
+	err := r.ParseForm()
+	if err == nil {
+		return true
+	}
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
+		return false
+	}
+	http.Error(w, "The form could not be read.", http.StatusBadRequest)
+	return false
 }

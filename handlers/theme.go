@@ -25,6 +25,9 @@ func themeFromRequest(r *http.Request) string {
 // the cookie and returns to the page the visitor was on. (The island writes
 // the same cookie itself.)
 func (h *Handlers) setTheme(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
 	theme := r.PostFormValue("theme")
 	switch theme {
 	case views.ThemeLight, views.ThemeDark, views.ThemeSystem:

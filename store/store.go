@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -73,6 +74,17 @@ func Open(ctx context.Context, databaseURL, sqlitePath string, log *slog.Logger)
 		db.Close()
 		return nil, fmt.Errorf("store: connect to %s: %w", d, err)
 	}
+	if d == SQLite {
+		// goose has no lock for SQLite: a file lock beside the database
+		// keeps two processes (say, the server and a seed command) from
+		// applying the same migration at once.
+		unlock, err := lockFile(sqlitePath + ".migrate-lock")
+		if err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store: migration lock: %w", err)
+		}
+		defer unlock()
+	}
 	if err := s.migrate(ctx, log); err != nil {
 		db.Close()
 		return nil, err
@@ -89,7 +101,7 @@ func openSQLite(path string) (*sqlx.DB, error) {
 		}
 	}
 	dsn := "file:" + strings.TrimPrefix(path, "file:") +
-		"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		"?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 	db, err := sqlx.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
@@ -99,6 +111,25 @@ func openSQLite(path string) (*sqlx.DB, error) {
 	db.SetMaxOpenConns(8)
 	db.SetConnMaxIdleTime(0)
 	return db, nil
+}
+
+// lockFile takes an exclusive advisory lock on path, waiting for it.
+func lockFile(path string) (unlock func(), err error) {
+	if path == ":memory:.migrate-lock" {
+		return func() {}, nil
+	}
+	f, err := os.OpenFile(strings.TrimPrefix(path, "file:"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, nil
 }
 
 func (s *Store) migrate(ctx context.Context, log *slog.Logger) error {

@@ -1,0 +1,33 @@
+// Runs the browser tests: starts the built server on a free port with a
+// fresh database, then runs every e2e/*.test.mjs with Node's test runner.
+// Usage: node e2e/run.mjs [test-name-pattern]
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "./server.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), "bizprofile-e2e-"));
+const server = await startServer({ dataDir });
+
+const files = readdirSync(here)
+  .filter((f) => f.endsWith(".test.mjs"))
+  .map((f) => join(here, f));
+const args = ["--test", "--test-concurrency=1", "--test-reporter=spec"];
+if (process.argv[2]) args.push("--test-name-pattern", process.argv[2]);
+const code = await new Promise((resolve) => {
+  const p = spawn(process.execPath, [...args, ...files], {
+    stdio: "inherit",
+    env: { ...process.env, E2E_BASE_URL: server.url },
+  });
+  p.on("exit", (c) => resolve(c ?? 1));
+});
+
+await server.stop();
+rmSync(dataDir, { recursive: true, force: true });
+if (code !== 0) {
+  console.error(`\nbrowser tests failed; server log: see above (last lines)\n${server.tail()}`);
+}
+process.exit(code);

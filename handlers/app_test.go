@@ -1,0 +1,108 @@
+package handlers
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"bizprofile/store"
+	"bizprofile/store/storetest"
+	"bizprofile/views"
+)
+
+func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
+
+// testApp is the real router on a real database, served over HTTP.
+type testApp struct {
+	*httptest.Server
+	h      *Handlers
+	store  *store.Store
+	logs   *logBuffer
+	client *http.Client // keeps cookies, does not follow redirects
+}
+
+// logBuffer collects log lines from concurrent requests.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+var testSite = views.Site{
+	Name:         "BizProfile",
+	BaseURL:      "http://bizprofile.test",
+	SupportEmail: "support@bizprofile.test",
+	SupportPhone: "1-800-555-0199",
+}
+
+func newTestApp(t *testing.T, engine store.Dialect) *testApp {
+	t.Helper()
+	st := storetest.Open(t, engine)
+	logs := &logBuffer{}
+	h := New(Deps{
+		Log:      slog.New(slog.NewTextHandler(logs, nil)),
+		Store:    st,
+		Sessions: NewSessionManager(st.Sessions(), false),
+		Site:     testSite,
+	})
+	srv := httptest.NewServer(h.Routes())
+	t.Cleanup(srv.Close)
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{
+		Jar: jar,
+		CheckRedirect: func(*http.Request, []*http.Request) error {
+			return http.ErrUseLastResponse
+		},
+	}
+	return &testApp{Server: srv, h: h, store: st, logs: logs, client: client}
+}
+
+// get fetches path and returns the response with its body read.
+func (a *testApp) get(t *testing.T, path string) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, a.URL+path, nil)
+	return a.do(t, req)
+}
+
+// post sends a same-origin form, as a browser would.
+func (a *testApp) post(t *testing.T, path string, form url.Values) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, a.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", a.URL)
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	return a.do(t, req)
+}
+
+func (a *testApp) do(t *testing.T, req *http.Request) (*http.Response, string) {
+	t.Helper()
+	res, err := a.client.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("read body: %v", err)
+	}
+	return res, string(b)
+}

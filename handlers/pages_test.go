@@ -1,0 +1,217 @@
+package handlers
+
+import (
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// pageStrings are, for every public route of spec §2, strings a visitor must
+// find on the page.
+var pageStrings = map[string][]string{
+	"/":                        {"Join as Business", "Join as Individual", "Browse Directory", `href="/signup">Start Free Trial`, `href="/contact">Schedule Demo`},
+	"/login":                   {"Welcome Back", `href="/signup"`},
+	"/signup":                  {"Create Account", `href="/login"`},
+	"/business/signup":         {"Join as Business", "Create Business Profile", "Already have an account? Sign in here"},
+	"/individual/signup":       {"Join as Individual", "Create Individual Profile", "Already have an account? Sign in here"},
+	"/directory":               {"Transform Your Business Visibility", `href="/pricing">Add Your Business`, `href="/whats-new">Learn More`},
+	"/business/create-profile": {"Basic Info", "Contact", "Hours", "Review"},
+	"/ai-insights":             {"Generate New Insights", `href="/business/signup">Start Free Trial`, `href="/roi-breakdown"`},
+	"/roi-breakdown":           {"300% Average ROI Breakdown", `href="/business/signup"`, `href="/ai-insights"`},
+	"/partners":                {"Coming Soon", `href="/whats-new"`, `href="/directory"`, `href="/partners/signup"`},
+	"/whats-new":               {"Coming Soon", "Suggest a Feature", "Submit Suggestion"},
+	"/pricing":                 {"Starter", "Growth", "$19", "Pro", "$49", "Most Popular", "Partner+", "Revenue Share", `href="/faq"`},
+	"/faq":                     {"14-day"},
+	"/features":                {"AI-Powered Intelligence", "Smart Lead Matching", "Reputation Management", "Instant Profile Creation", "Customer Analytics", "Performance Tracking"},
+	"/api":                     {"RESTful API", "API Authentication", "Developer Resources", "Quick Start", "View Documentation", "Get API Key", "Browse Resources", "Start Building", "Get Your API Key"},
+	"/about":                   {"2024", "Innovation", "Accessibility", "Trust", "ReviewPulse"},
+	"/careers":                 {"Senior AI Engineer", "Product Designer", "Customer Success Manager", "Full-time", "Apply Now", "Get in Touch", `href="mailto:careers@bizprofile.test?subject=Senior%20AI%20Engineer"`},
+	"/blog":                    {"Subscribe", `href="#complete-profile-checklist"`, `id="complete-profile-checklist"`, "Newsletter sign-up is not accepting online submissions yet"},
+	"/press":                   {"Schedule an Interview", "Series A", "Brand guidelines (PDF)", "5.1 MB"},
+	"/help":                    {"Contact Support", "Schedule a Demo", "Join Community Forum", "12 articles", "8 articles", "15 articles", "10 articles", `href="#reset-password"`, `id="reset-password"`},
+	"/contact":                 {"First Name", "Last Name", "Email", "Company", "Subject", "Message", "Send Message", "The contact form is not accepting online submissions yet", "9:00 AM – 6:00 PM PST"},
+	"/status":                  {"All Systems Operational", "99.7% uptime", "Resolved", "Major impact", `action="/status/subscribe"`},
+	"/privacy":                 {"children under 13", `href="#cookies"`, `id="cookies"`, "Last updated"},
+	"/terms":                   {"at least 30 days", `href="#changes"`, `id="changes"`, "14-day free trial"},
+}
+
+// publicPaths are every page a signed-out visitor can open.
+var publicPaths = func() []string {
+	var ps []string
+	for p := range pageStrings {
+		ps = append(ps, p)
+	}
+	return ps
+}()
+
+// chromeStrings are the shared header and footer of spec §2.
+var chromeStrings = []string{
+	`class="brand" href="/"`,
+	`href="/login"`, "Sign In", `href="/signup"`, "Get Started",
+	`href="/pricing"`, `href="/directory"`, `href="/partners"`, `href="/whats-new"`,
+	`href="/features"`, `href="/api"`, `href="/about"`, `href="/careers"`, `href="/blog"`, `href="/press"`,
+	`href="/help"`, `href="/contact"`, `href="/status"`, `href="/privacy"`, `href="/terms"`,
+	"support@bizprofile.test", "1-800-555-0199", "&copy; 2024",
+	`data-island="theme-toggle"`, "data-mobile-menu",
+}
+
+func TestEveryPublicPageRendersItsContent(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	titles := map[string]string{}
+	for path, wants := range pageStrings {
+		t.Run(path, func(t *testing.T) {
+			res, body := app.get(t, path)
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("status = %d, want 200", res.StatusCode)
+			}
+			if ct := res.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
+				t.Errorf("Content-Type = %q", ct)
+			}
+			for _, want := range append(wants, chromeStrings...) {
+				if !strings.Contains(body, want) {
+					t.Errorf("page lacks %q", want)
+				}
+			}
+			if n := strings.Count(body, "<h1"); n != 1 {
+				t.Errorf("page has %d <h1>, want 1", n)
+			}
+			title := match(body, `<title>([^<]+)</title>`)
+			if title == "" {
+				t.Fatal("no <title>")
+			}
+			if other, dup := titles[title]; dup {
+				t.Errorf("title %q also used by %s", title, other)
+			}
+			titles[title] = path
+			if d := match(body, `<meta name="description" content="([^"]+)"`); len(d) < 50 {
+				t.Errorf("meta description too short: %q", d)
+			}
+			noindex := strings.Contains(body, `<meta name="robots" content="noindex`)
+			if c := match(body, `<link rel="canonical" href="([^"]+)"`); !noindex && c != testSite.BaseURL+path {
+				t.Errorf("canonical = %q, want %q", c, testSite.BaseURL+path)
+			}
+			for _, og := range []string{`property="og:title"`, `property="og:description"`, `property="og:url"`, `property="og:image"`} {
+				if !strings.Contains(body, og) {
+					t.Errorf("no %s", og)
+				}
+			}
+			for _, bad := range []string{"lorem", "Lorem", "TODO"} {
+				if strings.Contains(body, bad) {
+					t.Errorf("page contains %q", bad)
+				}
+			}
+		})
+	}
+}
+
+func match(s, expr string) string {
+	m := regexp.MustCompile(expr).FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+func TestNavigationMarksCurrentPage(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	_, body := app.get(t, "/pricing")
+	if !strings.Contains(body, `href="/pricing" aria-current="page"`) {
+		t.Error("the Pricing nav link is not marked as the current page")
+	}
+	if strings.Contains(body, `href="/directory" aria-current="page"`) {
+		t.Error("another page is marked current")
+	}
+}
+
+func TestDashboardRequiresSignIn(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	res, _ := app.get(t, "/dashboard")
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/login" {
+		t.Fatalf("/dashboard signed out = %d to %q, want 303 to /login", res.StatusCode, res.Header.Get("Location"))
+	}
+}
+
+func TestThemeChoiceWithoutJavaScript(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	if _, body := app.get(t, "/about"); !strings.Contains(body, `data-theme="system"`) {
+		t.Fatal("default theme is not system")
+	}
+	res, _ := app.post(t, "/theme", url.Values{"theme": {"dark"}, "return": {"/about"}})
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/about" {
+		t.Fatalf("POST /theme = %d to %q, want 303 back to /about", res.StatusCode, res.Header.Get("Location"))
+	}
+	_, body := app.get(t, "/about")
+	if !strings.Contains(body, `data-theme="dark"`) {
+		t.Error("the chosen theme is not rendered by the server")
+	}
+	if !strings.Contains(body, `value="dark" aria-pressed="true"`) {
+		t.Error("the footer theme choice does not show dark as pressed")
+	}
+
+	// A return address off this site is never followed.
+	for _, evil := range []string{"https://evil.example/", "//evil.example", "/\\evil.example"} {
+		res, _ = app.post(t, "/theme", url.Values{"theme": {"light"}, "return": {evil}})
+		if loc := res.Header.Get("Location"); loc != "/" {
+			t.Errorf("return %q redirected to %q, want /", evil, loc)
+		}
+	}
+	// An unknown theme falls back to system.
+	app.post(t, "/theme", url.Values{"theme": {"neon"}})
+	if _, body := app.get(t, "/"); !strings.Contains(body, `data-theme="system"`) {
+		t.Error("an unknown theme value was not replaced by system")
+	}
+}
+
+func TestToastFromSessionFlashShowsOnce(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	// The theme POST is the one redirecting form of this release; a toast
+	// flashed before the redirect appears on the next page only.
+	mux := http.NewServeMux()
+	mux.Handle("/", app.h.Routes())
+	flashing := app.h.sessions.LoadAndSave(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		app.h.flash(r, toastForTest)
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+	}))
+	mux.Handle("/test-flash", flashing)
+	app.Config.Handler = mux
+
+	res, _ := app.get(t, "/test-flash")
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("flash status = %d", res.StatusCode)
+	}
+	_, body := app.get(t, "/")
+	if !strings.Contains(body, "Saved!") || !strings.Contains(body, "Your change is live.") {
+		t.Fatal("flashed toast not shown after the redirect")
+	}
+	if !strings.Contains(body, `role="status"`) {
+		t.Error("toast is not announced to screen readers")
+	}
+	if _, body := app.get(t, "/"); strings.Contains(body, "Saved!") {
+		t.Error("toast shown twice")
+	}
+}
+
+var toastForTest = views.Toast{Title: "Saved!", Description: "Your change is live."}
+
+func TestHelpSearch(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	_, body := app.get(t, "/help?q=PASSWORD")
+	if !strings.Contains(body, `<a href="#reset-password">How do I reset my password?</a>`) {
+		t.Error("a case-insensitive search for password does not find the reset article")
+	}
+	if !strings.Contains(body, `value="PASSWORD"`) {
+		t.Error("the search box does not keep what was typed")
+	}
+	_, body = app.get(t, "/help?q=%3Cb%3Ezzqx")
+	if !strings.Contains(body, "No articles match") || !strings.Contains(body, "&lt;b&gt;zzqx") {
+		t.Error("no empty state, or the query is not escaped")
+	}
+	if !strings.Contains(body, `href="/contact"`) {
+		t.Error("the empty state does not offer a way to contact us")
+	}
+}

@@ -1,0 +1,51 @@
+package content
+
+// APIEndpoint is one endpoint of the planned v1 REST API. The API is in
+// early access, so these describe what early-access keys will reach; the
+// /api page labels them as such.
+type APIEndpoint struct {
+	Method string
+	Path   string
+	Auth   string // who may call it
+	Text   string
+}
+
+// APIEndpoints are the planned v1 endpoints, relative to the API base URL.
+var APIEndpoints = []APIEndpoint{
+	{"GET", "/v1/businesses", "API key", "Search published businesses with the same q, category, location and sort parameters as the directory."},
+	{"GET", "/v1/businesses/{slug}", "API key", "One business profile, with only the details its owner made public."},
+	{"GET", "/v1/me/businesses", "OAuth 2.0", "The listings owned by the signed-in user, including unpublished drafts."},
+	{"PATCH", "/v1/me/businesses/{slug}", "OAuth 2.0", "Update a listing's description, contact details, hours and visibility."},
+	{"GET", "/v1/me/leads", "OAuth 2.0", "Leads received by the user's businesses, newest first, paginated."},
+	{"GET", "/v1/me/insights", "OAuth 2.0", "AI insights generated for the user's businesses."},
+}
+
+// APIResources are the developer resources of the /api page.
+var APIResources = []Card{
+	{"book", "Reference", "Every endpoint with its parameters, response fields and error codes, shared with early-access developers."},
+	{"code", "Examples", "Requests in curl, JavaScript, Python and Go for search, listings and leads."},
+	{"shield", "Authentication guide", "When to use an API key, when to use OAuth 2.0, and how to keep credentials out of browsers."},
+	{"message", "Developer support", "Questions go straight to the engineers building the API; we reply within 24 hours."},
+}
+
+// APIQuickStartRequest is the example request of the quick start; %s is
+// the API base URL.
+const APIQuickStartRequest = `curl -H "Authorization: Bearer $API_KEY" \
+  "%s/v1/businesses?q=bakery&location=Austin&sort=rating"`
+
+// APIQuickStartResponse is the shortened reply to APIQuickStartRequest.
+const APIQuickStartResponse = `{
+  "data": [
+    {
+      "slug": "sunrise-bakery-austin",
+      "name": "Sunrise Bakery",
+      "category": "Food & Beverage",
+      "location": "Austin, TX",
+      "rating": 4.8,
+      "reviews": 212,
+      "verified": true
+    }
+  ],
+  "page": 1,
+  "total": 1
+}`

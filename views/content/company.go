@@ -1,0 +1,456 @@
+package content
+
+import (
+	"net/url"
+	"strings"
+	"time"
+)
+
+// companyDate parses a YYYY-MM-DD literal of this package. A typo in a date
+// should stop the program at start-up rather than show a zero date.
+func companyDate(s string) time.Time {
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		panic("content: bad date " + s)
+	}
+	return t
+}
+
+// Team mailboxes. Only the part before the @ lives here: the domain is the
+// one of the configured support address, so a deployment under another
+// domain never links to addresses it does not own.
+const (
+	CareersMailbox = "careers"
+	PressMailbox   = "press"
+	SalesMailbox   = "sales"
+)
+
+// TeamAddress returns mailbox@<domain of supportEmail>; an empty mailbox
+// means the support address itself.
+func TeamAddress(supportEmail, mailbox string) string {
+	at := strings.LastIndexByte(supportEmail, '@')
+	if mailbox == "" || at < 0 {
+		return supportEmail
+	}
+	return mailbox + supportEmail[at:]
+}
+
+// Mailto builds a mailto: link with a pre-filled subject. Spaces are
+// encoded as %20 because mail clients show a literal "+".
+func Mailto(addr, subject string) string {
+	if subject == "" {
+		return "mailto:" + addr
+	}
+	return "mailto:" + addr + "?subject=" + strings.ReplaceAll(url.QueryEscape(subject), "+", "%20")
+}
+
+// ---------------------------------------------------------------- About
+
+// FoundedYear is shown on /about and in the press fact sheet.
+const FoundedYear = "2024"
+
+// AboutStats are the figures on /about.
+var AboutStats = []Stat{
+	{FoundedYear, "founded"},
+	{"10,000+", "businesses listed"},
+	{"300%", "average ROI for our customers"},
+	{"24/7", "support"},
+}
+
+// CompanyValues are the three values on /about.
+var CompanyValues = []Card{
+	{"lightbulb", "Innovation", "We put AI to work on the chores small businesses never have time for: writing a better description, spotting a missing detail, answering the right lead first. Every model we ship has to save an owner real time."},
+	{"users", "Accessibility", "A bakery with one owner deserves the same tools as a chain with a marketing team. We keep a free plan, plain language and pages that work on any phone, with a keyboard or a screen reader."},
+	{"shield-check", "Trust", "Verified means checked. We confirm who runs a business before we show the badge, never sell personal data, and tell you plainly what our AI does with the details you give it."},
+}
+
+// SisterProduct is another product of the family the directory belongs to.
+type SisterProduct struct {
+	Icon string
+	Name string
+	Role string
+}
+
+// SisterProducts are the four siblings named in the ecosystem blurb on /about.
+var SisterProducts = []SisterProduct{
+	{"calendar", "BookWell", "Online booking and appointment reminders that read your opening hours straight from your profile."},
+	{"star", "ReviewPulse", "Collects reviews after each visit and alerts you when sentiment about your business changes."},
+	{"dollar", "LedgerLite", "Quotes, invoices and card payments for small teams, with leads from the directory turned into customers in one click."},
+	{"rocket", "CampaignKit", "Local email and social campaigns built from your listing, sent to the people who already asked about you."},
+}
+
+// ---------------------------------------------------------------- Careers
+
+// Job is an open position on /careers.
+type Job struct {
+	Title       string
+	Department  string
+	Location    string
+	Type        string
+	Description string
+	Highlights  []string
+}
+
+// Jobs are the open positions on /careers.
+var Jobs = []Job{
+	{
+		Title:       "Senior AI Engineer",
+		Department:  "Engineering",
+		Location:    "San Francisco, CA or remote (US)",
+		Type:        "Full-time",
+		Description: "Own the models behind profile recommendations, lead matching and business insights, from prompt and retrieval design to the evaluations that tell us a change really helps owners.",
+		Highlights: []string{
+			"Ship matching and recommendation features used by 10,000+ businesses",
+			"Build offline evaluations and guardrails before anything reaches customers",
+			"5+ years building production ML or LLM systems; Go or Python",
+		},
+	},
+	{
+		Title:       "Product Designer",
+		Department:  "Design",
+		Location:    "San Francisco, CA or remote (US)",
+		Type:        "Full-time",
+		Description: "Design the flows owners use every day, from creating a profile to answering a lead, and make them clear on a small phone, in both themes and for people using assistive technology.",
+		Highlights: []string{
+			"Lead design for sign-up, the profile wizard and the dashboard",
+			"Run interviews with owners and partners every month",
+			"A portfolio showing shipped product work and accessible design",
+		},
+	},
+	{
+		Title:       "Customer Success Manager",
+		Department:  "Customer Success",
+		Location:    "Remote (US, Pacific or Mountain time)",
+		Type:        "Full-time",
+		Description: "Help growing businesses and partner agencies get value in their first 90 days: onboarding calls, profile reviews and honest advice on which plan fits.",
+		Highlights: []string{
+			"Look after a portfolio of Growth and Pro customers",
+			"Turn what customers tell you into product feedback",
+			"3+ years in customer success or account management for SaaS",
+		},
+	},
+}
+
+// CareerPerks are the reasons to join listed above the open positions.
+var CareerPerks = []Card{
+	{"heart", "Health, dental and vision", "Fully paid for you and 75% for your dependants, from your first day."},
+	{"globe", "Remote-friendly", "Work from our San Francisco office or from home anywhere in the US, with a home-office budget."},
+	{"book", "Learning budget", "$1,500 a year for courses, books and conferences, plus time to use it."},
+	{"clock", "Time off that gets used", "Four weeks of paid leave, US public holidays and a company-wide week off in December."},
+}
+
+// ---------------------------------------------------------------- Blog
+
+// Post is an article on /blog; Slug is its anchor on the page.
+type Post struct {
+	Slug     string
+	Title    string
+	Date     time.Time
+	Author   string
+	Category string
+	ReadTime string
+	Excerpt  string
+	Body     []string
+}
+
+// Posts are the articles on /blog, newest first.
+var Posts = []Post{
+	{
+		Slug:     "complete-profile-checklist",
+		Title:    "The 10-minute checklist for a profile that gets leads",
+		Date:     companyDate("2026-11-10"),
+		Author:   "Maya Chen",
+		Category: "Guides",
+		ReadTime: "5 min read",
+		Excerpt:  "Profiles with opening hours, at least three services and a clear first sentence receive far more enquiries. Here is what to fill in first.",
+		Body: []string{
+			"When we look at which profiles turn visitors into enquiries, the same few details keep coming up. Opening hours are the first: visitors who cannot tell whether you are open today tend to move on to the next result. Add them in the Hours step of the profile wizard, including the days you are closed.",
+			"Next, list at least three services in the words your customers use. \"Boiler repair\" and \"emergency call-out\" match far more searches than \"heating solutions\". Then rewrite the first sentence of your description so it says what you do and where, for example \"Family-run bakery in Mission Dolores baking sourdough daily since 2012\".",
+			"Finally, check your visibility settings. Email, phone, address, pricing and hours are public by default; hide only what you must. A phone number that visitors can tap is still the fastest way for a lead to reach you.",
+		},
+	},
+	{
+		Slug:     "how-lead-matching-works",
+		Title:    "How smart lead matching decides who hears about an enquiry",
+		Date:     companyDate("2026-10-21"),
+		Author:   "Daniel Okafor",
+		Category: "Product",
+		ReadTime: "6 min read",
+		Excerpt:  "Category, location and services come first; response time and profile completeness break ties. A look inside the matching rules.",
+		Body: []string{
+			"Every enquiry in the directory starts with what the visitor typed and where they are. Matching first narrows the field to businesses in the right category that serve that location, then compares the request with the services each business lists. A business that does not offer what was asked for is never matched, however high its rating.",
+			"Among the businesses that fit, two signals decide the order: how quickly a business usually answers and how complete its profile is. We deliberately do not let paid plans jump the queue; a plan changes how many leads you can receive each month, not whether a good match reaches you.",
+			"If you feel you are receiving leads that do not fit, the quickest fix is usually your services list. Remove services you no longer offer, add the ones you do, and matching adjusts on the next enquiry.",
+		},
+	},
+	{
+		Slug:     "responding-to-reviews",
+		Title:    "Responding to reviews: what owners told us works",
+		Date:     companyDate("2026-09-30"),
+		Author:   "Priya Raman",
+		Category: "Reputation",
+		ReadTime: "4 min read",
+		Excerpt:  "We asked 200 owners how they handle negative reviews. The ones whose ratings recovered fastest all did three things.",
+		Body: []string{
+			"Over the summer we interviewed 200 owners who use reputation monitoring. Those whose average rating recovered fastest after a bad review answered within two days, kept the reply short, and moved the details of the conversation to email or phone.",
+			"They also avoided arguing with the facts in public. A reply that thanks the reviewer, says what will change and gives a direct contact reads well to the next visitor, who is the person you are really writing for.",
+			"Reputation monitoring flags a shift in sentiment before it shows in your rating, so you can answer while the customer still remembers the visit. Turn on alerts in your dashboard to be told by email.",
+		},
+	},
+	{
+		Slug:     "partner-programme-first-year",
+		Title:    "What we learned from the partner programme's first year",
+		Date:     companyDate("2026-09-02"),
+		Author:   "Luis Moreno",
+		Category: "Partners",
+		ReadTime: "5 min read",
+		Excerpt:  "Agencies and lead generators now refer a large share of new businesses. Here is what made the best partnerships work.",
+		Body: []string{
+			"A year ago we opened the directory to lead generators and agencies who refer businesses to us. The partners who did best were not those who sent the most sign-ups, but those who stayed involved after the referral and helped their clients finish their profiles.",
+			"That is why we now pay commission, up to 25%, on customers who stay, not on sign-ups alone, and why partners can see the profile completeness of the businesses they referred. Both changes came from partner feedback.",
+			"If you run an agency or generate leads for local businesses, the partners page explains the three tiers and how commission is calculated.",
+		},
+	},
+}
+
+// ---------------------------------------------------------------- Press
+
+// PressRelease is an announcement on /press.
+type PressRelease struct {
+	Title    string
+	Date     time.Time
+	Category string
+	Excerpt  string
+}
+
+// PressReleases are the announcements on /press, newest first.
+var PressReleases = []PressRelease{
+	{
+		Title:    "$12 million Series A to bring AI lead matching to more local businesses",
+		Date:     companyDate("2026-06-18"),
+		Category: "Funding",
+		Excerpt:  "The round will fund the engineering team behind lead matching and AI insights and extend verified profiles to 40 more US metro areas. Existing customers keep their plans and prices.",
+	},
+	{
+		Title:    "More than 10,000 businesses now publish verified profiles",
+		Date:     companyDate("2026-03-04"),
+		Category: "Milestone",
+		Excerpt:  "Less than two years after launch, over 10,000 small and growing businesses use the directory, reporting an average 300% return on what they spend with us.",
+	},
+	{
+		Title:    "Partner programme opens to agencies and lead generators",
+		Date:     companyDate("2025-09-09"),
+		Category: "Product",
+		Excerpt:  "Agencies and lead generators can now refer businesses and earn up to 25% commission, with referral, integration and strategic tiers for different kinds of partner.",
+	},
+}
+
+// MediaAsset is a file of the media kit; files are sent by email on request.
+type MediaAsset struct {
+	Name string
+	Size string
+}
+
+// MediaKit lists the five files journalists can ask for.
+var MediaKit = []MediaAsset{
+	{"Logo pack (SVG and PNG, light and dark)", "2.4 MB"},
+	{"Brand guidelines (PDF)", "5.1 MB"},
+	{"Product screenshots (ZIP)", "18.6 MB"},
+	{"Leadership headshots (ZIP)", "12.3 MB"},
+	{"Company fact sheet (PDF)", "640 KB"},
+}
+
+// MediaContact is the person who answers journalists.
+var MediaContact = struct {
+	Name  string
+	Role  string
+	Phone string
+}{"Dana Whitfield", "Head of Communications", "1-800-555-0163"}
+
+// ---------------------------------------------------------------- Help
+
+// HelpCategory is a topic of the help centre with its number of articles.
+type HelpCategory struct {
+	Icon        string
+	Title       string
+	Description string
+	Articles    int
+}
+
+// HelpCategories are the four topics on /help.
+var HelpCategories = []HelpCategory{
+	{"rocket", "Getting Started", "Create your account, set up your first profile and get verified.", 12},
+	{"building", "Managing Your Profile", "Edit details, hours and services, and choose what is public.", 8},
+	{"dollar", "Billing and Plans", "Trials, upgrades, invoices, payment methods and cancelling.", 15},
+	{"target", "Leads and Analytics", "How matching works, answering leads and reading your numbers.", 10},
+}
+
+// HelpArticle is an answer on /help; Slug is its anchor on the page.
+// Popular articles are also listed as links near the top.
+type HelpArticle struct {
+	Slug     string
+	Category string
+	Title    string
+	Summary  string
+	Answer   []string
+	Popular  bool
+}
+
+// HelpArticles are the answers shown on /help and searched by ?q=.
+var HelpArticles = []HelpArticle{
+	{
+		Slug:     "create-business-profile",
+		Category: "Getting Started",
+		Title:    "How do I create my business profile?",
+		Summary:  "Sign up as a business, then follow the four-step profile wizard.",
+		Answer: []string{
+			"Choose Join as Business on the home page and create your account. From your dashboard, choose Create Business Profile to open the wizard.",
+			"The wizard has four steps: Basic Info, Contact, Hours and Review. Only the business name, description, email, city and state are required; you can add the rest later. Choose Create Profile on the Review step to publish.",
+		},
+		Popular: true,
+	},
+	{
+		Slug:     "reset-password",
+		Category: "Getting Started",
+		Title:    "How do I reset my password?",
+		Summary:  "Use Forgot your password? on the sign-in page to get a reset link by email.",
+		Answer: []string{
+			"Go to Sign In, type the email address of your account and choose Forgot your password?. We email you a link that opens a page where you choose a new password of at least 6 characters.",
+			"The link works once. If the email does not arrive within a few minutes, check your spam folder, then contact support from the address you signed up with.",
+		},
+		Popular: true,
+	},
+	{
+		Slug:     "get-verified",
+		Category: "Getting Started",
+		Title:    "How does business verification work?",
+		Summary:  "We confirm that you run the business before showing the Verified badge.",
+		Answer: []string{
+			"After you publish a profile we check that the business exists at the address you gave and that you are entitled to manage it, usually by a call to the listed phone number or a document such as a business licence.",
+			"Most checks finish within two business days. Until then your profile is visible but shows no Verified badge.",
+		},
+		Popular: true,
+	},
+	{
+		Slug:     "hide-contact-details",
+		Category: "Managing Your Profile",
+		Title:    "Can I hide my phone number or address?",
+		Summary:  "Yes: visibility settings make email, phone, address, pricing and hours public or private.",
+		Answer: []string{
+			"Each of email, phone, address, pricing and hours has its own visibility setting, and all are public by default. Switch off any you want to keep private; visitors can still reach you through lead enquiries.",
+		},
+	},
+	{
+		Slug:     "change-or-cancel-plan",
+		Category: "Billing and Plans",
+		Title:    "How do I upgrade, downgrade or cancel my plan?",
+		Summary:  "Change plans at any time from Pricing; changes are prorated and cancelling keeps you active until the period ends.",
+		Answer: []string{
+			"Choose a new plan on the Pricing page while signed in. Upgrades and downgrades are prorated, so you only pay the difference for the rest of the billing period.",
+			"If you cancel, your account stays active until the end of the period you have paid for; after that your profile is deactivated. Every paid plan starts with a 14-day free trial that needs no card.",
+		},
+		Popular: true,
+	},
+	{
+		Slug:     "payment-methods",
+		Category: "Billing and Plans",
+		Title:    "Which payment methods do you accept?",
+		Summary:  "All major credit and debit cards, through our card payment provider.",
+		Answer: []string{
+			"We accept all major credit and debit cards. Payments are handled by our card payment provider, so your card number never reaches our servers. Receipts are emailed after each payment.",
+		},
+	},
+	{
+		Slug:     "lead-limits",
+		Category: "Leads and Analytics",
+		Title:    "How many leads can I receive each month?",
+		Summary:  "Starter includes 10 leads a month, Growth 100, and Pro is unlimited.",
+		Answer: []string{
+			"Starter includes up to 10 leads a month, Growth up to 100 and Pro has no limit. The count starts again on the first day of each month, and you can upgrade at any time to receive more straight away.",
+		},
+		Popular: true,
+	},
+	{
+		Slug:     "improve-lead-quality",
+		Category: "Leads and Analytics",
+		Title:    "Why am I receiving leads that do not fit my business?",
+		Summary:  "Matching uses your category, location and services; keeping your services list accurate fixes most mismatches.",
+		Answer: []string{
+			"Lead matching compares each enquiry with your category, the area you serve and the services you list. Remove services you no longer offer and add the words your customers use; matching uses the new list from the next enquiry.",
+		},
+	},
+}
+
+// PopularHelpArticles are the articles linked under "Popular articles".
+func PopularHelpArticles() []HelpArticle {
+	var out []HelpArticle
+	for _, a := range HelpArticles {
+		if a.Popular {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// SearchHelp returns the articles whose title or summary contains q,
+// ignoring case. An empty q matches nothing: the page then shows no results
+// block at all.
+func SearchHelp(q string) []HelpArticle {
+	q = strings.ToLower(strings.TrimSpace(q))
+	if q == "" {
+		return nil
+	}
+	var out []HelpArticle
+	for _, a := range HelpArticles {
+		if strings.Contains(strings.ToLower(a.Title), q) || strings.Contains(strings.ToLower(a.Summary), q) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// ---------------------------------------------------------------- Contact
+
+// ContactChannel is a way to reach a team. An empty Mailbox means the
+// configured support address and an empty Phone the support number.
+type ContactChannel struct {
+	Icon    string
+	Title   string
+	Text    string
+	Mailbox string
+	Phone   string
+}
+
+// ContactChannels are the teams listed on /contact.
+var ContactChannels = []ContactChannel{
+	{"help", "Customer support", "Questions about your account, profile, leads or billing. Available 24/7.", "", ""},
+	{"briefcase", "Sales", "Plans for several locations, agencies and partners, or a guided demo.", SalesMailbox, "1-800-555-0142"},
+}
+
+// Office is the postal address of the head office.
+var Office = []string{"548 Market Street, Suite 300", "San Francisco, CA 94104", "United States"}
+
+// OfficeHours is one line of the business hours.
+type OfficeHours struct {
+	Days  string
+	Hours string
+}
+
+// BusinessHours are when the office and sales team are available; support
+// itself answers around the clock.
+var BusinessHours = []OfficeHours{
+	{"Monday – Friday", "9:00 AM – 6:00 PM PST"},
+	{"Saturday – Sunday", "10:00 AM – 4:00 PM PST"},
+}
+
+// ContactSubjects are the choices of the contact form's Subject field.
+var ContactSubjects = []struct{ Value, Label string }{
+	{"general", "General question"},
+	{"support", "Help with my account or profile"},
+	{"billing", "Billing and plans"},
+	{"demo", "Schedule a demo"},
+	{"sales", "Sales and multiple locations"},
+	{"partners", "Partner programme"},
+	{"community", "Invitation to the community forum"},
+	{"press", "Press and media"},
+}
