@@ -1,6 +1,9 @@
 package handlers
 
 import (
+	"bizprofile/views/content"
+	"fmt"
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -22,13 +25,14 @@ var pageStrings = map[string][]string{
 	"/directory":               {"Transform Your Business Visibility", `href="/pricing">Add Your Business`, `href="/whats-new">Learn More`},
 	"/business/create-profile": {"Basic Info", "Contact", "Hours", "Review"},
 	"/ai-insights":             {"Generate New Insights", `href="/business/signup">Start Free Trial`, `href="/roi-breakdown"`},
-	"/roi-breakdown":           {"300% Average ROI Breakdown", `href="/business/signup"`, `href="/ai-insights"`},
-	"/partners":                {"Coming Soon", `href="/whats-new"`, `href="/directory"`, `href="/partners/signup"`},
-	"/whats-new":               {"Coming Soon", "Suggest a Feature", "Submit Suggestion"},
+	"/roi-breakdown":           {"300% Average ROI Breakdown", "$2,500", "$10,000", "2,847", "89%", "$127", "+45%", "+120%", "+300%", `href="/business/signup"`, `href="/ai-insights"`},
+	"/partners/signup":         {"Apply to the Partner Programme", "Referral Partner", "Integration Partner", "Strategic Partner", "Apply Now"},
+	"/partners":                {"Coming Soon", "Referral Partner", "Integration Partner", "Strategic Partner", "25%", `href="/whats-new"`, `href="/directory"`, `href="/partners/signup"`},
+	"/whats-new":               {"Coming Soon", "Suggest a Feature", "Submit Suggestion", `action="/whats-new/suggestions"`, "disabled>", "is not accepting online submissions yet"},
 	"/pricing":                 {"Starter", "Growth", "$19", "Pro", "$49", "Most Popular", "Partner+", "Revenue Share", `href="/faq"`},
-	"/faq":                     {"14-day"},
+	"/faq":                     {"Frequently Asked Questions", "14-day free trial", "prorated", "<details", `href="/contact"`},
 	"/features":                {"AI-Powered Intelligence", "Smart Lead Matching", "Reputation Management", "Instant Profile Creation", "Customer Analytics", "Performance Tracking"},
-	"/api":                     {"RESTful API", "API Authentication", "Developer Resources", "Quick Start", "View Documentation", "Get API Key", "Browse Resources", "Start Building", "Get Your API Key"},
+	"/api":                     {"RESTful API", "API Authentication", "OAuth 2.0", "Developer Resources", "Quick Start", "View Documentation", "Get API Key", "Browse Resources", "Start Building", "Get Your API Key", `href="/contact?subject=api"`},
 	"/about":                   {"2024", "Innovation", "Accessibility", "Trust", "ReviewPulse"},
 	"/careers":                 {"Senior AI Engineer", "Product Designer", "Customer Success Manager", "Full-time", "Apply Now", "Get in Touch", `href="mailto:careers@bizprofile.test?subject=Senior%20AI%20Engineer"`},
 	"/blog":                    {"Subscribe", `href="#complete-profile-checklist"`, `id="complete-profile-checklist"`, "Newsletter sign-up is not accepting online submissions yet"},
@@ -213,5 +217,72 @@ func TestHelpSearch(t *testing.T) {
 	}
 	if !strings.Contains(body, `href="/contact"`) {
 		t.Error("the empty state does not offer a way to contact us")
+	}
+}
+
+func TestPricingRendersThePlanCatalogue(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	_, body := app.get(t, "/pricing")
+	for _, p := range content.Plans {
+		price := fmt.Sprintf("$%d", p.PriceDollars)
+		if p.PriceDollars == 0 {
+			price = "Free"
+		}
+		if !strings.Contains(body, p.Name) || !strings.Contains(body, price) {
+			t.Errorf("plan %s (%s) missing from /pricing", p.Name, price)
+		}
+		for _, f := range p.Features {
+			if !strings.Contains(body, html.EscapeString(f)) {
+				t.Errorf("plan %s feature %q missing", p.Name, f)
+			}
+		}
+	}
+	for _, p := range content.PartnerPlans {
+		if !strings.Contains(body, html.EscapeString(p.Name)) {
+			t.Errorf("partner plan %s missing", p.Name)
+		}
+	}
+	for _, qa := range content.PricingFAQ {
+		if !strings.Contains(body, html.EscapeString(qa.Question)) {
+			t.Errorf("FAQ %q missing from /pricing", qa.Question)
+		}
+	}
+}
+
+// TestNoDeadLinks follows every same-site link and in-page anchor of every
+// public page: a link that leads nowhere is a bug.
+func TestNoDeadLinks(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	hrefRe := regexp.MustCompile(`href="([^"]*)"`)
+	idRe := regexp.MustCompile(`id="([^"]+)"`)
+	checked := map[string]bool{}
+	for _, page := range publicPaths {
+		_, body := app.get(t, page)
+		ids := map[string]bool{}
+		for _, m := range idRe.FindAllStringSubmatch(body, -1) {
+			ids[m[1]] = true
+		}
+		for _, m := range hrefRe.FindAllStringSubmatch(body, -1) {
+			href := html.UnescapeString(m[1])
+			switch {
+			case strings.HasPrefix(href, "#"):
+				if !ids[href[1:]] {
+					t.Errorf("%s: anchor %s has no target", page, href)
+				}
+			case strings.HasPrefix(href, "/") && !strings.HasPrefix(href, "//"):
+				u, _ := url.Parse(href)
+				if checked[u.Path] {
+					continue
+				}
+				checked[u.Path] = true
+				res, _ := app.get(t, u.RequestURI())
+				if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusSeeOther {
+					t.Errorf("%s links to %s: status %d", page, href, res.StatusCode)
+				}
+			case strings.HasPrefix(href, "mailto:"), strings.HasPrefix(href, "tel:"), strings.HasPrefix(href, testSite.BaseURL):
+			default:
+				t.Errorf("%s: unexpected link %q", page, href)
+			}
+		}
 	}
 }

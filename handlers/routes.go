@@ -37,6 +37,7 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/ai-insights", h.page(views.AIInsightsPage))
 		r.Get("/roi-breakdown", h.page(views.ROIPage))
 		r.Get("/partners", h.page(views.PartnersPage))
+		r.Get("/partners/signup", h.page(views.PartnerSignupPage))
 		r.Get("/whats-new", h.page(views.WhatsNewPage))
 		r.Get("/pricing", h.page(views.PricingPage))
 		r.Get("/faq", h.page(views.FAQPage))

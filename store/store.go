@@ -5,7 +5,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -193,13 +192,4 @@ func (s *Store) WithTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
 		return fmt.Errorf("store: commit: %w", err)
 	}
 	return nil
-}
-
-// notFound maps sql.ErrNoRows to ErrNotFound so handlers never see driver
-// errors.
-func notFound(err error) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	return err
 }

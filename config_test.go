@@ -1,0 +1,66 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestConfigDefaults(t *testing.T) {
+	c, err := loadConfig(env(nil))
+	if err != nil {
+		t.Fatalf("defaults rejected: %v", err)
+	}
+	if c.Port != 8080 || c.BaseURL.String() != "http://localhost:8080" || c.Env != "development" ||
+		c.DatabaseURL != "" || c.SiteName != "BizProfile" || c.LogFormat != "text" || c.Production() {
+		t.Fatalf("unexpected defaults: %+v", c)
+	}
+}
+
+func TestConfigRejectsBadValuesNamingTheVariable(t *testing.T) {
+	cases := []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"PORT": "http"}, "PORT"},
+		{map[string]string{"PORT": "70000"}, "PORT"},
+		{map[string]string{"BASE_URL": "localhost:8080"}, "BASE_URL"},
+		{map[string]string{"APP_ENV": "staging"}, "APP_ENV"},
+		{map[string]string{"DATABASE_URL": "mysql://x"}, "DATABASE_URL"},
+		{map[string]string{"SUPPORT_EMAIL": "support"}, "SUPPORT_EMAIL"},
+		{map[string]string{"LOG_FORMAT": "xml"}, "LOG_FORMAT"},
+		{map[string]string{"LOG_LEVEL": "loud"}, "LOG_LEVEL"},
+		{map[string]string{"APP_ENV": "production", "BASE_URL": "http://bizprofile.com"}, "BASE_URL"},
+	}
+	for _, tc := range cases {
+		_, err := loadConfig(env(tc.env))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want one naming %s", tc.env, err, tc.want)
+		}
+	}
+}
+
+func TestConfigReportsEveryProblemAtOnce(t *testing.T) {
+	_, err := loadConfig(env(map[string]string{"PORT": "x", "LOG_FORMAT": "xml"}))
+	if err == nil || !strings.Contains(err.Error(), "PORT") || !strings.Contains(err.Error(), "LOG_FORMAT") {
+		t.Fatalf("error %v should name both PORT and LOG_FORMAT", err)
+	}
+}
+
+func TestConfigProductionAndPostgres(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{
+		"APP_ENV":      "production",
+		"BASE_URL":     "https://bizprofile.example/",
+		"DATABASE_URL": "postgres://u:p@db/bizprofile?sslmode=require",
+		"PORT":         "9000",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Production() || c.Port != 9000 || c.BaseURL.String() != "https://bizprofile.example" || c.DatabaseURL == "" {
+		t.Fatalf("unexpected config: %+v", c)
+	}
+}
