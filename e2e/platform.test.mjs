@@ -171,3 +171,13 @@ test("keyboard users can skip to the content", async () => {
   assert.equal(await page.evaluate(() => document.activeElement?.id), "main");
   await ctx.close();
 });
+
+test("every public page fits a 360 px wide phone without sideways scrolling", async () => {
+  const { ctx, page } = await newPage({ viewport: { width: 360, height: 740 }, isMobile: true });
+  for (const path of Object.keys(publicPages)) {
+    await page.goto(baseURL + path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `${path} is ${width}px wide at a 360px viewport`);
+  }
+  await ctx.close();
+});
