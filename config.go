@@ -7,6 +7,9 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
+
+	bizmail "bizprofile/mail"
 )
 
 // config is everything the app reads from its environment, parsed and
@@ -23,6 +26,14 @@ type config struct {
 	SupportPhone string
 	LogFormat    string // text | json
 	LogLevel     string // debug | info | warn | error
+
+	SMTPURL  string // empty: emails are written to the log
+	MailFrom string
+
+	RateLimitMultiplier int // multiplies every rate limit; 1 = the defaults
+
+	SessionLifetime    time.Duration // absolute: a session ends this long after sign-in
+	SessionIdleTimeout time.Duration // a session ends after this long without a request
 }
 
 // Production reports whether production-only protections (Secure cookies,
@@ -52,7 +63,9 @@ func loadConfig(getenv func(string) string) (config, error) {
 		SupportPhone: get("SUPPORT_PHONE", "1-800-555-0199"),
 		LogFormat:    get("LOG_FORMAT", "text"),
 		LogLevel:     get("LOG_LEVEL", "info"),
+		SMTPURL:      get("SMTP_URL", ""),
 	}
+	c.MailFrom = get("MAIL_FROM", c.SiteName+" <no-reply@"+domainOf(c.SupportEmail)+">")
 
 	port := get("PORT", "8080")
 	if p, err := strconv.Atoi(port); err != nil || p < 1 || p > 65535 {
@@ -74,7 +87,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 		bad("APP_ENV", c.Env, "must be development or production")
 	}
 	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
-		bad("DATABASE_URL", c.DatabaseURL, "must be empty (SQLite) or a postgres:// URL")
+		errs = append(errs, errors.New("DATABASE_URL: must be empty (SQLite) or a postgres:// URL")) // may hold a password: not echoed
 	}
 	if _, err := mail.ParseAddress(c.SupportEmail); err != nil {
 		bad("SUPPORT_EMAIL", c.SupportEmail, "must be an email address")
@@ -89,8 +102,38 @@ func loadConfig(getenv func(string) string) (config, error) {
 	default:
 		bad("LOG_LEVEL", c.LogLevel, "must be debug, info, warn or error")
 	}
+	if err := bizmail.ValidateURL(c.SMTPURL); err != nil {
+		errs = append(errs, fmt.Errorf("SMTP_URL: %v", err)) // the value may hold a password: not echoed
+	}
+	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+		bad("MAIL_FROM", c.MailFrom, "must be an address such as BizProfile <no-reply@bizprofile.com>")
+	}
+	duration := func(name, def string, min time.Duration) time.Duration {
+		v := get(name, def)
+		d, err := time.ParseDuration(v)
+		if err != nil || d < min {
+			bad(name, v, "must be a duration of at least "+min.String()+", such as 72h or 30m")
+		}
+		return d
+	}
+	mult := get("RATE_LIMIT_MULTIPLIER", "1")
+	if n, err := strconv.Atoi(mult); err != nil || n < 1 || n > 1000 {
+		bad("RATE_LIMIT_MULTIPLIER", mult, "must be a whole number from 1 to 1000")
+	} else {
+		c.RateLimitMultiplier = n
+	}
+	c.SessionLifetime = duration("SESSION_LIFETIME", "720h", time.Minute)
+	c.SessionIdleTimeout = duration("SESSION_IDLE_TIMEOUT", "168h", time.Minute)
 	if c.Production() && c.BaseURL != nil && c.BaseURL.Scheme != "https" {
 		bad("BASE_URL", base, "must use https when APP_ENV=production")
 	}
 	return c, errors.Join(errs...)
+}
+
+// domainOf is the part of an address after the @.
+func domainOf(addr string) string {
+	if i := strings.LastIndexByte(addr, '@'); i >= 0 {
+		return strings.Trim(addr[i+1:], "> ")
+	}
+	return "localhost"
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"bizprofile/handlers"
+	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -49,7 +50,14 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	defer db.Close()
 	log.Info("database ready", "dialect", db.Dialect())
 
-	sessions := handlers.NewSessionManager(db.Sessions(), cfg.Production())
+	sessions := handlers.NewSessionManager(db.Sessions(), cfg.Production(), cfg.SessionLifetime, cfg.SessionIdleTimeout)
+	mailer, err := bizmail.New(cfg.SMTPURL, cfg.MailFrom, log)
+	if err != nil {
+		return fmt.Errorf("mail: %w", err)
+	}
+	if cfg.SMTPURL == "" {
+		log.Warn("SMTP_URL is not set: emails are written to this log instead of being sent")
+	}
 	go db.Sessions().CleanupLoop(ctx, 10*time.Minute, log)
 
 	h := handlers.New(handlers.Deps{
@@ -63,6 +71,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 			SupportPhone: cfg.SupportPhone,
 		},
 		Production: cfg.Production(),
+		Mailer:     mailer,
+		RateLimits: handlers.DefaultRateLimits.Times(cfg.RateLimitMultiplier),
 	})
 
 	srv := &http.Server{

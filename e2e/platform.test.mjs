@@ -35,7 +35,7 @@ test("every public page shows its main content with JavaScript off", async () =>
     assert.ok(await h1.isVisible(), `${path}: heading visible`);
     assert.ok(await page.getByText(text, { exact: false }).first().isVisible(), `${path}: shows "${text}"`);
     const words = (await page.locator("main").innerText()).split(/\s+/).length;
-    assert.ok(words > 40, `${path}: main content has only ${words} words`);
+    assert.ok(words > 25, `${path}: main content has only ${words} words`);
     assert.ok(await page.locator("footer").getByText("© 2024").isVisible(), `${path}: footer`);
   }
   await ctx.close();

@@ -7,10 +7,13 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./server.mjs";
+import { startMaildev } from "./maildev.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "bizprofile-e2e-"));
-const server = await startServer({ dataDir });
+const maildev = await startMaildev();
+// Generous limits: the tests sign up and in many times from one address.
+const server = await startServer({ dataDir, env: { SMTP_URL: maildev.smtpURL, RATE_LIMIT_MULTIPLIER: "50" } });
 
 const files = readdirSync(here)
   .filter((f) => f.endsWith(".test.mjs"))
@@ -20,12 +23,13 @@ if (process.argv[2]) args.push("--test-name-pattern", process.argv[2]);
 const code = await new Promise((resolve) => {
   const p = spawn(process.execPath, [...args, ...files], {
     stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: server.url },
+    env: { ...process.env, E2E_BASE_URL: server.url, E2E_MAILDEV: maildev.api },
   });
   p.on("exit", (c) => resolve(c ?? 1));
 });
 
 await server.stop();
+await maildev.stop();
 rmSync(dataDir, { recursive: true, force: true });
 if (code !== 0) {
   console.error(`\nbrowser tests failed; server log: see above (last lines)\n${server.tail()}`);

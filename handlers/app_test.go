@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
 	"bizprofile/views"
@@ -27,6 +29,7 @@ type testApp struct {
 	store  *store.Store
 	logs   *logBuffer
 	client *http.Client // keeps cookies, does not follow redirects
+	inbox  *inbox
 }
 
 // logBuffer collects log lines from concurrent requests.
@@ -54,16 +57,27 @@ var testSite = views.Site{
 	SupportPhone: "1-800-555-0199",
 }
 
-func newTestApp(t *testing.T, engine store.Dialect) *testApp {
+func newTestApp(t *testing.T, engine store.Dialect, options ...func(*Deps)) *testApp {
 	t.Helper()
 	st := storetest.Open(t, engine)
 	logs := &logBuffer{}
-	h := New(Deps{
-		Log:      slog.New(slog.NewTextHandler(logs, nil)),
+	log := slog.New(slog.NewTextHandler(logs, nil))
+	in := newInbox(t)
+	mailer, err := bizmail.New(fmt.Sprintf("smtp://127.0.0.1:%d", in.srv.PortNumber()), "BizProfile <no-reply@bizprofile.test>", log)
+	if err != nil {
+		t.Fatalf("mailer: %v", err)
+	}
+	d := Deps{
+		Log:      log,
 		Store:    st,
-		Sessions: NewSessionManager(st.Sessions(), false),
+		Sessions: NewSessionManager(st.Sessions(), false, 0, 0),
 		Site:     testSite,
-	})
+		Mailer:   mailer,
+	}
+	for _, o := range options {
+		o(&d)
+	}
+	h := New(d)
 	srv := httptest.NewServer(h.Routes())
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)
@@ -73,7 +87,7 @@ func newTestApp(t *testing.T, engine store.Dialect) *testApp {
 			return http.ErrUseLastResponse
 		},
 	}
-	return &testApp{Server: srv, h: h, store: st, logs: logs, client: client}
+	return &testApp{Server: srv, h: h, store: st, logs: logs, client: client, inbox: in}
 }
 
 // get fetches path and returns the response with its body read.

@@ -9,10 +9,12 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"github.com/a-h/templ"
 	"github.com/alexedwards/scs/v2"
 
+	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -24,6 +26,8 @@ type Deps struct {
 	Sessions   *scs.SessionManager
 	Site       views.Site
 	Production bool // Secure cookies and HSTS
+	Mailer     bizmail.Sender
+	RateLimits RateLimits // zero values take DefaultRateLimits
 }
 
 // Handlers serves every route of the app.
@@ -34,6 +38,8 @@ type Handlers struct {
 	site       views.Site
 	production bool
 	metrics    *metrics
+	mailer     bizmail.Sender
+	limits     limiters
 }
 
 // New builds the handlers from their dependencies.
@@ -45,6 +51,8 @@ func New(d Deps) *Handlers {
 		site:       d.Site,
 		production: d.Production,
 		metrics:    newMetrics(),
+		mailer:     d.Mailer,
+		limits:     newLimiters(d.RateLimits),
 	}
 }
 
@@ -66,6 +74,9 @@ func (h *Handlers) flash(r *http.Request, t views.Toast) {
 // queued toasts out of the session.
 func (h *Handlers) chrome(r *http.Request) views.Chrome {
 	c := views.Chrome{Site: h.site, Path: r.URL.Path, Theme: themeFromRequest(r)}
+	if u := currentUser(r); u != nil {
+		c.User = &views.Viewer{Name: u.Email, Email: u.Email}
+	}
 	if ts, ok := h.sessions.Pop(r.Context(), toastsKey).([]views.Toast); ok {
 		c.Toasts = ts
 	}
@@ -131,3 +142,5 @@ func (h *Handlers) parseForm(w http.ResponseWriter, r *http.Request) bool {
 	http.Error(w, "The form could not be read.", http.StatusBadRequest)
 	return false
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -135,8 +135,8 @@ func TestNavigationMarksCurrentPage(t *testing.T) {
 func TestDashboardRequiresSignIn(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	res, _ := app.get(t, "/dashboard")
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/login" {
-		t.Fatalf("/dashboard signed out = %d to %q, want 303 to /login", res.StatusCode, res.Header.Get("Location"))
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/login?next=%2Fdashboard" {
+		t.Fatalf("/dashboard signed out = %d to %q, want 303 to /login and back", res.StatusCode, res.Header.Get("Location"))
 	}
 }
 

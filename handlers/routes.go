@@ -24,16 +24,38 @@ func (h *Handlers) Routes() http.Handler {
 
 	// Pages: sessions (for toasts and, later, accounts) and compression.
 	r.Group(func(r chi.Router) {
-		r.Use(h.sessions.LoadAndSave, middleware.Compress(5, "text/html", "text/plain", "application/json", "application/xml"))
+		r.Use(h.sessions.LoadAndSave, h.loadUser, middleware.Compress(5, "text/html", "text/plain", "application/json", "application/xml"))
 
 		r.Get("/", h.page(views.HomePage))
-		r.Get("/login", h.login)
-		r.Get("/signup", h.login)
-		r.Get("/business/signup", h.page(views.BusinessSignupPage))
-		r.Get("/individual/signup", h.page(views.IndividualSignupPage))
+		// Accounts.
+		r.Get("/login", h.loginPage)
+		r.Post("/login", h.login)
+		r.Get("/signup", h.loginPage)
+		r.Post("/signup", h.signup)
+		r.Post("/logout", h.logout)
+		r.Get("/business/signup", h.businessSignupPage)
+		r.Post("/business/signup", h.businessSignup)
+		r.Get("/individual/signup", h.individualSignupPage)
+		r.Post("/individual/signup", h.individualSignup)
+		r.Get("/verify-email", h.verifyEmail)
+		r.Post("/verify-email/resend", h.resendVerification)
+		r.Post("/password/forgot", h.forgotPassword)
+		r.Get("/reset-password", h.resetPasswordPage)
+		r.Post("/reset-password", h.resetPassword)
+		r.Get("/profile/confirm-email", h.confirmEmail)
+
+		// Signed-in only.
+		r.Group(func(r chi.Router) {
+			r.Use(h.requireUser)
+			r.Get("/dashboard", h.dashboard)
+				r.Get("/profile", h.profilePage)
+			r.Post("/profile", h.saveProfile)
+			r.Post("/profile/password", h.changePassword)
+			r.Post("/profile/email", h.changeEmail)
+		})
+
 		r.Get("/directory", h.page(views.DirectoryPage))
 		r.Get("/business/create-profile", h.page(views.CreateProfilePage))
-		r.Get("/dashboard", h.dashboard)
 		r.Get("/ai-insights", h.page(views.AIInsightsPage))
 		r.Get("/roi-breakdown", h.page(views.ROIPage))
 		r.Get("/partners", h.page(views.PartnersPage))

@@ -6,6 +6,7 @@
 import { initToasts } from "./toast";
 import { initMenu } from "./menu";
 import { initTheme } from "./theme";
+import { initForms } from "./forms";
 
 type IslandModule = { mount: (el: HTMLElement, props: unknown) => void | Promise<void> };
 
@@ -81,6 +82,7 @@ function init() {
   initToasts();
   initMenu();
   initTheme();
+  initForms();
   document.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => {
     const name = el.dataset.island || "";
     if (el.dataset.islandLoad === "interaction") {

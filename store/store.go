@@ -5,6 +5,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,7 +17,7 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
-	_ "github.com/lib/pq" // PostgreSQL driver, registered as "postgres".
+	"github.com/lib/pq" // PostgreSQL driver, registered as "postgres".
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 	_ "modernc.org/sqlite" // pure-Go SQLite driver, registered as "sqlite".
@@ -192,4 +193,26 @@ func (s *Store) WithTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
 		return fmt.Errorf("store: commit: %w", err)
 	}
 	return nil
+}
+
+// notFound maps sql.ErrNoRows to ErrNotFound, so handlers never see driver
+// errors, and wraps anything else with what was being done.
+func notFound(err error, what string) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return fmt.Errorf("store: %s: %w", what, err)
+}
+
+// isUniqueViolation reports whether err is a unique-constraint failure, on
+// either engine.
+func isUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pqErr *pq.Error
+	if errors.As(err, &pqErr) {
+		return pqErr.Code == "23505"
+	}
+	return strings.Contains(err.Error(), "UNIQUE constraint failed")
 }

@@ -49,6 +49,13 @@ type Chrome struct {
 	Path   string // the request path, without query
 	Theme  string // ThemeLight, ThemeDark or ThemeSystem
 	Toasts []Toast
+	User   *Viewer // nil when signed out
+}
+
+// Viewer is the signed-in user, as the shared layout shows them.
+type Viewer struct {
+	Name  string // full name, or the email when there is none
+	Email string
 }
 
 // Meta describes a page to browsers, search engines and link previews.

@@ -1,5 +1,7 @@
 package views
 
+import "strconv"
+
 func boolString(b bool) string {
 	if b {
 		return "true"
@@ -24,3 +26,5 @@ func toastRole(t Toast) string {
 	}
 	return "status"
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

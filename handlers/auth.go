@@ -1,0 +1,462 @@
+package handlers
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// Session keys of a signed-in visitor.
+const (
+	sessionUserID  = "user_id"
+	sessionVersion = "session_version"
+	sessionPending = "pending_email" // address a verification link was just sent to
+)
+
+// Lifetimes of emailed links.
+const (
+	verifyTTL = 24 * time.Hour
+	resetTTL  = time.Hour
+)
+
+// invalidCredentials is the one answer to a wrong email or a wrong
+// password, so the form never tells which addresses have accounts.
+const invalidCredentials = "Invalid login credentials"
+
+// loginPage shows the shared sign-in / sign-up screen; /signup opens it in
+// sign-up mode.
+func (h *Handlers) loginPage(w http.ResponseWriter, r *http.Request) {
+	if currentUser(r) != nil {
+		http.Redirect(w, r, localPath(r.URL.Query().Get("next"), "/dashboard"), http.StatusSeeOther)
+		return
+	}
+	f := views.AuthForm{Mode: views.ModeSignIn, Next: localPath(r.URL.Query().Get("next"), "")}
+	if r.URL.Path == "/signup" {
+		f.Mode = views.ModeSignUp
+	}
+	f.Pending = h.sessions.GetString(r.Context(), sessionPending)
+	h.render(w, r, http.StatusOK, views.LoginPage(h.chrome(r), f))
+}
+
+// login signs a visitor in. A wrong email and a wrong password get the same
+// answer after the same work (a password hash is always checked).
+func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	f := views.AuthForm{
+		Mode:   views.ModeSignIn,
+		Email:  strings.TrimSpace(r.PostFormValue("email")),
+		Next:   localPath(r.PostFormValue("next"), ""),
+		Errors: views.FieldErrors{},
+	}
+	password := r.PostFormValue("password")
+	if f.Email == "" {
+		f.Errors["email"] = "Enter your email address."
+	} else if !validEmail(f.Email) {
+		f.Errors["email"] = "Enter a valid email address, like name@example.com."
+	}
+	if password == "" {
+		f.Errors["password"] = "Enter your password."
+	}
+	if len(f.Errors) > 0 {
+		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(h.chrome(r), f))
+		return
+	}
+	email := store.NormalizeEmail(f.Email)
+	attempt := h.log.With("event", "sign-in", "email", email, "ip", clientIP(r), "request_id", requestID(r.Context()))
+
+	for _, l := range []struct {
+		lim *limiter
+		key string
+	}{{h.limits.signInIP, clientIP(r)}, {h.limits.signInEmail, email}} {
+		if ok, retry := l.lim.allow(l.key); !ok {
+			attempt.Warn("sign-in refused", "outcome", "rate_limited")
+			f.Problem = tooManyMessage(retry)
+			h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
+			return
+		}
+	}
+
+	u, err := h.store.UserByEmail(r.Context(), email)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		checkPassword(dummyHash, password) // same work as a real check
+		attempt.Info("sign-in failed", "outcome", "unknown_email")
+		h.signInFailed(w, r, f)
+		return
+	case err != nil:
+		h.serverError(w, r, err)
+		return
+	}
+	if !checkPassword(u.PasswordHash, password) {
+		attempt.Info("sign-in failed", "outcome", "wrong_password", "user_id", u.ID)
+		h.signInFailed(w, r, f)
+		return
+	}
+	if !u.Verified() {
+		attempt.Info("sign-in refused", "outcome", "unverified", "user_id", u.ID)
+		f.Unverified = u.Email
+		h.render(w, r, http.StatusForbidden, views.LoginPage(h.chrome(r), f))
+		return
+	}
+	if err := h.startSession(r, u); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	attempt.Info("signed in", "outcome", "ok", "user_id", u.ID)
+	h.flash(r, views.Toast{Title: "Welcome back!", Description: "You have been signed in successfully."})
+	http.Redirect(w, r, localPath(f.Next, "/dashboard"), http.StatusSeeOther)
+}
+
+func (h *Handlers) signInFailed(w http.ResponseWriter, r *http.Request, f views.AuthForm) {
+	c := h.chrome(r)
+	c.Toasts = append(c.Toasts, views.Toast{Title: "Error", Description: invalidCredentials, Variant: "destructive"})
+	f.Problem = invalidCredentials + ". Check your email and password and try again."
+	h.render(w, r, http.StatusUnauthorized, views.LoginPage(c, f))
+}
+
+// startSession signs u in on this request with a fresh session token, so a
+// token planted before sign-in is worthless after it.
+func (h *Handlers) startSession(r *http.Request, u store.User) error {
+	ctx := r.Context()
+	if err := h.sessions.RenewToken(ctx); err != nil {
+		return err
+	}
+	h.sessions.Put(ctx, sessionUserID, u.ID)
+	h.sessions.Put(ctx, sessionVersion, u.SessionVersion)
+	h.sessions.Remove(ctx, sessionPending)
+	return nil
+}
+
+// logout ends the session on the server and returns to the home page.
+func (h *Handlers) logout(w http.ResponseWriter, r *http.Request) {
+	if err := h.sessions.Destroy(r.Context()); err != nil {
+		h.log.Error("sign out failed", slog.Any("error", err), "request_id", requestID(r.Context()))
+		h.flash(r, views.Toast{Title: "Error", Description: "Failed to sign out", Variant: "destructive"})
+		http.Redirect(w, r, localPath(r.Referer(), "/"), http.StatusSeeOther)
+		return
+	}
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// signup creates an account from the shared screen's sign-up mode.
+func (h *Handlers) signup(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	f := views.AuthForm{
+		Mode:     views.ModeSignUp,
+		FullName: strings.TrimSpace(r.PostFormValue("full_name")),
+		Email:    strings.TrimSpace(r.PostFormValue("email")),
+		Next:     localPath(r.PostFormValue("next"), ""),
+		Errors:   views.FieldErrors{},
+	}
+	password := r.PostFormValue("password")
+	required(f.Errors, "full_name", f.FullName, "Enter your full name.")
+	checkLength(f.Errors, "full_name", f.FullName, 100)
+	checkEmail(f.Errors, "email", f.Email)
+	if msg := passwordProblem(password); msg != "" {
+		f.Errors["password"] = msg
+	}
+	if len(f.Errors) > 0 {
+		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(h.chrome(r), f))
+		return
+	}
+	if ok, retry := h.limits.signUpIP.allow(clientIP(r)); !ok {
+		f.Problem = tooManyMessage(retry)
+		h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
+		return
+	}
+	account := store.NewAccount{Email: f.Email, Kind: store.KindIndividual, Profile: store.Profile{FullName: f.FullName}}
+	sent, err := h.register(r, account, password, f.FullName)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.afterSignup(w, r, f.Email, sent)
+}
+
+// register creates the account and emails the link that verifies it. An
+// address that already has an account gets a note instead (and the visitor
+// the same answer), so sign-up never reveals who is registered. It reports
+// whether the email went out.
+func (h *Handlers) register(r *http.Request, a store.NewAccount, password, name string) (sent bool, err error) {
+	ctx := r.Context()
+	a.PasswordHash, err = hashPassword(password)
+	if err != nil {
+		return false, err
+	}
+	u, biz, err := h.store.CreateAccount(ctx, a)
+	if errors.Is(err, store.ErrEmailTaken) {
+		h.log.Info("sign-up for a registered address", "email", store.NormalizeEmail(a.Email), "ip", clientIP(r))
+		return h.sendMail(ctx, bizmail.AlreadyRegistered(h.mailSite(), store.NormalizeEmail(a.Email))), nil
+	}
+	if err != nil {
+		return false, err
+	}
+	h.log.Info("account created", "user_id", u.ID, "kind", u.Kind, "ip", clientIP(r))
+	if biz != nil {
+		h.log.Info("business created", "business_id", biz.ID, "slug", biz.Slug, "owner_id", u.ID)
+	}
+	return h.sendVerification(ctx, u, name), nil
+}
+
+// afterSignup answers every successful sign-up form the same way.
+func (h *Handlers) afterSignup(w http.ResponseWriter, r *http.Request, email string, sent bool) {
+	h.sessions.Put(r.Context(), sessionPending, store.NormalizeEmail(email))
+	if sent {
+		h.flash(r, views.Toast{Title: "Account created!", Description: "Please check your email to verify your account."})
+	} else {
+		h.flash(r, views.Toast{Title: "Account created!", Description: "We could not send the verification email just now. Use 'Resend verification email' to try again.", Variant: "destructive"})
+	}
+	http.Redirect(w, r, "/login", http.StatusSeeOther)
+}
+
+// sendVerification emails u a fresh verification link and reports whether
+// it went out.
+func (h *Handlers) sendVerification(ctx context.Context, u store.User, name string) bool {
+	token, err := h.newToken(ctx, u.ID, store.TokenVerify, u.Email, verifyTTL)
+	if err != nil {
+		h.log.Error("verification token", slog.Any("error", err), "user_id", u.ID)
+		return false
+	}
+	link := h.site.BaseURL + "/verify-email?token=" + token
+	return h.sendMail(ctx, bizmail.VerifyEmail(h.mailSite(), u.Email, name, link))
+}
+
+// newToken stores a single-use token and returns its secret, which only
+// the email will carry.
+func (h *Handlers) newToken(ctx context.Context, userID int64, purpose, email string, ttl time.Duration) (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	token := base64.RawURLEncoding.EncodeToString(b)
+	err := h.store.CreateToken(ctx, store.Token{Hash: hashToken(token), UserID: userID, Purpose: purpose, Email: email, ExpiresAt: time.Now().Add(ttl)})
+	return token, err
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// sendMail delivers m, logging (never losing the request over) a failure.
+func (h *Handlers) sendMail(ctx context.Context, m bizmail.Message) bool {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
+	defer cancel()
+	if err := h.mailer.Send(ctx, m); err != nil {
+		h.log.Error("email not sent", slog.Any("error", err), "to", m.To, "subject", m.Subject)
+		return false
+	}
+	return true
+}
+
+// sendMailLater delivers m in the background, for answers that must not
+// take longer when an account exists than when it does not.
+func (h *Handlers) sendMailLater(ctx context.Context, m bizmail.Message) {
+	ctx = context.WithoutCancel(ctx)
+	go h.sendMail(ctx, m)
+}
+
+func (h *Handlers) mailSite() bizmail.Site {
+	return bizmail.Site{Name: h.site.Name, BaseURL: h.site.BaseURL, SupportEmail: h.site.SupportEmail}
+}
+
+// verifyEmail follows the link of a verification email.
+func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
+	tok, err := h.store.UseToken(r.Context(), hashToken(r.URL.Query().Get("token")), store.TokenVerify)
+	if errors.Is(err, store.ErrTokenInvalid) {
+		h.render(w, r, http.StatusBadRequest, views.VerifyFailedPage(h.chrome(r)))
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	if err := h.store.MarkEmailVerified(r.Context(), tok.UserID); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("email verified", "user_id", tok.UserID)
+	h.sessions.Remove(r.Context(), sessionPending)
+	h.flash(r, views.Toast{Title: "Email verified!", Description: "Your account is active. You can sign in now."})
+	http.Redirect(w, r, "/login", http.StatusSeeOther)
+}
+
+// resendVerification sends a new verification link. Its answer is the same
+// whether or not the address has an unverified account.
+func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	email := strings.TrimSpace(r.PostFormValue("email"))
+	if !validEmail(email) {
+		h.flash(r, views.Toast{Title: "Email required", Description: "Please enter your email address first.", Variant: "destructive"})
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	if ok, retry := h.limits.resendIP.allow(clientIP(r)); !ok {
+		f := views.AuthForm{Mode: views.ModeSignIn, Email: email, Problem: tooManyMessage(retry)}
+		h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
+		return
+	}
+	if u, err := h.store.UserByEmail(r.Context(), email); err == nil && !u.Verified() {
+		p, _ := h.store.ProfileOf(r.Context(), u.ID)
+		token, err := h.newToken(r.Context(), u.ID, store.TokenVerify, u.Email, verifyTTL)
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		h.sendMailLater(r.Context(), bizmail.VerifyEmail(h.mailSite(), u.Email, p.FullName, h.site.BaseURL+"/verify-email?token="+token))
+	}
+	h.sessions.Put(r.Context(), sessionPending, store.NormalizeEmail(email))
+	h.flash(r, views.Toast{Title: "Verification email sent", Description: "If that address has an account waiting for verification, a new link is on its way."})
+	http.Redirect(w, r, "/login", http.StatusSeeOther)
+}
+
+// forgotPassword sends a reset link. The answer is the same whether or not
+// the address has an account, and takes the same time (the email is sent
+// in the background).
+func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	f := views.AuthForm{Mode: views.ModeSignIn, Email: strings.TrimSpace(r.PostFormValue("email")), Next: localPath(r.PostFormValue("next"), ""), Errors: views.FieldErrors{}}
+	c := h.chrome(r)
+	if f.Email == "" {
+		f.Errors["email"] = "Please enter your email address first."
+		c.Toasts = append(c.Toasts, views.Toast{Title: "Email required", Description: "Please enter your email address first.", Variant: "destructive"})
+		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(c, f))
+		return
+	}
+	if !validEmail(f.Email) {
+		f.Errors["email"] = "Enter a valid email address, like name@example.com."
+		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(c, f))
+		return
+	}
+	if ok, retry := h.limits.resetIP.allow(clientIP(r)); !ok {
+		f.Problem = tooManyMessage(retry)
+		h.tooMany(w, r, retry, views.LoginPage(c, f))
+		return
+	}
+	u, err := h.store.UserByEmail(r.Context(), f.Email)
+	switch {
+	case err == nil:
+		token, err := h.newToken(r.Context(), u.ID, store.TokenReset, u.Email, resetTTL)
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		h.log.Info("password reset requested", "user_id", u.ID, "ip", clientIP(r))
+		h.sendMailLater(r.Context(), bizmail.PasswordReset(h.mailSite(), u.Email, h.site.BaseURL+"/reset-password?token="+token))
+	case errors.Is(err, store.ErrNotFound):
+		h.log.Info("password reset for an unknown address", "ip", clientIP(r))
+	default:
+		h.serverError(w, r, err)
+		return
+	}
+	c.Toasts = append(c.Toasts, views.Toast{Title: "Password reset sent!", Description: "Check your email for password reset instructions."})
+	h.render(w, r, http.StatusOK, views.LoginPage(c, f))
+}
+
+// resetPasswordPage shows the new-password form of a reset link.
+func (h *Handlers) resetPasswordPage(w http.ResponseWriter, r *http.Request) {
+	token := r.URL.Query().Get("token")
+	_, err := h.store.ValidToken(r.Context(), hashToken(token), store.TokenReset)
+	if err != nil && !errors.Is(err, store.ErrTokenInvalid) {
+		h.serverError(w, r, err)
+		return
+	}
+	f := views.ResetForm{Token: token, Invalid: err != nil}
+	status := http.StatusOK
+	if f.Invalid {
+		status = http.StatusBadRequest
+	}
+	w.Header().Set("Referrer-Policy", "no-referrer") // the token is in the URL
+	h.render(w, r, status, views.ResetPasswordPage(h.chrome(r), f))
+}
+
+// resetPassword sets the new password, which ends every other session of
+// the user (their session version changes).
+func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	f := views.ResetForm{Token: r.PostFormValue("token"), Errors: views.FieldErrors{}}
+	password := r.PostFormValue("password")
+	if msg := passwordProblem(password); msg != "" {
+		f.Errors["password"] = msg
+	} else if r.PostFormValue("confirm_password") != password {
+		f.Errors["confirm_password"] = "The passwords do not match."
+	}
+	if len(f.Errors) > 0 {
+		if _, err := h.store.ValidToken(r.Context(), hashToken(f.Token), store.TokenReset); err != nil {
+			f.Invalid = true
+		}
+		h.render(w, r, http.StatusUnprocessableEntity, views.ResetPasswordPage(h.chrome(r), f))
+		return
+	}
+	hash, err := hashPassword(password)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	tok, err := h.store.UseToken(r.Context(), hashToken(f.Token), store.TokenReset)
+	if errors.Is(err, store.ErrTokenInvalid) {
+		h.render(w, r, http.StatusBadRequest, views.ResetPasswordPage(h.chrome(r), views.ResetForm{Invalid: true}))
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	if _, err := h.store.SetPassword(r.Context(), tok.UserID, hash); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	// The link reached the inbox, which proves the address too.
+	if err := h.store.MarkEmailVerified(r.Context(), tok.UserID); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("password reset", "user_id", tok.UserID, "ip", clientIP(r))
+	h.sendMailLater(r.Context(), bizmail.PasswordChanged(h.mailSite(), tok.Email))
+	if err := h.sessions.RenewToken(r.Context()); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.sessions.Remove(r.Context(), sessionUserID)
+	h.flash(r, views.Toast{Title: "Password updated", Description: "Sign in with your new password. You have been signed out everywhere else."})
+	http.Redirect(w, r, "/login", http.StatusSeeOther)
+}
+
+// tooMany answers a rate-limited form with 429, the form as it was, and
+// when to retry.
+func (h *Handlers) tooMany(w http.ResponseWriter, r *http.Request, retry time.Duration, page templ.Component) {
+	w.Header().Set("Retry-After", itoa(int(retry.Seconds())+1))
+	h.render(w, r, http.StatusTooManyRequests, page)
+}
+
+func validEmail(s string) bool {
+	if len(s) > 254 || strings.ContainsAny(s, " <>\"") {
+		return false
+	}
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndexByte(s, '@'):], ".")
+}

@@ -1,0 +1,83 @@
+package handlers
+
+import (
+	"math"
+	"net/http"
+	"time"
+
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// dashboard is the signed-in user's home: their listings, leads and
+// shortcuts, with every figure counted from the database.
+func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	u := currentUser(r)
+	p, err := h.store.ProfileOf(ctx, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	bs, err := h.store.BusinessesOwnedBy(ctx, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	counts, err := h.store.LeadCountsFor(ctx, u.ID, time.Now())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	leads, err := h.store.RecentLeadsFor(ctx, u.ID, 5)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	d := views.DashboardView{
+		Welcome:      p.FullName,
+		NeedsProfile: p.FullName == "",
+		Leads:        counts.Total,
+		LeadsDelta:   counts.ThisMonth - counts.LastMonth,
+	}
+	if d.Welcome == "" {
+		d.Welcome = u.Email
+	}
+	var verified, claimed int
+	for _, b := range bs {
+		if b.Verified {
+			verified++
+		}
+		if b.Claimed {
+			claimed++
+		}
+		d.Businesses = append(d.Businesses, views.DashboardBusiness{
+			ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: joinLocation(b),
+			Verified: b.Verified, Claimed: b.Claimed, Published: b.Published, CreatedAt: b.CreatedAt,
+		})
+	}
+	d.VerifiedPct = percent(verified, len(bs))
+	d.ClaimedPct = percent(claimed, len(bs))
+	for _, l := range leads {
+		d.RecentLeads = append(d.RecentLeads, views.DashboardLead{Business: l.BusinessName, Name: l.Name, Email: l.Email, Message: l.Message, CreatedAt: l.CreatedAt})
+	}
+	h.render(w, r, http.StatusOK, views.DashboardPage(h.chrome(r), d))
+}
+
+// percent is part of whole as a rounded percentage (0 for an empty whole).
+func percent(part, whole int) int {
+	if whole == 0 {
+		return 0
+	}
+	return int(math.Round(float64(part) * 100 / float64(whole)))
+}
+
+func joinLocation(b store.Business) string {
+	switch {
+	case b.City != "" && b.State != "":
+		return b.City + ", " + b.State
+	case b.City != "":
+		return b.City
+	}
+	return b.State
+}

@@ -1,0 +1,133 @@
+package handlers
+
+import (
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// limiter allows at most limit events per key in a sliding window. It is
+// kept in memory: each app instance limits on its own, which bounds abuse
+// without a shared store.
+type limiter struct {
+	limit  int
+	window time.Duration
+
+	mu     sync.Mutex
+	events map[string][]time.Time
+	swept  time.Time
+}
+
+func newLimiter(limit int, window time.Duration) *limiter {
+	return &limiter{limit: limit, window: window, events: map[string][]time.Time{}}
+}
+
+// allow records an event for key and reports whether it is within the
+// limit; when it is not, retry says how long until the next is allowed.
+func (l *limiter) allow(key string) (ok bool, retry time.Duration) {
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.swept) > l.window {
+		l.sweep(now)
+	}
+	recent := l.recent(key, now)
+	if len(recent) >= l.limit {
+		l.events[key] = recent
+		return false, recent[0].Add(l.window).Sub(now)
+	}
+	l.events[key] = append(recent, now)
+	return true, 0
+}
+
+func (l *limiter) recent(key string, now time.Time) []time.Time {
+	ts := l.events[key]
+	i := 0
+	for i < len(ts) && now.Sub(ts[i]) >= l.window {
+		i++
+	}
+	return ts[i:]
+}
+
+// sweep forgets keys with no recent events, so memory stays bounded.
+func (l *limiter) sweep(now time.Time) {
+	for k := range l.events {
+		if len(l.recent(k, now)) == 0 {
+			delete(l.events, k)
+		}
+	}
+	l.swept = now
+}
+
+// RateLimit is a limit of Limit events per Window.
+type RateLimit struct {
+	Limit  int
+	Window time.Duration
+}
+
+// RateLimits are the limits on the account endpoints; zero values take the
+// defaults.
+type RateLimits struct {
+	SignInPerIP    RateLimit
+	SignInPerEmail RateLimit
+	SignUpPerIP    RateLimit
+	ResetPerIP     RateLimit
+	ResendPerIP    RateLimit
+}
+
+// DefaultRateLimits stop password guessing and mail bombing while leaving
+// room for a family behind one address.
+var DefaultRateLimits = RateLimits{
+	SignInPerIP:    RateLimit{30, 15 * time.Minute},
+	SignInPerEmail: RateLimit{10, 15 * time.Minute},
+	SignUpPerIP:    RateLimit{10, time.Hour},
+	ResetPerIP:     RateLimit{5, time.Hour},
+	ResendPerIP:    RateLimit{5, time.Hour},
+}
+
+// Times multiplies every limit by n (for load tests and browser tests that
+// sign in many times from one address).
+func (rl RateLimits) Times(n int) RateLimits {
+	m := func(l RateLimit) RateLimit { return RateLimit{l.Limit * n, l.Window} }
+	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP)}
+}
+
+type limiters struct {
+	signInIP, signInEmail, signUpIP, resetIP, resendIP *limiter
+}
+
+func newLimiters(rl RateLimits) limiters {
+	pick := func(v, def RateLimit) *limiter {
+		if v.Limit <= 0 || v.Window <= 0 {
+			v = def
+		}
+		return newLimiter(v.Limit, v.Window)
+	}
+	d := DefaultRateLimits
+	return limiters{
+		signInIP:    pick(rl.SignInPerIP, d.SignInPerIP),
+		signInEmail: pick(rl.SignInPerEmail, d.SignInPerEmail),
+		signUpIP:    pick(rl.SignUpPerIP, d.SignUpPerIP),
+		resetIP:     pick(rl.ResetPerIP, d.ResetPerIP),
+		resendIP:    pick(rl.ResendPerIP, d.ResendPerIP),
+	}
+}
+
+// clientIP is the address the request came from.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// tooManyMessage tells the visitor how long to wait.
+func tooManyMessage(retry time.Duration) string {
+	mins := int(retry.Round(time.Minute) / time.Minute)
+	if mins <= 1 {
+		return "Too many attempts. Please wait a minute and try again."
+	}
+	return "Too many attempts. Please wait " + itoa(mins) + " minutes and try again."
+}

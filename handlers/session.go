@@ -1,0 +1,63 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+
+	"bizprofile/store"
+)
+
+type userKey struct{}
+
+// currentUser is the signed-in user of the request, or nil.
+func currentUser(r *http.Request) *store.User {
+	u, _ := r.Context().Value(userKey{}).(*store.User)
+	return u
+}
+
+// loadUser puts the signed-in user, if any, in the request context. A
+// session from before a password change (an older session version) or of
+// a deleted account is signed out.
+func (h *Handlers) loadUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		id, ok := h.sessions.Get(ctx, sessionUserID).(int64)
+		if !ok {
+			next.ServeHTTP(w, r)
+			return
+		}
+		u, err := h.store.UserByID(ctx, id)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			h.serverError(w, r, err)
+			return
+		}
+		if err != nil || u.SessionVersion != h.sessions.GetInt(ctx, sessionVersion) || !u.Verified() {
+			h.sessions.Remove(ctx, sessionUserID)
+			h.sessions.Remove(ctx, sessionVersion)
+			next.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, userKey{}, &u)))
+	})
+}
+
+// requireUser sends signed-out visitors to sign in, and back here after.
+func (h *Handlers) requireUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if currentUser(r) == nil {
+			target := r.URL.Path
+			if r.Method == http.MethodGet && r.URL.RawQuery != "" {
+				target += "?" + r.URL.RawQuery
+			}
+			if r.Method != http.MethodGet {
+				target = localPath(r.Referer(), "/dashboard")
+			}
+			http.Redirect(w, r, "/login?next="+url.QueryEscape(target), http.StatusSeeOther)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,299 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Business types a listing can have.
+const (
+	TypeStorefront  = "storefront"
+	TypeServiceArea = "service_area"
+	TypeOnline      = "online"
+)
+
+// Business is a listing in the directory.
+type Business struct {
+	ID           int64         `db:"id"`
+	Slug         string        `db:"slug"`
+	OwnerID      sql.NullInt64 `db:"owner_id"`
+	Name         string        `db:"name"`
+	Tagline      string        `db:"tagline"`
+	Description  string        `db:"description"`
+	Category     string        `db:"category"`
+	SubCategory  string        `db:"sub_category"`
+	Tags         Lines         `db:"tags"`
+	Address      string        `db:"address"`
+	City         string        `db:"city"`
+	State        string        `db:"state"`
+	ZipCode      string        `db:"zip_code"`
+	Phone        string        `db:"phone"`
+	Website      string        `db:"website"`
+	Email        string        `db:"email"`
+	Hours        Week          `db:"hours"`
+	Services     Lines         `db:"services"`
+	BusinessType string        `db:"business_type"`
+	Rating       float64       `db:"rating"`
+	ReviewCount  int           `db:"review_count"`
+	Verified     bool          `db:"verified"`
+	Claimed      bool          `db:"claimed"`
+	Featured     bool          `db:"featured"`
+	Published    bool          `db:"published"`
+	ShowEmail    bool          `db:"show_email"`
+	ShowPhone    bool          `db:"show_phone"`
+	ShowAddress  bool          `db:"show_address"`
+	ShowPricing  bool          `db:"show_pricing"`
+	ShowHours    bool          `db:"show_hours"`
+	CreatedAt    time.Time     `db:"created_at"`
+	UpdatedAt    time.Time     `db:"updated_at"`
+}
+
+// Lines is a list of short texts (tags, services) stored one per line, so
+// a substring search on the column finds any single item on both engines.
+type Lines []string
+
+// Value implements driver.Valuer.
+func (l Lines) Value() (driver.Value, error) { return strings.Join(l, "\n"), nil }
+
+// Scan implements sql.Scanner.
+func (l *Lines) Scan(src any) error {
+	var s string
+	switch v := src.(type) {
+	case nil:
+	case string:
+		s = v
+	case []byte:
+		s = string(v)
+	default:
+		return fmt.Errorf("store: scan lines from %T", src)
+	}
+	*l = nil
+	for _, item := range strings.Split(s, "\n") {
+		if item = strings.TrimSpace(item); item != "" {
+			*l = append(*l, item)
+		}
+	}
+	return nil
+}
+
+// DayHours are the opening hours of one weekday ("09:00", "17:00").
+type DayHours struct {
+	Open   string `json:"open"`
+	Close  string `json:"close"`
+	Closed bool   `json:"closed"`
+}
+
+// Week is a listing's hours, Monday first. An empty week means the owner
+// has not given hours.
+type Week []DayHours
+
+// Weekdays names the days of a Week, in order.
+var Weekdays = [7]string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"}
+
+// DefaultWeek is the wizard's starting point (spec §9): Monday to Friday
+// 9:00-17:00, Saturday 10:00-16:00, Sunday closed.
+func DefaultWeek() Week {
+	w := make(Week, 7)
+	for i := range 5 {
+		w[i] = DayHours{Open: "09:00", Close: "17:00"}
+	}
+	w[5] = DayHours{Open: "10:00", Close: "16:00"}
+	w[6] = DayHours{Closed: true}
+	return w
+}
+
+// Value implements driver.Valuer.
+func (w Week) Value() (driver.Value, error) {
+	if len(w) == 0 {
+		return "", nil
+	}
+	b, err := json.Marshal(w)
+	return string(b), err
+}
+
+// Scan implements sql.Scanner.
+func (w *Week) Scan(src any) error {
+	var b []byte
+	switch v := src.(type) {
+	case nil:
+	case string:
+		b = []byte(v)
+	case []byte:
+		b = v
+	default:
+		return fmt.Errorf("store: scan hours from %T", src)
+	}
+	*w = nil
+	if len(b) == 0 {
+		return nil
+	}
+	return json.Unmarshal(b, w)
+}
+
+const businessColumns = `id, slug, owner_id, name, tagline, description, category, sub_category, tags, address, city, state,
+	zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified, claimed, featured,
+	published, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
+
+// insertBusiness adds a listing with a unique slug made from its name.
+func (s *Store) insertBusiness(ctx context.Context, tx *sqlx.Tx, b Business) (Business, error) {
+	now := time.Now().UTC()
+	b.CreatedAt, b.UpdatedAt = now, now
+	if b.BusinessType == "" {
+		b.BusinessType = TypeStorefront
+	}
+	if b.Category == "" {
+		b.Category = "other"
+	}
+	base := Slugify(b.Name)
+	var n int
+	if err := tx.GetContext(ctx, &n, tx.Rebind(`SELECT COUNT(*) FROM businesses WHERE slug = ? OR slug LIKE ?`), base, base+"-%"); err != nil {
+		return Business{}, fmt.Errorf("store: slug count: %w", err)
+	}
+	for i := 0; ; i++ {
+		b.Slug = base
+		if suffix := n + i; suffix > 0 {
+			b.Slug = base + "-" + strconv.Itoa(suffix+1)
+		}
+		// A savepoint lets a slug clash be retried inside the caller's
+		// transaction (PostgreSQL aborts the whole transaction otherwise).
+		if _, err := tx.ExecContext(ctx, "SAVEPOINT slug"); err != nil {
+			return Business{}, fmt.Errorf("store: savepoint: %w", err)
+		}
+		err := tx.QueryRowxContext(ctx, tx.Rebind(`
+			INSERT INTO businesses (slug, owner_id, name, tagline, description, category, sub_category, tags, address, city,
+				state, zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified,
+				claimed, featured, published, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			b.Slug, b.OwnerID, b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City,
+			b.State, b.ZipCode, b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.Rating, b.ReviewCount, b.Verified,
+			b.Claimed, b.Featured, b.Published, b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowPricing, b.ShowHours, now, now).Scan(&b.ID)
+		if err == nil {
+			_, err = tx.ExecContext(ctx, "RELEASE SAVEPOINT slug")
+			return b, err
+		}
+		if _, rbErr := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT slug"); rbErr != nil {
+			return Business{}, fmt.Errorf("store: rollback to savepoint: %w", rbErr)
+		}
+		if !isUniqueViolation(err) || i > 20 {
+			return Business{}, fmt.Errorf("store: insert business: %w", err)
+		}
+	}
+}
+
+// CreateBusiness adds a listing; its slug is made unique from its name.
+func (s *Store) CreateBusiness(ctx context.Context, b Business) (Business, error) {
+	var created Business
+	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		var err error
+		created, err = s.insertBusiness(ctx, tx, b)
+		return err
+	})
+	return created, err
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// Slugify makes the URL name of a listing: lower case ASCII words joined by
+// hyphens.
+func Slugify(name string) string {
+	s := strings.ToLower(name)
+	s = strings.NewReplacer("&", " and ", "'", "", "’", "").Replace(s)
+	s = strings.Trim(nonSlug.ReplaceAllString(s, "-"), "-")
+	if len(s) > 60 {
+		s = strings.TrimRight(s[:60], "-")
+	}
+	if s == "" {
+		s = "business"
+	}
+	return s
+}
+
+// BusinessesOwnedBy lists the user's own listings, newest first.
+func (s *Store) BusinessesOwnedBy(ctx context.Context, ownerID int64) ([]Business, error) {
+	var bs []Business
+	err := s.db.SelectContext(ctx, &bs, s.db.Rebind(`SELECT `+businessColumns+` FROM businesses WHERE owner_id = ? ORDER BY created_at DESC, id DESC`), ownerID)
+	if err != nil {
+		return nil, fmt.Errorf("store: businesses owned by: %w", err)
+	}
+	return bs, nil
+}
+
+// LeadCounts are the leads of all of an owner's listings.
+type LeadCounts struct {
+	Total     int `db:"total"`
+	ThisMonth int `db:"this_month"`
+	LastMonth int `db:"last_month"`
+}
+
+// LeadCountsFor counts the leads of every listing ownerID owns, in total and
+// for the calendar month of now and the one before (UTC).
+func (s *Store) LeadCountsFor(ctx context.Context, ownerID int64, now time.Time) (LeadCounts, error) {
+	now = now.UTC()
+	thisMonth := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+	lastMonth := thisMonth.AddDate(0, -1, 0)
+	var c LeadCounts
+	err := s.db.GetContext(ctx, &c, s.db.Rebind(`
+		SELECT COUNT(*) AS total,
+			COALESCE(SUM(CASE WHEN l.created_at >= ? THEN 1 ELSE 0 END), 0) AS this_month,
+			COALESCE(SUM(CASE WHEN l.created_at >= ? AND l.created_at < ? THEN 1 ELSE 0 END), 0) AS last_month
+		FROM leads l JOIN businesses b ON b.id = l.business_id
+		WHERE b.owner_id = ?`), thisMonth, lastMonth, thisMonth, ownerID)
+	if err != nil {
+		return LeadCounts{}, fmt.Errorf("store: lead counts: %w", err)
+	}
+	return c, nil
+}
+
+// Lead is an enquiry sent to a business.
+type Lead struct {
+	ID         int64     `db:"id"`
+	BusinessID int64     `db:"business_id"`
+	Name       string    `db:"name"`
+	Email      string    `db:"email"`
+	Phone      string    `db:"phone"`
+	Message    string    `db:"message"`
+	CreatedAt  time.Time `db:"created_at"`
+}
+
+// CreateLead stores an enquiry for a business.
+func (s *Store) CreateLead(ctx context.Context, l Lead) (Lead, error) {
+	if l.CreatedAt.IsZero() {
+		l.CreatedAt = time.Now()
+	}
+	l.CreatedAt = l.CreatedAt.UTC()
+	err := s.db.QueryRowxContext(ctx, s.db.Rebind(`
+		INSERT INTO leads (business_id, name, email, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
+		l.BusinessID, l.Name, l.Email, l.Phone, l.Message, l.CreatedAt).Scan(&l.ID)
+	if err != nil {
+		return Lead{}, fmt.Errorf("store: create lead: %w", err)
+	}
+	return l, nil
+}
+
+// OwnerLead is a lead with the name of the listing it came to.
+type OwnerLead struct {
+	Lead
+	BusinessName string `db:"business_name"`
+}
+
+// RecentLeadsFor lists the newest leads of every listing ownerID owns.
+func (s *Store) RecentLeadsFor(ctx context.Context, ownerID int64, limit int) ([]OwnerLead, error) {
+	var ls []OwnerLead
+	err := s.db.SelectContext(ctx, &ls, s.db.Rebind(`
+		SELECT l.id, l.business_id, l.name, l.email, l.phone, l.message, l.created_at, b.name AS business_name
+		FROM leads l JOIN businesses b ON b.id = l.business_id
+		WHERE b.owner_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT ?`), ownerID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: recent leads: %w", err)
+	}
+	return ls, nil
+}
