@@ -34,6 +34,11 @@ func TestConfigRejectsBadValuesNamingTheVariable(t *testing.T) {
 		{map[string]string{"LOG_FORMAT": "xml"}, "LOG_FORMAT"},
 		{map[string]string{"LOG_LEVEL": "loud"}, "LOG_LEVEL"},
 		{map[string]string{"APP_ENV": "production", "BASE_URL": "http://bizprofile.com"}, "BASE_URL"},
+		{map[string]string{"SMTP_URL": "http://mail.example.com"}, "SMTP_URL"},
+		{map[string]string{"MAIL_FROM": "not an address"}, "MAIL_FROM"},
+		{map[string]string{"SESSION_LIFETIME": "forever"}, "SESSION_LIFETIME"},
+		{map[string]string{"SESSION_IDLE_TIMEOUT": "1s"}, "SESSION_IDLE_TIMEOUT"},
+		{map[string]string{"RATE_LIMIT_MULTIPLIER": "0"}, "RATE_LIMIT_MULTIPLIER"},
 	}
 	for _, tc := range cases {
 		_, err := loadConfig(env(tc.env))
@@ -62,5 +67,25 @@ func TestConfigProductionAndPostgres(t *testing.T) {
 	}
 	if !c.Production() || c.Port != 9000 || c.BaseURL.String() != "https://bizprofile.example" || c.DatabaseURL == "" {
 		t.Fatalf("unexpected config: %+v", c)
+	}
+}
+
+func TestConfigNeverEchoesSecrets(t *testing.T) {
+	_, err := loadConfig(env(map[string]string{
+		"SMTP_URL":     "ftp://user:hunter2@mail.example.com",
+		"DATABASE_URL": "mysql://user:hunter3@db",
+	}))
+	if err == nil || strings.Contains(err.Error(), "hunter2") || strings.Contains(err.Error(), "hunter3") {
+		t.Fatalf("error %v must name the variables without their passwords", err)
+	}
+}
+
+func TestConfigSessionAndMailDefaults(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"SUPPORT_EMAIL": "help@shop.example"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.MailFrom != "BizProfile <no-reply@shop.example>" || c.SessionLifetime.Hours() != 720 || c.SessionIdleTimeout.Hours() != 168 || c.RateLimitMultiplier != 1 {
+		t.Fatalf("defaults: %+v", c)
 	}
 }

@@ -53,7 +53,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	sessions := handlers.NewSessionManager(db.Sessions(), cfg.Production(), cfg.SessionLifetime, cfg.SessionIdleTimeout)
 	mailer, err := bizmail.New(cfg.SMTPURL, cfg.MailFrom, log)
 	if err != nil {
-		return fmt.Errorf("mail: %w", err)
+		return err
 	}
 	if cfg.SMTPURL == "" {
 		log.Warn("SMTP_URL is not set: emails are written to this log instead of being sent")

@@ -48,7 +48,7 @@ func (h *Handlers) Routes() http.Handler {
 		r.Group(func(r chi.Router) {
 			r.Use(h.requireUser)
 			r.Get("/dashboard", h.dashboard)
-				r.Get("/profile", h.profilePage)
+			r.Get("/profile", h.profilePage)
 			r.Post("/profile", h.saveProfile)
 			r.Post("/profile/password", h.changePassword)
 			r.Post("/profile/email", h.changeEmail)

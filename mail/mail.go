@@ -5,10 +5,12 @@ package mail
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	netmail "net/mail"
 	"net/url"
 	"strconv"
@@ -33,25 +35,28 @@ const sendTimeout = 10 * time.Second
 
 // New returns an SMTP sender for smtpURL, or, when smtpURL is empty, a
 // sender that writes each message (recipient, subject and the plain-text
-// body with its links) to the log, so a developer running locally can
-// follow verification links.
+// body with its links) to the log at INFO, so a developer running locally
+// can follow verification links.
 func New(smtpURL, from string, log *slog.Logger) (Sender, error) {
-	if _, err := netmail.ParseAddress(from); err != nil {
+	addr, err := netmail.ParseAddress(from)
+	if err != nil {
 		return nil, fmt.Errorf("mail: sender address %q: %w", from, err)
 	}
 	if smtpURL == "" {
+		if log == nil {
+			log = slog.Default()
+		}
 		return logSender{log: log}, nil
 	}
 	cfg, err := parseURL(smtpURL)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("mail: SMTP_URL: %w", err)
 	}
-	addr, _ := netmail.ParseAddress(from)
-	return &smtpSender{cfg: cfg, from: from, helo: addr.Address[strings.LastIndexByte(addr.Address, '@')+1:]}, nil
+	return &smtpSender{cfg: cfg, from: addr, domain: addr.Address[strings.LastIndexByte(addr.Address, '@')+1:], timeout: sendTimeout}, nil
 }
 
 // ValidateURL checks an SMTP_URL value for the configuration (empty is
-// valid). Its errors never repeat the password.
+// valid). Its errors never repeat the value, which may hold a password.
 func ValidateURL(s string) error {
 	if s == "" {
 		return nil
@@ -60,10 +65,11 @@ func ValidateURL(s string) error {
 	return err
 }
 
+// smtpConfig is a parsed SMTP_URL.
 type smtpConfig struct {
 	host           string
 	port           int
-	implicitTLS    bool
+	implicitTLS    bool // smtps://: TLS from the first byte, rather than STARTTLS
 	user, password string
 	skipVerify     bool
 }
@@ -71,7 +77,8 @@ type smtpConfig struct {
 func parseURL(s string) (smtpConfig, error) {
 	u, err := url.Parse(s)
 	if err != nil {
-		return smtpConfig{}, errors.New("mail: SMTP URL is not a URL (expected smtp://user:pass@host:port)")
+		// url.Parse quotes the whole value, password included: say less.
+		return smtpConfig{}, errors.New("not a URL such as smtp://user:pass@host:587")
 	}
 	var c smtpConfig
 	switch u.Scheme {
@@ -80,83 +87,140 @@ func parseURL(s string) (smtpConfig, error) {
 	case "smtps":
 		c.port, c.implicitTLS = 465, true
 	default:
-		return smtpConfig{}, fmt.Errorf("mail: SMTP URL scheme must be smtp or smtps, got %q", u.Scheme)
+		return smtpConfig{}, fmt.Errorf("scheme must be smtp or smtps, not %q", u.Scheme)
 	}
-	c.host = u.Hostname()
-	if c.host == "" {
-		return smtpConfig{}, errors.New("mail: SMTP URL has no host")
+	if c.host = u.Hostname(); c.host == "" {
+		return smtpConfig{}, errors.New("no host (expected smtp://user:pass@host:587)")
 	}
 	if p := u.Port(); p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 || n > 65535 {
-			return smtpConfig{}, fmt.Errorf("mail: SMTP URL port %q is not a port number", p)
+			return smtpConfig{}, fmt.Errorf("port %q is not a port number", p)
 		}
 		c.port = n
 	}
 	if u.User != nil {
-		c.user = u.User.Username()
+		c.user = u.User.Username() // url.Parse has already decoded %XX
 		c.password, _ = u.User.Password()
 	}
-	c.skipVerify = u.Query().Get("insecure_skip_verify") == "1"
+	switch v := u.Query().Get("insecure_skip_verify"); v {
+	case "", "0", "false":
+	case "1", "true":
+		c.skipVerify = true
+	default:
+		return smtpConfig{}, fmt.Errorf("insecure_skip_verify must be 1 or 0, not %q", v)
+	}
 	return c, nil
 }
 
+// smtpSender delivers through one SMTP server, opening a connection per
+// message: account emails are rare, and a fresh connection never goes stale.
 type smtpSender struct {
-	cfg  smtpConfig
-	from string
-	helo string // the sender's domain: some servers refuse a bare host name
+	cfg     smtpConfig
+	from    *netmail.Address
+	domain  string // of the sender address: a name the server can check, unlike a container's host name
+	timeout time.Duration
 }
 
-// Send delivers m. STARTTLS is used whenever the server offers it.
+// Send delivers m within s.timeout, giving up as soon as ctx ends.
 func (s *smtpSender) Send(ctx context.Context, m Message) error {
-	msg := gomail.NewMsg()
-	if err := msg.From(s.from); err != nil {
-		return fmt.Errorf("mail: from: %w", err)
-	}
-	if err := msg.To(m.To); err != nil {
-		return fmt.Errorf("mail: to %s: %w", m.To, err)
-	}
-	msg.Subject(m.Subject)
-	msg.SetDate()
-	msg.SetMessageID()
-	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
-	if m.HTML != "" {
-		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
-	}
-
-	opts := []gomail.Option{
-		gomail.WithPort(s.cfg.port),
-		gomail.WithHELO(s.helo),
-		gomail.WithTimeout(sendTimeout),
-		gomail.WithTLSConfig(&tls.Config{ServerName: s.cfg.host, InsecureSkipVerify: s.cfg.skipVerify, MinVersion: tls.VersionTLS12}),
-	}
-	if s.cfg.implicitTLS {
-		opts = append(opts, gomail.WithSSL())
-	} else {
-		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
-	}
-	if s.cfg.user != "" {
-		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover), gomail.WithUsername(s.cfg.user), gomail.WithPassword(s.cfg.password))
-	}
-	client, err := gomail.NewClient(s.cfg.host, opts...)
-	if err != nil {
-		return fmt.Errorf("mail: client for %s: %w", s.cfg.host, err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, sendTimeout)
-	defer cancel()
-	if err := client.DialAndSendWithContext(ctx, msg); err != nil {
+	if err := s.send(ctx, m); err != nil {
 		return fmt.Errorf("mail: send to %s via %s:%d: %w", m.To, s.cfg.host, s.cfg.port, err)
 	}
 	return nil
 }
 
-type logSender struct{ log *slog.Logger }
-
-// Send writes m to the log instead of sending it.
-func (l logSender) Send(ctx context.Context, m Message) error {
+func (s *smtpSender) send(ctx context.Context, m Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	l.log.Info("email (SMTP_URL not set, so logged instead of sent)", "to", m.To, "subject", m.Subject, "body", m.Text)
+	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
+	msg.FromMailAddress(s.from)
+	if err := msg.To(m.To); err != nil {
+		return err
+	}
+	msg.Subject(m.Subject)
+	msg.SetDate()
+	msg.SetMessageIDWithValue(rand.Text() + "@" + s.domain)
+	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	if m.HTML != "" {
+		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	}
+
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	opts := []gomail.Option{
+		gomail.WithPort(s.cfg.port),
+		gomail.WithHELO(s.domain),
+		gomail.WithTimeout(s.timeout),
+		gomail.WithTLSConfig(s.tlsConfig()),
+		gomail.WithDialContextFunc(s.dialer(ctx)),
+		// Opportunistic: STARTTLS when the server offers it. On smtps:// the
+		// connection is already TLS, so the server offers none, and go-mail
+		// still knows the connection is encrypted (it checks for *tls.Conn).
+		gomail.WithTLSPolicy(gomail.TLSOpportunistic),
+	}
+	if s.cfg.user != "" {
+		opts = append(opts,
+			gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover), // the strongest the server offers; PLAIN/LOGIN only over TLS
+			gomail.WithUsername(s.cfg.user), gomail.WithPassword(s.cfg.password))
+	}
+	client, err := gomail.NewClient(s.cfg.host, opts...)
+	if err != nil {
+		return err
+	}
+	return client.DialAndSendWithContext(ctx, msg)
+}
+
+func (s *smtpSender) tlsConfig() *tls.Config {
+	return &tls.Config{ServerName: s.cfg.host, InsecureSkipVerify: s.cfg.skipVerify, MinVersion: tls.VersionTLS12}
+}
+
+// dialer opens the connection and closes it when sendCtx ends. go-mail uses
+// its context only to dial, then waits on each reply for up to its timeout;
+// closing the connection is what makes a cancellation or the overall
+// deadline stop a conversation that is already under way.
+func (s *smtpSender) dialer(sendCtx context.Context) gomail.DialContextFunc {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		var d net.Dialer
+		conn, err := d.DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		context.AfterFunc(sendCtx, func() { _ = conn.Close() })
+		if !s.cfg.implicitTLS {
+			return conn, nil
+		}
+		tc := tls.Client(conn, s.tlsConfig())
+		if err := tc.HandshakeContext(ctx); err != nil {
+			_ = conn.Close()
+			return nil, err
+		}
+		return tc, nil
+	}
+}
+
+// logSender stands in for a mail server during development.
+type logSender struct{ log *slog.Logger }
+
+// Send writes m to the log instead of sending it; its links get their own
+// attribute so they can be copied without the text around them.
+func (l logSender) Send(ctx context.Context, m Message) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("mail: send to %s: %w", m.To, err)
+	}
+	l.log.InfoContext(ctx, "email logged, not sent (SMTP_URL is not set)",
+		"to", m.To, "subject", m.Subject, "links", links(m.Text), "text", m.Text)
 	return nil
+}
+
+// links returns the web addresses in a plain-text body.
+func links(text string) []string {
+	var out []string
+	for _, w := range strings.Fields(text) {
+		if strings.HasPrefix(w, "https://") || strings.HasPrefix(w, "http://") {
+			out = append(out, w)
+		}
+	}
+	return out
 }

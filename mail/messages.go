@@ -8,29 +8,42 @@ import (
 	texttemplate "text/template"
 )
 
-// Site is what the account emails say about the sender.
+// Site is what the account emails say about who sends them.
 type Site struct {
 	Name, BaseURL, SupportEmail string
+}
+
+// url joins a path to the site's address, whether or not BaseURL ends in a slash.
+func (s Site) url(path string) string {
+	return strings.TrimRight(s.BaseURL, "/") + path
 }
 
 //go:embed templates
 var templateFS embed.FS
 
+// Both bodies come from one set of fields, so they cannot drift apart.
 var (
-	htmlTemplates = htmltemplate.Must(htmltemplate.ParseFS(templateFS, "templates/*.html"))
-	textTemplates = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/*.txt"))
+	htmlBody = htmltemplate.Must(htmltemplate.ParseFS(templateFS, "templates/email.html"))
+	textBody = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/email.txt"))
 )
 
-// email is the data every template gets.
+// email is what every account email is made of, in reading order.
 type email struct {
 	Site     Site
+	Title    string // the subject, repeated as the heading
 	Greeting string
-	Title    string
-	Lines    []string // paragraphs before the button
-	Button   string
-	Link     string
-	After    []string // paragraphs after the button
-	Why      string   // footer: why they got this email
+	Intro    []string // paragraphs before the button
+	Button   link     // the one action the email asks for
+	Outro    []paragraph
+	Why      string // footer: why the reader got this email
+}
+
+type link struct{ Label, URL string }
+
+// paragraph is text, optionally followed by a link.
+type paragraph struct {
+	Text string
+	Link link
 }
 
 func build(to, subject string, e email) Message {
@@ -39,10 +52,11 @@ func build(to, subject string, e email) Message {
 		e.Greeting = "Hello,"
 	}
 	var h, t bytes.Buffer
-	if err := htmlTemplates.ExecuteTemplate(&h, "email.html", e); err != nil {
-		panic(err) // templates are embedded and tested: a failure is a bug
+	// The templates are embedded and every builder is tested: an error is a bug.
+	if err := htmlBody.Execute(&h, e); err != nil {
+		panic(err)
 	}
-	if err := textTemplates.ExecuteTemplate(&t, "email.txt", e); err != nil {
+	if err := textBody.Execute(&t, e); err != nil {
 		panic(err)
 	}
 	return Message{To: to, Subject: subject, Text: t.String(), HTML: h.String()}
@@ -55,60 +69,73 @@ func greeting(name string) string {
 	return "Hello,"
 }
 
-// VerifyEmail asks a new user to confirm their address.
+// VerifyEmail asks a new user to prove they own the address they signed up
+// with; the link is valid for 24 hours.
 func VerifyEmail(s Site, to, name, link string) Message {
 	return build(to, "Verify your email address", email{
 		Site: s, Greeting: greeting(name),
-		Lines:  []string{"Thanks for joining " + s.Name + ". Please confirm that this is your email address to activate your account."},
-		Button: "Verify my email", Link: link,
-		After: []string{"The link works once and is valid for 24 hours."},
-		Why:   "You received this email because someone signed up for " + s.Name + " with this address. If it wasn't you, ignore it: no account is activated without this link.",
+		Intro:  []string{"Thanks for signing up for " + s.Name + ". Please confirm that this is your email address to activate your account."},
+		Button: linkTo("Verify my email address", link),
+		Outro:  []paragraph{{Text: "This link is valid for 24 hours."}},
+		Why:    "You received this email because this address was used to sign up for " + s.Name + ". If it wasn't you, ignore this email: no account is activated without this link.",
 	})
 }
 
-// AlreadyRegistered tells the owner of an address that someone tried to
-// sign up with it again, without revealing anything to that someone.
+// AlreadyRegistered tells the owner of an address that someone tried to sign
+// up with it again. Sign-up answers the same either way, so the address's
+// owner learns of it here and nobody else learns the account exists.
 func AlreadyRegistered(s Site, to string) Message {
 	return build(to, "You already have a "+s.Name+" account", email{
 		Site:   s,
-		Lines:  []string{"Someone just tried to create a " + s.Name + " account with this email address, but you already have one. If that was you, sign in instead."},
-		Button: "Sign in", Link: s.BaseURL + "/login",
-		After: []string{"Forgot your password? Reset it here: " + s.BaseURL + "/login#forgot"},
-		Why:   "If it wasn't you, ignore this email: nothing has changed on your account.",
+		Intro:  []string{"Someone just tried to create a " + s.Name + " account with this email address, but you already have one. If that was you, sign in instead."},
+		Button: linkTo("Sign in", s.url("/login")),
+		Outro: []paragraph{
+			{Text: "Forgot your password?", Link: linkTo("Reset it", s.url("/login#forgot"))},
+			{Text: "If it wasn't you, ignore this email: nothing has changed on your account."},
+		},
+		Why: "You received this email because someone tried to sign up for " + s.Name + " with this address.",
 	})
 }
 
-// PasswordReset carries a single-use link to set a new password.
+// PasswordReset carries a link to choose a new password; the link is valid
+// for 1 hour and works once.
 func PasswordReset(s Site, to, link string) Message {
 	return build(to, "Reset your "+s.Name+" password", email{
 		Site:   s,
-		Lines:  []string{"We received a request to reset the password of your " + s.Name + " account. Choose a new one with the button below."},
-		Button: "Set a new password", Link: link,
-		After: []string{"The link works once and is valid for 1 hour."},
-		Why:   "If you didn't ask for this, ignore this email: your password is unchanged.",
+		Intro:  []string{"We received a request to reset the password of your " + s.Name + " account. Choose a new one with the button below."},
+		Button: linkTo("Choose a new password", link),
+		Outro: []paragraph{
+			{Text: "This link is valid for 1 hour and works only once."},
+			{Text: "If you didn't ask for this, ignore this email: your password is unchanged."},
+		},
+		Why: "You received this email because a password reset was requested for this address on " + s.Name + ".",
 	})
 }
 
-// PasswordChanged confirms a password change, so an owner notices one they
-// did not make.
+// PasswordChanged tells the owner their password changed, so that a change
+// they did not make does not go unnoticed.
 func PasswordChanged(s Site, to string) Message {
 	return build(to, "Your "+s.Name+" password was changed", email{
 		Site:   s,
-		Lines:  []string{"The password of your " + s.Name + " account was just changed, and every other session was signed out."},
-		Button: "Sign in", Link: s.BaseURL + "/login",
-		After: []string{"If this wasn't you, reset your password right away from the sign-in page and contact us at " + s.SupportEmail + "."},
-		Why:   "We send this notice whenever the password of your account changes.",
+		Intro:  []string{"The password of your " + s.Name + " account was just changed. If that was you, there is nothing else to do.", "If it wasn't you, reset your password now, and let us know at " + s.SupportEmail + "."},
+		Button: linkTo("Reset my password", s.url("/login#forgot")),
+		Why:    "We send this notice to your account's address whenever its password changes.",
 	})
 }
 
-// ConfirmEmailChange is sent to a new address before the account switches
-// to it.
+// ConfirmEmailChange is sent to the new address before the account switches
+// to it, to prove the user owns it; the link is valid for 24 hours.
 func ConfirmEmailChange(s Site, to, link string) Message {
 	return build(to, "Confirm your new email address", email{
 		Site:   s,
-		Lines:  []string{"You asked to use this address for your " + s.Name + " account. Confirm it with the button below; until then, your old address stays in use."},
-		Button: "Confirm new address", Link: link,
-		After: []string{"The link works once and is valid for 24 hours."},
-		Why:   "If you didn't ask for this, ignore this email: your account is unchanged.",
+		Intro:  []string{"You asked to use this address for your " + s.Name + " account. Confirm it with the button below; until then, your account keeps its current address."},
+		Button: linkTo("Confirm my new address", link),
+		Outro: []paragraph{
+			{Text: "This link is valid for 24 hours."},
+			{Text: "If you didn't ask for this, ignore this email: nothing will change."},
+		},
+		Why: "You received this email because this address was entered as the new address of a " + s.Name + " account.",
 	})
 }
+
+func linkTo(label, url string) link { return link{Label: label, URL: url} }
