@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -25,7 +26,13 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Getenv, os.Stdout); err != nil {
+	var err error
+	if len(os.Args) > 1 && os.Args[1] == "seed" {
+		err = seed(ctx, os.Args[2:], os.Getenv, os.Stdout)
+	} else {
+		err = run(ctx, os.Getenv, os.Stdout)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "bizprofile:", err)
 		os.Exit(1)
 	}
@@ -122,4 +129,38 @@ func newLogger(cfg config, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// seed loads the sample listings into the database (only those missing, so
+// it can run before every start) and, with --synthetic N, N generated
+// listings for benchmarks and load tests.
+func seed(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+	synthetic := fs.Int("synthetic", 0, "also add this many generated listings")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return fmt.Errorf("configuration:\n%w", err)
+	}
+	log := newLogger(cfg, stdout)
+	db, err := store.Open(ctx, cfg.DatabaseURL, filepath.Join(cfg.DataDir, "bizprofile.db"), log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	n, err := db.SeedSamples(ctx)
+	if err != nil {
+		return err
+	}
+	log.Info("sample listings loaded", "added", n)
+	if *synthetic > 0 {
+		start := time.Now()
+		if err := db.SeedSynthetic(ctx, *synthetic, uint64(time.Now().UnixNano())); err != nil {
+			return err
+		}
+		log.Info("synthetic listings added", "count", *synthetic, "duration", time.Since(start).Round(time.Millisecond))
+	}
+	return nil
 }

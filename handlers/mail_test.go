@@ -151,3 +151,27 @@ func base64Reader(b []byte) io.Reader {
 }
 
 func base64StdDecode(dst, src []byte) (int, error) { return base64.StdEncoding.Decode(dst, src) }
+
+// link waits for a message to addr carrying a link that contains part, and
+// returns that link.
+func (in *inbox) link(t *testing.T, to, part string) string {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		msgs := in.all(t)
+		for i := len(msgs) - 1; i >= 0; i-- {
+			if !strings.EqualFold(msgs[i].To, to) {
+				continue
+			}
+			for _, l := range linkRe.FindAllString(msgs[i].Text, -1) {
+				if strings.Contains(l, part) {
+					return l
+				}
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no email to %s with a link containing %q", to, part)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

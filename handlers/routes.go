@@ -54,7 +54,8 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/profile/email", h.changeEmail)
 		})
 
-		r.Get("/directory", h.page(views.DirectoryPage))
+		r.Get("/directory", h.directory)
+		r.Get("/directory.json", h.directoryJSON)
 		r.Get("/business/create-profile", h.page(views.CreateProfilePage))
 		r.Get("/ai-insights", h.page(views.AIInsightsPage))
 		r.Get("/roi-breakdown", h.page(views.ROIPage))

@@ -1,6 +1,9 @@
 package views
 
-import "strconv"
+import (
+	"net/url"
+	"strconv"
+)
 
 func boolString(b bool) string {
 	if b {
@@ -28,3 +31,5 @@ func toastRole(t Toast) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func queryEscape(s string) string { return url.QueryEscape(s) }

@@ -1,0 +1,129 @@
+package handlers
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// maxQueryLen bounds free-text controls: longer input is cut, not refused.
+const maxQueryLen = 100
+
+// parseDirectoryQuery reads the directory's controls from a URL query,
+// replacing anything unknown with its default, so every link (however
+// mangled) shows a sensible page.
+func parseDirectoryQuery(v url.Values) (views.DirectoryQuery, store.Search) {
+	text := func(name string) string {
+		s := strings.Join(strings.Fields(v.Get(name)), " ")
+		if !utf8.ValidString(s) {
+			s = strings.ToValidUTF8(s, "")
+		}
+		if utf8.RuneCountInString(s) > maxQueryLen {
+			s = string([]rune(s)[:maxQueryLen])
+		}
+		return s
+	}
+	pick := func(name string, opts []views.Option, def string) string {
+		if s := v.Get(name); views.ValidOption(opts, s) {
+			return s
+		}
+		return def
+	}
+	q := views.DirectoryQuery{
+		Q:         text("q"),
+		Category:  pick("category", views.Categories, ""),
+		Location:  text("location"),
+		Sort:      pick("sort", views.SortOptions, store.SortRelevance),
+		View:      pick("view", []views.Option{{Value: "grid"}, {Value: "list"}}, "grid"),
+		MinRating: pick("min_rating", views.RatingOptions, ""),
+		Type:      pick("type", views.BusinessTypes, ""),
+		Page:      1,
+	}
+	switch v.Get("verified") {
+	case "1", "on", "true":
+		q.Verified = true
+	}
+	if p, err := strconv.Atoi(v.Get("page")); err == nil && p > 1 && p <= 10000 {
+		q.Page = p
+	}
+	minRating, _ := strconv.ParseFloat(q.MinRating, 64)
+	return q, store.Search{
+		Query: q.Q, Category: q.Category, Location: q.Location, Sort: q.Sort,
+		MinRating: minRating, VerifiedOnly: q.Verified, Type: q.Type, Page: q.Page,
+	}
+}
+
+// searchDirectory runs the directory search for a request: the one code
+// path behind both the page and its JSON.
+func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, error) {
+	q, s := parseDirectoryQuery(r.URL.Query())
+	res, err := h.store.SearchBusinesses(r.Context(), s)
+	if err != nil {
+		return views.DirectoryResult{}, err
+	}
+	out := views.DirectoryResult{
+		Query: q, Total: res.Total, Page: res.Page, Pages: res.Pages,
+		Summary: views.FoundLine(res.Total), SortLabel: views.SortedBy(q.Sort),
+		Cards: make([]views.BusinessCard, 0, len(res.Businesses)),
+	}
+	for _, b := range res.Businesses {
+		out.Cards = append(out.Cards, businessCard(b))
+	}
+	return out, nil
+}
+
+// businessCard is what the directory may show of a listing: nothing its
+// owner made private.
+func businessCard(b store.Business) views.BusinessCard {
+	c := views.BusinessCard{
+		Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
+		Category: views.OptionLabel(views.Categories, b.Category), SubCategory: b.SubCategory,
+		Location: joinLocation(b), Rating: b.Rating, Reviews: b.ReviewCount,
+		Verified: b.Verified, Featured: b.Featured, Claimed: b.Claimed, Tags: []string(b.Tags),
+	}
+	if c.Tags == nil {
+		c.Tags = []string{}
+	}
+	if len(c.Tags) > 3 {
+		c.MoreTags = len(c.Tags) - 3
+		c.Tags = c.Tags[:3]
+	}
+	if b.ShowPhone {
+		c.Phone = b.Phone
+	}
+	return c
+}
+
+// directory shows the directory page.
+func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
+	res, err := h.searchDirectory(r)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.DirectoryPage(h.chrome(r), res, store.PageSize))
+}
+
+// directoryJSON answers the directory island with the same search as JSON.
+func (h *Handlers) directoryJSON(w http.ResponseWriter, r *http.Request) {
+	res, err := h.searchDirectory(r)
+	if err != nil {
+		h.log.Error("directory search", "error", err, "request_id", requestID(r.Context()))
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "The search failed. Please try again."})
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,165 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+//go:embed seed/sample-businesses.json
+var sampleBusinessesJSON []byte
+
+// SampleBusinesses are the directory's five sample listings (spec §3),
+// kept as data in seed/sample-businesses.json.
+func SampleBusinesses() ([]Business, error) {
+	var raw []struct {
+		Slug, Name, Tagline, Description, Category string
+		SubCategory                                string `json:"sub_category"`
+		Tags, Services                             []string
+		Address, City, State                       string
+		ZipCode                                    string `json:"zip_code"`
+		Phone, Website, Email                      string
+		Hours                                      Week
+		BusinessType                               string  `json:"business_type"`
+		Rating                                     float64 `json:"rating"`
+		ReviewCount                                int     `json:"review_count"`
+		Verified, Featured, Claimed                bool
+	}
+	if err := json.Unmarshal(sampleBusinessesJSON, &raw); err != nil {
+		return nil, fmt.Errorf("store: sample businesses: %w", err)
+	}
+	bs := make([]Business, len(raw))
+	for i, r := range raw {
+		bs[i] = Business{
+			Slug: r.Slug, Name: r.Name, Tagline: r.Tagline, Description: r.Description, Category: r.Category,
+			SubCategory: r.SubCategory, Tags: r.Tags, Address: r.Address, City: r.City, State: r.State, ZipCode: r.ZipCode,
+			Phone: r.Phone, Website: r.Website, Email: r.Email, Hours: r.Hours, Services: r.Services,
+			BusinessType: r.BusinessType, Rating: r.Rating, ReviewCount: r.ReviewCount,
+			Verified: r.Verified, Featured: r.Featured, Claimed: r.Claimed, Published: true,
+			ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
+		}
+	}
+	return bs, nil
+}
+
+// SeedSamples adds the sample listings that are missing, by slug, so it can
+// run at every start. It returns how many it added.
+func (s *Store) SeedSamples(ctx context.Context) (int, error) {
+	bs, err := SampleBusinesses()
+	if err != nil {
+		return 0, err
+	}
+	added := 0
+	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		for _, b := range bs {
+			var id int64
+			err := tx.GetContext(ctx, &id, tx.Rebind(`SELECT id FROM businesses WHERE slug = ?`), b.Slug)
+			if err == nil {
+				continue
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("store: seed lookup: %w", err)
+			}
+			if _, err := insertWithSlug(ctx, tx, b); err != nil {
+				return err
+			}
+			added++
+		}
+		return nil
+	})
+	return added, err
+}
+
+// insertWithSlug inserts a listing whose slug is already chosen.
+func insertWithSlug(ctx context.Context, tx *sqlx.Tx, b Business) (int64, error) {
+	now := time.Now().UTC()
+	if b.CreatedAt.IsZero() {
+		b.CreatedAt = now
+	}
+	var id int64
+	err := tx.QueryRowxContext(ctx, tx.Rebind(`
+		INSERT INTO businesses (slug, owner_id, name, tagline, description, category, sub_category, tags, address, city,
+			state, zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified,
+			claimed, featured, published, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		b.Slug, b.OwnerID, b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City,
+		b.State, b.ZipCode, b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.Rating, b.ReviewCount, b.Verified,
+		b.Claimed, b.Featured, b.Published, b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowPricing, b.ShowHours, b.CreatedAt, now).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("store: insert %s: %w", b.Slug, err)
+	}
+	return id, nil
+}
+
+// Vocabulary of synthetic listings: plausible, varied, and deterministic
+// for a given seed.
+var (
+	synthCategories = []struct {
+		category string
+		subs     []string
+		nouns    []string
+		tags     []string
+	}{
+		{"technology", []string{"Web Development", "Managed IT Services", "Software Consulting"}, []string{"Labs", "Digital", "Systems", "Software"}, []string{"cloud", "web design", "cybersecurity", "apps", "seo"}},
+		{"healthcare", []string{"Family Medicine", "Dental Care", "Physical Therapy"}, []string{"Clinic", "Health", "Dental", "Wellness"}, []string{"primary care", "pediatrics", "telehealth", "orthodontics"}},
+		{"finance", []string{"Accounting", "Financial Planning", "Bookkeeping"}, []string{"Financial", "Accounting", "Advisors", "Tax Services"}, []string{"tax planning", "payroll", "retirement", "bookkeeping"}},
+		{"retail", []string{"Clothing", "Home Goods", "Books"}, []string{"Outfitters", "Goods", "Boutique", "Market"}, []string{"gifts", "local makers", "sale", "online store"}},
+		{"food", []string{"Bakery & Cafe", "Restaurant", "Catering"}, []string{"Bakery", "Kitchen", "Cafe", "Bistro"}, []string{"coffee", "vegan options", "catering", "brunch", "sourdough"}},
+		{"professional", []string{"Business Law", "Marketing Agency", "Architecture"}, []string{"Partners", "Group", "Associates", "Studio"}, []string{"contracts", "branding", "consulting", "design"}},
+		{"construction", []string{"General Contractor", "Roofing", "Plumbing"}, []string{"Builders", "Construction", "Roofing", "Plumbing"}, []string{"remodeling", "licensed", "emergency repairs"}},
+		{"automotive", []string{"Auto Repair", "Car Wash", "Tires"}, []string{"Auto", "Motors", "Garage", "Tire"}, []string{"oil change", "brakes", "detailing"}},
+		{"beauty", []string{"Hair Salon", "Spa", "Nail Salon"}, []string{"Salon", "Spa", "Beauty Bar", "Studio"}, []string{"haircuts", "color", "massage", "manicure"}},
+		{"education", []string{"Tutoring", "Music Lessons", "Language School"}, []string{"Academy", "Learning", "Tutors", "School"}, []string{"test prep", "kids", "online classes"}},
+	}
+	synthNames  = []string{"Summit", "Riverside", "Blue Oak", "Northstar", "Maple", "Cedar", "Harbor", "Granite", "Silverline", "Evergreen", "Sunrise", "Lakeside", "Red Rock", "Golden Gate", "Pioneer", "Willow", "Ironwood", "Bayview", "Prairie", "Highland"}
+	synthCities = [][2]string{{"Austin", "TX"}, {"Denver", "CO"}, {"Portland", "OR"}, {"Chicago", "IL"}, {"Seattle", "WA"}, {"Boston", "MA"}, {"Atlanta", "GA"}, {"Phoenix", "AZ"}, {"Nashville", "TN"}, {"San Diego", "CA"}, {"Miami", "FL"}, {"Minneapolis", "MN"}, {"Raleigh", "NC"}, {"Columbus", "OH"}, {"Salt Lake City", "UT"}}
+	synthTypes  = []string{TypeStorefront, TypeServiceArea, TypeOnline}
+)
+
+// SeedSynthetic adds n generated listings (for benchmarks and load tests),
+// in batches, with slugs that cannot clash with real ones.
+func (s *Store) SeedSynthetic(ctx context.Context, n int, seed uint64) error {
+	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	const batch = 500
+	for start := 0; start < n; start += batch {
+		err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+			for i := start; i < min(start+batch, n); i++ {
+				c := synthCategories[r.IntN(len(synthCategories))]
+				city := synthCities[r.IntN(len(synthCities))]
+				name := synthNames[r.IntN(len(synthNames))] + " " + c.nouns[r.IntN(len(c.nouns))]
+				sub := c.subs[r.IntN(len(c.subs))]
+				tags := make([]string, 0, 3)
+				for _, j := range r.Perm(len(c.tags))[:1+r.IntN(3)] {
+					tags = append(tags, c.tags[j])
+				}
+				b := Business{
+					Slug: fmt.Sprintf("%s-%d", Slugify(name), i+1), Name: name,
+					Tagline:     strings.ToLower(sub) + " in " + city[0],
+					Description: fmt.Sprintf("%s offers %s to customers in %s, %s and nearby, with %s.", name, strings.ToLower(sub), city[0], city[1], strings.Join(tags, ", ")),
+					Category:    c.category, SubCategory: sub, Tags: tags, City: city[0], State: city[1],
+					Phone: fmt.Sprintf("(555) 555-%04d", i%10000), Hours: DefaultWeek(),
+					BusinessType: synthTypes[r.IntN(len(synthTypes))],
+					Rating:       float64(20+r.IntN(31)) / 10, ReviewCount: r.IntN(500),
+					Verified: r.IntN(3) == 0, Featured: r.IntN(50) == 0, Published: r.IntN(20) != 0,
+					ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
+				}
+				if _, err := insertWithSlug(ctx, tx, b); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,155 @@
+package views
+
+import "strconv"
+
+// Categories are every listing category (spec §3, profile wizard), with
+// the labels the directory shows.
+var Categories = []Option{
+	{"technology", "Technology"},
+	{"healthcare", "Healthcare"},
+	{"finance", "Finance"},
+	{"retail", "Retail"},
+	{"food", "Food & Beverage"},
+	{"professional", "Professional Services"},
+	{"construction", "Construction"},
+	{"automotive", "Automotive"},
+	{"beauty", "Beauty & Wellness"},
+	{"education", "Education"},
+	{"other", "Other"},
+}
+
+// BusinessTypes are the ways a business serves its customers.
+var BusinessTypes = []Option{
+	{"storefront", "Storefront"},
+	{"service_area", "Service area"},
+	{"online", "Online"},
+}
+
+// SortOptions are the directory's sorts (spec §5).
+var SortOptions = []Option{
+	{"relevance", "Relevance"},
+	{"rating", "Rating"},
+	{"reviews", "Reviews"},
+	{"name", "Name"},
+}
+
+// RatingOptions are the choices of the minimum-rating filter.
+var RatingOptions = []Option{
+	{"4.5", "4.5 stars & up"},
+	{"4", "4 stars & up"},
+	{"3.5", "3.5 stars & up"},
+	{"3", "3 stars & up"},
+}
+
+// DirectoryQuery is every control of the directory, as in its URL.
+type DirectoryQuery struct {
+	Q         string `json:"q"`
+	Category  string `json:"category"`
+	Location  string `json:"location"`
+	Sort      string `json:"sort"`
+	View      string `json:"view"` // grid or list
+	MinRating string `json:"min_rating"`
+	Verified  bool   `json:"verified"`
+	Type      string `json:"type"`
+	Page      int    `json:"page"`
+}
+
+// HasFilters reports whether any of the additional filters is set.
+func (q DirectoryQuery) HasFilters() bool { return q.MinRating != "" || q.Verified || q.Type != "" }
+
+// HasAny reports whether the search narrows the directory at all.
+func (q DirectoryQuery) HasAny() bool {
+	return q.Q != "" || q.Category != "" || q.Location != "" || q.HasFilters()
+}
+
+// URL is the directory link for this query at page (0 keeps the page),
+// leaving out defaults so links stay short.
+func (q DirectoryQuery) URL(page int) string {
+	v := make([]string, 0, 9)
+	add := func(k, val string) {
+		if val != "" {
+			v = append(v, k+"="+queryEscape(val))
+		}
+	}
+	add("q", q.Q)
+	add("category", q.Category)
+	add("location", q.Location)
+	if q.Sort != "relevance" {
+		add("sort", q.Sort)
+	}
+	if q.View == "list" {
+		add("view", "list")
+	}
+	add("min_rating", q.MinRating)
+	if q.Verified {
+		add("verified", "1")
+	}
+	add("type", q.Type)
+	if page == 0 {
+		page = q.Page
+	}
+	if page > 1 {
+		add("page", strconv.Itoa(page))
+	}
+	if len(v) == 0 {
+		return "/directory"
+	}
+	s := "/directory?" + v[0]
+	for _, p := range v[1:] {
+		s += "&" + p
+	}
+	return s
+}
+
+// BusinessCard is a listing as the directory shows it: only what its owner
+// made public.
+type BusinessCard struct {
+	Slug        string   `json:"slug"`
+	Name        string   `json:"name"`
+	Tagline     string   `json:"tagline"`
+	Description string   `json:"description"`
+	Category    string   `json:"category"` // label
+	SubCategory string   `json:"subCategory"`
+	Location    string   `json:"location"`
+	Phone       string   `json:"phone,omitempty"`
+	Rating      float64  `json:"rating"`
+	Reviews     int      `json:"reviews"`
+	Verified    bool     `json:"verified"`
+	Featured    bool     `json:"featured"`
+	Claimed     bool     `json:"claimed"`
+	Tags        []string `json:"tags"`     // at most three
+	MoreTags    int      `json:"moreTags"` // how many more there are
+}
+
+// DirectoryResult is one page of the directory, for the page and for the
+// island's JSON alike.
+type DirectoryResult struct {
+	Query     DirectoryQuery `json:"query"`
+	Total     int            `json:"total"`
+	Page      int            `json:"page"`
+	Pages     int            `json:"pages"`
+	Summary   string         `json:"summary"`   // "5 Businesses Found"
+	SortLabel string         `json:"sortLabel"` // "Sorted by Rating"
+	Cards     []BusinessCard `json:"cards"`
+}
+
+// FoundLine is the result line: 'N Business(es) Found'.
+func FoundLine(n int) string {
+	if n == 1 {
+		return "1 Business Found"
+	}
+	return formatInt(n) + " Businesses Found"
+}
+
+// SortedBy is the 'Sorted by …' line.
+func SortedBy(sort string) string { return "Sorted by " + OptionLabel(SortOptions, sort) }
+
+func formatInt(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func ratingText(r float64) string { return strconv.FormatFloat(r, 'f', 1, 64) }
