@@ -1,7 +1,7 @@
 // Runs the browser tests: starts the built server on a free port with a
 // fresh database, then runs every e2e/*.test.mjs with Node's test runner.
 // Usage: node e2e/run.mjs [test-name-pattern]
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
@@ -11,6 +11,9 @@ import { startMaildev } from "./maildev.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "bizprofile-e2e-"));
+// The sample listings, as `go tool task run` loads them.
+const seeded = spawnSync(join(here, "..", "bin/bizprofile"), ["seed"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" });
+if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stdout}${seeded.stderr}`);
 const maildev = await startMaildev();
 // Generous limits: the tests sign up and in many times from one address.
 const server = await startServer({ dataDir, env: { SMTP_URL: maildev.smtpURL, RATE_LIMIT_MULTIPLIER: "50" } });

@@ -534,7 +534,7 @@ func TestChangePasswordAndEmail(t *testing.T) {
 
 func TestMailFailureKeepsTheAccount(t *testing.T) {
 	down := func(d *Deps) {
-		m, err := bizmail.New("smtp://127.0.0.1:1", "BizProfile <no-reply@bizprofile.test>", d.Log)
+		m, err := newDownMailer(d)
 		if err != nil {
 			panic(err)
 		}
@@ -562,4 +562,9 @@ func must(t *testing.T, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// newDownMailer sends to a port where no server listens.
+func newDownMailer(d *Deps) (bizmail.Sender, error) {
+	return bizmail.New("smtp://127.0.0.1:1", "BizProfile <no-reply@bizprofile.test>", d.Log)
 }

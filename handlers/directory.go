@@ -20,12 +20,9 @@ const maxQueryLen = 100
 // mangled) shows a sensible page.
 func parseDirectoryQuery(v url.Values) (views.DirectoryQuery, store.Search) {
 	text := func(name string) string {
-		s := strings.Join(strings.Fields(v.Get(name)), " ")
-		if !utf8.ValidString(s) {
-			s = strings.ToValidUTF8(s, "")
-		}
+		s := strings.Join(strings.Fields(strings.ToValidUTF8(v.Get(name), "")), " ")
 		if utf8.RuneCountInString(s) > maxQueryLen {
-			s = string([]rune(s)[:maxQueryLen])
+			s = strings.TrimSpace(string([]rune(s)[:maxQueryLen]))
 		}
 		return s
 	}

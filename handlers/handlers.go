@@ -6,6 +6,7 @@ package handlers
 import (
 	"bytes"
 	"encoding/gob"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -144,3 +145,10 @@ func (h *Handlers) parseForm(w http.ResponseWriter, r *http.Request) bool {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// setToastTrigger asks htmx to raise a "toast" event, which the page turns
+// into a toast.
+func setToastTrigger(w http.ResponseWriter, t views.Toast) {
+	b, _ := json.Marshal(map[string]views.Toast{"toast": t})
+	w.Header().Set("HX-Trigger", string(b))
+}

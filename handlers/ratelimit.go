@@ -74,6 +74,7 @@ type RateLimits struct {
 	SignUpPerIP    RateLimit
 	ResetPerIP     RateLimit
 	ResendPerIP    RateLimit
+	LeadPerIP      RateLimit
 }
 
 // DefaultRateLimits stop password guessing and mail bombing while leaving
@@ -84,17 +85,18 @@ var DefaultRateLimits = RateLimits{
 	SignUpPerIP:    RateLimit{10, time.Hour},
 	ResetPerIP:     RateLimit{5, time.Hour},
 	ResendPerIP:    RateLimit{5, time.Hour},
+	LeadPerIP:      RateLimit{10, time.Hour},
 }
 
 // Times multiplies every limit by n (for load tests and browser tests that
 // sign in many times from one address).
 func (rl RateLimits) Times(n int) RateLimits {
 	m := func(l RateLimit) RateLimit { return RateLimit{l.Limit * n, l.Window} }
-	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP)}
+	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP)}
 }
 
 type limiters struct {
-	signInIP, signInEmail, signUpIP, resetIP, resendIP *limiter
+	signInIP, signInEmail, signUpIP, resetIP, resendIP, leadIP *limiter
 }
 
 func newLimiters(rl RateLimits) limiters {
@@ -111,6 +113,7 @@ func newLimiters(rl RateLimits) limiters {
 		signUpIP:    pick(rl.SignUpPerIP, d.SignUpPerIP),
 		resetIP:     pick(rl.ResetPerIP, d.ResetPerIP),
 		resendIP:    pick(rl.ResendPerIP, d.ResendPerIP),
+		leadIP:      pick(rl.LeadPerIP, d.LeadPerIP),
 	}
 }
 

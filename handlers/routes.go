@@ -56,6 +56,12 @@ func (h *Handlers) Routes() http.Handler {
 
 		r.Get("/directory", h.directory)
 		r.Get("/directory.json", h.directoryJSON)
+		r.Get("/directory/{slug}", h.businessPage)
+		r.Get("/directory/{slug}/contact", h.contactBusinessPage)
+		r.Post("/directory/{slug}/contact", h.contactBusiness)
+		r.Get("/sitemap.xml", h.sitemap)
+		r.Get("/sitemap-{n}.xml", h.sitemapPart)
+		r.Get("/robots.txt", h.robots)
 		r.Get("/business/create-profile", h.page(views.CreateProfilePage))
 		r.Get("/ai-insights", h.page(views.AIInsightsPage))
 		r.Get("/roi-breakdown", h.page(views.ROIPage))

@@ -7,6 +7,7 @@ import { initToasts } from "./toast";
 import { initMenu } from "./menu";
 import { initTheme } from "./theme";
 import { initForms } from "./forms";
+import { initDialogs } from "./dialogs";
 
 type IslandModule = { mount: (el: HTMLElement, props: unknown) => void | Promise<void> };
 
@@ -83,6 +84,7 @@ function init() {
   initMenu();
   initTheme();
   initForms();
+  initDialogs();
   document.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => {
     const name = el.dataset.island || "";
     if (el.dataset.islandLoad === "interaction") {

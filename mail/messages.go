@@ -139,3 +139,19 @@ func ConfirmEmailChange(s Site, to, link string) Message {
 }
 
 func linkTo(label, url string) link { return link{Label: label, URL: url} }
+
+// NewLead tells a listing's owner about an enquiry, with everything needed
+// to answer it from the email itself.
+func NewLead(s Site, to, business, name, from, phone, message, dashboardLink string) Message {
+	intro := []string{name + " (" + from + ") sent a message to " + business + " through " + s.Name + ":", "“" + message + "”"}
+	if phone != "" {
+		intro = append(intro, "Phone: "+phone)
+	}
+	return build(to, "New enquiry for "+business+" from "+name, email{
+		Site:   s,
+		Intro:  intro,
+		Button: linkTo("See your leads", dashboardLink),
+		Outro:  []paragraph{{Text: "Reply to " + from + " directly to answer."}},
+		Why:    "You receive this because you manage " + business + " on " + s.Name + ".",
+	})
+}

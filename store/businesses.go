@@ -297,3 +297,40 @@ func (s *Store) RecentLeadsFor(ctx context.Context, ownerID int64, limit int) ([
 	}
 	return ls, nil
 }
+
+// UpdateBusiness saves every editable field of a listing (not its slug,
+// owner, rating or moderation flags).
+func (s *Store) UpdateBusiness(ctx context.Context, b Business) error {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`
+		UPDATE businesses SET name = ?, tagline = ?, description = ?, category = ?, sub_category = ?, tags = ?,
+			address = ?, city = ?, state = ?, zip_code = ?, phone = ?, website = ?, email = ?, hours = ?, services = ?,
+			business_type = ?, show_email = ?, show_phone = ?, show_address = ?, show_pricing = ?, show_hours = ?, updated_at = ?
+		WHERE id = ?`),
+		b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City, b.State, b.ZipCode,
+		b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.ShowEmail, b.ShowPhone, b.ShowAddress,
+		b.ShowPricing, b.ShowHours, time.Now().UTC(), b.ID)
+	return affectedOne(res, err, "update business")
+}
+
+// SetPublished shows or hides a listing in the directory.
+func (s *Store) SetPublished(ctx context.Context, id int64, published bool) error {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE businesses SET published = ?, updated_at = ? WHERE id = ?`), published, time.Now().UTC(), id)
+	return affectedOne(res, err, "publish business")
+}
+
+// DeleteBusiness removes a listing and its leads.
+func (s *Store) DeleteBusiness(ctx context.Context, id int64) error {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM businesses WHERE id = ?`), id)
+	return affectedOne(res, err, "delete business")
+}
+
+// affectedOne turns an update of no row into ErrNotFound.
+func affectedOne(res sql.Result, err error, what string) error {
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

@@ -1,0 +1,231 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// publishedBusiness loads the listing of the URL, answering 404 for an
+// unknown or unpublished slug. It reports whether the handler may go on.
+func (h *Handlers) publishedBusiness(w http.ResponseWriter, r *http.Request) (store.Business, bool) {
+	b, err := h.store.BusinessBySlug(r.Context(), chi.URLParam(r, "slug"))
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !b.Published) {
+		h.notFound(w, r)
+		return store.Business{}, false
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return store.Business{}, false
+	}
+	return b, true
+}
+
+// businessPage shows a listing: everything its owner made public, nothing
+// else (not in the HTML, not in the JSON-LD).
+func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.publishedBusiness(w, r)
+	if !ok {
+		return
+	}
+	h.render(w, r, http.StatusOK, views.BusinessPage(h.chrome(r), h.businessView(b)))
+}
+
+func (h *Handlers) businessView(b store.Business) views.BusinessView {
+	v := views.BusinessView{
+		Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
+		Category: views.OptionLabel(views.Categories, b.Category), SubCategory: b.SubCategory,
+		Type: views.OptionLabel(views.BusinessTypes, b.BusinessType), Tags: b.Tags, Services: b.Services,
+		City: b.City, State: b.State, Website: b.Website,
+		Rating: b.Rating, Reviews: b.ReviewCount, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
+	}
+	if b.ShowAddress {
+		v.Street, v.ZipCode = b.Address, b.ZipCode
+	}
+	if b.ShowPhone {
+		v.Phone = b.Phone
+	}
+	if b.ShowEmail {
+		v.Email = b.Email
+	}
+	if b.ShowHours {
+		for i, d := range b.Hours {
+			if i >= len(store.Weekdays) {
+				break
+			}
+			text := "Closed"
+			if !d.Closed {
+				text = clock(d.Open) + " – " + clock(d.Close)
+			}
+			v.Hours = append(v.Hours, views.HoursRow{Day: store.Weekdays[i], Text: text})
+		}
+	}
+	v.JSONLD = h.localBusinessJSONLD(b, v)
+	return v
+}
+
+// localBusinessJSONLD describes the listing to search engines
+// (schema.org LocalBusiness), from the view: so only public fields.
+func (h *Handlers) localBusinessJSONLD(b store.Business, v views.BusinessView) map[string]any {
+	ld := map[string]any{
+		"@context":    "https://schema.org",
+		"@type":       "LocalBusiness",
+		"@id":         h.site.BaseURL + "/directory/" + v.Slug,
+		"name":        v.Name,
+		"description": v.Description,
+		"url":         h.site.BaseURL + "/directory/" + v.Slug,
+	}
+	addr := map[string]any{"@type": "PostalAddress", "addressLocality": v.City, "addressRegion": v.State, "addressCountry": "US"}
+	if v.Street != "" {
+		addr["streetAddress"] = v.Street
+	}
+	if v.ZipCode != "" {
+		addr["postalCode"] = v.ZipCode
+	}
+	ld["address"] = addr
+	if v.Phone != "" {
+		ld["telephone"] = v.Phone
+	}
+	if v.Email != "" {
+		ld["email"] = v.Email
+	}
+	if v.Website != "" {
+		ld["sameAs"] = []string{v.Website}
+	}
+	if v.Reviews > 0 {
+		ld["aggregateRating"] = map[string]any{"@type": "AggregateRating", "ratingValue": v.Rating, "reviewCount": v.Reviews, "bestRating": 5}
+	}
+	if len(v.Hours) > 0 {
+		var specs []map[string]any
+		for i, d := range b.Hours {
+			if d.Closed || i >= len(store.Weekdays) {
+				continue
+			}
+			specs = append(specs, map[string]any{"@type": "OpeningHoursSpecification", "dayOfWeek": "https://schema.org/" + store.Weekdays[i], "opens": d.Open, "closes": d.Close})
+		}
+		ld["openingHoursSpecification"] = specs
+	}
+	if len(v.Services) > 0 {
+		ld["knowsAbout"] = v.Services
+	}
+	return ld
+}
+
+// clock turns "17:00" into "5:00 PM".
+func clock(hhmm string) string {
+	var hh, mm int
+	if _, err := fmt.Sscanf(hhmm, "%d:%d", &hh, &mm); err != nil {
+		return hhmm
+	}
+	suffix := "AM"
+	if hh >= 12 {
+		suffix = "PM"
+	}
+	if hh%12 == 0 {
+		return fmt.Sprintf("12:%02d %s", mm, suffix)
+	}
+	return fmt.Sprintf("%d:%02d %s", hh%12, mm, suffix)
+}
+
+// isHTMX reports whether htmx sent the request (it wants a fragment).
+func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" }
+
+// contactBusinessPage shows the lead form: a fragment for the htmx dialog,
+// a full page otherwise.
+func (h *Handlers) contactBusinessPage(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.publishedBusiness(w, r)
+	if !ok {
+		return
+	}
+	f := views.LeadForm{Business: b.Name, Slug: b.Slug}
+	if isHTMX(r) {
+		h.render(w, r, http.StatusOK, views.LeadFormFragment(f))
+		return
+	}
+	h.render(w, r, http.StatusOK, views.ContactBusinessPage(h.chrome(r), f))
+}
+
+// contactBusiness stores a lead and tells the owner. The lead is stored
+// before any email is tried, so a mail failure never loses it.
+func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.publishedBusiness(w, r)
+	if !ok {
+		return
+	}
+	if !h.parseForm(w, r) {
+		return
+	}
+	f := views.LeadForm{
+		Business: b.Name, Slug: b.Slug,
+		Name: field(r.PostForm, "name"), Email: field(r.PostForm, "email"), Phone: field(r.PostForm, "phone"),
+		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: views.FieldErrors{},
+	}
+	answer := func(status int, f views.LeadForm) {
+		if isHTMX(r) {
+			// The layout's htmx config swaps 422, 429 and 503 answers too.
+			h.render(w, r, status, views.LeadFormFragment(f))
+			return
+		}
+		h.render(w, r, status, views.ContactBusinessPage(h.chrome(r), f))
+	}
+	if r.PostFormValue("company_site") != "" {
+		// A bot filled the hidden field: answer as if sent, store nothing.
+		h.log.Info("lead honeypot", "business_id", b.ID, "ip", clientIP(r))
+		h.leadSent(w, r, b, f)
+		return
+	}
+	e := f.Errors
+	required(e, "name", f.Name, "Enter your name.")
+	checkLength(e, "name", f.Name, 100)
+	checkEmail(e, "email", f.Email)
+	checkPhone(e, "phone", f.Phone)
+	required(e, "message", f.Message, "Write a message.")
+	checkLength(e, "message", f.Message, 2000)
+	if len(e) > 0 {
+		answer(http.StatusUnprocessableEntity, f)
+		return
+	}
+	if ok, retry := h.limits.leadIP.allow(clientIP(r)); !ok {
+		f.Problem = "You have sent many messages in a short time. Please wait " + itoa(int(retry.Minutes())+1) + " minutes and try again."
+		w.Header().Set("Retry-After", itoa(int(retry.Seconds())+1))
+		answer(http.StatusTooManyRequests, f)
+		return
+	}
+	lead, err := h.store.CreateLead(r.Context(), store.Lead{BusinessID: b.ID, Name: f.Name, Email: store.NormalizeEmail(f.Email), Phone: f.Phone, Message: f.Message})
+	if err != nil {
+		h.log.Error("lead not stored", "error", err, "business_id", b.ID)
+		f.Problem = "Your message could not be sent just now. Please try again in a moment; nothing you typed was lost."
+		answer(http.StatusServiceUnavailable, f)
+		return
+	}
+	h.log.Info("lead received", "lead_id", lead.ID, "business_id", b.ID)
+	if b.OwnerID.Valid {
+		if owner, err := h.store.UserByID(r.Context(), b.OwnerID.Int64); err == nil {
+			h.sendMailLater(r.Context(), bizmail.NewLead(h.mailSite(), owner.Email, b.Name, f.Name, lead.Email, f.Phone, f.Message, h.site.BaseURL+"/dashboard"))
+		} else {
+			h.log.Error("lead owner lookup", "error", err, "business_id", b.ID)
+		}
+	}
+	h.leadSent(w, r, b, f)
+}
+
+// leadSent confirms a sent message: in the dialog with a toast (htmx), or
+// on the listing's page after a redirect.
+func (h *Handlers) leadSent(w http.ResponseWriter, r *http.Request, b store.Business, f views.LeadForm) {
+	t := views.Toast{Title: "Message sent!", Description: b.Name + " will get back to you soon."}
+	if isHTMX(r) {
+		setToastTrigger(w, t)
+		f.Sent = true
+		h.render(w, r, http.StatusOK, views.LeadFormFragment(f))
+		return
+	}
+	h.flash(r, t)
+	http.Redirect(w, r, "/directory/"+b.Slug, http.StatusSeeOther)
+}

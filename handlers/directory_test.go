@@ -1,0 +1,307 @@
+package handlers
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"bizprofile/store"
+)
+
+func seeded(t *testing.T, app *testApp) {
+	t.Helper()
+	if _, err := app.store.SeedSamples(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDirectoryPageAndJSONShareOneSearch(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		seeded(t, app)
+		res, body := app.get(t, "/directory?q=SOURDOUGH")
+		if res.StatusCode != 200 {
+			t.Fatalf("status %d", res.StatusCode)
+		}
+		for _, want := range []string{"Transform Your Business Visibility", "1 Business Found", "Sorted by Relevance", "Harbor Street Bakery", `href="/directory/harbor-street-bakery"`, `href="/directory/harbor-street-bakery/contact"`, "+3 more", `value="SOURDOUGH"`, "View Profile", "Contact", "Featured"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("page lacks %q", want)
+			}
+		}
+		if strings.Contains(body, "BrightPath") {
+			t.Error("a listing that does not match is shown")
+		}
+
+		res, body = app.get(t, "/directory.json?q=sourdough&sort=name")
+		if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+			t.Fatalf("content type %q", ct)
+		}
+		var out struct {
+			Total     int    `json:"total"`
+			Summary   string `json:"summary"`
+			SortLabel string `json:"sortLabel"`
+			Cards     []struct {
+				Slug     string   `json:"slug"`
+				Tags     []string `json:"tags"`
+				MoreTags int      `json:"moreTags"`
+			} `json:"cards"`
+		}
+		if err := json.Unmarshal([]byte(body), &out); err != nil {
+			t.Fatal(err)
+		}
+		if out.Total != 1 || out.Summary != "1 Business Found" || out.SortLabel != "Sorted by Name" || out.Cards[0].Slug != "harbor-street-bakery" || len(out.Cards[0].Tags) != 3 || out.Cards[0].MoreTags != 3 {
+			t.Fatalf("json %+v", out)
+		}
+	})
+}
+
+func TestDirectoryControlsAndEmptyState(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	seeded(t, app)
+	_, body := app.get(t, "/directory?category=finance&view=list&sort=rating")
+	for _, want := range []string{"Summit Ridge Financial Advisors", "business-list", `value="finance" selected`, "Sorted by Rating", `<input type="hidden" name="view" value="list">`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("lacks %q", want)
+		}
+	}
+	_, body = app.get(t, "/directory?verified=1&type=online")
+	if !strings.Contains(body, "No businesses match your search") || !strings.Contains(body, `href="/directory">Clear all filters`) {
+		t.Error("no empty state with a way to clear the filters")
+	}
+	if !strings.Contains(body, "<details class=\"more-filters\" open") {
+		t.Error("the Additional Filters panel is closed although filters are set")
+	}
+	_, body = app.get(t, "/directory?type=online")
+	if !strings.Contains(body, "Clearview Legal Group") || strings.Contains(body, "Harbor Street") {
+		t.Error("business type filter")
+	}
+	_, body = app.get(t, "/directory?min_rating=4.5&verified=1")
+	if !strings.Contains(body, "3 Businesses Found") || strings.Contains(body, "Harbor Street") {
+		t.Error("minimum rating + verified: want BrightPath, Greenleaf and Summit Ridge")
+	}
+	// Garbage in the URL falls back to defaults instead of failing.
+	res, body := app.get(t, "/directory?sort=DROP&category=%00&page=-3&min_rating=abc&view=%3Cscript%3E")
+	if res.StatusCode != 200 || !strings.Contains(body, "5 Businesses Found") {
+		t.Errorf("mangled query: %d", res.StatusCode)
+	}
+}
+
+func TestDirectoryPagination(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	for i := range 25 {
+		app.store.CreateBusiness(context.Background(), store.Business{Name: "Paged Shop " + itoa(100+i), Published: true, Category: "retail"})
+	}
+	_, body := app.get(t, "/directory?category=retail&sort=name")
+	if !strings.Contains(body, "Page 1 of 2") || !strings.Contains(body, `href="/directory?category=retail&amp;sort=name&amp;page=2"`) {
+		t.Error("no link to page 2 keeping the controls")
+	}
+	_, body = app.get(t, "/directory?category=retail&sort=name&page=2")
+	if strings.Count(body, `class="business-card card"`) != 5 || !strings.Contains(body, `rel="prev"`) {
+		t.Error("page 2 should show the last 5 and a link back")
+	}
+}
+
+func TestBusinessPageShowsOnlyPublicFields(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		b, err := app.store.CreateBusiness(ctx, store.Business{
+			Name: "Private Eye Optics", Description: "Eye exams and frames.", Category: "healthcare", City: "Boise", State: "ID",
+			Address: "12 Secret Lane", ZipCode: "83702", Phone: "(208) 555-0142", Email: "owner@optics.example", Website: "https://optics.example",
+			Hours: store.DefaultWeek(), Services: store.Lines{"Eye exams"}, Published: true, ReviewCount: 10, Rating: 4.5,
+			ShowEmail: false, ShowPhone: false, ShowAddress: false, ShowHours: false, ShowPricing: true,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, body := app.get(t, "/directory/"+b.Slug)
+		if res.StatusCode != 200 {
+			t.Fatalf("status %d", res.StatusCode)
+		}
+		for _, private := range []string{"555-0142", "2085550142", "owner@optics.example", "12 Secret Lane", "83702", "Opening hours", "Monday"} {
+			if strings.Contains(body, private) {
+				t.Errorf("private %q appears on the page", private)
+			}
+		}
+		_, js := app.get(t, "/directory.json?q=optics")
+		for _, private := range []string{"555-0142", "owner@optics.example", "Secret"} {
+			if strings.Contains(js, private) {
+				t.Errorf("private %q appears in the JSON", private)
+			}
+		}
+		ld := jsonLD(t, body)
+		if ld["@type"] != "LocalBusiness" || ld["name"] != "Private Eye Optics" {
+			t.Fatalf("JSON-LD %v", ld)
+		}
+		for _, k := range []string{"telephone", "email", "openingHoursSpecification"} {
+			if _, ok := ld[k]; ok {
+				t.Errorf("JSON-LD has private %s", k)
+			}
+		}
+		if addr := ld["address"].(map[string]any); addr["streetAddress"] != nil || addr["addressLocality"] != "Boise" {
+			t.Errorf("JSON-LD address %v", addr)
+		}
+
+		// Made public, they all appear.
+		b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowHours = true, true, true, true
+		if err := app.store.UpdateBusiness(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+		_, body = app.get(t, "/directory/"+b.Slug)
+		for _, public := range []string{"(208) 555-0142", "owner@optics.example", "12 Secret Lane", "83702", "Opening hours", "9:00 AM – 5:00 PM", "Closed", `property="og:title"`} {
+			if !strings.Contains(body, public) {
+				t.Errorf("public %q missing", public)
+			}
+		}
+		ld = jsonLD(t, body)
+		if ld["telephone"] != "(208) 555-0142" || ld["aggregateRating"] == nil || len(ld["openingHoursSpecification"].([]any)) != 6 {
+			t.Errorf("JSON-LD %v", ld)
+		}
+	})
+}
+
+func jsonLD(t *testing.T, body string) map[string]any {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)<script[^>]*type="application/ld\+json"[^>]*>(.*?)</script>`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatal("no JSON-LD")
+	}
+	var ld map[string]any
+	if err := json.Unmarshal([]byte(m[1]), &ld); err != nil {
+		t.Fatalf("JSON-LD is not valid JSON: %v", err)
+	}
+	return ld
+}
+
+func TestUnknownAndUnpublishedListingsAre404(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	b, _ := app.store.CreateBusiness(context.Background(), store.Business{Name: "Draft Shop", Published: false})
+	for _, p := range []string{"/directory/" + b.Slug, "/directory/no-such-shop", "/directory/" + b.Slug + "/contact"} {
+		if res, _ := app.get(t, p); res.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", p, res.StatusCode)
+		}
+	}
+}
+
+func TestSitemapAndRobots(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		seeded(t, app)
+		app.store.CreateBusiness(ctx, store.Business{Name: "Brand New Place", Published: true})
+		app.store.CreateBusiness(ctx, store.Business{Name: "Hidden Draft", Published: false})
+		res, body := app.get(t, "/sitemap.xml")
+		if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "application/xml") {
+			t.Fatalf("sitemap: %d", res.StatusCode)
+		}
+		for _, want := range []string{"<urlset", testSite.BaseURL + "/directory/brand-new-place", testSite.BaseURL + "/directory/harbor-street-bakery", testSite.BaseURL + "/pricing", testSite.BaseURL + "/privacy", "<lastmod>"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("sitemap lacks %q", want)
+			}
+		}
+		if strings.Contains(body, "hidden-draft") {
+			t.Error("sitemap lists an unpublished listing")
+		}
+		for _, p := range publicPaths {
+			if p == "/business/create-profile" {
+				continue // for signed-in users, not indexed
+			}
+			if !strings.Contains(body, "<loc>"+testSite.BaseURL+p+"</loc>") {
+				t.Errorf("sitemap lacks public page %s", p)
+			}
+		}
+		_, robots := app.get(t, "/robots.txt")
+		if !strings.Contains(robots, "Sitemap: "+testSite.BaseURL+"/sitemap.xml") {
+			t.Error("robots.txt does not point to the sitemap")
+		}
+	})
+}
+
+func TestLeads(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		app.signUp(t, "Olive Owner", "olive@example.com", goodPassword)
+		u, _ := app.store.UserByEmail(ctx, "olive@example.com")
+		b, _ := app.store.CreateBusiness(ctx, store.Business{Name: "Olive Tree Catering", Published: true, OwnerID: sql.NullInt64{Int64: u.ID, Valid: true}})
+		visitor := app.newClient()
+
+		res, body := visitor.post(t, "/directory/"+b.Slug+"/contact", url.Values{"name": {"Vic"}, "email": {"nope"}, "message": {""}})
+		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "Enter a valid email address") || !strings.Contains(body, "Write a message.") || !strings.Contains(body, `value="Vic"`) {
+			t.Fatalf("invalid lead: %d", res.StatusCode)
+		}
+
+		res, _ = visitor.post(t, "/directory/"+b.Slug+"/contact", url.Values{"name": {"Vic Visitor"}, "email": {"vic@example.com"}, "phone": {"555-0100"}, "message": {"Can you cater 40 people on May 3?"}})
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/directory/"+b.Slug {
+			t.Fatalf("lead: %d", res.StatusCode)
+		}
+		if _, body := visitor.get(t, "/directory/"+b.Slug); !strings.Contains(body, "Message sent!") {
+			t.Error("no confirmation toast")
+		}
+		m := app.inbox.waitFor(t, "olive@example.com")
+		if !strings.Contains(m.Subject, "Olive Tree Catering") || !strings.Contains(m.Text, "Can you cater 40 people on May 3?") || !strings.Contains(m.Text, "vic@example.com") {
+			t.Errorf("owner email: %+v", m)
+		}
+
+		// htmx: the dialog gets a fragment and a toast event.
+		req, _ := http.NewRequest(http.MethodPost, app.URL+"/directory/"+b.Slug+"/contact", strings.NewReader(url.Values{"name": {"Hana"}, "email": {"hana@example.com"}, "message": {"Quote for a wedding?"}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("HX-Request", "true")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		res, body = visitor.do(t, req)
+		if res.StatusCode != 200 || !strings.Contains(res.Header.Get("HX-Trigger"), `"toast"`) || !strings.Contains(body, "Message sent!") || strings.Contains(body, "<html") {
+			t.Errorf("htmx lead: %d %q", res.StatusCode, res.Header.Get("HX-Trigger"))
+		}
+
+		// Honeypot: looks sent, stores nothing.
+		visitor.post(t, "/directory/"+b.Slug+"/contact", url.Values{"name": {"Bot"}, "email": {"bot@example.com"}, "message": {"spam"}, "company_site": {"http://spam.example"}})
+
+		app.signIn(t, "olive@example.com", goodPassword)
+		_, body = app.get(t, "/dashboard")
+		for _, want := range []string{"Vic Visitor", "Can you cater 40 people on May 3?", "Hana", "<dd>2</dd>", "+2 from last month"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("dashboard lacks %q", want)
+			}
+		}
+		if strings.Contains(body, "spam") {
+			t.Error("the honeypot lead was stored")
+		}
+	})
+}
+
+func TestLeadRateLimitAndMailFailure(t *testing.T) {
+	app := newTestApp(t, store.SQLite, func(d *Deps) { d.RateLimits.LeadPerIP = RateLimit{2, 3600e9} })
+	ctx := context.Background()
+	b, _ := app.store.CreateBusiness(ctx, store.Business{Name: "Busy Bee", Published: true})
+	form := url.Values{"name": {"A"}, "email": {"a@example.com"}, "message": {"Hi"}}
+	for range 2 {
+		if res, _ := app.post(t, "/directory/"+b.Slug+"/contact", form); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("lead %d", res.StatusCode)
+		}
+	}
+	res, body := app.post(t, "/directory/"+b.Slug+"/contact", form)
+	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "Please wait") || !strings.Contains(body, `value="a@example.com"`) {
+		t.Fatalf("3rd lead: %d", res.StatusCode)
+	}
+}
+
+func TestLeadIsKeptWhenMailFails(t *testing.T) {
+	down := func(d *Deps) {
+		m, _ := newDownMailer(d)
+		d.Mailer = m
+	}
+	app := newTestApp(t, store.SQLite, down)
+	ctx := context.Background()
+	hash, _ := hashPassword(goodPassword)
+	u, _, _ := app.store.CreateAccount(ctx, store.NewAccount{Email: "o@example.com", PasswordHash: hash, Kind: store.KindBusiness})
+	b, _ := app.store.CreateBusiness(ctx, store.Business{Name: "Mailless", Published: true, OwnerID: sql.NullInt64{Int64: u.ID, Valid: true}})
+	res, _ := app.post(t, "/directory/"+b.Slug+"/contact", url.Values{"name": {"A"}, "email": {"a@example.com"}, "message": {"Still here?"}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("lead with mail down: %d", res.StatusCode)
+	}
+	leads, _ := app.store.RecentLeadsFor(ctx, u.ID, 10)
+	if len(leads) != 1 || leads[0].Message != "Still here?" {
+		t.Fatal("the lead was lost because mail failed")
+	}
+}

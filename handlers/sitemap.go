@@ -1,0 +1,114 @@
+package handlers
+
+import (
+	"encoding/xml"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// sitemapMax is the most URLs one sitemap file may list (sitemaps.org).
+const sitemapMax = 50000
+
+// publicPages are the pages search engines should know besides listings.
+var publicPages = []string{
+	"/", "/directory", "/pricing", "/features", "/partners", "/partners/signup", "/whats-new", "/roi-breakdown",
+	"/ai-insights", "/faq", "/api", "/about", "/careers", "/blog", "/press", "/help", "/contact", "/status",
+	"/privacy", "/terms", "/business/signup", "/individual/signup", "/signup", "/login",
+}
+
+type sitemapURL struct {
+	Loc     string `xml:"loc"`
+	LastMod string `xml:"lastmod,omitempty"`
+}
+
+// sitemap lists every public page and published listing; past 50,000 URLs
+// it becomes an index of numbered parts.
+func (h *Handlers) sitemap(w http.ResponseWriter, r *http.Request) {
+	n, err := h.store.CountPublished(r.Context())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	total := len(publicPages) + n
+	if total <= sitemapMax {
+		h.writeSitemap(w, r, 1)
+		return
+	}
+	type sitemapRef struct {
+		Loc string `xml:"loc"`
+	}
+	idx := struct {
+		XMLName  xml.Name     `xml:"sitemapindex"`
+		XMLNS    string       `xml:"xmlns,attr"`
+		Sitemaps []sitemapRef `xml:"sitemap"`
+	}{XMLNS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	for i := 1; (i-1)*sitemapMax < total; i++ {
+		idx.Sitemaps = append(idx.Sitemaps, sitemapRef{Loc: fmt.Sprintf("%s/sitemap-%d.xml", h.site.BaseURL, i)})
+	}
+	writeXML(w, idx)
+}
+
+// sitemapPart is one numbered part of a large sitemap.
+func (h *Handlers) sitemapPart(w http.ResponseWriter, r *http.Request) {
+	part, err := strconv.Atoi(chi.URLParam(r, "n"))
+	if err != nil || part < 1 {
+		h.notFound(w, r)
+		return
+	}
+	h.writeSitemap(w, r, part)
+}
+
+// writeSitemap writes part (1-based) of the list: the public pages first,
+// then the listings in id order.
+func (h *Handlers) writeSitemap(w http.ResponseWriter, r *http.Request, part int) {
+	start := (part - 1) * sitemapMax
+	set := struct {
+		XMLName xml.Name     `xml:"urlset"`
+		XMLNS   string       `xml:"xmlns,attr"`
+		URLs    []sitemapURL `xml:"url"`
+	}{XMLNS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	for i := start; i < len(publicPages) && len(set.URLs) < sitemapMax; i++ {
+		set.URLs = append(set.URLs, sitemapURL{Loc: h.site.BaseURL + publicPages[i]})
+	}
+	offset := max(start-len(publicPages), 0)
+	for len(set.URLs) < sitemapMax {
+		batch, err := h.store.PublishedSlugs(r.Context(), offset, min(5000, sitemapMax-len(set.URLs)))
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		for _, e := range batch {
+			u := sitemapURL{Loc: h.site.BaseURL + "/directory/" + e.Slug}
+			if e.UpdatedAt.Valid {
+				u.LastMod = e.UpdatedAt.Time.UTC().Format(time.DateOnly)
+			}
+			set.URLs = append(set.URLs, u)
+		}
+		offset += len(batch)
+		if len(batch) == 0 {
+			break
+		}
+	}
+	if part > 1 && len(set.URLs) == 0 {
+		h.notFound(w, r)
+		return
+	}
+	writeXML(w, set)
+}
+
+func writeXML(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
+	_, _ = w.Write([]byte(xml.Header))
+	enc := xml.NewEncoder(w)
+	_ = enc.Encode(v)
+}
+
+// robots lets crawlers in everywhere public and points them at the sitemap.
+func (h *Handlers) robots(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	fmt.Fprintf(w, "User-agent: *\nDisallow: /dashboard\nDisallow: /profile\nDisallow: /directory.json\nDisallow: /*/contact\nAllow: /\n\nSitemap: %s/sitemap.xml\n", h.site.BaseURL)
+}

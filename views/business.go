@@ -1,0 +1,97 @@
+package views
+
+// BusinessView is a listing's public page: only what its owner made
+// public is set.
+type BusinessView struct {
+	Slug        string
+	Name        string
+	Tagline     string
+	Description string
+	Category    string // label
+	SubCategory string
+	Type        string // label
+	Tags        []string
+	Services    []string
+	Street      string // empty when the address is private
+	City        string
+	State       string
+	ZipCode     string // empty when the address is private
+	Phone       string // empty when private
+	Email       string // empty when private
+	Website     string
+	Hours       []HoursRow // nil when private or not given
+	Rating      float64
+	Reviews     int
+	Verified    bool
+	Claimed     bool
+	Featured    bool
+	JSONLD      any // schema.org LocalBusiness
+}
+
+// HoursRow is one weekday of the hours table.
+type HoursRow struct {
+	Day  string
+	Text string // "9:00 AM – 5:00 PM" or "Closed"
+}
+
+// LeadForm is the 'Contact' form of a listing.
+type LeadForm struct {
+	Business string // name
+	Slug     string
+	Name     string
+	Email    string
+	Phone    string
+	Message  string
+	Errors   FieldErrors
+	Problem  string
+	Sent     bool // shown after a successful send (htmx)
+}
+
+func businessTitleSuffix(b BusinessView) string {
+	if b.City == "" {
+		return ""
+	}
+	return " in " + b.City
+}
+
+func businessMetaDescription(b BusinessView) string {
+	d := b.Tagline
+	if d == "" {
+		d = b.Description
+	}
+	if len([]rune(d)) > 150 {
+		d = string([]rune(d)[:147]) + "…"
+	}
+	return b.Name + ": " + d
+}
+
+func categoryValue(label string) string {
+	for _, o := range Categories {
+		if o.Label == label {
+			return o.Value
+		}
+	}
+	return ""
+}
+
+func telDigits(phone string) string {
+	out := make([]rune, 0, len(phone))
+	for _, r := range phone {
+		if r == '+' || (r >= '0' && r <= '9') {
+			out = append(out, r)
+		}
+	}
+	return string(out)
+}
+
+func displayURL(u string) string {
+	for _, p := range []string{"https://", "http://"} {
+		if len(u) > len(p) && u[:len(p)] == p {
+			u = u[len(p):]
+		}
+	}
+	if len(u) > 0 && u[len(u)-1] == '/' {
+		u = u[:len(u)-1]
+	}
+	return u
+}
