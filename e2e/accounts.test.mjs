@@ -4,8 +4,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
+import { linkFrom } from "./mailbox.mjs";
 
-const maildev = process.env.E2E_MAILDEV;
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
@@ -13,21 +13,6 @@ after(async () => browser?.close());
 let seq = 0;
 const uniqueEmail = (who) => `${who}.${Date.now()}.${++seq}@example.com`;
 const password = "sunny-meadow-83";
-
-// linkFrom waits for the newest email to `to` and returns its link to path.
-async function linkFrom(to, path) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mails = await (await fetch(`${maildev}/email`)).json();
-    const mine = mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()));
-    for (const m of mine.reverse()) {
-      const link = (m.text.match(/https?:\/\/\S+/g) || []).find((l) => l.includes(path));
-      if (link) return link.replace(/^https?:\/\/[^/]+/, baseURL);
-    }
-    if (Date.now() > deadline) throw new Error(`no email to ${to} with a ${path} link`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function toast(page, title) {
   await page.locator(".toast", { hasText: title }).first().waitFor({ state: "attached", timeout: 5000 });

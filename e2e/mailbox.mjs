@@ -1,0 +1,26 @@
+// Reads the emails the app sent to maildev during browser tests.
+import { baseURL } from "./browser.mjs";
+
+const maildev = process.env.E2E_MAILDEV;
+
+// linkFrom waits for the newest email to `to` with a link containing path,
+// and returns that link on the test server.
+export async function linkFrom(to, path) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = await (await fetch(`${maildev}/email`)).json();
+    const mine = mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()));
+    for (const m of mine.reverse()) {
+      const link = (m.text.match(/https?:\/\/\S+/g) || []).find((l) => l.includes(path));
+      if (link) return link.replace(/^https?:\/\/[^/]+/, baseURL);
+    }
+    if (Date.now() > deadline) throw new Error(`no email to ${to} with a ${path} link`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+// mailsTo lists the emails sent to `to`.
+export async function mailsTo(to) {
+  const mails = await (await fetch(`${maildev}/email`)).json();
+  return mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()));
+}
