@@ -175,3 +175,20 @@ func (in *inbox) link(t *testing.T, to, part string) string {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// waitForSubject waits for a message to addr whose subject contains part.
+func (in *inbox) waitForSubject(t *testing.T, to, part string) sentMail {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		for _, m := range in.all(t) {
+			if strings.EqualFold(m.To, to) && strings.Contains(m.Subject, part) {
+				return m
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no email to %s about %q", to, part)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -33,3 +33,5 @@ func toastRole(t Toast) string {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func queryEscape(s string) string { return url.QueryEscape(s) }
+
+func int64s(n int64) string { return strconv.FormatInt(n, 10) }
