@@ -110,7 +110,7 @@ for (const js of [true, false]) {
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(baseURL + "/dashboard");
-    await page.getByText("Harbor Light Dental").waitFor();
+    await page.locator(".item-title", { hasText: "Harbor Light Dental" }).waitFor();
     await page.getByRole("link", { name: "Add Another Business" }).waitFor();
     await ctx.close();
   });

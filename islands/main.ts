@@ -9,11 +9,13 @@ import { initTheme } from "./theme";
 import { initForms } from "./forms";
 import { initDialogs } from "./dialogs";
 
-type IslandModule = { mount: (el: HTMLElement, props: unknown) => void | Promise<void> };
+// Each island knows the shape of its own props.
+type IslandModule = { mount: (el: HTMLElement, props: any) => void | Promise<void> };
 
 // Every island, by name; each import() becomes its own chunk, sharing React.
 const registry: Record<string, () => Promise<IslandModule>> = {
   "theme-toggle": () => import("./theme-toggle"),
+  "directory": () => import("./directory"),
 };
 
 const mounting = new WeakMap<HTMLElement, Promise<void>>();
@@ -79,6 +81,23 @@ function deferUntilInteraction(el: HTMLElement, name: string) {
   );
 }
 
+// mountWhenIdle mounts once the browser is idle, or at once when the visitor
+// reaches into the island first; the island keeps what they typed.
+function mountWhenIdle(el: HTMLElement, name: string) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    el.removeEventListener("focusin", start);
+    el.removeEventListener("input", start);
+    mountIsland(el).catch((err) => console.error(`island ${name} failed to mount`, err));
+  };
+  el.addEventListener("focusin", start);
+  el.addEventListener("input", start);
+  if ("requestIdleCallback" in window) requestIdleCallback(start, { timeout: 2000 });
+  else setTimeout(start, 200);
+}
+
 function init() {
   initToasts();
   initMenu();
@@ -89,6 +108,8 @@ function init() {
     const name = el.dataset.island || "";
     if (el.dataset.islandLoad === "interaction") {
       deferUntilInteraction(el, name);
+    } else if (el.dataset.islandLoad === "idle") {
+      mountWhenIdle(el, name);
     } else {
       mountIsland(el).catch((err) => console.error(`island ${name} failed to mount`, err));
     }

@@ -1,0 +1,103 @@
+// One listing of the directory, as views.businessCard renders it (the same
+// elements, classes and spaces, so the server's HTML and React's agree).
+
+export type BusinessCard = {
+  slug: string;
+  name: string;
+  description: string;
+  category: string; // label
+  subCategory: string;
+  location: string;
+  rating: number;
+  reviews: number;
+  verified: boolean;
+  featured: boolean;
+  tags: string[] | null;
+  moreTags: number;
+};
+
+// The icons' contents, as in views/icons.go.
+const paths = {
+  search: `<circle cx="11" cy="11" r="8"/><path d="m21 21-4.3-4.3"/>`,
+  "shield-check": `<path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z"/><path d="m9 12 2 2 4-4"/>`,
+  star: `<path d="M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z"/>`,
+  "map-pin": `<path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z"/><circle cx="12" cy="10" r="3"/>`,
+  layers: `<path d="m12 2 10 5-10 5L2 7Z"/><path d="m2 17 10 5 10-5M2 12l10 5 10-5"/>`,
+  menu: `<path d="M4 6h16M4 12h16M4 18h16"/>`,
+};
+
+export const Icon = ({ name }: { name: keyof typeof paths }) => (
+  <svg
+    className="icon"
+    xmlns="http://www.w3.org/2000/svg"
+    width="24"
+    height="24"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+    dangerouslySetInnerHTML={{ __html: paths[name] }}
+  />
+);
+
+// formatInt writes 1234 as "1,234", as views.formatInt does.
+export const formatInt = (n: number) => n.toLocaleString("en-US");
+
+export function Card({ b }: { b: BusinessCard }) {
+  const href = "/directory/" + b.slug;
+  const tags = b.tags || [];
+  return (
+    <li className="business-card card">
+      <div className="business-card-head">
+        <h3>
+          <a href={href}>{b.name}</a>
+        </h3>
+        <div className="badges">
+          {b.featured && <><span className="badge badge-warning">Featured</span> </>}
+          {b.verified && (
+            <span className="badge badge-success">
+              <Icon name="shield-check" />
+              Verified
+            </span>
+          )}
+        </div>
+      </div>
+      <p className="muted small">
+        {b.category} {b.subCategory ? "· " + b.subCategory : null}
+      </p>
+      <p className="business-meta">
+        <span className="rating">
+          <Icon name="star" />
+          <strong>{b.rating.toFixed(1)}</strong> <span className="muted">({formatInt(b.reviews)} reviews)</span>
+        </span>{" "}
+        {b.location ? (
+          <span>
+            <Icon name="map-pin" />
+            {b.location}
+          </span>
+        ) : null}
+      </p>
+      <p className="business-desc">{b.description}</p>
+      {tags.length > 0 && (
+        <ul className="tags" aria-label="Tags">
+          {tags.map((t, i) => (
+            <li key={i}>{t}</li>
+          ))}
+          {b.moreTags > 0 && <li className="more">+{b.moreTags} more</li>}
+        </ul>
+      )}
+      <div className="card-actions">
+        <a className="btn btn-outline btn-sm" href={href}>
+          View Profile<span className="visually-hidden">: {b.name}</span>
+        </a>{" "}
+        <a className="btn btn-primary btn-sm" href={href + "/contact"}>
+          Contact<span className="visually-hidden"> {b.name}</span>
+        </a>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,306 @@
+// The directory's search form and results, rendering exactly what
+// views.DirectoryBody does, updated in place: results follow the controls
+// as the visitor types, and the address bar follows the results.
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { Card, Icon, formatInt, type BusinessCard } from "./Card";
+import { hasAny, hasFilters, pageURL, parseQuery, sameSearch, serialize, type Choices, type Option, type Query } from "./query";
+
+export type Result = {
+  query: Query;
+  total: number;
+  page: number;
+  pages: number;
+  summary: string;
+  sortLabel: string;
+  cards: BusinessCard[] | null;
+};
+
+export type Props = Choices & { result: Result; endpoint: string; pageSize: number };
+
+const typingDelay = 250;
+
+// plain is a click that should stay on the page: not a new tab or window.
+const plain = (e: MouseEvent) => !(e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
+
+const options = (opts: Option[]) =>
+  opts.map((o) => (
+    <option key={o.Value} value={o.Value}>
+      {o.Label}
+    </option>
+  ));
+
+export function Directory({ props, start, startOpen }: { props: Props; start: Query; startOpen: boolean }) {
+  const [query, setQuery] = useState(start);
+  const [result, setResult] = useState(props.result);
+  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(startOpen);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // seq orders responses; last is the search asked for; typing says the
+  // current history entry belongs to the burst of typing under way.
+  const r = useRef({ seq: 0, ctrl: null as AbortController | null, timer: 0, typing: false, focus: false, last: props.result.query as Query | null }).current;
+
+  const search = (q: Query) => {
+    r.ctrl?.abort();
+    const ctrl = (r.ctrl = new AbortController());
+    const seq = ++r.seq;
+    r.last = q;
+    setBusy(true);
+    fetch(props.endpoint + "?" + serialize(q), { signal: ctrl.signal, headers: { Accept: "application/json" } })
+      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+      .then((data: Result) => {
+        if (seq !== r.seq) return;
+        setResult(data);
+        setBusy(false);
+      })
+      .catch(() => {
+        if (seq !== r.seq) return;
+        r.last = null; // so the same search can be tried again
+        r.focus = false;
+        setBusy(false);
+        // showToast, through main.js's listener: importing ../toast here would
+        // split it out of main.js into a chunk of its own.
+        const detail = { title: "Error", description: "The search failed. Please try again.", variant: "destructive" };
+        document.dispatchEvent(new CustomEvent("toast", { detail }));
+      });
+  };
+
+  const record = (q: Query, replace: boolean) => {
+    const url = pageURL(q);
+    if (url !== location.pathname + location.search) history[replace ? "replaceState" : "pushState"](null, "", url);
+  };
+
+  // change applies a control's new value: at once, or (typing) once the
+  // visitor pauses. Every change but paging goes back to page 1.
+  const change = (patch: Partial<Query>, typing = false, force = false) => {
+    const next = { ...query, page: 1, ...patch };
+    setQuery(next);
+    window.clearTimeout(r.timer);
+    const run = () => {
+      if (force || !r.last || !sameSearch(next, r.last)) search(next);
+      record(next, typing && r.typing);
+      r.typing = typing;
+    };
+    if (typing) r.timer = window.setTimeout(run, typingDelay);
+    else run();
+  };
+
+  // A search the visitor typed before the island arrived.
+  useEffect(() => {
+    if (!sameSearch(start, props.result.query)) {
+      search(start);
+      record(start, false);
+    }
+    const onPop = () => {
+      const q = parseQuery(location.search, props);
+      window.clearTimeout(r.timer);
+      r.typing = false;
+      setQuery(q);
+      if (hasFilters(q)) setOpen(true);
+      if (!r.last || !sameSearch(q, r.last)) search(q);
+    };
+    addEventListener("popstate", onPop);
+    return () => {
+      removeEventListener("popstate", onPop);
+      r.ctrl?.abort();
+      window.clearTimeout(r.timer);
+    };
+  }, []);
+
+  // The section dims the results while a search is under way.
+  useEffect(() => {
+    const section = formRef.current?.closest(".directory");
+    if (busy) section?.setAttribute("aria-busy", "true");
+    else section?.removeAttribute("aria-busy");
+  }, [busy]);
+
+  // After a page change, take the visitor to the top of the new page.
+  useEffect(() => {
+    const h = headingRef.current;
+    if (!r.focus || !h) return;
+    r.focus = false;
+    h.tabIndex = -1;
+    h.focus({ preventScroll: true });
+    h.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  }, [result]);
+
+  const link = (href: string, act: () => void, rest: Record<string, string>, children: ReactNode) => (
+    <a
+      {...rest}
+      href={href}
+      onClick={(e) => {
+        if (!plain(e)) return;
+        e.preventDefault();
+        act();
+      }}
+    >
+      {children}
+    </a>
+  );
+
+  const viewLink = (view: string, label: string, icon: "layers" | "menu") => (
+    <a
+      className="btn btn-ghost btn-sm"
+      href={pageURL({ ...query, view })}
+      aria-pressed={query.view === view}
+      data-view={view}
+      role="button"
+      onClick={(e) => {
+        if (!plain(e)) return;
+        e.preventDefault();
+        change({ view, page: query.page });
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== " ") return;
+        e.preventDefault();
+        change({ view, page: query.page });
+      }}
+    >
+      <Icon name={icon} />
+      {label}
+    </a>
+  );
+
+  const shown = { ...result.query, view: query.view };
+  const goPage = (page: number) => () => {
+    r.focus = true;
+    change({ ...shown, page });
+  };
+  const cards = result.cards || [];
+  const textBlur = () => (r.typing = false);
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        className="directory-search card"
+        role="search"
+        method="get"
+        action="/directory"
+        aria-label="Search the directory"
+        onSubmit={(e) => {
+          e.preventDefault();
+          change({}, false, true);
+        }}
+      >
+        <div className="search-row">
+          <div className="field search-q">
+            <label htmlFor="dir-q">Search</label>{" "}
+            <input
+              id="dir-q"
+              name="q"
+              type="search"
+              value={query.q}
+              maxLength={100}
+              placeholder="Name, service or tag"
+              autoComplete="off"
+              onChange={(e) => change({ q: e.target.value }, true)}
+              onBlur={textBlur}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="dir-category">Category</label>{" "}
+            <select id="dir-category" name="category" value={query.category} onChange={(e) => change({ category: e.target.value })}>
+              <option value="">All categories</option>
+              {options(props.categories)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="dir-location">Location</label>{" "}
+            <input
+              id="dir-location"
+              name="location"
+              type="text"
+              value={query.location}
+              maxLength={100}
+              placeholder="City or state"
+              autoComplete="address-level2"
+              onChange={(e) => change({ location: e.target.value }, true)}
+              onBlur={textBlur}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="dir-sort">Sort by</label>{" "}
+            <select id="dir-sort" name="sort" value={query.sort} onChange={(e) => change({ sort: e.target.value })}>
+              {options(props.sorts)}
+            </select>
+          </div>
+          <div className="search-submit">
+            <button className="btn btn-primary" type="submit">
+              <Icon name="search" />
+              Search
+            </button>
+          </div>
+        </div>
+        {query.view === "list" && <><input type="hidden" name="view" value="list" /> </>}
+        <details className="more-filters" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+          <summary>Additional Filters</summary>
+          <div className="filters-row">
+            <div className="field">
+              <label htmlFor="dir-min-rating">Minimum rating</label>{" "}
+              <select id="dir-min-rating" name="min_rating" value={query.min_rating} onChange={(e) => change({ min_rating: e.target.value })}>
+                <option value="">Any rating</option>
+                {options(props.ratings)}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="dir-type">Business type</label>{" "}
+              <select id="dir-type" name="type" value={query.type} onChange={(e) => change({ type: e.target.value })}>
+                <option value="">Any type</option>
+                {options(props.types)}
+              </select>
+            </div>
+            <div className="field checkbox-field">
+              <input id="dir-verified" name="verified" type="checkbox" value="1" checked={query.verified} onChange={(e) => change({ verified: e.target.checked })} />{" "}
+              <label htmlFor="dir-verified">Verified businesses only</label>
+            </div>
+            <div className="search-submit">
+              <button className="btn btn-outline" type="submit">
+                Apply filters
+              </button>
+            </div>
+          </div>
+        </details>
+      </form>
+      <div className="results-bar">
+        <h2 ref={headingRef} id="directory-results-heading" className="results-count" aria-live="polite">
+          <span>{result.summary}</span> <span className="muted">{result.sortLabel}</span>
+        </h2>
+        <div className="view-toggle" role="group" aria-label="Layout">
+          {viewLink("grid", "Grid", "layers")}
+          {viewLink("list", "List", "menu")}
+        </div>
+      </div>
+      {cards.length === 0 ? (
+        <div className="empty-state">
+          <Icon name="search" />
+          <h3>No businesses match your search</h3>
+          <p className="muted">Try a shorter word, another category or a nearby city.</p>
+          {hasAny(result.query) && link("/directory", () => change(parseQuery("")), { className: "btn btn-primary" }, "Clear all filters")}
+        </div>
+      ) : (
+        <>
+          <ul className={"business-results " + (query.view === "list" ? "business-list" : "business-grid")}>
+            {cards.map((b) => (
+              <Card key={b.slug} b={b} />
+            ))}
+          </ul>
+          {result.pages > 1 && (
+            <nav className="pagination" aria-label="Pages">
+              {result.page > 1 && (
+                <>
+                  {link(pageURL({ ...shown, page: result.page - 1 }), goPage(result.page - 1), { className: "btn btn-outline btn-sm", rel: "prev" }, "Previous")}{" "}
+                </>
+              )}
+              <span className="muted">
+                Page {result.page} of {formatInt(result.pages)}
+              </span>{" "}
+              {result.page < result.pages &&
+                link(pageURL({ ...shown, page: result.page + 1 }), goPage(result.page + 1), { className: "btn btn-outline btn-sm", rel: "next" }, "Next")}
+            </nav>
+          )}
+        </>
+      )}
+    </>
+  );
+}

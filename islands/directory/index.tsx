@@ -1,0 +1,50 @@
+import { createRoot } from "react-dom/client";
+import { flushSync } from "react-dom";
+import { Directory, type Props } from "./Directory";
+import { sameSearch, type Query } from "./query";
+
+const focusable = "a[href], button, input, select, textarea, summary";
+
+// mount replaces the server's form and results with the island's identical
+// ones in one synchronous step, keeping whatever the visitor already typed
+// or chose, and where the focus and the text cursor were.
+export function mount(el: HTMLElement, props: Props) {
+  const form = el.querySelector("form");
+  const field = (name: string) => form?.elements.namedItem(name) as HTMLInputElement | null;
+  const value = (name: string, def = "") => field(name)?.value ?? def;
+  const server = props.result.query;
+  const start: Query = {
+    q: value("q"),
+    category: value("category"),
+    location: value("location"),
+    sort: value("sort", server.sort),
+    view: server.view,
+    min_rating: value("min_rating"),
+    verified: field("verified")?.checked ?? false,
+    type: value("type"),
+    page: server.page,
+  };
+  if (!sameSearch(start, server)) start.page = 1;
+  const startOpen = el.querySelector("details")?.open ?? false;
+
+  const active = document.activeElement;
+  let restore = () => {};
+  if (active instanceof HTMLElement && el.contains(active)) {
+    const index = Array.from(el.querySelectorAll(focusable)).indexOf(active);
+    const id = active.id;
+    const text = active instanceof HTMLInputElement && active.selectionStart !== null;
+    const { selectionStart: s, selectionEnd: e, selectionDirection: d } = active as HTMLInputElement;
+    restore = () => {
+      const again = (id && document.getElementById(id)) || el.querySelectorAll<HTMLElement>(focusable)[index];
+      again?.focus({ preventScroll: true });
+      if (text && again instanceof HTMLInputElement) again.setSelectionRange(s, e, d || undefined);
+    };
+  }
+
+  const root = createRoot(el);
+  flushSync(() => {
+    el.replaceChildren();
+    root.render(<Directory props={props} start={start} startOpen={startOpen} />);
+  });
+  restore();
+}
