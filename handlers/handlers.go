@@ -15,6 +15,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/alexedwards/scs/v2"
 
+	"bizprofile/ai"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -28,7 +29,8 @@ type Deps struct {
 	Site       views.Site
 	Production bool // Secure cookies and HSTS
 	Mailer     bizmail.Sender
-	RateLimits RateLimits // zero values take DefaultRateLimits
+	RateLimits RateLimits  // zero values take DefaultRateLimits
+	Insights   ai.Provider // nil: the built-in analyser
 }
 
 // Handlers serves every route of the app.
@@ -41,11 +43,13 @@ type Handlers struct {
 	metrics    *metrics
 	mailer     bizmail.Sender
 	limits     limiters
+
+	insightProvider ai.Provider
 }
 
 // New builds the handlers from their dependencies.
 func New(d Deps) *Handlers {
-	return &Handlers{
+	h := &Handlers{
 		log:        d.Log,
 		store:      d.Store,
 		sessions:   d.Sessions,
@@ -54,7 +58,13 @@ func New(d Deps) *Handlers {
 		metrics:    newMetrics(),
 		mailer:     d.Mailer,
 		limits:     newLimiters(d.RateLimits),
+
+		insightProvider: d.Insights,
 	}
+	if h.insightProvider == nil {
+		h.insightProvider = ai.Analyser{}
+	}
+	return h
 }
 
 func init() {

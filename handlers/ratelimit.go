@@ -75,6 +75,7 @@ type RateLimits struct {
 	ResetPerIP     RateLimit
 	ResendPerIP    RateLimit
 	LeadPerIP      RateLimit
+	InsightsUser   RateLimit
 }
 
 // DefaultRateLimits stop password guessing and mail bombing while leaving
@@ -86,17 +87,18 @@ var DefaultRateLimits = RateLimits{
 	ResetPerIP:     RateLimit{5, time.Hour},
 	ResendPerIP:    RateLimit{5, time.Hour},
 	LeadPerIP:      RateLimit{10, time.Hour},
+	InsightsUser:   RateLimit{5, time.Hour},
 }
 
 // Times multiplies every limit by n (for load tests and browser tests that
 // sign in many times from one address).
 func (rl RateLimits) Times(n int) RateLimits {
 	m := func(l RateLimit) RateLimit { return RateLimit{l.Limit * n, l.Window} }
-	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP)}
+	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP), m(rl.InsightsUser)}
 }
 
 type limiters struct {
-	signInIP, signInEmail, signUpIP, resetIP, resendIP, leadIP *limiter
+	signInIP, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser *limiter
 }
 
 func newLimiters(rl RateLimits) limiters {
@@ -108,12 +110,13 @@ func newLimiters(rl RateLimits) limiters {
 	}
 	d := DefaultRateLimits
 	return limiters{
-		signInIP:    pick(rl.SignInPerIP, d.SignInPerIP),
-		signInEmail: pick(rl.SignInPerEmail, d.SignInPerEmail),
-		signUpIP:    pick(rl.SignUpPerIP, d.SignUpPerIP),
-		resetIP:     pick(rl.ResetPerIP, d.ResetPerIP),
-		resendIP:    pick(rl.ResendPerIP, d.ResendPerIP),
-		leadIP:      pick(rl.LeadPerIP, d.LeadPerIP),
+		signInIP:     pick(rl.SignInPerIP, d.SignInPerIP),
+		signInEmail:  pick(rl.SignInPerEmail, d.SignInPerEmail),
+		signUpIP:     pick(rl.SignUpPerIP, d.SignUpPerIP),
+		resetIP:      pick(rl.ResetPerIP, d.ResetPerIP),
+		resendIP:     pick(rl.ResendPerIP, d.ResendPerIP),
+		leadIP:       pick(rl.LeadPerIP, d.LeadPerIP),
+		insightsUser: pick(rl.InsightsUser, d.InsightsUser),
 	}
 }
 

@@ -48,6 +48,8 @@ func (h *Handlers) Routes() http.Handler {
 		r.Group(func(r chi.Router) {
 			r.Use(h.requireUser)
 			r.Get("/dashboard", h.dashboard)
+			r.Get("/ai-insights/list", h.insightsList)
+			r.Post("/ai-insights/generate", h.generateInsights)
 			r.Get("/business/create-profile", h.createProfilePage)
 			r.Post("/business/create-profile", h.createProfile)
 			r.Get("/dashboard/businesses/{id}", h.manageBusinessPage)
@@ -69,7 +71,7 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/sitemap.xml", h.sitemap)
 		r.Get("/sitemap-{n}.xml", h.sitemapPart)
 		r.Get("/robots.txt", h.robots)
-		r.Get("/ai-insights", h.page(views.AIInsightsPage))
+		r.Get("/ai-insights", h.insights)
 		r.Get("/roi-breakdown", h.page(views.ROIPage))
 		r.Get("/partners", h.page(views.PartnersPage))
 		r.Get("/partners/signup", h.page(views.PartnerSignupPage))

@@ -1,0 +1,226 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+)
+
+// Analyser is the built-in provider: deterministic rules over the listing,
+// its leads and the directory. It needs no outside service.
+type Analyser struct{}
+
+// Name implements Provider.
+func (Analyser) Name() string { return "Built-in analyser" }
+
+// Generate implements Provider: one insight of each type, each naming what
+// this listing lacks or does well, with the figures behind it.
+func (Analyser) Generate(ctx context.Context, in Input) ([]Insight, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return []Insight{
+		marketOpportunities(in),
+		digitalPresence(in.Listing),
+		customerAcquisition(in),
+		operationalEfficiency(in.Listing),
+		revenueGrowth(in),
+	}, nil
+}
+
+// completeness scores the public profile out of ten items.
+func completeness(l Listing) (score int, missing []string) {
+	checks := []struct {
+		ok   bool
+		what string
+	}{
+		{l.Tagline != "", "a tagline"},
+		{utf8.RuneCountInString(l.Description) >= 120, "a description of at least 120 characters"},
+		{l.SubCategory != "", "a sub-category"},
+		{len(l.Tags) >= 3, "at least three tags"},
+		{len(l.Services) >= 2, "at least two services"},
+		{l.Website != "", "your website"},
+		{l.Phone != "" && l.ShowPhone, "a public phone number"},
+		{l.Email != "" && l.ShowEmail, "a public email address"},
+		{l.Address != "" && l.ShowAddress, "a public street address"},
+		{len(l.Hours) == 7 && l.ShowHours, "public opening hours"},
+	}
+	for _, c := range checks {
+		if c.ok {
+			score++
+		} else {
+			missing = append(missing, c.what)
+		}
+	}
+	return score * 10, missing
+}
+
+func digitalPresence(l Listing) Insight {
+	score, missing := completeness(l)
+	in := Insight{Type: DigitalPresence}
+	if len(missing) == 0 {
+		in.Title = "Your profile is complete"
+		in.Content = fmt.Sprintf("%s's profile has every detail visitors look for: description, services, tags, contact details and hours. Complete profiles are the ones search engines and the directory show first.", l.Name)
+		in.Recommendations = []string{
+			"Review the description every season so offers and prices stay current.",
+			"Add a tag for each new service you launch, so searches for it find you.",
+		}
+		return in
+	}
+	in.Title = fmt.Sprintf("Your profile is %d%% complete", score)
+	in.Content = fmt.Sprintf("%s is missing %s. Visitors compare profiles side by side; each missing detail is a reason to contact someone else.", l.Name, joinList(missing))
+	for _, m := range missing {
+		in.Recommendations = append(in.Recommendations, "Add "+m+".")
+	}
+	if !l.ShowPhone && l.Phone != "" {
+		in.Recommendations = append(in.Recommendations, "Your phone number is hidden: show it, or visitors can only reach you by the contact form.")
+	}
+	return in
+}
+
+func operationalEfficiency(l Listing) Insight {
+	in := Insight{Type: OperationalEfficiency}
+	switch {
+	case len(l.Hours) != 7:
+		in.Title = "Add your opening hours"
+		in.Content = fmt.Sprintf("%s does not list opening hours, so visitors cannot tell whether you are open now and search engines cannot show your hours.", l.Name)
+		in.Recommendations = []string{"Add opening hours for each day of the week, marking closed days.", "Update the hours before holidays so nobody arrives at a closed door."}
+	case !l.ShowHours:
+		in.Title = "Your opening hours are hidden"
+		in.Content = fmt.Sprintf("%s has hours on file but keeps them private. Visitors who cannot see when you are open often choose a business that shows it.", l.Name)
+		in.Recommendations = []string{"Make your opening hours public in the listing's visibility settings."}
+	default:
+		open, weekend, late := 0, 0, 0
+		for i, d := range l.Hours {
+			if d.Closed {
+				continue
+			}
+			open++
+			if i >= 5 {
+				weekend++
+			}
+			if d.Close >= "18:00" {
+				late++
+			}
+		}
+		in.Title = fmt.Sprintf("Open %d days a week", open)
+		in.Content = fmt.Sprintf("%s is open %d days a week, %d of them at the weekend and %d until 6 PM or later.", l.Name, open, weekend, late)
+		if weekend == 0 {
+			in.Recommendations = append(in.Recommendations, "You are closed all weekend: consider Saturday hours, when many customers run errands, or say how to book a weekend appointment.")
+		}
+		if late == 0 {
+			in.Recommendations = append(in.Recommendations, "You close before 6 PM every day: one late evening a week reaches customers who work office hours.")
+		}
+		if len(in.Recommendations) == 0 {
+			in.Recommendations = append(in.Recommendations, "Your hours cover weekends and evenings: say so in your tagline to stand out.")
+		}
+	}
+	if len(l.Services) == 0 {
+		in.Recommendations = append(in.Recommendations, "List your services, one per line, so visitors know what to ask for.")
+	}
+	return in
+}
+
+func customerAcquisition(in Input) Insight {
+	l, leads := in.Listing, in.Leads
+	out := Insight{Type: CustomerAcquisition}
+	switch {
+	case leads.Total == 0:
+		out.Title = "No leads yet"
+		out.Content = fmt.Sprintf("%s has not received an enquiry through the directory yet.", l.Name)
+		out.Recommendations = []string{"Share your listing's link on your website, social profiles and email signature.", "Make sure your contact details are public so visitors trust the listing."}
+	case leads.ThisMonth > leads.LastMonth:
+		out.Title = fmt.Sprintf("Leads are up: %d this month", leads.ThisMonth)
+		out.Content = fmt.Sprintf("%s received %d leads this month against %d last month (%d in total).", l.Name, leads.ThisMonth, leads.LastMonth, leads.Total)
+		out.Recommendations = []string{"Answer every lead within a day: quick replies convert best.", "Note which services people ask about and list them first."}
+	default:
+		out.Title = fmt.Sprintf("Leads are flat or down: %d this month", leads.ThisMonth)
+		out.Content = fmt.Sprintf("%s received %d leads this month against %d last month (%d in total).", l.Name, leads.ThisMonth, leads.LastMonth, leads.Total)
+		out.Recommendations = []string{"Refresh your tagline and description with what customers ask for most.", "Add tags for the services you want more enquiries about."}
+	}
+	if !l.Verified {
+		out.Recommendations = append(out.Recommendations, "Get verified: the Verified badge tells visitors your details were checked.")
+	}
+	if leads.MonthlyCap > 0 && leads.ThisMonth >= leads.MonthlyCap*8/10 {
+		out.Recommendations = append(out.Recommendations, fmt.Sprintf("You have used %d of the %d leads your plan includes this month: upgrade so none are locked.", leads.ThisMonth, leads.MonthlyCap))
+	}
+	return out
+}
+
+func marketOpportunities(in Input) Insight {
+	l, b := in.Listing, in.Benchmarks
+	out := Insight{Type: MarketOpportunities}
+	others := max(b.CityCategoryCount-1, 0)
+	place := l.City
+	if place == "" {
+		place = "your city"
+	}
+	switch {
+	case others == 0:
+		out.Title = "No direct competitors listed nearby"
+		out.Content = fmt.Sprintf("%s is the only %s listing in %s in the directory, out of %d in the category overall.", l.Name, categoryWord(l.Category), place, b.CategoryCount)
+		out.Recommendations = []string{fmt.Sprintf("Use words people search for in %s in your description, to own those searches.", place)}
+	default:
+		out.Title = fmt.Sprintf("%d competitors in %s", others, place)
+		out.Content = fmt.Sprintf("%d other %s businesses in %s are listed (%d in the category overall). Visitors compare them with you.", others, categoryWord(l.Category), place, b.CategoryCount)
+		out.Recommendations = []string{"Say in your tagline what you do that the others do not."}
+	}
+	var missingTags []string
+	have := map[string]bool{}
+	for _, t := range l.Tags {
+		have[strings.ToLower(t)] = true
+	}
+	for _, t := range b.PopularTags {
+		if !have[strings.ToLower(t)] && len(missingTags) < 3 {
+			missingTags = append(missingTags, t)
+		}
+	}
+	if len(missingTags) > 0 {
+		out.Recommendations = append(out.Recommendations, fmt.Sprintf("Popular tags in your category that you do not use: %s. Add those that fit.", strings.Join(missingTags, ", ")))
+	}
+	return out
+}
+
+func revenueGrowth(in Input) Insight {
+	l, b := in.Listing, in.Benchmarks
+	out := Insight{Type: RevenueGrowth}
+	switch {
+	case l.Reviews == 0:
+		out.Title = "Collect your first reviews"
+		out.Content = fmt.Sprintf("%s has no reviews yet; listings in the category average %.0f.", l.Name, b.CategoryAvgReviews)
+		out.Recommendations = []string{"Ask your five most loyal customers for a review this week."}
+	case l.Rating >= b.CategoryAvgRating:
+		out.Title = fmt.Sprintf("Rated %.1f, above the category's %.1f", l.Rating, b.CategoryAvgRating)
+		out.Content = fmt.Sprintf("%s is rated %.1f from %d reviews; the category averages %.1f from %.0f reviews.", l.Name, l.Rating, l.Reviews, b.CategoryAvgRating, b.CategoryAvgReviews)
+		out.Recommendations = []string{"Mention your rating in your tagline and on your website.", "A loyalty offer turns satisfied customers into repeat ones."}
+	default:
+		gap := math.Round((b.CategoryAvgRating-l.Rating)*10) / 10
+		out.Title = fmt.Sprintf("Rated %.1f, %.1f below the category", l.Rating, gap)
+		out.Content = fmt.Sprintf("%s is rated %.1f from %d reviews; the category averages %.1f. Rating is the first thing visitors sort by.", l.Name, l.Rating, l.Reviews, b.CategoryAvgRating)
+		out.Recommendations = []string{"Reply to every critical review with what you changed.", "Ask satisfied customers for a review right after a good visit."}
+	}
+	if float64(l.Reviews) < b.CategoryAvgReviews && l.Reviews > 0 {
+		out.Recommendations = append(out.Recommendations, fmt.Sprintf("You have %d reviews against the category's %.0f on average: more reviews make your rating more convincing.", l.Reviews, b.CategoryAvgReviews))
+	}
+	return out
+}
+
+func categoryWord(c string) string {
+	if c == "" || c == "other" {
+		return "similar"
+	}
+	return c
+}
+
+// joinList writes "a, b and c".
+func joinList(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
