@@ -32,6 +32,8 @@ type config struct {
 
 	RateLimitMultiplier int // multiplies every rate limit; 1 = the defaults
 
+	AIBaseURL, AIAPIKey, AIModel string // all empty: the built-in analyser
+
 	SessionLifetime    time.Duration // absolute: a session ends this long after sign-in
 	SessionIdleTimeout time.Duration // a session ends after this long without a request
 }
@@ -115,6 +117,15 @@ func loadConfig(getenv func(string) string) (config, error) {
 			bad(name, v, "must be a duration of at least "+min.String()+", such as 72h or 30m")
 		}
 		return d
+	}
+	c.AIBaseURL, c.AIAPIKey, c.AIModel = get("AI_BASE_URL", ""), get("AI_API_KEY", ""), get("AI_MODEL", "")
+	if c.AIBaseURL != "" || c.AIModel != "" || c.AIAPIKey != "" {
+		if u, err := url.Parse(c.AIBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, errors.New("AI_BASE_URL: must be an http(s) URL such as https://api.openai.com/v1 when AI_MODEL or AI_API_KEY is set"))
+		}
+		if c.AIModel == "" {
+			errs = append(errs, errors.New("AI_MODEL: must name the model when AI_BASE_URL is set, such as gpt-4o-mini"))
+		}
 	}
 	mult := get("RATE_LIMIT_MULTIPLIER", "1")
 	if n, err := strconv.Atoi(mult); err != nil || n < 1 || n > 1000 {

@@ -39,6 +39,8 @@ func TestConfigRejectsBadValuesNamingTheVariable(t *testing.T) {
 		{map[string]string{"SESSION_LIFETIME": "forever"}, "SESSION_LIFETIME"},
 		{map[string]string{"SESSION_IDLE_TIMEOUT": "1s"}, "SESSION_IDLE_TIMEOUT"},
 		{map[string]string{"RATE_LIMIT_MULTIPLIER": "0"}, "RATE_LIMIT_MULTIPLIER"},
+		{map[string]string{"AI_MODEL": "gpt-4o-mini"}, "AI_BASE_URL"},
+		{map[string]string{"AI_BASE_URL": "https://api.example/v1"}, "AI_MODEL"},
 	}
 	for _, tc := range cases {
 		_, err := loadConfig(env(tc.env))

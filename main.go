@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"bizprofile/ai"
 	"bizprofile/handlers"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -80,6 +81,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		Production: cfg.Production(),
 		Mailer:     mailer,
 		RateLimits: handlers.DefaultRateLimits.Times(cfg.RateLimitMultiplier),
+		Insights:   insightProvider(cfg, log),
 	})
 
 	srv := &http.Server{
@@ -163,4 +165,15 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		log.Info("synthetic listings added", "count", *synthetic, "duration", time.Since(start).Round(time.Millisecond))
 	}
 	return nil
+}
+
+// insightProvider is the configured OpenAI-compatible endpoint, or the
+// built-in analyser when none is.
+func insightProvider(cfg config, log *slog.Logger) ai.Provider {
+	if cfg.AIBaseURL == "" {
+		log.Info("AI insights by the built-in analyser (AI_BASE_URL not set)")
+		return ai.Analyser{}
+	}
+	log.Info("AI insights by an OpenAI-compatible endpoint", "base_url", cfg.AIBaseURL, "model", cfg.AIModel)
+	return ai.NewOpenAI(cfg.AIBaseURL, cfg.AIAPIKey, cfg.AIModel, ai.WithTimeout(25*time.Second), ai.WithRetries(2))
 }

@@ -101,7 +101,8 @@ func operationalEfficiency(l Listing) Insight {
 			if i >= 5 {
 				weekend++
 			}
-			if d.Close >= "18:00" {
+			if d.Close >= "18:00" || d.Close < d.Open { // past midnight counts as late
+
 				late++
 			}
 		}
@@ -133,17 +134,17 @@ func customerAcquisition(in Input) Insight {
 		out.Recommendations = []string{"Share your listing's link on your website, social profiles and email signature.", "Make sure your contact details are public so visitors trust the listing."}
 	case leads.ThisMonth > leads.LastMonth:
 		out.Title = fmt.Sprintf("Leads are up: %d this month", leads.ThisMonth)
-		out.Content = fmt.Sprintf("%s received %d leads this month against %d last month (%d in total).", l.Name, leads.ThisMonth, leads.LastMonth, leads.Total)
+		out.Content = fmt.Sprintf("%s received %d %s this month against %d last month (%d in total).", l.Name, leads.ThisMonth, plural(leads.ThisMonth, "lead", "leads"), leads.LastMonth, leads.Total)
 		out.Recommendations = []string{"Answer every lead within a day: quick replies convert best.", "Note which services people ask about and list them first."}
 	default:
 		out.Title = fmt.Sprintf("Leads are flat or down: %d this month", leads.ThisMonth)
-		out.Content = fmt.Sprintf("%s received %d leads this month against %d last month (%d in total).", l.Name, leads.ThisMonth, leads.LastMonth, leads.Total)
+		out.Content = fmt.Sprintf("%s received %d %s this month against %d last month (%d in total).", l.Name, leads.ThisMonth, plural(leads.ThisMonth, "lead", "leads"), leads.LastMonth, leads.Total)
 		out.Recommendations = []string{"Refresh your tagline and description with what customers ask for most.", "Add tags for the services you want more enquiries about."}
 	}
 	if !l.Verified {
 		out.Recommendations = append(out.Recommendations, "Get verified: the Verified badge tells visitors your details were checked.")
 	}
-	if leads.MonthlyCap > 0 && leads.ThisMonth >= leads.MonthlyCap*8/10 {
+	if leads.MonthlyCap > 0 && leads.ThisMonth > 0 && leads.ThisMonth*10 >= leads.MonthlyCap*8 {
 		out.Recommendations = append(out.Recommendations, fmt.Sprintf("You have used %d of the %d leads your plan includes this month: upgrade so none are locked.", leads.ThisMonth, leads.MonthlyCap))
 	}
 	return out
@@ -163,7 +164,7 @@ func marketOpportunities(in Input) Insight {
 		out.Content = fmt.Sprintf("%s is the only %s listing in %s in the directory, out of %d in the category overall.", l.Name, categoryWord(l.Category), place, b.CategoryCount)
 		out.Recommendations = []string{fmt.Sprintf("Use words people search for in %s in your description, to own those searches.", place)}
 	default:
-		out.Title = fmt.Sprintf("%d competitors in %s", others, place)
+		out.Title = fmt.Sprintf("%d %s in %s", others, plural(others, "competitor", "competitors"), place)
 		out.Content = fmt.Sprintf("%d other %s businesses in %s are listed (%d in the category overall). Visitors compare them with you.", others, categoryWord(l.Category), place, b.CategoryCount)
 		out.Recommendations = []string{"Say in your tagline what you do that the others do not."}
 	}
@@ -191,7 +192,7 @@ func revenueGrowth(in Input) Insight {
 		out.Title = "Collect your first reviews"
 		out.Content = fmt.Sprintf("%s has no reviews yet; listings in the category average %.0f.", l.Name, b.CategoryAvgReviews)
 		out.Recommendations = []string{"Ask your five most loyal customers for a review this week."}
-	case l.Rating >= b.CategoryAvgRating:
+	case math.Round(l.Rating*10) >= math.Round(b.CategoryAvgRating*10):
 		out.Title = fmt.Sprintf("Rated %.1f, above the category's %.1f", l.Rating, b.CategoryAvgRating)
 		out.Content = fmt.Sprintf("%s is rated %.1f from %d reviews; the category averages %.1f from %.0f reviews.", l.Name, l.Rating, l.Reviews, b.CategoryAvgRating, b.CategoryAvgReviews)
 		out.Recommendations = []string{"Mention your rating in your tagline and on your website.", "A loyalty offer turns satisfied customers into repeat ones."}
@@ -223,4 +224,11 @@ func joinList(items []string) string {
 		return items[0]
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
