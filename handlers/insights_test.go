@@ -2,6 +2,10 @@ package handlers
 
 import (
 	"context"
+	"net/http/httptest"
+	"time"
+
+	"bizprofile/ai"
 	"database/sql"
 	"encoding/json"
 	"net/http"
@@ -119,5 +123,73 @@ func TestInsightsRateLimit(t *testing.T) {
 	res, body := app.do(t, req)
 	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, `"success":false`) || !strings.Contains(body, "Please wait") {
 		t.Fatalf("second generation: %d %s", res.StatusCode, body)
+	}
+}
+
+// llmServer is a local OpenAI-compatible endpoint: the one outside service
+// the tests replace (it is paid).
+func llmServer(t *testing.T, status int, content string) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if status != http.StatusOK {
+			http.Error(w, `{"error":{"message":"upstream down"}}`, status)
+			return
+		}
+		b, _ := json.Marshal(map[string]any{"choices": []any{map[string]any{"message": map[string]string{"role": "assistant", "content": content}}}})
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(b)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/v1"
+}
+
+func generateJSON(t *testing.T, app *testApp, id int64) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, app.URL+"/ai-insights/generate", strings.NewReader("business_id="+itoa(int(id))))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	return app.do(t, req)
+}
+
+func TestGenerateWithAnOpenAICompatibleProvider(t *testing.T) {
+	reply := `{"insights":[{"type":"revenue_growth","title":"Raise weekday lunch prices","content":"Your lunch menu is 20% below peers.","recommendations":["Add a premium lunch set."]}]}`
+	app := newTestApp(t, store.SQLite, func(d *Deps) {
+		d.Insights = ai.NewOpenAI(llmServer(t, http.StatusOK, reply), "test-key", "test-model", ai.WithBackoff(time.Millisecond))
+	})
+	b := ownerWithListing(t, app, "llm@example.com", "Model Diner")
+	if res, body := generateJSON(t, app, b.ID); res.StatusCode != 200 || !strings.Contains(body, `"success":true`) {
+		t.Fatalf("generate: %d %s", res.StatusCode, body)
+	}
+	_, body := app.get(t, "/ai-insights")
+	for _, want := range []string{"Raise weekday lunch prices", "Add a premium lunch set.", "AI model test-model", "insight-revenue"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}
+
+func TestGenerateReportsProviderFailure(t *testing.T) {
+	app := newTestApp(t, store.SQLite, func(d *Deps) {
+		d.Insights = ai.NewOpenAI(llmServer(t, http.StatusBadGateway, ""), "k", "m", ai.WithBackoff(time.Millisecond))
+	})
+	b := ownerWithListing(t, app, "down@example.com", "Offline Diner")
+	res, body := generateJSON(t, app, b.ID)
+	var out struct {
+		Success bool   `json:"success"`
+		Error   string `json:"error"`
+	}
+	json.Unmarshal([]byte(body), &out)
+	if res.StatusCode != http.StatusBadGateway || out.Success || out.Error == "" {
+		t.Fatalf("provider down: %d %s", res.StatusCode, body)
+	}
+	if !strings.Contains(app.logs.String(), "insights: provider failed") {
+		t.Error("provider failure not logged")
+	}
+	// Without JavaScript: back to the page with an error toast, nothing stored.
+	res, _ = app.post(t, "/ai-insights/generate", url.Values{"business_id": {itoa(int(b.ID))}})
+	_, page := app.get(t, res.Header.Get("Location"))
+	if !strings.Contains(page, "toast-destructive") || !strings.Contains(page, "No insights yet") {
+		t.Error("no error toast, or something was stored")
 	}
 }
