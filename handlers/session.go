@@ -52,7 +52,11 @@ func (h *Handlers) requireUser(next http.Handler) http.Handler {
 				target += "?" + r.URL.RawQuery
 			}
 			if r.Method != http.MethodGet {
-				target = localPath(r.Referer(), "/dashboard")
+				// After a form post, come back to the page the form was on.
+				target = "/dashboard"
+				if ref, err := url.Parse(r.Referer()); err == nil && ref.Host == r.Host {
+					target = localPath(ref.RequestURI(), "/dashboard")
+				}
 			}
 			http.Redirect(w, r, "/login?next="+url.QueryEscape(target), http.StatusSeeOther)
 			return

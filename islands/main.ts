@@ -16,6 +16,7 @@ type IslandModule = { mount: (el: HTMLElement, props: any) => void | Promise<voi
 const registry: Record<string, () => Promise<IslandModule>> = {
   "theme-toggle": () => import("./theme-toggle"),
   "directory": () => import("./directory"),
+  "wizard": () => import("./wizard"),
 };
 
 const mounting = new WeakMap<HTMLElement, Promise<void>>();

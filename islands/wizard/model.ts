@@ -1,0 +1,314 @@
+// The wizard's data: the values of the server's form (views.ListingForm),
+// the checks the server applies again (handlers.parseListingForm), and the
+// draft kept in the browser.
+
+export type Option = { Value: string; Label: string };
+export type Day = { day: string; open: string; close: string; closed: boolean };
+export type Step = { title: string; fields: string[] };
+
+// ServerForm is views.ListingForm as JSON (Go field names).
+export type ServerForm = {
+  Name: string;
+  Tagline: string;
+  Description: string;
+  Category: string;
+  SubCategory: string;
+  Tags: string;
+  BusinessType: string;
+  Email: string;
+  Phone: string;
+  Website: string;
+  Address: string;
+  City: string;
+  State: string;
+  ZipCode: string;
+  Hours: Day[];
+  Services: string;
+  ShowEmail: boolean;
+  ShowPhone: boolean;
+  ShowAddress: boolean;
+  ShowPricing: boolean;
+  ShowHours: boolean;
+  Errors: Record<string, string> | null;
+};
+
+export type Props = {
+  form: ServerForm;
+  steps: Step[];
+  categories: Option[];
+  types: Option[];
+  action: string;
+  draftKey: string;
+};
+
+// The form's text fields, by their names in the POST.
+export const textFields = [
+  "name",
+  "tagline",
+  "description",
+  "category",
+  "sub_category",
+  "tags",
+  "business_type",
+  "email",
+  "phone",
+  "website",
+  "address",
+  "city",
+  "state",
+  "zip_code",
+  "services",
+] as const;
+export type TextField = (typeof textFields)[number];
+
+export const visibilityFields = ["show_email", "show_phone", "show_address", "show_pricing", "show_hours"] as const;
+export type VisibilityField = (typeof visibilityFields)[number];
+
+export type Values = Record<TextField, string> &
+  Record<VisibilityField, boolean> & { hours: { open: string; close: string; closed: boolean }[] };
+
+export type Errors = Record<string, string>;
+
+export const hoursKey = (i: number) => `hours_${i}`;
+
+// valuesOf turns the server's form into the wizard's values.
+export function valuesOf(f: ServerForm): Values {
+  return {
+    name: f.Name || "",
+    tagline: f.Tagline || "",
+    description: f.Description || "",
+    category: f.Category || "",
+    sub_category: f.SubCategory || "",
+    tags: f.Tags || "",
+    business_type: f.BusinessType || "",
+    email: f.Email || "",
+    phone: f.Phone || "",
+    website: f.Website || "",
+    address: f.Address || "",
+    city: f.City || "",
+    state: f.State || "",
+    zip_code: f.ZipCode || "",
+    services: f.Services || "",
+    show_email: !!f.ShowEmail,
+    show_phone: !!f.ShowPhone,
+    show_address: !!f.ShowAddress,
+    show_pricing: !!f.ShowPricing,
+    show_hours: !!f.ShowHours,
+    hours: (f.Hours || []).map((d) => ({ open: d.open || "", close: d.close || "", closed: !!d.closed })),
+  };
+}
+
+// valuesFromForm reads the server's form as it stands, with anything the
+// visitor typed before the island mounted.
+export function valuesFromForm(form: HTMLFormElement | null, start: Values): Values {
+  if (!form) return start;
+  const v: Values = { ...start, hours: start.hours.map((d) => ({ ...d })) };
+  const el = (name: string) => form.elements.namedItem(name);
+  for (const name of textFields) {
+    const e = el(name);
+    if (e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement || e instanceof HTMLSelectElement) v[name] = e.value;
+  }
+  for (const name of visibilityFields) {
+    const e = el(name);
+    if (e instanceof HTMLInputElement) v[name] = e.checked;
+  }
+  v.hours.forEach((d, i) => {
+    const open = el(hoursKey(i) + "_open");
+    const close = el(hoursKey(i) + "_close");
+    const closed = el(hoursKey(i) + "_closed");
+    if (open instanceof HTMLInputElement) d.open = open.value;
+    if (close instanceof HTMLInputElement) d.close = close.value;
+    if (closed instanceof HTMLInputElement) d.closed = closed.checked;
+  });
+  return v;
+}
+
+// Field limits, as the server's form has them.
+export const maxLength: Record<TextField, number> = {
+  name: 120,
+  tagline: 160,
+  description: 2000,
+  category: 0,
+  sub_category: 80,
+  tags: 300,
+  business_type: 0,
+  email: 254,
+  phone: 30,
+  website: 200,
+  address: 200,
+  city: 80,
+  state: 40,
+  zip_code: 12,
+  services: 2000,
+};
+
+const clock = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const phonePattern = /^\+?[0-9 ().-]{7,25}$/;
+
+function validEmail(s: string): boolean {
+  if (s.length > 254 || /[\s<>"]/.test(s)) return false;
+  const at = s.lastIndexOf("@");
+  if (at < 1) return false;
+  const local = s.slice(0, at);
+  const domain = s.slice(at + 1);
+  const atom = /^[^\s@<>"(),:;[\]\\.]+$/;
+  return local.split(".").every((a) => atom.test(a)) && domain.split(".").length > 1 && domain.split(".").every((a) => atom.test(a));
+}
+
+function validURL(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.host.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+const length = (s: string) => Array.from(s).length;
+
+// check is the message for one field (a text field or hours_N), or "".
+export type Ctx = Pick<Props, "categories" | "types"> & { days: string[] };
+
+export function check(field: string, v: Values, p: Ctx): string {
+  if (field.startsWith("hours_")) {
+    const i = Number(field.slice(6));
+    const d = v.hours[i];
+    const day = p.days[i] || "that day";
+    if (!d || d.closed) return "";
+    if (!clock.test(d.open.trim()) || !clock.test(d.close.trim())) return `Give opening and closing times, or mark ${day} closed.`;
+    if (d.close.trim() <= d.open.trim()) return `On ${day}, closing must come after opening.`;
+    return "";
+  }
+  const name = field as TextField;
+  const raw = v[name] ?? "";
+  const s = raw.trim();
+  const max = maxLength[name];
+  switch (name) {
+    case "name":
+      if (!s) return "Enter the business name.";
+      break;
+    case "description":
+      if (!s) return "Describe the business in a sentence or two.";
+      break;
+    case "category":
+      if (!p.categories.some((o) => o.Value === s)) return "Choose a category.";
+      break;
+    case "business_type":
+      if (!p.types.some((o) => o.Value === s)) return "Choose how you serve customers.";
+      break;
+    case "email":
+      if (!s) return "Enter an email address.";
+      if (!validEmail(s)) return "Enter a valid email address, like name@example.com.";
+      break;
+    case "phone":
+      if (s && !phonePattern.test(s)) return "Enter a phone number using digits, spaces, +, ( ) or -, like (512) 555-0147.";
+      break;
+    case "website":
+      if (s && !validURL(s)) return "Enter a full web address starting with https://, like https://example.com.";
+      break;
+    case "city":
+      if (!s) return "Enter the city.";
+      break;
+    case "state":
+      if (!s) return "Enter the state.";
+      break;
+  }
+  if (max > 0 && length(s) > max) return `Keep this under ${max} characters.`;
+  return "";
+}
+
+// stepFields are the fields a step checks, in the order they appear.
+export function stepFields(step: number, v: Values): string[] {
+  switch (step) {
+    case 0:
+      return ["name", "tagline", "description", "category", "sub_category", "tags", "business_type"];
+    case 1:
+      return ["email", "phone", "website", "address", "city", "state", "zip_code"];
+    case 2:
+      return v.hours.map((_, i) => hoursKey(i));
+    default:
+      return ["services"];
+  }
+}
+
+// stepOf is the step showing a field (views.StepOf).
+export function stepOf(field: string, steps: Step[]): number {
+  for (let i = 0; i < steps.length; i++) {
+    for (const f of steps[i].fields) {
+      if (f === field || (f === "hours" && field.startsWith("hours"))) return i;
+    }
+  }
+  return 0;
+}
+
+export function checkStep(step: number, v: Values, p: Ctx): Errors {
+  const e: Errors = {};
+  for (const f of stepFields(step, v)) {
+    const msg = check(f, v, p);
+    if (msg) e[f] = msg;
+  }
+  return e;
+}
+
+// Drafts: the values and step, under "draft:" + draftKey. A draft marked
+// submitted was sent to the server; it is kept only until the wizard shows
+// again, in case the request ended at the sign-in page (expired session).
+// owner is the form's starting email (the account's), so that a draft
+// never shows to another account signed in on the same browser.
+export type Draft = { v: 1; owner: string; values: Values; step: number; submitted?: boolean; saved: number };
+
+// readOwner is the owner of the draft kept under key, or "".
+export function readOwner(key: string): string {
+  try {
+    const d = JSON.parse(localStorage.getItem(key) || "null");
+    return typeof d?.owner === "string" ? d.owner : "";
+  } catch {
+    return "";
+  }
+}
+
+// readDraft is the draft kept under key, if it is owner's, over base.
+export function readDraft(key: string, owner: string, base: Values): Draft | null {
+  try {
+    const raw = localStorage.getItem(key);
+    if (!raw) return null;
+    const d = JSON.parse(raw);
+    if (!d || d.v !== 1 || typeof d.values !== "object" || !d.values || !owner || d.owner !== owner) return null;
+    const values: Values = { ...base, hours: base.hours.map((h) => ({ ...h })) };
+    for (const name of textFields) if (typeof d.values[name] === "string") values[name] = d.values[name];
+    for (const name of visibilityFields) if (typeof d.values[name] === "boolean") values[name] = d.values[name];
+    if (Array.isArray(d.values.hours)) {
+      values.hours.forEach((h, i) => {
+        const x = d.values.hours[i];
+        if (!x) return;
+        if (typeof x.open === "string") h.open = x.open;
+        if (typeof x.close === "string") h.close = x.close;
+        if (typeof x.closed === "boolean") h.closed = x.closed;
+      });
+    }
+    const step = Number.isInteger(d.step) && d.step >= 0 && d.step <= 3 ? d.step : 0;
+    return { v: 1, owner: d.owner, values, step, submitted: !!d.submitted, saved: Number(d.saved) || 0 };
+  } catch {
+    return null;
+  }
+}
+
+export function writeDraft(key: string, d: Omit<Draft, "v" | "saved">) {
+  if (!d.owner) return; // no account to tie it to: keep nothing
+  try {
+    localStorage.setItem(key, JSON.stringify({ v: 1, ...d, saved: Date.now() }));
+  } catch {
+    // Storage full or switched off: the wizard works without drafts.
+  }
+}
+
+export function clearDraft(key: string) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // nothing to clear
+  }
+}
+
+// sameValues says whether two sets of values are the same.
+export const sameValues = (a: Values, b: Values) => JSON.stringify(a) === JSON.stringify(b);
