@@ -568,3 +568,23 @@ func must(t *testing.T, err error) {
 func newDownMailer(d *Deps) (bizmail.Sender, error) {
 	return bizmail.New("smtp://127.0.0.1:1", "BizProfile <no-reply@bizprofile.test>", d.Log)
 }
+
+func TestSignedOutPostReturnsToItsPageAfterSignIn(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	req, _ := http.NewRequest(http.MethodPost, app.URL+"/business/create-profile", strings.NewReader("name=x"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Referer", app.URL+"/business/create-profile?step=2")
+	res, _ := app.do(t, req)
+	if loc := res.Header.Get("Location"); loc != "/login?next=%2Fbusiness%2Fcreate-profile%3Fstep%3D2" {
+		t.Errorf("signed-out POST sent to %q", loc)
+	}
+	req, _ = http.NewRequest(http.MethodPost, app.URL+"/profile", strings.NewReader("x=1"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Referer", "https://evil.example/phish")
+	res, _ = app.do(t, req)
+	if loc := res.Header.Get("Location"); loc != "/login?next=%2Fdashboard" {
+		t.Errorf("a foreign Referer was followed: %q", loc)
+	}
+}
