@@ -84,7 +84,7 @@ function deferUntilInteraction(el: HTMLElement, name: string) {
 
 // mountWhenIdle mounts once the browser is idle, or at once when the visitor
 // reaches into the island first; the island keeps what they typed.
-function mountWhenIdle(el: HTMLElement, name: string) {
+function mountWhenIdle(el: HTMLElement, name: string, waitForIdle = true) {
   let started = false;
   const start = () => {
     if (started) return;
@@ -95,6 +95,13 @@ function mountWhenIdle(el: HTMLElement, name: string) {
   };
   el.addEventListener("focusin", start);
   el.addEventListener("input", start);
+  if (!waitForIdle) {
+    // "intent": fetch the code when the pointer comes near, mount on the
+    // first press; a page nobody touches never downloads React.
+    el.addEventListener("pointerenter", () => void registry[name]?.(), { once: true });
+    el.addEventListener("pointerdown", start, { once: true });
+    return;
+  }
   if ("requestIdleCallback" in window) requestIdleCallback(start, { timeout: 2000 });
   else setTimeout(start, 200);
 }
@@ -111,6 +118,8 @@ function init() {
       deferUntilInteraction(el, name);
     } else if (el.dataset.islandLoad === "idle") {
       mountWhenIdle(el, name);
+    } else if (el.dataset.islandLoad === "intent") {
+      mountWhenIdle(el, name, false);
     } else {
       mountIsland(el).catch((err) => console.error(`island ${name} failed to mount`, err));
     }

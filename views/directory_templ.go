@@ -57,7 +57,7 @@ func DirectoryPage(c Chrome, r DirectoryResult, pageSize int) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"hero hero-compact\"><div class=\"container\"><h1>Transform Your Business Visibility</h1><p class=\"lead\">Find verified businesses by what they do and where they are, and let customers find yours.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/pricing\">Add Your Business</a> <a class=\"btn btn-outline btn-lg\" href=\"/whats-new\">Learn More</a></div></div></section><section class=\"section directory\" aria-labelledby=\"directory-results-heading\"><div class=\"container\"><div data-island=\"directory\" data-island-load=\"idle\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"hero hero-compact\"><div class=\"container\"><h1>Transform Your Business Visibility</h1><p class=\"lead\">Find verified businesses by what they do and where they are, and let customers find yours.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/pricing\">Add Your Business</a> <a class=\"btn btn-outline btn-lg\" href=\"/whats-new\">Learn More<span class=\"visually-hidden\">about what is new</span></a></div></div></section><section class=\"section directory\" aria-labelledby=\"directory-results-heading\"><div class=\"container\"><div data-island=\"directory\" data-island-load=\"intent\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
