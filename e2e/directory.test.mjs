@@ -117,15 +117,15 @@ test("directory: the grid and list toggle changes the layout and the URL", async
   const { ctx, page, errors } = await open();
   const grid = page.locator("a[data-view=grid]");
   const list = page.locator("a[data-view=list]");
-  assert.equal(await grid.getAttribute("aria-pressed"), "true");
-  assert.equal(await list.getAttribute("aria-pressed"), "false");
+  assert.equal(await grid.getAttribute("aria-current"), "true");
+  assert.equal(await list.getAttribute("aria-current"), null);
   assert.equal(await list.getAttribute("href"), "/directory?view=list", "a real link for a new tab");
 
   await list.click();
   await page.waitForURL(baseURL + "/directory?view=list");
   assert.equal(await page.locator("ul.business-results").getAttribute("class"), "business-results business-list");
-  assert.equal(await list.getAttribute("aria-pressed"), "true");
-  assert.equal(await grid.getAttribute("aria-pressed"), "false");
+  assert.equal(await list.getAttribute("aria-current"), "true");
+  assert.equal(await grid.getAttribute("aria-current"), null);
   // The form keeps the layout for a search submitted without the island.
   assert.equal(await page.locator("form input[type=hidden][name=view]").getAttribute("value"), "list");
 
@@ -232,7 +232,7 @@ test("directory: the island mounts without console errors, layout shift or visib
         } else if (c.nodeType === 1) {
           // Form state is in properties; the toggle's pressed state is
           // checked on its own (the server's marks both pressed).
-          const skip = ["selected", "checked", "value", "open", "aria-pressed", "role"];
+          const skip = ["selected", "checked", "value", "open"];
           const attrs = [...c.attributes].filter((a) => !skip.includes(a.name)).map((a) => `${a.name}=${a.value}`);
           out.push(`<${c.localName} ${attrs.sort().join(" ")}>`);
           walk(c);
@@ -255,8 +255,8 @@ test("directory: the island mounts without console errors, layout shift or visib
     const cls = await page.evaluate(() => window.__cls);
     assert.ok(cls < 0.01, `${url}: cumulative layout shift ${cls}`);
     const view = url.includes("view=list") ? "list" : "grid";
-    assert.equal(await page.locator(`a[data-view=${view}]`).getAttribute("aria-pressed"), "true");
-    assert.equal(await page.locator("a[data-view][aria-pressed=true]").count(), 1);
+    assert.equal(await page.locator(`a[data-view=${view}]`).getAttribute("aria-current"), "true");
+    assert.equal(await page.locator("a[data-view][aria-current=true]").count(), 1);
     assert.deepEqual(errors, [], url);
     await ctx.close();
   }

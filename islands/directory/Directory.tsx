@@ -142,16 +142,10 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
     <a
       className="btn btn-ghost btn-sm"
       href={pageURL({ ...query, view })}
-      aria-pressed={query.view === view}
+      aria-current={query.view === view ? "true" : undefined}
       data-view={view}
-      role="button"
       onClick={(e) => {
         if (!plain(e)) return;
-        e.preventDefault();
-        change({ view, page: query.page });
-      }}
-      onKeyDown={(e) => {
-        if (e.key !== " ") return;
         e.preventDefault();
         change({ view, page: query.page });
       }}
