@@ -130,7 +130,7 @@ test("directory: the grid and list toggle changes the layout and the URL", async
   assert.equal(await page.locator("form input[type=hidden][name=view]").getAttribute("value"), "list");
 
   await grid.focus();
-  await page.keyboard.press("Space");
+  await page.keyboard.press("Enter");
   await page.waitForURL(baseURL + "/directory");
   assert.equal(await page.locator("ul.business-results").getAttribute("class"), "business-results business-grid");
   await samePage(page);
