@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"bizprofile/ai"
@@ -101,7 +102,7 @@ func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := currentUser(r)
-	wantsJSON := r.Header.Get("Accept") == "application/json"
+	wantsJSON := acceptsJSON(r)
 	id, err := strconv.ParseInt(r.PostFormValue("business_id"), 10, 64)
 	var b store.Business
 	if err == nil {
@@ -190,4 +191,10 @@ func (h *Handlers) insightInput(ctx context.Context, b store.Business) (ai.Input
 		Benchmarks: ai.Benchmarks{CategoryCount: bench.Count, CategoryAvgRating: bench.AvgRating, CategoryAvgReviews: bench.AvgReviews, CityCategoryCount: bench.InCity, PopularTags: bench.PopularTags},
 		Leads:      ai.Leads{Total: leads.Total, ThisMonth: leads.ThisMonth, LastMonth: leads.LastMonth, MonthlyCap: 10},
 	}, nil
+}
+
+// acceptsJSON reports whether the client asked for a JSON answer (an
+// island's fetch) rather than a page.
+func acceptsJSON(r *http.Request) bool {
+	return strings.Contains(r.Header.Get("Accept"), "application/json")
 }

@@ -47,6 +47,10 @@ func (h *Handlers) loadUser(next http.Handler) http.Handler {
 func (h *Handlers) requireUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if currentUser(r) == nil {
+			if acceptsJSON(r) {
+				writeJSON(w, http.StatusUnauthorized, map[string]any{"success": false, "error": "Your session has ended. Please sign in again."})
+				return
+			}
 			target := r.URL.Path
 			if r.Method == http.MethodGet && r.URL.RawQuery != "" {
 				target += "?" + r.URL.RawQuery

@@ -1,7 +1,7 @@
 // Small form behaviours that need no React:
 // - password fields get a Show/Hide button (hidden without JavaScript);
 // - a form marked data-loading disables its submit button while the request
-//   runs, and the button reads 'Loading...';
+//   runs, and the button reads 'Loading...' (or the attribute's own text);
 // - an error summary marked data-autofocus takes focus, so keyboard and
 //   screen-reader users hear what to fix.
 export function initForms() {
@@ -29,7 +29,7 @@ export function initForms() {
         button.dataset.label = button.innerHTML;
         button.disabled = true;
         button.setAttribute("aria-busy", "true");
-        button.textContent = "Loading...";
+        button.textContent = form.dataset.loading || "Loading...";
       });
     });
   });

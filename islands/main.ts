@@ -17,6 +17,7 @@ const registry: Record<string, () => Promise<IslandModule>> = {
   "theme-toggle": () => import("./theme-toggle"),
   "directory": () => import("./directory"),
   "wizard": () => import("./wizard"),
+  "insights": () => import("./insights"),
 };
 
 const mounting = new WeakMap<HTMLElement, Promise<void>>();
@@ -34,7 +35,9 @@ function mountIsland(el: HTMLElement): Promise<void> {
   if (!p) {
     const load = registry[el.dataset.island || ""];
     if (!load) {
+      // A page newer than this script: leave the server's HTML working.
       console.warn(`unknown island "${el.dataset.island}"`);
+      el.dataset.islandState = "unknown";
       return Promise.resolve();
     }
     el.dataset.islandState = "loading";
@@ -60,7 +63,7 @@ function deferUntilInteraction(el: HTMLElement, name: string) {
   el.addEventListener(
     "click",
     (e) => {
-      if (el.dataset.islandState === "mounted") return;
+      if (el.dataset.islandState === "mounted" || el.dataset.islandState === "unknown") return;
       const target = (e.target as Element).closest(controls);
       if (!target) return;
       e.preventDefault();

@@ -217,7 +217,7 @@ func InsightsPage(c Chrome, v InsightsView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</select></div><button class=\"btn btn-outline\" type=\"submit\">Show insights</button></form><div data-island=\"insights\" data-island-load=\"interaction\"><form method=\"post\" action=\"/ai-insights/generate\" class=\"generate-form\" data-loading><input type=\"hidden\" name=\"business_id\" value=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</select></div><button class=\"btn btn-outline\" type=\"submit\">Show insights</button></form><div data-island=\"insights\" data-island-load=\"interaction\"><form method=\"post\" action=\"/ai-insights/generate\" class=\"generate-form\" data-loading=\"Generating Insights...\"><input type=\"hidden\" name=\"business_id\" value=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -313,14 +313,14 @@ func InsightsList(v InsightsView) templ.Component {
 			templ_7745c5c3_Var9 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "<section class=\"insights\" aria-labelledby=\"insights-heading\"><h2 id=\"insights-heading\">Insights for ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "<section class=\"insights\" aria-labelledby=\"insights-heading\"><h2 id=\"insights-heading\" tabindex=\"-1\">Insights for ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var10 string
 		templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(v.Name)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/insights.templ`, Line: 124, Col: 49}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/insights.templ`, Line: 124, Col: 63}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 		if templ_7745c5c3_Err != nil {
