@@ -34,6 +34,10 @@ type config struct {
 
 	AIBaseURL, AIAPIKey, AIModel string // all empty: the built-in analyser
 
+	StripeSecretKey     string // empty: payments are not configured
+	StripeWebhookSecret string // empty: Stripe's webhooks are refused
+	StripeAPIBase       string // empty: api.stripe.com; stripe-mock in tests
+
 	SessionLifetime    time.Duration // absolute: a session ends this long after sign-in
 	SessionIdleTimeout time.Duration // a session ends after this long without a request
 }
@@ -125,6 +129,21 @@ func loadConfig(getenv func(string) string) (config, error) {
 		}
 		if c.AIModel == "" {
 			errs = append(errs, errors.New("AI_MODEL: must name the model when AI_BASE_URL is set, such as gpt-4o-mini"))
+		}
+	}
+	// Secrets are checked by their shape only and never echoed.
+	c.StripeSecretKey = get("STRIPE_SECRET_KEY", "")
+	if c.StripeSecretKey != "" && !strings.HasPrefix(c.StripeSecretKey, "sk_") && !strings.HasPrefix(c.StripeSecretKey, "rk_") {
+		errs = append(errs, errors.New("STRIPE_SECRET_KEY: must be a Stripe secret or restricted key (sk_… or rk_…)"))
+	}
+	c.StripeWebhookSecret = get("STRIPE_WEBHOOK_SECRET", "")
+	if c.StripeWebhookSecret != "" && !strings.HasPrefix(c.StripeWebhookSecret, "whsec_") {
+		errs = append(errs, errors.New("STRIPE_WEBHOOK_SECRET: must be a webhook signing secret (whsec_…)"))
+	}
+	c.StripeAPIBase = strings.TrimRight(get("STRIPE_API_BASE", ""), "/")
+	if c.StripeAPIBase != "" {
+		if u, err := url.Parse(c.StripeAPIBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("STRIPE_API_BASE", c.StripeAPIBase, "must be an http(s) URL such as http://localhost:12111 (stripe-mock)")
 		}
 	}
 	mult := get("RATE_LIMIT_MULTIPLIER", "1")

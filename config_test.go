@@ -41,6 +41,10 @@ func TestConfigRejectsBadValuesNamingTheVariable(t *testing.T) {
 		{map[string]string{"RATE_LIMIT_MULTIPLIER": "0"}, "RATE_LIMIT_MULTIPLIER"},
 		{map[string]string{"AI_MODEL": "gpt-4o-mini"}, "AI_BASE_URL"},
 		{map[string]string{"AI_BASE_URL": "https://api.example/v1"}, "AI_MODEL"},
+		{map[string]string{"STRIPE_API_BASE": "localhost:12111"}, "STRIPE_API_BASE"},
+		{map[string]string{"STRIPE_API_BASE": "ftp://stripe.example"}, "STRIPE_API_BASE"},
+		{map[string]string{"STRIPE_SECRET_KEY": "pk_test_publishable"}, "STRIPE_SECRET_KEY"},
+		{map[string]string{"STRIPE_WEBHOOK_SECRET": "not-a-signing-secret"}, "STRIPE_WEBHOOK_SECRET"},
 	}
 	for _, tc := range cases {
 		_, err := loadConfig(env(tc.env))
@@ -74,10 +78,12 @@ func TestConfigProductionAndPostgres(t *testing.T) {
 
 func TestConfigNeverEchoesSecrets(t *testing.T) {
 	_, err := loadConfig(env(map[string]string{
-		"SMTP_URL":     "ftp://user:hunter2@mail.example.com",
-		"DATABASE_URL": "mysql://user:hunter3@db",
+		"SMTP_URL":              "ftp://user:hunter2@mail.example.com",
+		"DATABASE_URL":          "mysql://user:hunter3@db",
+		"STRIPE_SECRET_KEY":     "pk_live_hunter4",
+		"STRIPE_WEBHOOK_SECRET": "hunter5",
 	}))
-	if err == nil || strings.Contains(err.Error(), "hunter2") || strings.Contains(err.Error(), "hunter3") {
+	if err == nil || strings.Contains(err.Error(), "hunter") {
 		t.Fatalf("error %v must name the variables without their passwords", err)
 	}
 }
@@ -89,5 +95,26 @@ func TestConfigSessionAndMailDefaults(t *testing.T) {
 	}
 	if c.MailFrom != "BizProfile <no-reply@shop.example>" || c.SessionLifetime.Hours() != 720 || c.SessionIdleTimeout.Hours() != 168 || c.RateLimitMultiplier != 1 {
 		t.Fatalf("defaults: %+v", c)
+	}
+}
+
+func TestConfigStripe(t *testing.T) {
+	c, err := loadConfig(env(nil))
+	if err != nil || c.StripeSecretKey != "" || c.StripeWebhookSecret != "" || c.StripeAPIBase != "" {
+		t.Fatalf("payments must be off by default: %+v, %v", c, err)
+	}
+	c, err = loadConfig(env(map[string]string{
+		"STRIPE_SECRET_KEY":     "sk_test_123",
+		"STRIPE_WEBHOOK_SECRET": "whsec_abc",
+		"STRIPE_API_BASE":       "http://127.0.0.1:12111/",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.StripeSecretKey != "sk_test_123" || c.StripeWebhookSecret != "whsec_abc" || c.StripeAPIBase != "http://127.0.0.1:12111" {
+		t.Fatalf("stripe config: %+v", c)
+	}
+	if _, err := loadConfig(env(map[string]string{"STRIPE_SECRET_KEY": "rk_live_restricted"})); err != nil {
+		t.Fatalf("a restricted key is refused: %v", err)
 	}
 }

@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/stripe/stripe-go/v85"
+
 	"bizprofile/ai"
 	"bizprofile/handlers"
 	bizmail "bizprofile/mail"
@@ -82,6 +84,9 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		Mailer:     mailer,
 		RateLimits: handlers.DefaultRateLimits.Times(cfg.RateLimitMultiplier),
 		Insights:   insightProvider(cfg, log),
+
+		Stripe:              stripeClient(cfg, log),
+		StripeWebhookSecret: cfg.StripeWebhookSecret,
 	})
 
 	srv := &http.Server{
@@ -176,4 +181,20 @@ func insightProvider(cfg config, log *slog.Logger) ai.Provider {
 	}
 	log.Info("AI insights by an OpenAI-compatible endpoint", "base_url", cfg.AIBaseURL, "model", cfg.AIModel)
 	return ai.NewOpenAI(cfg.AIBaseURL, cfg.AIAPIKey, cfg.AIModel, ai.WithTimeout(25*time.Second), ai.WithRetries(2))
+}
+
+// stripeClient is the Stripe API client, or nil when no key is set (paid
+// plans then fail with the spec's payment toast and a log line saying why).
+func stripeClient(cfg config, log *slog.Logger) *stripe.Client {
+	if cfg.StripeSecretKey == "" {
+		log.Warn("STRIPE_SECRET_KEY is not set: payments are not configured, paid plans cannot be chosen")
+		return nil
+	}
+	if cfg.StripeWebhookSecret == "" {
+		log.Warn("STRIPE_WEBHOOK_SECRET is not set: Stripe's webhooks are refused, so subscriptions will not be recorded")
+	}
+	if cfg.StripeAPIBase != "" {
+		log.Info("Stripe API at a custom address", "api_base", cfg.StripeAPIBase)
+	}
+	return handlers.NewStripeClient(cfg.StripeSecretKey, cfg.StripeAPIBase)
 }

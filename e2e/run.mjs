@@ -8,6 +8,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./server.mjs";
 import { startMaildev } from "./maildev.mjs";
+import { startStripeMock } from "./stripemock.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "bizprofile-e2e-"));
@@ -15,8 +16,19 @@ const dataDir = mkdtempSync(join(tmpdir(), "bizprofile-e2e-"));
 const seeded = spawnSync(join(here, "..", "bin/bizprofile"), ["seed"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" });
 if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stdout}${seeded.stderr}`);
 const maildev = await startMaildev();
+const stripeMock = await startStripeMock();
 // Generous limits: the tests sign up and in many times from one address.
-const server = await startServer({ dataDir, env: { SMTP_URL: maildev.smtpURL, RATE_LIMIT_MULTIPLIER: "50" } });
+// Payments go to stripe-mock.
+const server = await startServer({
+  dataDir,
+  env: {
+    SMTP_URL: maildev.smtpURL,
+    RATE_LIMIT_MULTIPLIER: "50",
+    STRIPE_SECRET_KEY: "sk_test_e2e",
+    STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+    STRIPE_API_BASE: stripeMock.url,
+  },
+});
 
 const files = readdirSync(here)
   .filter((f) => f.endsWith(".test.mjs"))
@@ -33,6 +45,7 @@ const code = await new Promise((resolve) => {
 
 await server.stop();
 await maildev.stop();
+await stripeMock.stop();
 rmSync(dataDir, { recursive: true, force: true });
 if (code !== 0) {
   console.error(`\nbrowser tests failed; server log: see above (last lines)\n${server.tail()}`);

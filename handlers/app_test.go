@@ -20,7 +20,11 @@ import (
 	"bizprofile/views"
 )
 
-func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
+func TestMain(m *testing.M) {
+	code := storetest.Main(m)
+	stopStripeMock() // started by the first test that needs it
+	os.Exit(code)
+}
 
 // testApp is the real router on a real database, served over HTTP.
 type testApp struct {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -207,11 +208,7 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 	}
 	h.log.Info("lead received", "lead_id", lead.ID, "business_id", b.ID)
 	if b.OwnerID.Valid {
-		if owner, err := h.store.UserByID(r.Context(), b.OwnerID.Int64); err == nil {
-			h.sendMailLater(r.Context(), bizmail.NewLead(h.mailSite(), owner.Email, b.Name, f.Name, lead.Email, f.Phone, f.Message, h.site.BaseURL+"/dashboard"))
-		} else {
-			h.log.Error("lead owner lookup", "error", err, "business_id", b.ID)
-		}
+		h.notifyOwner(r, b, f, lead)
 	}
 	h.leadSent(w, r, b, f)
 }
@@ -228,4 +225,27 @@ func (h *Handlers) leadSent(w http.ResponseWriter, r *http.Request, b store.Busi
 	}
 	h.flash(r, t)
 	http.Redirect(w, r, "/directory/"+b.Slug, http.StatusSeeOther)
+}
+
+// notifyOwner emails the listing's owner about a lead; past their plan's
+// monthly cap the email says a lead is waiting but not what it says.
+func (h *Handlers) notifyOwner(r *http.Request, b store.Business, f views.LeadForm, lead store.Lead) {
+	ctx := r.Context()
+	owner, err := h.store.UserByID(ctx, b.OwnerID.Int64)
+	if err != nil {
+		h.log.Error("lead owner lookup", "error", err, "business_id", b.ID)
+		return
+	}
+	locked := false
+	if bill, err := h.billingOf(ctx, owner.ID); err != nil {
+		h.log.Error("lead owner plan", "error", err, "user_id", owner.ID)
+	} else if limit := bill.Plan.LeadsPerMonth; limit >= 0 {
+		counts, err := h.store.LeadCountsFor(ctx, owner.ID, time.Now())
+		locked = err == nil && counts.ThisMonth > limit
+	}
+	if locked {
+		h.sendMailLater(ctx, bizmail.NewLockedLead(h.mailSite(), owner.Email, b.Name, h.site.BaseURL+"/pricing"))
+		return
+	}
+	h.sendMailLater(ctx, bizmail.NewLead(h.mailSite(), owner.Email, b.Name, f.Name, lead.Email, f.Phone, f.Message, h.site.BaseURL+"/dashboard"))
 }

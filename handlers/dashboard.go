@@ -7,6 +7,7 @@ import (
 
 	"bizprofile/store"
 	"bizprofile/views"
+	"bizprofile/views/content"
 )
 
 // dashboard is the signed-in user's home: their listings, leads and
@@ -29,8 +30,18 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
+	bill, err := h.billingOf(ctx, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
 	leads, err := h.store.RecentLeadsFor(ctx, u.ID, 5)
 	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	// Leads past the plan's monthly cap are kept but shown locked.
+	if err := h.store.MarkLockedLeads(ctx, u.ID, bill.Plan.LeadsPerMonth, leads); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
@@ -39,6 +50,7 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		NeedsProfile: p.FullName == "",
 		Leads:        counts.Total,
 		LeadsDelta:   counts.ThisMonth - counts.LastMonth,
+		Plan:         planView(bill, counts.ThisMonth, h.stripe != nil),
 	}
 	if d.Welcome == "" {
 		d.Welcome = u.Email
@@ -59,9 +71,20 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 	d.VerifiedPct = percent(verified, len(bs))
 	d.ClaimedPct = percent(claimed, len(bs))
 	for _, l := range leads {
+		if l.Locked {
+			// Nothing of the sender reaches the page.
+			d.RecentLeads = append(d.RecentLeads, views.DashboardLead{Business: l.BusinessName, CreatedAt: l.CreatedAt, Locked: true})
+			continue
+		}
 		d.RecentLeads = append(d.RecentLeads, views.DashboardLead{Business: l.BusinessName, Name: l.Name, Email: l.Email, Message: l.Message, CreatedAt: l.CreatedAt})
 	}
-	h.render(w, r, http.StatusOK, views.DashboardPage(h.chrome(r), d))
+	c := h.chrome(r)
+	if p, ok := content.PlanByID(r.URL.Query().Get("checkout")); ok && !p.Free() {
+		// Back from Stripe Checkout: the plan appears once Stripe's webhook
+		// confirms it, usually within seconds.
+		c.Toasts = append(c.Toasts, views.Toast{Title: "Thank you!", Description: "Your " + p.Name + " plan shows here as soon as Stripe confirms it."})
+	}
+	h.render(w, r, http.StatusOK, views.DashboardPage(c, d))
 }
 
 // percent is part of whole as a rounded percentage (0 for an empty whole).

@@ -302,3 +302,21 @@ func TestLeadIsKeptWhenMailFails(t *testing.T) {
 		t.Fatal("the lead was lost because mail failed")
 	}
 }
+
+func TestLeadPastTheCapIsEmailedWithoutItsDetails(t *testing.T) {
+	app := newTestApp(t, store.SQLite, func(d *Deps) { d.RateLimits.LeadPerIP = RateLimit{100, 3600e9} })
+	ctx := context.Background()
+	u := signedInOwner(t, app, "capped@example.com")
+	b, _ := app.store.CreateBusiness(ctx, store.Business{Name: "Capped Cafe", Published: true, OwnerID: sql.NullInt64{Int64: u.ID, Valid: true}})
+	for i := range 10 {
+		app.store.CreateLead(ctx, store.Lead{BusinessID: b.ID, Name: "Early", Email: "e@example.com", Message: "m" + itoa(i)})
+	}
+	res, _ := app.newClient().post(t, "/directory/"+b.Slug+"/contact", url.Values{"name": {"Eleventh"}, "email": {"late@example.com"}, "message": {"Secret plans for May"}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("11th lead: %d", res.StatusCode)
+	}
+	m := app.inbox.waitForSubject(t, "capped@example.com", "over your plan")
+	if strings.Contains(m.Text, "Secret plans for May") || strings.Contains(m.Text, "late@example.com") || !strings.Contains(m.Text, "/pricing") {
+		t.Errorf("locked lead email reveals details or lacks the upgrade link: %q", m.Text)
+	}
+}

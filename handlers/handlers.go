@@ -14,6 +14,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/alexedwards/scs/v2"
+	"github.com/stripe/stripe-go/v85"
 
 	"bizprofile/ai"
 	bizmail "bizprofile/mail"
@@ -31,6 +32,12 @@ type Deps struct {
 	Mailer     bizmail.Sender
 	RateLimits RateLimits  // zero values take DefaultRateLimits
 	Insights   ai.Provider // nil: the built-in analyser
+	// Stripe takes payments for the paid plans; nil: payments are not
+	// configured, and choosing a paid plan fails with the spec's toast.
+	Stripe *stripe.Client
+	// StripeWebhookSecret verifies Stripe's webhook signatures; empty:
+	// webhooks are refused.
+	StripeWebhookSecret string
 }
 
 // Handlers serves every route of the app.
@@ -45,6 +52,9 @@ type Handlers struct {
 	limits     limiters
 
 	insightProvider ai.Provider
+
+	stripe              *stripe.Client
+	stripeWebhookSecret string
 }
 
 // New builds the handlers from their dependencies.
@@ -60,6 +70,9 @@ func New(d Deps) *Handlers {
 		limits:     newLimiters(d.RateLimits),
 
 		insightProvider: d.Insights,
+
+		stripe:              d.Stripe,
+		stripeWebhookSecret: d.StripeWebhookSecret,
 	}
 	if h.insightProvider == nil {
 		h.insightProvider = ai.Analyser{}

@@ -177,6 +177,10 @@ func (h *Handlers) insightInput(ctx context.Context, b store.Business) (ai.Input
 	if err != nil {
 		return ai.Input{}, err
 	}
+	bill, err := h.billingOf(ctx, b.OwnerID.Int64)
+	if err != nil {
+		return ai.Input{}, err
+	}
 	l := ai.Listing{
 		Name: b.Name, Tagline: b.Tagline, Description: b.Description, Category: b.Category, SubCategory: b.SubCategory,
 		City: b.City, State: b.State, Address: b.Address, ZipCode: b.ZipCode, Website: b.Website, Phone: b.Phone, Email: b.Email,
@@ -189,7 +193,7 @@ func (h *Handlers) insightInput(ctx context.Context, b store.Business) (ai.Input
 	return ai.Input{
 		Listing:    l,
 		Benchmarks: ai.Benchmarks{CategoryCount: bench.Count, CategoryAvgRating: bench.AvgRating, CategoryAvgReviews: bench.AvgReviews, CityCategoryCount: bench.InCity, PopularTags: bench.PopularTags},
-		Leads:      ai.Leads{Total: leads.Total, ThisMonth: leads.ThisMonth, LastMonth: leads.LastMonth, MonthlyCap: 10},
+		Leads:      ai.Leads{Total: leads.Total, ThisMonth: leads.ThisMonth, LastMonth: leads.LastMonth, MonthlyCap: capOf(bill.Plan.LeadsPerMonth)},
 	}, nil
 }
 
@@ -198,3 +202,6 @@ func (h *Handlers) insightInput(ctx context.Context, b store.Business) (ai.Input
 func acceptsJSON(r *http.Request) bool {
 	return strings.Contains(r.Header.Get("Accept"), "application/json")
 }
+
+// capOf turns the catalogue's "unlimited" (negative) into the analyser's 0.
+func capOf(leadsPerMonth int) int { return max(leadsPerMonth, 0) }

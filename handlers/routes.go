@@ -21,6 +21,10 @@ func (h *Handlers) Routes() http.Handler {
 	r.Get("/readyz", h.readyz)
 	r.Handle("/metrics", h.metrics.handler())
 	r.Handle(assets.Prefix+"*", assets.Handler())
+	// Stripe's events: no session, no cookies; the signature is the
+	// authentication (Stripe sends no Origin, so cross-origin protection
+	// lets them through).
+	r.Post("/webhooks/stripe", h.stripeWebhook)
 
 	// Pages: sessions (for toasts and, later, accounts) and compression.
 	r.Group(func(r chi.Router) {
@@ -61,6 +65,7 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/profile", h.saveProfile)
 			r.Post("/profile/password", h.changePassword)
 			r.Post("/profile/email", h.changeEmail)
+			r.Post("/billing/portal", h.billingPortal)
 		})
 
 		r.Get("/directory", h.directory)
@@ -76,7 +81,8 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/partners", h.page(views.PartnersPage))
 		r.Get("/partners/signup", h.page(views.PartnerSignupPage))
 		r.Get("/whats-new", h.page(views.WhatsNewPage))
-		r.Get("/pricing", h.page(views.PricingPage))
+		r.Get("/pricing", h.pricing)
+		r.Post("/pricing", h.choosePlan)
 		r.Get("/faq", h.page(views.FAQPage))
 		r.Get("/features", h.page(views.FeaturesPage))
 		r.Get("/api", h.page(views.APIPage))

@@ -155,3 +155,14 @@ func NewLead(s Site, to, business, name, from, phone, message, dashboardLink str
 		Why:    "You receive this because you manage " + business + " on " + s.Name + ".",
 	})
 }
+
+// NewLockedLead tells an owner an enquiry arrived past their plan's monthly
+// lead limit: it is kept, but its details wait for an upgrade.
+func NewLockedLead(s Site, to, business, pricingLink string) Message {
+	return build(to, "New enquiry for "+business+" (over your plan's limit)", email{
+		Site:   s,
+		Intro:  []string{"Someone sent a message to " + business + " through " + s.Name + ".", "You have reached your plan's monthly lead limit, so the message is saved but locked. Upgrade to read it and reply: nothing is lost."},
+		Button: linkTo("Compare plans", pricingLink),
+		Why:    "You receive this because you manage " + business + " on " + s.Name + ".",
+	})
+}

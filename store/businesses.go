@@ -283,6 +283,9 @@ func (s *Store) CreateLead(ctx context.Context, l Lead) (Lead, error) {
 type OwnerLead struct {
 	Lead
 	BusinessName string `db:"business_name"`
+	// Locked is set by MarkLockedLeads: the lead came after the owner's
+	// plan's monthly cap, so its details stay hidden until an upgrade.
+	Locked bool `db:"-"`
 }
 
 // RecentLeadsFor lists the newest leads of every listing ownerID owns.
@@ -296,6 +299,40 @@ func (s *Store) RecentLeadsFor(ctx context.Context, ownerID int64, limit int) ([
 		return nil, fmt.Errorf("store: recent leads: %w", err)
 	}
 	return ls, nil
+}
+
+// MarkLockedLeads sets Locked on each of leads (all of ownerID's) that is
+// past monthlyCap within its calendar month (UTC), counting the owner's
+// leads on every listing in the order they arrived. A negative cap means
+// no cap. Nothing is stored: the lock follows the owner's plan at the time
+// of reading, so an upgrade unlocks at once.
+func (s *Store) MarkLockedLeads(ctx context.Context, ownerID int64, monthlyCap int, leads []OwnerLead) error {
+	if monthlyCap < 0 {
+		return nil
+	}
+	allowed := map[time.Time]map[int64]bool{} // month → ids within the cap
+	for i := range leads {
+		at := leads[i].CreatedAt.UTC()
+		month := time.Date(at.Year(), at.Month(), 1, 0, 0, 0, 0, time.UTC)
+		ids, ok := allowed[month]
+		if !ok {
+			var first []int64
+			err := s.db.SelectContext(ctx, &first, s.db.Rebind(`
+				SELECT l.id FROM leads l JOIN businesses b ON b.id = l.business_id
+				WHERE b.owner_id = ? AND l.created_at >= ? AND l.created_at < ?
+				ORDER BY l.created_at, l.id LIMIT ?`), ownerID, month, month.AddDate(0, 1, 0), monthlyCap)
+			if err != nil {
+				return fmt.Errorf("store: leads within cap: %w", err)
+			}
+			ids = make(map[int64]bool, len(first))
+			for _, id := range first {
+				ids[id] = true
+			}
+			allowed[month] = ids
+		}
+		leads[i].Locked = !ids[leads[i].ID]
+	}
+	return nil
 }
 
 // UpdateBusiness saves every editable field of a listing (not its slug,

@@ -12,6 +12,23 @@ type DashboardView struct {
 	Leads        int // all leads of the user's listings
 	LeadsDelta   int // this month minus last month
 	RecentLeads  []DashboardLead
+	Plan         PlanView
+}
+
+// PlanView is the user's plan in force, how it bills and this month's use
+// of its lead cap.
+type PlanView struct {
+	Name           string // the plan in force
+	Free           bool
+	Status         string    // Stripe's status of the subscription shown: trialing, active, past_due, canceled; "" on the free plan without one
+	PeriodEnd      time.Time // end of the current period (or trial); zero when unknown
+	Ending         bool      // canceled, or set to cancel at PeriodEnd
+	Previous       string    // on the free plan: the paid plan that ended
+	OnHold         string    // on the free plan: the paid plan whose payment has not gone through
+	Confirming     string    // a paid plan whose checkout completed, waiting for Stripe's confirmation
+	CanManage      bool      // the user has a Stripe customer: show 'Manage billing'
+	LeadsThisMonth int
+	LeadCap        int // content.Unlimited for no cap
 }
 
 // DashboardBusiness is one of the user's listings.
@@ -27,13 +44,16 @@ type DashboardBusiness struct {
 	CreatedAt time.Time
 }
 
-// DashboardLead is a recent enquiry to one of the user's listings.
+// DashboardLead is a recent enquiry to one of the user's listings. A
+// locked lead (past the plan's monthly cap) carries no name, email or
+// message.
 type DashboardLead struct {
 	Business  string
 	Name      string
 	Email     string
 	Message   string
 	CreatedAt time.Time
+	Locked    bool
 }
 
 // ProfileView is the /profile page.

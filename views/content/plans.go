@@ -18,6 +18,10 @@ type Plan struct {
 // Unlimited is the LeadsPerMonth value of a plan without a lead cap.
 const Unlimited = -1
 
+// TrialDays is the free trial of every paid plan, which needs no card (the
+// pricing FAQ promises it).
+const TrialDays = 14
+
 // Free reports whether choosing the plan needs no payment.
 func (p Plan) Free() bool { return p.PriceDollars == 0 }
 
@@ -81,6 +85,17 @@ var Plans = []Plan{
 		LeadsPerMonth: Unlimited,
 		TeamUsers:     5,
 	},
+}
+
+// FreePlan is the plan of everyone without a paid subscription in force:
+// the first free plan of the catalogue.
+func FreePlan() Plan {
+	for _, p := range Plans {
+		if p.Free() {
+			return p
+		}
+	}
+	return Plans[0]
 }
 
 // PlanByID finds a plan of the catalogue by its ID.

@@ -1,0 +1,318 @@
+package handlers
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/stripe/stripe-go/v85"
+
+	"bizprofile/store"
+	"bizprofile/views"
+	"bizprofile/views/content"
+)
+
+// NewStripeClient is the Stripe API client for secretKey, talking to
+// apiBase instead of api.stripe.com when it is set (stripe-mock in tests).
+// The app logs Stripe failures itself, so the library's own logger is off.
+func NewStripeClient(secretKey, apiBase string) *stripe.Client {
+	cfg := &stripe.BackendConfig{
+		HTTPClient:        &http.Client{Timeout: 20 * time.Second},
+		LeveledLogger:     &stripe.LeveledLogger{Level: stripe.LevelNull},
+		MaxNetworkRetries: stripe.Int64(2),
+	}
+	if apiBase != "" {
+		cfg.URL = stripe.String(apiBase)
+	}
+	return stripe.NewClient(secretKey, stripe.WithBackends(stripe.NewBackendsWithConfig(cfg)))
+}
+
+// stripeTimeout bounds one call to Stripe while a visitor waits.
+const stripeTimeout = 20 * time.Second
+
+// billing is what a user's subscriptions mean at one moment.
+type billing struct {
+	Plan     content.Plan        // the plan in force: the best paid plan in force, or the free plan
+	InForce  *store.Subscription // the subscription behind Plan; nil on the free plan
+	Latest   *store.Subscription // the most recently changed subscription, in force or not; nil if none
+	Customer string              // the Stripe customer for the billing portal; "" when the user never subscribed
+}
+
+// currentBilling works out the plan in force from a user's subscriptions
+// (most recently changed first) at now. It is computed at every read, so a
+// canceled plan falls back to the free plan the moment its period ends,
+// with no job to run.
+func currentBilling(subs []store.Subscription, now time.Time) billing {
+	b := billing{Plan: content.FreePlan()}
+	rank := -1
+	for i := range subs {
+		s := &subs[i]
+		if b.Latest == nil {
+			b.Latest = s
+		}
+		if b.Customer == "" {
+			b.Customer = s.CustomerID
+		}
+		p, ok := content.PlanByID(s.Plan)
+		if !ok || p.Free() || !s.InForce(now) {
+			continue
+		}
+		if r := planRank(p); r > rank {
+			rank, b.Plan, b.InForce = r, p, s
+		}
+	}
+	if b.InForce != nil && b.InForce.CustomerID != "" {
+		b.Customer = b.InForce.CustomerID
+	}
+	return b
+}
+
+// planRank orders plans as the catalogue does, cheapest first.
+func planRank(p content.Plan) int {
+	for i, q := range content.Plans {
+		if q.ID == p.ID {
+			return i
+		}
+	}
+	return -1
+}
+
+// subscribed reports whether the user pays for a plan that carries on:
+// plan changes and cancellation then belong in the billing portal, not in
+// a second checkout.
+func (b billing) subscribed() bool {
+	return b.InForce != nil && b.InForce.Status != store.StatusCanceled && b.Customer != ""
+}
+
+// billingOf is the billing of a user now.
+func (h *Handlers) billingOf(ctx context.Context, userID int64) (billing, error) {
+	subs, err := h.store.SubscriptionsOf(ctx, userID)
+	if err != nil {
+		return billing{}, err
+	}
+	return currentBilling(subs, time.Now()), nil
+}
+
+// pricing shows the plan catalogue; a signed-in user sees which plan is
+// theirs.
+func (h *Handlers) pricing(w http.ResponseWriter, r *http.Request) {
+	var v views.PricingView
+	if u := currentUser(r); u != nil {
+		b, err := h.billingOf(r.Context(), u.ID)
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		v = views.PricingView{SignedIn: true, CurrentPlan: b.Plan.ID}
+	}
+	h.render(w, r, http.StatusOK, views.PricingPage(h.chrome(r), v))
+}
+
+// Toasts of plan choice (spec §8).
+var (
+	freePlanToast      = views.Toast{Title: "Free Plan Selected", Description: "You're all set with the free plan!"}
+	paymentFailedToast = views.Toast{Title: "Error", Description: "Failed to process payment. Please try again.", Variant: "destructive"}
+)
+
+// choosePlan answers a plan button of /pricing. The free plan needs no
+// call; a paid plan needs a signed-in user and opens a Stripe Checkout
+// session (the form targets a new tab, so the 303 opens Checkout there).
+// A user already paying for a plan goes to the billing portal instead,
+// where plan changes and cancellation happen, so nobody pays twice.
+func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	p, ok := content.PlanByID(r.PostFormValue("plan"))
+	if !ok {
+		http.Error(w, "Choose one of the plans.", http.StatusBadRequest)
+		return
+	}
+	u := currentUser(r)
+	if u == nil && !p.Free() {
+		http.Redirect(w, r, "/login?next="+url.QueryEscape("/pricing"), http.StatusSeeOther)
+		return
+	}
+	var b billing
+	if u != nil {
+		var err error
+		if b, err = h.billingOf(r.Context(), u.ID); err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+	}
+	if b.subscribed() && h.stripe != nil {
+		h.openPortal(w, r, u, b.Customer)
+		return
+	}
+	if p.Free() {
+		h.flash(r, freePlanToast)
+		http.Redirect(w, r, "/pricing", http.StatusSeeOther)
+		return
+	}
+	if h.stripe == nil {
+		h.paymentFailed(w, r, u, p, "payments are not configured (STRIPE_SECRET_KEY is not set)", nil)
+		return
+	}
+	params := checkoutParams(h.site, p, *u, b.Customer, b.Latest == nil)
+	ctx, cancel := context.WithTimeout(r.Context(), stripeTimeout)
+	defer cancel()
+	s, err := h.stripe.V1CheckoutSessions.Create(ctx, params)
+	if err != nil {
+		h.paymentFailed(w, r, u, p, "Stripe refused the checkout session", err)
+		return
+	}
+	if s.URL == "" {
+		h.paymentFailed(w, r, u, p, "Stripe returned a checkout session without a URL", nil)
+		return
+	}
+	h.log.Info("checkout started", "user_id", u.ID, "plan", p.ID, "session", s.ID, "request_id", requestID(r.Context()))
+	http.Redirect(w, r, s.URL, http.StatusSeeOther)
+}
+
+// paymentFailed logs why a paid plan could not start and shows the spec's
+// payment-failure toast on the pricing page.
+func (h *Handlers) paymentFailed(w http.ResponseWriter, r *http.Request, u *store.User, p content.Plan, reason string, err error) {
+	h.log.Error("payment failed", "reason", reason, slog.Any("error", err), "user_id", u.ID, "plan", p.ID, "request_id", requestID(r.Context()))
+	h.flash(r, paymentFailedToast)
+	http.Redirect(w, r, "/pricing", http.StatusSeeOther)
+}
+
+// checkoutParams describes the Checkout session of plan p for user u: a
+// monthly subscription at the catalogue's price (dollars × 100 cents), with
+// the free trial for a first subscription (no card asked: the trial ends
+// in the free plan if none is added by then). Both the session and the
+// subscription carry the user and the plan, so each webhook event can be
+// matched to the user whatever order events arrive in. An existing Stripe
+// customer is reused; otherwise Checkout creates one with the user's email.
+func checkoutParams(site views.Site, p content.Plan, u store.User, customerID string, trial bool) *stripe.CheckoutSessionCreateParams {
+	userID := strconv.FormatInt(u.ID, 10)
+	meta := map[string]string{"user_id": userID, "plan": p.ID}
+	params := &stripe.CheckoutSessionCreateParams{
+		Mode: stripe.String(string(stripe.CheckoutSessionModeSubscription)),
+		LineItems: []*stripe.CheckoutSessionCreateLineItemParams{{
+			PriceData: &stripe.CheckoutSessionCreateLineItemPriceDataParams{
+				Currency:   stripe.String(string(stripe.CurrencyUSD)),
+				UnitAmount: stripe.Int64(p.AmountCents()),
+				Recurring: &stripe.CheckoutSessionCreateLineItemPriceDataRecurringParams{
+					Interval: stripe.String(p.Period),
+				},
+				ProductData: &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{
+					Name:     stripe.String(site.Name + " " + p.Name),
+					Metadata: map[string]string{"plan": p.ID},
+				},
+			},
+			Quantity: stripe.Int64(1),
+		}},
+		SubscriptionData: &stripe.CheckoutSessionCreateSubscriptionDataParams{
+			Metadata: meta,
+		},
+		ClientReferenceID: stripe.String(userID),
+		Metadata:          meta,
+		SuccessURL:        stripe.String(site.BaseURL + "/dashboard?checkout=" + p.ID),
+		CancelURL:         stripe.String(site.BaseURL + "/pricing"),
+	}
+	if customerID != "" {
+		params.Customer = stripe.String(customerID)
+	} else {
+		params.CustomerEmail = stripe.String(u.Email)
+	}
+	if trial {
+		params.PaymentMethodCollection = stripe.String(string(stripe.CheckoutSessionPaymentMethodCollectionIfRequired))
+		params.SubscriptionData.TrialPeriodDays = stripe.Int64(content.TrialDays)
+		params.SubscriptionData.TrialSettings = &stripe.CheckoutSessionCreateSubscriptionDataTrialSettingsParams{
+			EndBehavior: &stripe.CheckoutSessionCreateSubscriptionDataTrialSettingsEndBehaviorParams{
+				MissingPaymentMethod: stripe.String(string(stripe.SubscriptionTrialSettingsEndBehaviorMissingPaymentMethodCancel)),
+			},
+		}
+	}
+	return params
+}
+
+// billingPortal opens the Stripe billing portal, where the user changes
+// plan, updates their card or cancels.
+func (h *Handlers) billingPortal(w http.ResponseWriter, r *http.Request) {
+	u := currentUser(r)
+	b, err := h.billingOf(r.Context(), u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	if b.Customer == "" || h.stripe == nil {
+		reason := "the user has no Stripe customer"
+		if h.stripe == nil {
+			reason = "payments are not configured (STRIPE_SECRET_KEY is not set)"
+		}
+		h.portalFailed(w, r, u, reason, nil)
+		return
+	}
+	h.openPortal(w, r, u, b.Customer)
+}
+
+// openPortal sends the user to a new billing portal session of customer.
+func (h *Handlers) openPortal(w http.ResponseWriter, r *http.Request, u *store.User, customer string) {
+	ctx, cancel := context.WithTimeout(r.Context(), stripeTimeout)
+	defer cancel()
+	s, err := h.stripe.V1BillingPortalSessions.Create(ctx, &stripe.BillingPortalSessionCreateParams{
+		Customer:  stripe.String(customer),
+		ReturnURL: stripe.String(h.site.BaseURL + "/dashboard"),
+	})
+	if err != nil || s.URL == "" {
+		h.portalFailed(w, r, u, "Stripe refused the billing portal session", err)
+		return
+	}
+	h.log.Info("billing portal opened", "user_id", u.ID, "request_id", requestID(r.Context()))
+	http.Redirect(w, r, s.URL, http.StatusSeeOther)
+}
+
+func (h *Handlers) portalFailed(w http.ResponseWriter, r *http.Request, u *store.User, reason string, err error) {
+	h.log.Error("billing portal failed", "reason", reason, slog.Any("error", err), "user_id", u.ID, "request_id", requestID(r.Context()))
+	h.flash(r, views.Toast{Title: "Error", Description: "Failed to open billing. Please try again.", Variant: "destructive"})
+	http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+}
+
+// planView describes the plan in force and this month's lead usage for the
+// dashboard; 'Manage billing' shows when payments are on and Stripe knows
+// the user.
+func planView(b billing, leadsThisMonth int, paymentsOn bool) views.PlanView {
+	v := views.PlanView{
+		Name:           b.Plan.Name,
+		Free:           b.Plan.Free(),
+		LeadsThisMonth: leadsThisMonth,
+		LeadCap:        b.Plan.LeadsPerMonth,
+		CanManage:      paymentsOn && b.Customer != "",
+	}
+	s := b.InForce
+	if s == nil {
+		s = b.Latest
+	}
+	if s == nil {
+		return v
+	}
+	if s.Status == store.StatusPending {
+		if p, ok := content.PlanByID(s.Plan); ok && b.InForce == nil {
+			v.Confirming = p.Name
+		}
+		return v
+	}
+	v.Status = s.Status
+	v.Ending = s.Ending()
+	if s.CurrentPeriodEnd.Valid {
+		v.PeriodEnd = s.CurrentPeriodEnd.Time
+	}
+	if b.InForce == nil {
+		// On the free plan, the latest subscription says why: it ended, or
+		// its payment has not gone through (unpaid, incomplete).
+		if p, ok := content.PlanByID(s.Plan); ok {
+			if s.Ending() {
+				v.Previous = p.Name
+			} else {
+				v.OnHold = p.Name
+			}
+		}
+	}
+	return v
+}
