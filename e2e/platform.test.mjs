@@ -142,11 +142,11 @@ test("pages without an active island ship little JavaScript and no React", async
       sizes[r.url()] = len;
     }
   });
-  for (const path of ["/", "/pricing", "/features", "/about"]) {
+  for (const path of ["/", "/pricing", "/features", "/about", "/directory", "/directory/harbor-street-bakery"]) {
     await page.goto(baseURL + path, { waitUntil: "networkidle" });
   }
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
-  assert.ok(!Object.keys(sizes).some((u) => u.includes("theme-toggle")), "React chunk loaded without interaction");
+  assert.ok(!Object.keys(sizes).some((u) => /theme-toggle|directory-|htmx/.test(u)), "React, an island or htmx loaded without interaction");
   assert.ok(total <= 20 * 1024, `JavaScript transferred ${total} bytes, over 20 KB`);
   await ctx.close();
 });

@@ -64,7 +64,7 @@ type Meta struct {
 	Description string
 	Path        string // canonical path; empty means the request path
 	NoIndex     bool   // error pages and private pages
-	HTMX        bool   // the page has htmx-enhanced forms
+	HTMX        bool   // the page has htmx-enhanced parts; htmx loads when first reached for
 }
 
 func (c Chrome) canonical(m Meta) string {
