@@ -78,6 +78,22 @@ func (s *Store) SeedSamples(ctx context.Context) (int, error) {
 	return added, err
 }
 
+// insertColumns are the columns a new listing is inserted with, in the
+// order of insertArgs.
+const insertColumns = `slug, owner_id, name, tagline, description, category, sub_category, tags, address, city,
+	state, zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified,
+	claimed, featured, published, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
+
+// insertColumnCount is how many columns insertColumns lists.
+var insertColumnCount = strings.Count(insertColumns, ",") + 1
+
+// insertArgs are the values of insertColumns for b, updated now.
+func insertArgs(b Business, now time.Time) []any {
+	return []any{b.Slug, b.OwnerID, b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City,
+		b.State, b.ZipCode, b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.Rating, b.ReviewCount, b.Verified,
+		b.Claimed, b.Featured, b.Published, b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowPricing, b.ShowHours, b.CreatedAt, now}
+}
+
 // insertWithSlug inserts a listing whose slug is already chosen.
 func insertWithSlug(ctx context.Context, tx *sqlx.Tx, b Business) (int64, error) {
 	now := time.Now().UTC()
@@ -85,18 +101,18 @@ func insertWithSlug(ctx context.Context, tx *sqlx.Tx, b Business) (int64, error)
 		b.CreatedAt = now
 	}
 	var id int64
-	err := tx.QueryRowxContext(ctx, tx.Rebind(`
-		INSERT INTO businesses (slug, owner_id, name, tagline, description, category, sub_category, tags, address, city,
-			state, zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified,
-			claimed, featured, published, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		b.Slug, b.OwnerID, b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City,
-		b.State, b.ZipCode, b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.Rating, b.ReviewCount, b.Verified,
-		b.Claimed, b.Featured, b.Published, b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowPricing, b.ShowHours, b.CreatedAt, now).Scan(&id)
+	err := tx.QueryRowxContext(ctx, tx.Rebind(`INSERT INTO businesses (`+insertColumns+`) VALUES `+placeholders(1, insertColumnCount)+` RETURNING id`),
+		insertArgs(b, now)...).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("store: insert %s: %w", b.Slug, err)
 	}
 	return id, nil
+}
+
+// placeholders is the VALUES list of rows rows of cols parameters each.
+func placeholders(rows, cols int) string {
+	row := "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")"
+	return strings.TrimSuffix(strings.Repeat(row+", ", rows), ", ")
 }
 
 // Vocabulary of synthetic listings: plausible, varied, and deterministic
@@ -125,33 +141,31 @@ var (
 )
 
 // SeedSynthetic adds n generated listings (for benchmarks and load tests),
-// in batches, with slugs that cannot clash with real ones.
+// with slugs that cannot clash with real ones. It inserts them many rows
+// to a statement, a few statements a transaction, then optimizes the
+// search indexes for the new rows.
 func (s *Store) SeedSynthetic(ctx context.Context, n int, seed uint64) error {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	const batch = 500
-	for start := 0; start < n; start += batch {
+	// 500 rows of 31 parameters stay well within SQLite's limit of 32,766
+	// parameters a statement (PostgreSQL's is 65,535).
+	const perStatement, perTx = 500, 5000
+	rows := make([]Business, 0, perStatement)
+	for start := 0; start < n; start += perTx {
 		err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
-			for i := start; i < min(start+batch, n); i++ {
-				c := synthCategories[r.IntN(len(synthCategories))]
-				city := synthCities[r.IntN(len(synthCities))]
-				name := synthNames[r.IntN(len(synthNames))] + " " + c.nouns[r.IntN(len(c.nouns))]
-				sub := c.subs[r.IntN(len(c.subs))]
-				tags := make([]string, 0, 3)
-				for _, j := range r.Perm(len(c.tags))[:1+r.IntN(3)] {
-					tags = append(tags, c.tags[j])
+			if s.dialect == Postgres {
+				// VACUUM can only mark rows all-visible (so counts can read
+				// indexes alone) once their commit is flushed: commit
+				// synchronously even where the server's default is not to.
+				if _, err := tx.ExecContext(ctx, "SET LOCAL synchronous_commit = on"); err != nil {
+					return fmt.Errorf("store: seed: %w", err)
 				}
-				b := Business{
-					Slug: fmt.Sprintf("%s-%d", Slugify(name), i+1), Name: name,
-					Tagline:     strings.ToLower(sub) + " in " + city[0],
-					Description: fmt.Sprintf("%s offers %s to customers in %s, %s and nearby, with %s.", name, strings.ToLower(sub), city[0], city[1], strings.Join(tags, ", ")),
-					Category:    c.category, SubCategory: sub, Tags: tags, City: city[0], State: city[1],
-					Phone: fmt.Sprintf("(555) 555-%04d", i%10000), Hours: DefaultWeek(),
-					BusinessType: synthTypes[r.IntN(len(synthTypes))],
-					Rating:       float64(20+r.IntN(31)) / 10, ReviewCount: r.IntN(500),
-					Verified: r.IntN(3) == 0, Featured: r.IntN(50) == 0, Published: r.IntN(20) != 0,
-					ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
+			}
+			for from := start; from < min(start+perTx, n); from += perStatement {
+				rows = rows[:0]
+				for i := from; i < min(from+perStatement, start+perTx, n); i++ {
+					rows = append(rows, synthBusiness(r, i))
 				}
-				if _, err := insertWithSlug(ctx, tx, b); err != nil {
+				if err := insertMany(ctx, tx, rows); err != nil {
 					return err
 				}
 			}
@@ -159,6 +173,69 @@ func (s *Store) SeedSynthetic(ctx context.Context, n int, seed uint64) error {
 		})
 		if err != nil {
 			return err
+		}
+	}
+	return s.optimizeSearch(ctx)
+}
+
+// synthBusiness is the i-th generated listing.
+func synthBusiness(r *rand.Rand, i int) Business {
+	c := synthCategories[r.IntN(len(synthCategories))]
+	city := synthCities[r.IntN(len(synthCities))]
+	name := synthNames[r.IntN(len(synthNames))] + " " + c.nouns[r.IntN(len(c.nouns))]
+	sub := c.subs[r.IntN(len(c.subs))]
+	tags := make([]string, 0, 3)
+	for _, j := range r.Perm(len(c.tags))[:1+r.IntN(3)] {
+		tags = append(tags, c.tags[j])
+	}
+	return Business{
+		Slug: fmt.Sprintf("%s-%d", Slugify(name), i+1), Name: name,
+		Tagline:     strings.ToLower(sub) + " in " + city[0],
+		Description: fmt.Sprintf("%s offers %s to customers in %s, %s and nearby, with %s.", name, strings.ToLower(sub), city[0], city[1], strings.Join(tags, ", ")),
+		Category:    c.category, SubCategory: sub, Tags: tags, City: city[0], State: city[1],
+		Phone: fmt.Sprintf("(555) 555-%04d", i%10000), Hours: DefaultWeek(),
+		BusinessType: synthTypes[r.IntN(len(synthTypes))],
+		Rating:       float64(20+r.IntN(31)) / 10, ReviewCount: r.IntN(500),
+		Verified: r.IntN(3) == 0, Featured: r.IntN(50) == 0, Published: r.IntN(20) != 0,
+		ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
+	}
+}
+
+// insertMany inserts listings whose slugs are already chosen, in one
+// statement.
+func insertMany(ctx context.Context, tx *sqlx.Tx, bs []Business) error {
+	now := time.Now().UTC()
+	args := make([]any, 0, len(bs)*insertColumnCount)
+	for _, b := range bs {
+		if b.CreatedAt.IsZero() {
+			b.CreatedAt = now
+		}
+		args = append(args, insertArgs(b, now)...)
+	}
+	query := tx.Rebind(`INSERT INTO businesses (` + insertColumns + `) VALUES ` + placeholders(len(bs), insertColumnCount))
+	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+		return fmt.Errorf("store: insert %d listings: %w", len(bs), err)
+	}
+	return nil
+}
+
+// optimizeSearch readies the database for searching after a bulk load: SQLite
+// merges each full-text index into one segment (a search then reads one
+// list per trigram instead of one per loaded batch); both engines refresh
+// the statistics the query planner chooses indexes by, and PostgreSQL marks
+// the new rows all-visible, so counts can read indexes alone.
+func (s *Store) optimizeSearch(ctx context.Context) error {
+	stmts := []string{
+		`INSERT INTO businesses_fts (businesses_fts) VALUES ('optimize')`,
+		`INSERT INTO businesses_location_fts (businesses_location_fts) VALUES ('optimize')`,
+		`ANALYZE`,
+	}
+	if s.dialect == Postgres {
+		stmts = []string{`VACUUM ANALYZE businesses`}
+	}
+	for _, stmt := range stmts {
+		if _, err := s.db.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("store: optimize after seeding: %w", err)
 		}
 	}
 	return nil
