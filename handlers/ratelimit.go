@@ -76,6 +76,7 @@ type RateLimits struct {
 	ResendPerIP    RateLimit
 	LeadPerIP      RateLimit
 	InsightsUser   RateLimit
+	FormPerIP      RateLimit // the site's own forms: contact, suggestions, subscriptions, partners
 }
 
 // DefaultRateLimits stop password guessing and mail bombing while leaving
@@ -88,17 +89,18 @@ var DefaultRateLimits = RateLimits{
 	ResendPerIP:    RateLimit{5, time.Hour},
 	LeadPerIP:      RateLimit{10, time.Hour},
 	InsightsUser:   RateLimit{5, time.Hour},
+	FormPerIP:      RateLimit{10, time.Hour},
 }
 
 // Times multiplies every limit by n (for load tests and browser tests that
 // sign in many times from one address).
 func (rl RateLimits) Times(n int) RateLimits {
 	m := func(l RateLimit) RateLimit { return RateLimit{l.Limit * n, l.Window} }
-	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP), m(rl.InsightsUser)}
+	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP), m(rl.InsightsUser), m(rl.FormPerIP)}
 }
 
 type limiters struct {
-	signInIP, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser *limiter
+	signInIP, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *limiter
 }
 
 func newLimiters(rl RateLimits) limiters {
@@ -117,6 +119,7 @@ func newLimiters(rl RateLimits) limiters {
 		resendIP:     pick(rl.ResendPerIP, d.ResendPerIP),
 		leadIP:       pick(rl.LeadPerIP, d.LeadPerIP),
 		insightsUser: pick(rl.InsightsUser, d.InsightsUser),
+		formIP:       pick(rl.FormPerIP, d.FormPerIP),
 	}
 }
 

@@ -2,28 +2,9 @@
 // into the dialog (hx-get) and the dialog opens when it arrives. Without
 // JavaScript the same link simply opens the page it points to.
 //
-// htmx itself (16 KB) is fetched only when the visitor reaches for such a
-// link, so pages that merely offer one stay light.
-
-type Htmx = { trigger: (el: Element, event: string) => void };
-let htmxLoading: Promise<Htmx> | null = null;
-
-function loadHtmx(): Promise<Htmx> {
-  const w = window as unknown as { htmx?: Htmx };
-  if (w.htmx) return Promise.resolve(w.htmx);
-  if (!htmxLoading) {
-    const src = document.querySelector<HTMLMetaElement>('meta[name="htmx-src"]')?.content;
-    htmxLoading = new Promise((resolve, reject) => {
-      if (!src) return reject(new Error("htmx is not offered on this page"));
-      const s = document.createElement("script");
-      s.src = src;
-      s.onload = () => (w.htmx ? resolve(w.htmx) : reject(new Error("htmx did not start")));
-      s.onerror = () => reject(new Error("htmx failed to load"));
-      document.head.append(s);
-    });
-  }
-  return htmxLoading;
-}
+// htmx itself is fetched only when the visitor reaches for such a link
+// (see htmx.ts).
+import { htmxReady, loadHtmx } from "./htmx";
 
 export function initDialogs() {
   document.querySelectorAll<HTMLAnchorElement>("a[data-opens-dialog]").forEach((link) => {
@@ -33,7 +14,7 @@ export function initDialogs() {
     link.addEventListener(
       "click",
       (e) => {
-        if ((window as unknown as { htmx?: Htmx }).htmx) return; // htmx handles it
+        if (htmxReady()) return; // htmx handles it
         if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
         e.preventDefault();
         e.stopImmediatePropagation();

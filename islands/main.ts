@@ -8,6 +8,7 @@ import { initMenu } from "./menu";
 import { initTheme } from "./theme";
 import { initForms } from "./forms";
 import { initDialogs } from "./dialogs";
+import { initHtmxForms } from "./htmx";
 
 // Each island knows the shape of its own props.
 type IslandModule = { mount: (el: HTMLElement, props: any) => void | Promise<void> };
@@ -115,6 +116,7 @@ function init() {
   initTheme();
   initForms();
   initDialogs();
+  initHtmxForms();
   document.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => {
     const name = el.dataset.island || "";
     if (el.dataset.islandLoad === "interaction") {

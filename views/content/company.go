@@ -450,6 +450,7 @@ var ContactSubjects = []struct{ Value, Label string }{
 	{"billing", "Billing and plans"},
 	{"demo", "Schedule a demo"},
 	{"sales", "Sales and multiple locations"},
+	{"api", "API access"},
 	{"partners", "Partner programme"},
 	{"community", "Invitation to the community forum"},
 	{"press", "Press and media"},

@@ -1,0 +1,60 @@
+// Browser tests for the site's own forms: the contact form is sent in place
+// with JavaScript (htmx, a toast, no page load) and as a plain form without
+// it (a toast after the redirect).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, baseURL, watchErrors } from "./browser.mjs";
+
+let browser;
+before(async () => (browser = await launch()));
+after(async () => browser?.close());
+
+async function fillContact(page, message) {
+  await page.getByLabel("First Name").fill("Ada");
+  await page.getByLabel("Last Name").fill("Lane");
+  await page.getByLabel("Email", { exact: true }).fill("ada@example.com");
+  await page.getByLabel("Subject").selectOption("billing");
+  await page.getByLabel("Message").fill(message);
+}
+
+test("siteforms: the contact form is sent in place with JavaScript on", async () => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  await page.goto(baseURL + "/contact?subject=demo");
+  assert.equal(await page.getByLabel("Subject").inputValue(), "demo", "?subject= preselects the subject");
+  assert.equal(await page.evaluate(() => "htmx" in window), false, "htmx waits until the form is used");
+
+  // Focusing the form loads htmx; an address the server refuses comes back
+  // in place, values kept.
+  await fillContact(page, "How do annual plans work?");
+  await page.getByLabel("Email", { exact: true }).fill("ada@example");
+  await page.waitForFunction(() => "htmx" in window);
+  await page.evaluate(() => (window.samePage = true));
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await page.getByText("Enter a valid email address").waitFor();
+  assert.equal(await page.getByLabel("Message").inputValue(), "How do annual plans work?");
+  assert.equal(await page.getByLabel("Subject").inputValue(), "billing");
+
+  await page.getByLabel("Email", { exact: true }).fill("ada@example.com");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await page.locator(".toast", { hasText: "Message sent!" }).waitFor();
+  await page.locator(".toast", { hasText: "We will reply within 24 hours." }).waitFor();
+  await page.getByRole("status").filter({ hasText: "Message sent!" }).waitFor();
+  assert.equal(await page.evaluate(() => window.samePage), true, "the page did not reload");
+  assert.equal(page.url(), baseURL + "/contact?subject=demo");
+  assert.deepEqual(errors.filter((e) => !e.includes("422")), []);
+  await ctx.close();
+});
+
+test("siteforms: the contact form is sent with JavaScript off", async () => {
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto(baseURL + "/contact");
+  await fillContact(page, "Can I move my listing to another account?");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await page.waitForURL(baseURL + "/contact");
+  await page.locator(".toast", { hasText: "Message sent!" }).waitFor({ state: "attached" });
+  assert.equal(await page.getByLabel("Message").inputValue(), "", "the form is empty again");
+  await ctx.close();
+});

@@ -1,0 +1,247 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// The site's own forms (decision D8): contact, feature suggestions, the
+// newsletter and status subscribe boxes, and partner applications. Each
+// stores what was sent and answers with a toast; they share every step but
+// their fields, which submitSiteForm runs.
+
+// contactPage shows the contact form; ?subject= preselects one of its
+// subjects (the help and API pages link to it that way).
+func (h *Handlers) contactPage(w http.ResponseWriter, r *http.Request) {
+	var f views.ContactForm
+	if s := r.URL.Query().Get("subject"); views.ValidOption(views.ContactSubjects, s) {
+		f.Subject = s
+	}
+	h.render(w, r, http.StatusOK, views.ContactPage(h.chrome(r), f))
+}
+
+func (h *Handlers) whatsNewPage(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, http.StatusOK, views.WhatsNewPage(h.chrome(r), views.SuggestionForm{}))
+}
+
+func (h *Handlers) blogPage(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, http.StatusOK, views.BlogPage(h.chrome(r), views.NewsletterForm()))
+}
+
+func (h *Handlers) statusPage(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, http.StatusOK, views.StatusPage(h.chrome(r), views.StatusForm()))
+}
+
+// partnerSignupPage shows the application; ?tier= preselects the tier whose
+// button led here.
+func (h *Handlers) partnerSignupPage(w http.ResponseWriter, r *http.Request) {
+	var f views.PartnerForm
+	if t := r.URL.Query().Get("tier"); views.ValidOption(views.PartnerTiers, t) {
+		f.Tier = t
+	}
+	h.render(w, r, http.StatusOK, views.PartnerSignupPage(h.chrome(r), f))
+}
+
+// sendContact stores a message sent through the contact form.
+func (h *Handlers) sendContact(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	f := views.ContactForm{
+		FirstName: field(r.PostForm, "first_name"), LastName: field(r.PostForm, "last_name"),
+		Email: field(r.PostForm, "email"), Company: field(r.PostForm, "company"), Subject: field(r.PostForm, "subject"),
+		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: views.FieldErrors{},
+	}
+	e := f.Errors
+	required(e, "first_name", f.FirstName, "Enter your first name.")
+	checkLength(e, "first_name", f.FirstName, 100)
+	required(e, "last_name", f.LastName, "Enter your last name.")
+	checkLength(e, "last_name", f.LastName, 100)
+	checkEmail(e, "email", f.Email)
+	checkLength(e, "company", f.Company, 200)
+	checkOption(e, "subject", f.Subject, views.ContactSubjects, "Choose what your message is about.")
+	required(e, "message", f.Message, "Write a message.")
+	checkLength(e, "message", f.Message, 5000)
+	h.submitSiteForm(w, r, siteForm{
+		what: "contact message", back: "/contact", toast: f.Toast(),
+		errors: e, problem: &f.Problem, sent: &f.Sent,
+		fragment: func() templ.Component { return views.ContactFormFragment(f) },
+		page:     func(c views.Chrome) templ.Component { return views.ContactPage(c, f) },
+		save: func(ctx context.Context) error {
+			_, err := h.store.CreateContactMessage(ctx, store.ContactMessage{
+				FirstName: f.FirstName, LastName: f.LastName, Email: f.Email, Company: f.Company, Subject: f.Subject, Message: f.Message,
+			})
+			return err
+		},
+	})
+}
+
+// suggestFeature stores a feature suggestion for the product team.
+func (h *Handlers) suggestFeature(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	f := views.SuggestionForm{
+		Name: field(r.PostForm, "name"), Email: field(r.PostForm, "email"), Title: field(r.PostForm, "title"),
+		Description: strings.TrimSpace(r.PostFormValue("description")), Errors: views.FieldErrors{},
+	}
+	e := f.Errors
+	required(e, "name", f.Name, "Enter your name.")
+	checkLength(e, "name", f.Name, 100)
+	checkEmail(e, "email", f.Email)
+	required(e, "title", f.Title, "Give your suggestion a short title.")
+	checkLength(e, "title", f.Title, 120)
+	required(e, "description", f.Description, "Describe the feature you would like.")
+	checkLength(e, "description", f.Description, 2000)
+	h.submitSiteForm(w, r, siteForm{
+		what: "feature suggestion", back: "/whats-new#suggest", toast: f.Toast(),
+		errors: e, problem: &f.Problem, sent: &f.Sent,
+		fragment: func() templ.Component { return views.SuggestionFormFragment(f) },
+		page:     func(c views.Chrome) templ.Component { return views.WhatsNewPage(c, f) },
+		save: func(ctx context.Context) error {
+			_, err := h.store.CreateFeatureSuggestion(ctx, store.FeatureSuggestion{Name: f.Name, Email: f.Email, Title: f.Title, Description: f.Description})
+			return err
+		},
+	})
+}
+
+// subscribeNewsletter puts an address on the blog's newsletter.
+func (h *Handlers) subscribeNewsletter(w http.ResponseWriter, r *http.Request) {
+	h.subscribe(w, r, views.NewsletterForm(), views.BlogPage, "/blog#newsletter")
+}
+
+// subscribeStatus puts an address on the status page's updates.
+func (h *Handlers) subscribeStatus(w http.ResponseWriter, r *http.Request) {
+	h.subscribe(w, r, views.StatusForm(), views.StatusPage, "/status#status-updates")
+}
+
+// subscribe adds the sent address to f's list; an address already on it is
+// answered as subscribed, and stays on it once.
+func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.SubscribeForm, page func(views.Chrome, views.SubscribeForm) templ.Component, back string) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	f.Email, f.Errors = field(r.PostForm, "email"), views.FieldErrors{}
+	checkEmail(f.Errors, "email", f.Email)
+	h.submitSiteForm(w, r, siteForm{
+		what: f.List + " subscription", back: back, toast: f.Toast(),
+		errors: f.Errors, problem: &f.Problem, sent: &f.Sent,
+		fragment: func() templ.Component { return views.SubscribeFormFragment(f) },
+		page:     func(c views.Chrome) templ.Component { return page(c, f) },
+		save: func(ctx context.Context) error {
+			created, err := h.store.Subscribe(ctx, f.Email, store.MailingList(f.List))
+			if err == nil && !created {
+				h.log.Info("already subscribed", "list", f.List)
+			}
+			return err
+		},
+	})
+}
+
+// applyPartner stores an application to the partner programme.
+func (h *Handlers) applyPartner(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	f := views.PartnerForm{
+		Name: field(r.PostForm, "name"), Email: field(r.PostForm, "email"), Company: field(r.PostForm, "company"),
+		Website: field(r.PostForm, "website"), Tier: field(r.PostForm, "tier"),
+		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: views.FieldErrors{},
+	}
+	e := f.Errors
+	required(e, "name", f.Name, "Enter your name.")
+	checkLength(e, "name", f.Name, 100)
+	checkEmail(e, "email", f.Email)
+	required(e, "company", f.Company, "Enter your company's name.")
+	checkLength(e, "company", f.Company, 200)
+	checkURL(e, "website", f.Website)
+	checkLength(e, "website", f.Website, 200)
+	checkOption(e, "tier", f.Tier, views.PartnerTiers, "Choose a partner tier.")
+	checkLength(e, "message", f.Message, 2000)
+	h.submitSiteForm(w, r, siteForm{
+		what: "partner application", back: "/partners/signup", toast: f.Toast(),
+		errors: e, problem: &f.Problem, sent: &f.Sent,
+		fragment: func() templ.Component { return views.PartnerFormFragment(f) },
+		page:     func(c views.Chrome) templ.Component { return views.PartnerSignupPage(c, f) },
+		save: func(ctx context.Context) error {
+			_, err := h.store.CreatePartnerApplication(ctx, store.PartnerApplication{
+				Name: f.Name, Email: f.Email, Company: f.Company, Website: f.Website, Tier: f.Tier, Message: f.Message,
+			})
+			return err
+		},
+	})
+}
+
+// siteForm is one sending of a site form: what submitSiteForm needs to
+// know about it. problem and sent point into the form the views render.
+type siteForm struct {
+	what     string // names the form in the logs
+	back     string // the page a sent form returns to without htmx
+	toast    views.Toast
+	errors   views.FieldErrors // the result of the form's validation
+	problem  *string           // a message about the whole form
+	sent     *bool
+	fragment func() templ.Component             // the form alone, for htmx
+	page     func(views.Chrome) templ.Component // the page around the form
+	save     func(ctx context.Context) error    // stores what was sent
+}
+
+// submitSiteForm runs the steps every site form shares: a filled honeypot
+// is answered as sent and stored nowhere; a form with errors comes back
+// with them (422); past the per-address limit it comes back with a message
+// (429); then it is stored, and a store failure keeps what was typed
+// (503). A sent form is confirmed with a toast: in place for htmx, on the
+// page it came from otherwise.
+func (h *Handlers) submitSiteForm(w http.ResponseWriter, r *http.Request, f siteForm) {
+	answer := func(status int) {
+		if isHTMX(r) {
+			// The layout's htmx config swaps 422, 429 and 503 answers too.
+			h.render(w, r, status, f.fragment())
+			return
+		}
+		h.render(w, r, status, f.page(h.chrome(r)))
+	}
+	ip := clientIP(r)
+	if r.PostFormValue("company_site") != "" {
+		h.log.Info("form honeypot", "form", f.what, "ip", ip)
+		h.siteFormSent(w, r, f)
+		return
+	}
+	if len(f.errors) > 0 {
+		answer(http.StatusUnprocessableEntity)
+		return
+	}
+	if ok, retry := h.limits.formIP.allow(ip); !ok {
+		*f.problem = "You have sent many forms in a short time. Please wait " + itoa(int(retry.Minutes())+1) + " minutes and try again."
+		w.Header().Set("Retry-After", itoa(int(retry.Seconds())+1))
+		answer(http.StatusTooManyRequests)
+		return
+	}
+	if err := f.save(r.Context()); err != nil {
+		h.log.Error("form not stored", "form", f.what, "error", err, "request_id", requestID(r.Context()))
+		*f.problem = "What you sent could not be saved just now. Please try again in a moment; nothing you typed was lost."
+		answer(http.StatusServiceUnavailable)
+		return
+	}
+	h.log.Info("form received", "form", f.what)
+	h.siteFormSent(w, r, f)
+}
+
+// siteFormSent confirms a sent form: in place with a toast event (htmx),
+// or with a toast on the page it came from after a redirect.
+func (h *Handlers) siteFormSent(w http.ResponseWriter, r *http.Request, f siteForm) {
+	if isHTMX(r) {
+		setToastTrigger(w, f.toast)
+		*f.sent = true
+		h.render(w, r, http.StatusOK, f.fragment())
+		return
+	}
+	h.flash(r, f.toast)
+	http.Redirect(w, r, f.back, http.StatusSeeOther)
+}

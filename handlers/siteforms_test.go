@@ -1,0 +1,337 @@
+package handlers
+
+import (
+	"context"
+	"html"
+	"maps"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"bizprofile/store"
+)
+
+// siteFormCase is one of the site's own forms, as the shared tests see it.
+type siteFormCase struct {
+	name  string
+	path  string // where it posts
+	back  string // where a sent form returns without htmx
+	valid url.Values
+	// invalid are one-field changes to valid, each refused with message.
+	invalid []invalidField
+	toast   [2]string // title and description
+	// stored lists what the store holds, one line per row.
+	stored func(ctx context.Context, s *store.Store) ([]string, error)
+	want   string // the line valid is stored as
+}
+
+type invalidField struct{ field, value, message string }
+
+var siteFormCases = []siteFormCase{
+	{
+		name: "contact", path: "/contact", back: "/contact",
+		valid: url.Values{"first_name": {"Ada"}, "last_name": {"Lane"}, "email": {"Ada@Example.com"}, "company": {"Lane Ltd"}, "subject": {"demo"}, "message": {"Could we see a demo on Tuesday?"}},
+		invalid: []invalidField{
+			{"first_name", " ", "Enter your first name."},
+			{"last_name", "", "Enter your last name."},
+			{"email", "ada@", "Enter a valid email address"},
+			{"company", strings.Repeat("x", 201), "Keep this under 200 characters."},
+			{"subject", "lottery", "Choose what your message is about."},
+			{"message", "  ", "Write a message."},
+		},
+		toast: [2]string{"Message sent!", "We will reply within 24 hours."},
+		stored: func(ctx context.Context, s *store.Store) ([]string, error) {
+			ms, err := s.ContactMessages(ctx, 100)
+			var lines []string
+			for _, m := range ms {
+				lines = append(lines, strings.Join([]string{m.FirstName, m.LastName, m.Email, m.Company, m.Subject, m.Message}, "|"))
+			}
+			return lines, err
+		},
+		want: "Ada|Lane|ada@example.com|Lane Ltd|demo|Could we see a demo on Tuesday?",
+	},
+	{
+		name: "suggestion", path: "/whats-new/suggestions", back: "/whats-new#suggest",
+		valid: url.Values{"name": {"Bo Reader"}, "email": {"bo@example.com"}, "title": {"Export leads to CSV"}, "description": {"A button on the dashboard that downloads every lead."}},
+		invalid: []invalidField{
+			{"name", "", "Enter your name."},
+			{"email", "", "Enter an email address."},
+			{"title", "", "Give your suggestion a short title."},
+			{"description", strings.Repeat("y", 2001), "Keep this under 2000 characters."},
+		},
+		toast: [2]string{"Thank you!", "Your suggestion was sent to the product team."},
+		stored: func(ctx context.Context, s *store.Store) ([]string, error) {
+			fs, err := s.FeatureSuggestions(ctx, 100)
+			var lines []string
+			for _, f := range fs {
+				lines = append(lines, strings.Join([]string{f.Name, f.Email, f.Title, f.Description}, "|"))
+			}
+			return lines, err
+		},
+		want: "Bo Reader|bo@example.com|Export leads to CSV|A button on the dashboard that downloads every lead.",
+	},
+	{
+		name: "newsletter", path: "/newsletter", back: "/blog#newsletter",
+		valid:   url.Values{"email": {"reader@example.com"}},
+		invalid: []invalidField{{"email", "reader at example.com", "Enter a valid email address"}},
+		toast:   [2]string{"Subscribed!", "You will receive our newsletter at reader@example.com."},
+		stored:  subscribers(store.ListNewsletter),
+		want:    "reader@example.com",
+	},
+	{
+		name: "status", path: "/status/subscribe", back: "/status#status-updates",
+		valid:   url.Values{"email": {"ops@example.com"}},
+		invalid: []invalidField{{"email", "", "Enter an email address."}},
+		toast:   [2]string{"Subscribed!", "You will get an email when a service&#39;s status changes."},
+		stored:  subscribers(store.ListStatus),
+		want:    "ops@example.com",
+	},
+	{
+		name: "partner", path: "/partners/signup", back: "/partners/signup",
+		valid: url.Values{"name": {"Cy Partner"}, "email": {"cy@example.com"}, "company": {"Cy Consulting"}, "website": {"https://cy.example.com"}, "tier": {"integration"}, "message": {"We build booking software for salons."}},
+		invalid: []invalidField{
+			{"name", "", "Enter your name."},
+			{"email", "cy", "Enter a valid email address"},
+			{"company", "", "Enter your company&#39;s name."},
+			{"website", "cy.example.com", "Enter a full web address"},
+			{"tier", "gold", "Choose a partner tier."},
+			{"message", strings.Repeat("z", 2001), "Keep this under 2000 characters."},
+		},
+		toast: [2]string{"Application received!", "We will reply within 24 hours."},
+		stored: func(ctx context.Context, s *store.Store) ([]string, error) {
+			as, err := s.PartnerApplications(ctx, 100)
+			var lines []string
+			for _, a := range as {
+				lines = append(lines, strings.Join([]string{a.Name, a.Email, a.Company, a.Website, a.Tier, a.Message}, "|"))
+			}
+			return lines, err
+		},
+		want: "Cy Partner|cy@example.com|Cy Consulting|https://cy.example.com|integration|We build booking software for salons.",
+	},
+}
+
+func subscribers(list store.MailingList) func(context.Context, *store.Store) ([]string, error) {
+	return func(ctx context.Context, s *store.Store) ([]string, error) { return s.Subscribers(ctx, list) }
+}
+
+// storedRows lists what the store holds for c.
+func (c siteFormCase) storedRows(t *testing.T, app *testApp) []string {
+	t.Helper()
+	rows, err := c.stored(context.Background(), app.store)
+	if err != nil {
+		t.Fatalf("stored %s: %v", c.name, err)
+	}
+	return rows
+}
+
+// with is valid with one field changed.
+func (c siteFormCase) with(field, value string) url.Values {
+	form := maps.Clone(c.valid)
+	form.Set(field, value)
+	return form
+}
+
+// htmxPost sends form as htmx does.
+func (a *testApp) htmxPost(t *testing.T, path string, form url.Values) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, a.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("HX-Request", "true")
+	return a.do(t, req)
+}
+
+func TestSiteFormsStoreWhatWasSentAndConfirmWithAToast(t *testing.T) {
+	for _, c := range siteFormCases {
+		t.Run(c.name, func(t *testing.T) {
+			eachEngine(t, func(t *testing.T, app *testApp) {
+				res, _ := app.post(t, c.path, c.valid)
+				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != c.back {
+					t.Fatalf("send: %d to %q, want 303 to %q", res.StatusCode, res.Header.Get("Location"), c.back)
+				}
+				if rows := c.storedRows(t, app); len(rows) != 1 || rows[0] != c.want {
+					t.Errorf("stored %q, want [%q]", rows, c.want)
+				}
+				_, body := app.get(t, c.back)
+				for _, want := range c.toast {
+					if !strings.Contains(body, want) {
+						t.Errorf("the page after sending lacks the toast's %q", want)
+					}
+				}
+			})
+		})
+	}
+}
+
+func TestSiteFormsRefuseInvalidFieldsKeepingTheValues(t *testing.T) {
+	for _, c := range siteFormCases {
+		t.Run(c.name, func(t *testing.T) {
+			eachEngine(t, func(t *testing.T, app *testApp) {
+				for _, bad := range c.invalid {
+					res, body := app.post(t, c.path, c.with(bad.field, bad.value))
+					if res.StatusCode != http.StatusUnprocessableEntity {
+						t.Errorf("%s=%.20q: status %d, want 422", bad.field, bad.value, res.StatusCode)
+					}
+					if !strings.Contains(body, bad.message) {
+						t.Errorf("%s=%.20q: no %q", bad.field, bad.value, bad.message)
+					}
+					if !strings.Contains(body, `<html`) || !strings.Contains(body, `aria-invalid="true"`) {
+						t.Errorf("%s=%.20q: not the page with the field marked", bad.field, bad.value)
+					}
+					for name, v := range c.with(bad.field, bad.value) {
+						want := html.EscapeString(strings.TrimSpace(v[0]))
+						if name == "subject" || name == "tier" {
+							if name == bad.field {
+								continue // an unknown choice cannot be shown chosen
+							}
+							want = `value="` + want + `" selected`
+						}
+						if want != "" && !strings.Contains(body, want) {
+							t.Errorf("%s=%.20q: the %s typed was lost", bad.field, bad.value, name)
+						}
+					}
+				}
+				if rows := c.storedRows(t, app); len(rows) != 0 {
+					t.Errorf("invalid forms were stored: %q", rows)
+				}
+			})
+		})
+	}
+}
+
+func TestSiteFormsAnswerHTMXWithTheFragmentAndAToastEvent(t *testing.T) {
+	for _, c := range siteFormCases {
+		t.Run(c.name, func(t *testing.T) {
+			eachEngine(t, func(t *testing.T, app *testApp) {
+				bad := c.invalid[0]
+				res, body := app.htmxPost(t, c.path, c.with(bad.field, bad.value))
+				if res.StatusCode != http.StatusUnprocessableEntity || strings.Contains(body, "<html") || !strings.Contains(body, bad.message) || !strings.HasPrefix(body, `<div class="site-form-wrap">`) {
+					t.Errorf("invalid: %d, want the fragment with %q: %.200s", res.StatusCode, bad.message, body)
+				}
+				res, body = app.htmxPost(t, c.path, c.valid)
+				trigger := res.Header.Get("HX-Trigger")
+				if res.StatusCode != http.StatusOK || !strings.Contains(trigger, `"toast"`) || !strings.Contains(trigger, c.toast[0]) {
+					t.Errorf("sent: %d, HX-Trigger %q", res.StatusCode, trigger)
+				}
+				if strings.Contains(body, "<html") || strings.Contains(body, "<form") || !strings.Contains(body, c.toast[0]) || !strings.Contains(body, c.toast[1]) {
+					t.Errorf("sent: not the fragment's confirmation: %.300s", body)
+				}
+				if rows := c.storedRows(t, app); len(rows) != 1 {
+					t.Errorf("stored %q", rows)
+				}
+			})
+		})
+	}
+}
+
+func TestSiteFormsHoneypotStoresNothing(t *testing.T) {
+	for _, c := range siteFormCases {
+		t.Run(c.name, func(t *testing.T) {
+			eachEngine(t, func(t *testing.T, app *testApp) {
+				res, _ := app.post(t, c.path, c.with("company_site", "http://spam.example"))
+				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != c.back {
+					t.Errorf("a bot gets %d, want the same 303 as a person", res.StatusCode)
+				}
+				if rows := c.storedRows(t, app); len(rows) != 0 {
+					t.Errorf("the honeypot's form was stored: %q", rows)
+				}
+				if !strings.Contains(app.logs.String(), "form honeypot") {
+					t.Error("the honeypot was not logged")
+				}
+			})
+		})
+	}
+}
+
+func TestSiteFormsAreRateLimitedPerAddress(t *testing.T) {
+	for _, c := range siteFormCases {
+		t.Run(c.name, func(t *testing.T) {
+			eachEngine(t, func(t *testing.T, app *testApp) {
+				for range 2 {
+					if res, _ := app.post(t, c.path, c.valid); res.StatusCode != http.StatusSeeOther {
+						t.Fatalf("send within the limit: %d", res.StatusCode)
+					}
+				}
+				res, body := app.post(t, c.path, c.valid)
+				if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || !strings.Contains(body, "Please wait") {
+					t.Fatalf("3rd send: %d, want 429 with Retry-After", res.StatusCode)
+				}
+				for _, v := range c.valid {
+					if !strings.Contains(body, html.EscapeString(v[0])) {
+						t.Errorf("the limited form lost %q", v[0])
+					}
+				}
+			}, func(d *Deps) { d.RateLimits.FormPerIP = RateLimit{2, time.Hour} })
+		})
+	}
+}
+
+func TestSubscribingTwiceIsASuccessAndOneSubscription(t *testing.T) {
+	for _, c := range siteFormCases {
+		if c.name != "newsletter" && c.name != "status" {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			eachEngine(t, func(t *testing.T, app *testApp) {
+				for _, email := range []string{c.want, strings.ToUpper(c.want)} {
+					res, _ := app.post(t, c.path, url.Values{"email": {email}})
+					if res.StatusCode != http.StatusSeeOther {
+						t.Errorf("subscribing %s: %d, want 303", email, res.StatusCode)
+					}
+					if _, body := app.get(t, c.back); !strings.Contains(body, c.toast[0]) {
+						t.Errorf("subscribing %s: no confirmation", email)
+					}
+				}
+				if rows := c.storedRows(t, app); len(rows) != 1 || rows[0] != c.want {
+					t.Errorf("subscribers %q, want one", rows)
+				}
+			})
+		})
+	}
+}
+
+func TestSiteFormsKeepTheValuesWhenTheDatabaseFails(t *testing.T) {
+	for _, c := range siteFormCases {
+		t.Run(c.name, func(t *testing.T) {
+			eachEngine(t, func(t *testing.T, app *testApp) {
+				app.store.Close() // the database goes away
+				for _, htmx := range []bool{false, true} {
+					post := app.newClient().post
+					if htmx {
+						post = app.newClient().htmxPost
+					}
+					res, body := post(t, c.path, c.valid)
+					if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "could not be saved just now") {
+						t.Errorf("htmx %v: %d, want 503 with a message", htmx, res.StatusCode)
+					}
+					for _, v := range c.valid {
+						if !strings.Contains(body, html.EscapeString(v[0])) {
+							t.Errorf("htmx %v: lost %q", htmx, v[0])
+						}
+					}
+				}
+				if !strings.Contains(app.logs.String(), "form not stored") {
+					t.Error("the failure was not logged")
+				}
+			})
+		})
+	}
+}
+
+func TestSiteFormPagesPreselectFromTheLink(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	for path, want := range map[string]string{
+		"/contact?subject=demo":           `<option value="demo" selected>`,
+		"/contact?subject=api":            `<option value="api" selected>`,
+		"/partners/signup?tier=strategic": `<option value="strategic" selected>`,
+		"/partners/signup?tier=<script>":  `<option value="referral">`,
+		"/contact?subject=not-an-option":  `<option value="general">`,
+	} {
+		res, body := app.get(t, path)
+		if res.StatusCode != http.StatusOK || !strings.Contains(body, want) {
+			t.Errorf("%s: %d, lacks %s", path, res.StatusCode, want)
+		}
+	}
+}

@@ -1,0 +1,160 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// What visitors send through the site's own forms (decision D8): the
+// contact form, feature suggestions, the newsletter and status lists, and
+// partner applications. Each is kept for the team to read and answer.
+
+// ContactMessage is what the contact page's form sent.
+type ContactMessage struct {
+	ID        int64     `db:"id"`
+	FirstName string    `db:"first_name"`
+	LastName  string    `db:"last_name"`
+	Email     string    `db:"email"`
+	Company   string    `db:"company"`
+	Subject   string    `db:"subject"`
+	Message   string    `db:"message"`
+	CreatedAt time.Time `db:"created_at"`
+}
+
+// FeatureSuggestion is a feature a visitor asked for on /whats-new.
+type FeatureSuggestion struct {
+	ID          int64     `db:"id"`
+	Name        string    `db:"name"`
+	Email       string    `db:"email"`
+	Title       string    `db:"title"`
+	Description string    `db:"description"`
+	CreatedAt   time.Time `db:"created_at"`
+}
+
+// PartnerApplication is an application to the partner programme.
+type PartnerApplication struct {
+	ID        int64     `db:"id"`
+	Name      string    `db:"name"`
+	Email     string    `db:"email"`
+	Company   string    `db:"company"`
+	Website   string    `db:"website"`
+	Tier      string    `db:"tier"` // referral, integration or strategic
+	Message   string    `db:"message"`
+	CreatedAt time.Time `db:"created_at"`
+}
+
+// MailingList names a list visitors subscribe to by email.
+type MailingList string
+
+// The lists of the site.
+const (
+	ListNewsletter MailingList = "newsletter" // the blog's monthly newsletter
+	ListStatus     MailingList = "status"     // incidents and maintenance
+)
+
+// CreateContactMessage stores a message sent through the contact form.
+func (s *Store) CreateContactMessage(ctx context.Context, m ContactMessage) (ContactMessage, error) {
+	m.CreatedAt = time.Now().UTC()
+	m.Email = NormalizeEmail(m.Email)
+	err := s.db.QueryRowxContext(ctx, s.db.Rebind(`
+		INSERT INTO contact_messages (first_name, last_name, email, company, subject, message, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		m.FirstName, m.LastName, m.Email, m.Company, m.Subject, m.Message, m.CreatedAt).Scan(&m.ID)
+	if err != nil {
+		return ContactMessage{}, fmt.Errorf("store: create contact message: %w", err)
+	}
+	return m, nil
+}
+
+// ContactMessages lists the newest contact messages first.
+func (s *Store) ContactMessages(ctx context.Context, limit int) ([]ContactMessage, error) {
+	var ms []ContactMessage
+	err := s.db.SelectContext(ctx, &ms, s.db.Rebind(`
+		SELECT id, first_name, last_name, email, company, subject, message, created_at
+		FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?`), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: contact messages: %w", err)
+	}
+	return ms, nil
+}
+
+// CreateFeatureSuggestion stores a suggestion for the product team.
+func (s *Store) CreateFeatureSuggestion(ctx context.Context, f FeatureSuggestion) (FeatureSuggestion, error) {
+	f.CreatedAt = time.Now().UTC()
+	f.Email = NormalizeEmail(f.Email)
+	err := s.db.QueryRowxContext(ctx, s.db.Rebind(`
+		INSERT INTO feature_suggestions (name, email, title, description, created_at)
+		VALUES (?, ?, ?, ?, ?) RETURNING id`),
+		f.Name, f.Email, f.Title, f.Description, f.CreatedAt).Scan(&f.ID)
+	if err != nil {
+		return FeatureSuggestion{}, fmt.Errorf("store: create feature suggestion: %w", err)
+	}
+	return f, nil
+}
+
+// FeatureSuggestions lists the newest suggestions first.
+func (s *Store) FeatureSuggestions(ctx context.Context, limit int) ([]FeatureSuggestion, error) {
+	var fs []FeatureSuggestion
+	err := s.db.SelectContext(ctx, &fs, s.db.Rebind(`
+		SELECT id, name, email, title, description, created_at
+		FROM feature_suggestions ORDER BY created_at DESC, id DESC LIMIT ?`), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: feature suggestions: %w", err)
+	}
+	return fs, nil
+}
+
+// Subscribe adds email to list. Subscribing an address that is already on
+// the list is not an error: it changes nothing and reports created false.
+func (s *Store) Subscribe(ctx context.Context, email string, list MailingList) (created bool, err error) {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`
+		INSERT INTO subscribers (email, list, created_at) VALUES (?, ?, ?)
+		ON CONFLICT (email, list) DO NOTHING`),
+		NormalizeEmail(email), string(list), time.Now().UTC())
+	if err != nil {
+		return false, fmt.Errorf("store: subscribe to %s: %w", list, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("store: subscribe to %s: %w", list, err)
+	}
+	return n > 0, nil
+}
+
+// Subscribers lists the addresses on list, in the order they subscribed.
+func (s *Store) Subscribers(ctx context.Context, list MailingList) ([]string, error) {
+	var emails []string
+	err := s.db.SelectContext(ctx, &emails, s.db.Rebind(`
+		SELECT email FROM subscribers WHERE list = ? ORDER BY created_at, id`), string(list))
+	if err != nil {
+		return nil, fmt.Errorf("store: subscribers of %s: %w", list, err)
+	}
+	return emails, nil
+}
+
+// CreatePartnerApplication stores an application to the partner programme.
+func (s *Store) CreatePartnerApplication(ctx context.Context, a PartnerApplication) (PartnerApplication, error) {
+	a.CreatedAt = time.Now().UTC()
+	a.Email = NormalizeEmail(a.Email)
+	err := s.db.QueryRowxContext(ctx, s.db.Rebind(`
+		INSERT INTO partner_applications (name, email, company, website, tier, message, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		a.Name, a.Email, a.Company, a.Website, a.Tier, a.Message, a.CreatedAt).Scan(&a.ID)
+	if err != nil {
+		return PartnerApplication{}, fmt.Errorf("store: create partner application: %w", err)
+	}
+	return a, nil
+}
+
+// PartnerApplications lists the newest applications first.
+func (s *Store) PartnerApplications(ctx context.Context, limit int) ([]PartnerApplication, error) {
+	var as []PartnerApplication
+	err := s.db.SelectContext(ctx, &as, s.db.Rebind(`
+		SELECT id, name, email, company, website, tier, message, created_at
+		FROM partner_applications ORDER BY created_at DESC, id DESC LIMIT ?`), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: partner applications: %w", err)
+	}
+	return as, nil
+}

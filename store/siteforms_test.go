@@ -1,0 +1,66 @@
+package store_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"bizprofile/store"
+	"bizprofile/store/storetest"
+)
+
+func TestSubscribingTwiceKeepsOneRow(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		for i, want := range []bool{true, false} {
+			created, err := s.Subscribe(ctx, "  Reader@Example.com", store.ListNewsletter)
+			must(t, err)
+			if created != want {
+				t.Errorf("subscription %d: created = %v, want %v", i+1, created, want)
+			}
+		}
+		// The same address on the other list is a subscription of its own.
+		created, err := s.Subscribe(ctx, "reader@example.com", store.ListStatus)
+		must(t, err)
+		if !created {
+			t.Error("status subscription not created")
+		}
+		for _, list := range []store.MailingList{store.ListNewsletter, store.ListStatus} {
+			got, err := s.Subscribers(ctx, list)
+			must(t, err)
+			if !slices.Equal(got, []string{"reader@example.com"}) {
+				t.Errorf("%s subscribers = %q", list, got)
+			}
+		}
+	})
+}
+
+func TestSiteFormsAreStored(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		_, err := s.CreateContactMessage(ctx, store.ContactMessage{FirstName: "Ada", LastName: "Lane", Email: "Ada@Example.com", Subject: "demo", Message: "Hello"})
+		must(t, err)
+		ms, err := s.ContactMessages(ctx, 10)
+		must(t, err)
+		if len(ms) != 1 || ms[0].Email != "ada@example.com" || ms[0].Subject != "demo" || ms[0].CreatedAt.IsZero() {
+			t.Errorf("contact messages = %+v", ms)
+		}
+		_, err = s.CreateFeatureSuggestion(ctx, store.FeatureSuggestion{Name: "Bo", Email: "bo@example.com", Title: "Dark mode", Description: "Please"})
+		must(t, err)
+		fs, err := s.FeatureSuggestions(ctx, 10)
+		must(t, err)
+		if len(fs) != 1 || fs[0].Title != "Dark mode" {
+			t.Errorf("suggestions = %+v", fs)
+		}
+		_, err = s.CreatePartnerApplication(ctx, store.PartnerApplication{Name: "Cy", Email: "cy@example.com", Company: "Cy Co", Tier: "integration"})
+		must(t, err)
+		as, err := s.PartnerApplications(ctx, 10)
+		must(t, err)
+		if len(as) != 1 || as[0].Tier != "integration" || as[0].Company != "Cy Co" {
+			t.Errorf("applications = %+v", as)
+		}
+		if _, err := s.CreatePartnerApplication(ctx, store.PartnerApplication{Name: "Dee", Email: "d@example.com", Company: "D", Tier: "gold"}); err == nil {
+			t.Error("an unknown tier was stored")
+		}
+	})
+}

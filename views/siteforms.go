@@ -1,0 +1,96 @@
+package views
+
+import "bizprofile/views/content"
+
+// The site's own forms (decision D8): each is shown empty, with the
+// visitor's values and errors after a failed send, or sent (htmx). Each
+// form's Toast is both the toast and the notice that replaces the form.
+
+// ContactSubjects are the choices of the contact form's Subject field.
+var ContactSubjects = func() []Option {
+	opts := make([]Option, len(content.ContactSubjects))
+	for i, s := range content.ContactSubjects {
+		opts[i] = Option(s)
+	}
+	return opts
+}()
+
+// PartnerTiers are the choices of the partner application's tier field.
+var PartnerTiers = func() []Option {
+	opts := make([]Option, len(content.PartnerTiers))
+	for i, t := range content.PartnerTiers {
+		opts[i] = Option{t.ID, t.Name}
+	}
+	return opts
+}()
+
+// ContactForm is the contact page's form.
+type ContactForm struct {
+	FirstName, LastName, Email, Company, Subject, Message string
+	Errors                                                FieldErrors
+	Problem                                               string
+	Sent                                                  bool
+}
+
+// Toast confirms a sent message.
+func (ContactForm) Toast() Toast {
+	return Toast{Title: "Message sent!", Description: "We will reply within 24 hours."}
+}
+
+// SuggestionForm is the 'Suggest a Feature' form of /whats-new.
+type SuggestionForm struct {
+	Name, Email, Title, Description string
+	Errors                          FieldErrors
+	Problem                         string
+	Sent                            bool
+}
+
+// Toast confirms a sent suggestion.
+func (SuggestionForm) Toast() Toast {
+	return Toast{Title: "Thank you!", Description: "Your suggestion was sent to the product team."}
+}
+
+// SubscribeForm is the one-field box that puts an address on a mailing
+// list: the blog's newsletter or the status page's updates.
+type SubscribeForm struct {
+	List    string // "newsletter" or "status"
+	Email   string
+	Errors  FieldErrors
+	Problem string
+	Sent    bool
+}
+
+// NewsletterForm is the blog's subscribe box, empty.
+func NewsletterForm() SubscribeForm { return SubscribeForm{List: "newsletter"} }
+
+// StatusForm is the status page's subscribe box, empty.
+func StatusForm() SubscribeForm { return SubscribeForm{List: "status"} }
+
+// Action is where the box posts.
+func (f SubscribeForm) Action() string {
+	if f.List == "status" {
+		return "/status/subscribe"
+	}
+	return "/newsletter"
+}
+
+// Toast confirms a subscription.
+func (f SubscribeForm) Toast() Toast {
+	if f.List == "status" {
+		return Toast{Title: "Subscribed!", Description: "You will get an email when a service's status changes."}
+	}
+	return Toast{Title: "Subscribed!", Description: "You will receive our newsletter at " + f.Email + "."}
+}
+
+// PartnerForm is the partner programme's application.
+type PartnerForm struct {
+	Name, Email, Company, Website, Tier, Message string
+	Errors                                       FieldErrors
+	Problem                                      string
+	Sent                                         bool
+}
+
+// Toast confirms an application.
+func (PartnerForm) Toast() Toast {
+	return Toast{Title: "Application received!", Description: "We will reply within 24 hours."}
+}
