@@ -449,7 +449,7 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 // tooMany answers a rate-limited form with 429, the form as it was, and
 // when to retry.
 func (h *Handlers) tooMany(w http.ResponseWriter, r *http.Request, retry time.Duration, page templ.Component) {
-	w.Header().Set("Retry-After", itoa(int(retry.Seconds())+1))
+	setRetryAfter(w, retry)
 	h.render(w, r, http.StatusTooManyRequests, page)
 }
 

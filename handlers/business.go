@@ -195,7 +195,7 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 	}
 	if ok, retry := h.limits.leadIP.allow(clientIP(r)); !ok {
 		f.Problem = "You have sent many messages in a short time. Please wait " + itoa(int(retry.Minutes())+1) + " minutes and try again."
-		w.Header().Set("Retry-After", itoa(int(retry.Seconds())+1))
+		setRetryAfter(w, retry)
 		answer(http.StatusTooManyRequests, f)
 		return
 	}

@@ -108,7 +108,7 @@ func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		b, err = h.store.BusinessByID(r.Context(), id)
 	}
-	if err != nil || !b.OwnerID.Valid || b.OwnerID.Int64 != u.ID {
+	if err != nil || !b.OwnedBy(u.ID) {
 		if err != nil && !errors.Is(err, store.ErrNotFound) && !errors.Is(err, strconv.ErrSyntax) {
 			h.log.Error("insights: load business", "error", err)
 		}
@@ -129,7 +129,7 @@ func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, back, http.StatusSeeOther)
 	}
 	if ok, retry := h.limits.insightsUser.allow(strconv.FormatInt(u.ID, 10)); !ok {
-		w.Header().Set("Retry-After", itoa(int(retry.Seconds())+1))
+		setRetryAfter(w, retry)
 		fail(http.StatusTooManyRequests, "You have generated insights several times in a short while. Please wait "+itoa(int(retry.Minutes())+1)+" minutes and try again.")
 		return
 	}

@@ -21,9 +21,7 @@ func newListingForm(email string) views.ListingForm {
 		ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true, Published: true,
 		Errors: views.FieldErrors{},
 	}
-	for i, d := range store.DefaultWeek() {
-		f.Hours[i] = views.DayForm{Day: store.Weekdays[i], Open: d.Open, Close: d.Close, Closed: d.Closed}
-	}
+	f.Hours = weekForm(store.DefaultWeek())
 	return f
 }
 
@@ -40,10 +38,17 @@ func listingFormOf(b store.Business) views.ListingForm {
 	if len(week) != 7 {
 		week = store.Week{{Closed: true}, {Closed: true}, {Closed: true}, {Closed: true}, {Closed: true}, {Closed: true}, {Closed: true}}
 	}
-	for i, d := range week {
-		f.Hours[i] = views.DayForm{Day: store.Weekdays[i], Open: d.Open, Close: d.Close, Closed: d.Closed}
-	}
+	f.Hours = weekForm(week)
 	return f
+}
+
+// weekForm shows seven days of hours in the form.
+func weekForm(week store.Week) [7]views.DayForm {
+	var days [7]views.DayForm
+	for i, d := range week[:7] {
+		days[i] = views.DayForm{Day: store.Weekdays[i], Open: d.Open, Close: d.Close, Closed: d.Closed}
+	}
+	return days
 }
 
 var clockRe = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
@@ -161,7 +166,7 @@ func (h *Handlers) ownedBusiness(w http.ResponseWriter, r *http.Request) (store.
 		return store.Business{}, false
 	}
 	b, err := h.store.BusinessByID(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && (!b.OwnerID.Valid || b.OwnerID.Int64 != currentUser(r).ID)) {
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !b.OwnedBy(currentUser(r).ID)) {
 		if err == nil {
 			h.log.Warn("access to another owner's listing", "business_id", id, "user_id", currentUser(r).ID)
 		}

@@ -132,6 +132,12 @@ func clientIP(r *http.Request) string {
 	return host
 }
 
+// setRetryAfter tells the client, in whole seconds rounded up, when a
+// rate-limited request may be tried again.
+func setRetryAfter(w http.ResponseWriter, retry time.Duration) {
+	w.Header().Set("Retry-After", itoa(int(retry.Seconds())+1))
+}
+
 // tooManyMessage tells the visitor how long to wait.
 func tooManyMessage(retry time.Duration) string {
 	mins := int(retry.Round(time.Minute) / time.Minute)

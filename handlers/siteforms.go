@@ -219,7 +219,7 @@ func (h *Handlers) submitSiteForm(w http.ResponseWriter, r *http.Request, f site
 	}
 	if ok, retry := h.limits.formIP.allow(ip); !ok {
 		*f.problem = "You have sent many forms in a short time. Please wait " + itoa(int(retry.Minutes())+1) + " minutes and try again."
-		w.Header().Set("Retry-After", itoa(int(retry.Seconds())+1))
+		setRetryAfter(w, retry)
 		answer(http.StatusTooManyRequests)
 		return
 	}

@@ -57,6 +57,9 @@ type Business struct {
 	UpdatedAt    time.Time     `db:"updated_at"`
 }
 
+// OwnedBy reports whether userID owns the listing.
+func (b Business) OwnedBy(userID int64) bool { return b.OwnerID.Valid && b.OwnerID.Int64 == userID }
+
 // Lines is a list of short texts (tags, services) stored one per line, so
 // a substring search on the column finds any single item on both engines.
 type Lines []string
@@ -168,14 +171,8 @@ func (s *Store) insertBusiness(ctx context.Context, tx *sqlx.Tx, b Business) (Bu
 		if _, err := tx.ExecContext(ctx, "SAVEPOINT slug"); err != nil {
 			return Business{}, fmt.Errorf("store: savepoint: %w", err)
 		}
-		err := tx.QueryRowxContext(ctx, tx.Rebind(`
-			INSERT INTO businesses (slug, owner_id, name, tagline, description, category, sub_category, tags, address, city,
-				state, zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified,
-				claimed, featured, published, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-			b.Slug, b.OwnerID, b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City,
-			b.State, b.ZipCode, b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.Rating, b.ReviewCount, b.Verified,
-			b.Claimed, b.Featured, b.Published, b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowPricing, b.ShowHours, now, now).Scan(&b.ID)
+		err := tx.QueryRowxContext(ctx, tx.Rebind(`INSERT INTO businesses (`+insertColumns+`) VALUES `+placeholders(1, insertColumnCount)+` RETURNING id`),
+			insertArgs(b, now)...).Scan(&b.ID)
 		if err == nil {
 			_, err = tx.ExecContext(ctx, "RELEASE SAVEPOINT slug")
 			return b, err
@@ -237,8 +234,18 @@ type LeadCounts struct {
 // LeadCountsFor counts the leads of every listing ownerID owns, in total and
 // for the calendar month of now and the one before (UTC).
 func (s *Store) LeadCountsFor(ctx context.Context, ownerID int64, now time.Time) (LeadCounts, error) {
-	now = now.UTC()
-	thisMonth := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+	return s.leadCounts(ctx, "b.owner_id = ?", ownerID, now)
+}
+
+// LeadCountsForBusiness counts one listing's leads the same way.
+func (s *Store) LeadCountsForBusiness(ctx context.Context, businessID int64, now time.Time) (LeadCounts, error) {
+	return s.leadCounts(ctx, "l.business_id = ?", businessID, now)
+}
+
+// leadCounts counts the leads matching where (one ? for arg): in total, in
+// the calendar month of now and in the one before (UTC).
+func (s *Store) leadCounts(ctx context.Context, where string, arg any, now time.Time) (LeadCounts, error) {
+	thisMonth := monthStart(now)
 	lastMonth := thisMonth.AddDate(0, -1, 0)
 	var c LeadCounts
 	err := s.db.GetContext(ctx, &c, s.db.Rebind(`
@@ -246,11 +253,18 @@ func (s *Store) LeadCountsFor(ctx context.Context, ownerID int64, now time.Time)
 			COALESCE(SUM(CASE WHEN l.created_at >= ? THEN 1 ELSE 0 END), 0) AS this_month,
 			COALESCE(SUM(CASE WHEN l.created_at >= ? AND l.created_at < ? THEN 1 ELSE 0 END), 0) AS last_month
 		FROM leads l JOIN businesses b ON b.id = l.business_id
-		WHERE b.owner_id = ?`), thisMonth, lastMonth, thisMonth, ownerID)
+		WHERE `+where), thisMonth, lastMonth, thisMonth, arg)
 	if err != nil {
 		return LeadCounts{}, fmt.Errorf("store: lead counts: %w", err)
 	}
 	return c, nil
+}
+
+// monthStart is the first instant of t's calendar month, in UTC: the unit
+// plans count leads in.
+func monthStart(t time.Time) time.Time {
+	t = t.UTC()
+	return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
 }
 
 // Lead is an enquiry sent to a business.
@@ -312,8 +326,7 @@ func (s *Store) MarkLockedLeads(ctx context.Context, ownerID int64, monthlyCap i
 	}
 	allowed := map[time.Time]map[int64]bool{} // month → ids within the cap
 	for i := range leads {
-		at := leads[i].CreatedAt.UTC()
-		month := time.Date(at.Year(), at.Month(), 1, 0, 0, 0, 0, time.UTC)
+		month := monthStart(leads[i].CreatedAt)
 		ids, ok := allowed[month]
 		if !ok {
 			var first []int64

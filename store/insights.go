@@ -100,21 +100,3 @@ func (s *Store) BenchmarksFor(ctx context.Context, category, city string) (Categ
 	}
 	return b, nil
 }
-
-// LeadCountsForBusiness counts one listing's leads: in total, this calendar
-// month and last (UTC).
-func (s *Store) LeadCountsForBusiness(ctx context.Context, businessID int64, now time.Time) (LeadCounts, error) {
-	now = now.UTC()
-	thisMonth := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
-	lastMonth := thisMonth.AddDate(0, -1, 0)
-	var c LeadCounts
-	err := s.db.GetContext(ctx, &c, s.db.Rebind(`
-		SELECT COUNT(*) AS total,
-			COALESCE(SUM(CASE WHEN created_at >= ? THEN 1 ELSE 0 END), 0) AS this_month,
-			COALESCE(SUM(CASE WHEN created_at >= ? AND created_at < ? THEN 1 ELSE 0 END), 0) AS last_month
-		FROM leads WHERE business_id = ?`), thisMonth, lastMonth, thisMonth, businessID)
-	if err != nil {
-		return LeadCounts{}, fmt.Errorf("store: business lead counts: %w", err)
-	}
-	return c, nil
-}

@@ -17,16 +17,7 @@ type Site struct {
 }
 
 // PhoneHref turns the display phone number into a tel: link.
-func (s Site) PhoneHref() string {
-	var b strings.Builder
-	b.WriteString("tel:")
-	for _, r := range s.SupportPhone {
-		if r == '+' || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func (s Site) PhoneHref() string { return "tel:" + telDigits(s.SupportPhone) }
 
 // Toast is a short notification shown bottom-right for about five seconds.
 type Toast struct {
