@@ -68,22 +68,24 @@ func Open(ctx context.Context, databaseURL, sqlitePath string, log *slog.Logger)
 		return nil, fmt.Errorf("store: open %s: %w", d, err)
 	}
 	s := &Store{db: db, dialect: d}
-	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := db.PingContext(pingCtx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store: connect to %s: %w", d, err)
-	}
 	if d == SQLite {
 		// goose has no lock for SQLite: a file lock beside the database
 		// keeps two processes (say, the server and a seed command) from
-		// applying the same migration at once.
+		// applying the same migration at once. It is taken before the
+		// first connection, whose switch to WAL mode would otherwise
+		// race the other process's migration ("database is locked").
 		unlock, err := lockFile(sqlitePath + ".migrate-lock")
 		if err != nil {
 			db.Close()
 			return nil, fmt.Errorf("store: migration lock: %w", err)
 		}
 		defer unlock()
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.PingContext(pingCtx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: connect to %s: %w", d, err)
 	}
 	if err := s.migrate(ctx, log); err != nil {
 		db.Close()
