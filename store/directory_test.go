@@ -133,11 +133,25 @@ func TestSearchPagination(t *testing.T) {
 func TestSearchFollowsEdits(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		b, err := s.CreateBusiness(ctx, store.Business{Name: "Old Name Plumbing", Published: true})
+		b, err := s.CreateBusiness(ctx, store.Business{Name: "Old Name Plumbing", City: "Tulsa", State: "OK", Published: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		renameBusiness(t, s, b.ID, "Fresh Pipes")
+		b, err = s.BusinessByID(ctx, b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.City, b.State = "Boise", "ID"
+		if err := s.UpdateBusiness(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+		if res, _ := s.SearchBusinesses(ctx, store.Search{Location: "tulsa"}); res.Total != 0 {
+			t.Error("found in its old city after a move")
+		}
+		if res, _ := s.SearchBusinesses(ctx, store.Search{Location: "boise, id"}); res.Total != 1 {
+			t.Error("not found in its new city")
+		}
 		if res, _ := s.SearchBusinesses(ctx, store.Search{Query: "plumbing"}); res.Total != 0 {
 			t.Error("found by its old name after a rename")
 		}
