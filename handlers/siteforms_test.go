@@ -43,7 +43,7 @@ var siteFormCases = []siteFormCase{
 		},
 		toast: [2]string{"Message sent!", "We will reply within 24 hours."},
 		stored: func(ctx context.Context, s *store.Store) ([]string, error) {
-			ms, err := s.ContactMessages(ctx, 100)
+			ms, _, err := s.ContactMessages(ctx, store.Page{Limit: 100})
 			var lines []string
 			for _, m := range ms {
 				lines = append(lines, strings.Join([]string{m.FirstName, m.LastName, m.Email, m.Company, m.Subject, m.Message}, "|"))
@@ -63,7 +63,7 @@ var siteFormCases = []siteFormCase{
 		},
 		toast: [2]string{"Thank you!", "Your suggestion was sent to the product team."},
 		stored: func(ctx context.Context, s *store.Store) ([]string, error) {
-			fs, err := s.FeatureSuggestions(ctx, 100)
+			fs, _, err := s.FeatureSuggestions(ctx, store.Page{Limit: 100})
 			var lines []string
 			for _, f := range fs {
 				lines = append(lines, strings.Join([]string{f.Name, f.Email, f.Title, f.Description}, "|"))
@@ -101,7 +101,7 @@ var siteFormCases = []siteFormCase{
 		},
 		toast: [2]string{"Application received!", "We will reply within 24 hours."},
 		stored: func(ctx context.Context, s *store.Store) ([]string, error) {
-			as, err := s.PartnerApplications(ctx, 100)
+			as, _, err := s.PartnerApplications(ctx, store.Page{Limit: 100})
 			var lines []string
 			for _, a := range as {
 				lines = append(lines, strings.Join([]string{a.Name, a.Email, a.Company, a.Website, a.Tier, a.Message}, "|"))
@@ -113,7 +113,14 @@ var siteFormCases = []siteFormCase{
 }
 
 func subscribers(list store.MailingList) func(context.Context, *store.Store) ([]string, error) {
-	return func(ctx context.Context, s *store.Store) ([]string, error) { return s.Subscribers(ctx, list) }
+	return func(ctx context.Context, s *store.Store) ([]string, error) {
+		subs, _, err := s.Subscribers(ctx, list, store.Page{Limit: 100})
+		emails := make([]string, len(subs))
+		for i, sub := range subs {
+			emails[i] = sub.Email
+		}
+		return emails, err
+	}
 }
 
 // storedRows lists what the store holds for c.

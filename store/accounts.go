@@ -40,6 +40,7 @@ type User struct {
 	Kind            string       `db:"kind"`
 	EmailVerifiedAt sql.NullTime `db:"email_verified_at"`
 	SessionVersion  int          `db:"session_version"`
+	IsAdmin         bool         `db:"is_admin"` // granted by command; ADMIN_EMAILS names more
 	CreatedAt       time.Time    `db:"created_at"`
 	UpdatedAt       time.Time    `db:"updated_at"`
 }
@@ -114,7 +115,7 @@ func (s *Store) CreateAccount(ctx context.Context, a NewAccount) (User, *Busines
 	return u, biz, nil
 }
 
-const userColumns = `id, email, password_hash, kind, email_verified_at, session_version, created_at, updated_at`
+const userColumns = `id, email, password_hash, kind, email_verified_at, session_version, is_admin, created_at, updated_at`
 
 // UserByEmail finds the account for an address, whatever its case.
 func (s *Store) UserByEmail(ctx context.Context, email string) (User, error) {

@@ -67,16 +67,18 @@ func (s *Store) CreateContactMessage(ctx context.Context, m ContactMessage) (Con
 	return m, nil
 }
 
-// ContactMessages lists the newest contact messages first.
-func (s *Store) ContactMessages(ctx context.Context, limit int) ([]ContactMessage, error) {
-	var ms []ContactMessage
-	err := s.db.SelectContext(ctx, &ms, s.db.Rebind(`
+// ContactMessages lists the newest contact messages first, a page at a time, with
+// how many there are in all.
+func (s *Store) ContactMessages(ctx context.Context, p Page) ([]ContactMessage, int, error) {
+	var rows []ContactMessage
+	err := s.db.SelectContext(ctx, &rows, s.db.Rebind(`
 		SELECT id, first_name, last_name, email, company, subject, message, created_at
-		FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?`), limit)
+		FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), p.Limit, p.Offset)
 	if err != nil {
-		return nil, fmt.Errorf("store: contact messages: %w", err)
+		return nil, 0, fmt.Errorf("store: contact messages: %w", err)
 	}
-	return ms, nil
+	total, err := s.countRows(ctx, "contact_messages")
+	return rows, total, err
 }
 
 // CreateFeatureSuggestion stores a suggestion for the product team.
@@ -93,16 +95,18 @@ func (s *Store) CreateFeatureSuggestion(ctx context.Context, f FeatureSuggestion
 	return f, nil
 }
 
-// FeatureSuggestions lists the newest suggestions first.
-func (s *Store) FeatureSuggestions(ctx context.Context, limit int) ([]FeatureSuggestion, error) {
-	var fs []FeatureSuggestion
-	err := s.db.SelectContext(ctx, &fs, s.db.Rebind(`
+// FeatureSuggestions lists the newest feature suggestions first, a page at a time, with
+// how many there are in all.
+func (s *Store) FeatureSuggestions(ctx context.Context, p Page) ([]FeatureSuggestion, int, error) {
+	var rows []FeatureSuggestion
+	err := s.db.SelectContext(ctx, &rows, s.db.Rebind(`
 		SELECT id, name, email, title, description, created_at
-		FROM feature_suggestions ORDER BY created_at DESC, id DESC LIMIT ?`), limit)
+		FROM feature_suggestions ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), p.Limit, p.Offset)
 	if err != nil {
-		return nil, fmt.Errorf("store: feature suggestions: %w", err)
+		return nil, 0, fmt.Errorf("store: feature suggestions: %w", err)
 	}
-	return fs, nil
+	total, err := s.countRows(ctx, "feature_suggestions")
+	return rows, total, err
 }
 
 // Subscribe adds email to list. Subscribing an address that is already on
@@ -122,15 +126,32 @@ func (s *Store) Subscribe(ctx context.Context, email string, list MailingList) (
 	return n > 0, nil
 }
 
-// Subscribers lists the addresses on list, in the order they subscribed.
-func (s *Store) Subscribers(ctx context.Context, list MailingList) ([]string, error) {
-	var emails []string
-	err := s.db.SelectContext(ctx, &emails, s.db.Rebind(`
-		SELECT email FROM subscribers WHERE list = ? ORDER BY created_at, id`), string(list))
-	if err != nil {
-		return nil, fmt.Errorf("store: subscribers of %s: %w", list, err)
+// Subscriber is an address on a mailing list.
+type Subscriber struct {
+	ID        int64       `db:"id"`
+	Email     string      `db:"email"`
+	List      MailingList `db:"list"`
+	CreatedAt time.Time   `db:"created_at"`
+}
+
+// Subscribers lists the addresses on list ("" for every list), the newest
+// first, a page at a time, with how many there are in all.
+func (s *Store) Subscribers(ctx context.Context, list MailingList, p Page) ([]Subscriber, int, error) {
+	where, args := "", []any{}
+	if list != "" {
+		where, args = " WHERE list = ?", []any{string(list)}
 	}
-	return emails, nil
+	var subs []Subscriber
+	err := s.db.SelectContext(ctx, &subs, s.db.Rebind(`SELECT id, email, list, created_at FROM subscribers`+where+
+		` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), concat(args, []any{p.Limit, p.Offset})...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: subscribers: %w", err)
+	}
+	var total int
+	if err := s.db.GetContext(ctx, &total, s.db.Rebind(`SELECT COUNT(*) FROM subscribers`+where), args...); err != nil {
+		return nil, 0, fmt.Errorf("store: count subscribers: %w", err)
+	}
+	return subs, total, nil
 }
 
 // CreatePartnerApplication stores an application to the partner programme.
@@ -147,14 +168,25 @@ func (s *Store) CreatePartnerApplication(ctx context.Context, a PartnerApplicati
 	return a, nil
 }
 
-// PartnerApplications lists the newest applications first.
-func (s *Store) PartnerApplications(ctx context.Context, limit int) ([]PartnerApplication, error) {
-	var as []PartnerApplication
-	err := s.db.SelectContext(ctx, &as, s.db.Rebind(`
+// PartnerApplications lists the newest partner applications first, a page at a time, with
+// how many there are in all.
+func (s *Store) PartnerApplications(ctx context.Context, p Page) ([]PartnerApplication, int, error) {
+	var rows []PartnerApplication
+	err := s.db.SelectContext(ctx, &rows, s.db.Rebind(`
 		SELECT id, name, email, company, website, tier, message, created_at
-		FROM partner_applications ORDER BY created_at DESC, id DESC LIMIT ?`), limit)
+		FROM partner_applications ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), p.Limit, p.Offset)
 	if err != nil {
-		return nil, fmt.Errorf("store: partner applications: %w", err)
+		return nil, 0, fmt.Errorf("store: partner applications: %w", err)
 	}
-	return as, nil
+	total, err := s.countRows(ctx, "partner_applications")
+	return rows, total, err
+}
+
+// countRows counts a whole table of the site's forms.
+func (s *Store) countRows(ctx context.Context, table string) (int, error) {
+	var n int
+	if err := s.db.GetContext(ctx, &n, `SELECT COUNT(*) FROM `+table); err != nil {
+		return 0, fmt.Errorf("store: count %s: %w", table, err)
+	}
+	return n, nil
 }

@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"slices"
 	"testing"
 
 	"bizprofile/store"
@@ -26,11 +25,14 @@ func TestSubscribingTwiceKeepsOneRow(t *testing.T) {
 			t.Error("status subscription not created")
 		}
 		for _, list := range []store.MailingList{store.ListNewsletter, store.ListStatus} {
-			got, err := s.Subscribers(ctx, list)
+			got, total, err := s.Subscribers(ctx, list, store.Page{Limit: 10})
 			must(t, err)
-			if !slices.Equal(got, []string{"reader@example.com"}) {
-				t.Errorf("%s subscribers = %q", list, got)
+			if total != 1 || len(got) != 1 || got[0].Email != "reader@example.com" || got[0].List != list {
+				t.Errorf("%s subscribers = %+v (total %d)", list, got, total)
 			}
+		}
+		if _, total, err := s.Subscribers(ctx, "", store.Page{Limit: 10}); err != nil || total != 2 {
+			t.Errorf("subscribers of every list: %d, %v; want 2", total, err)
 		}
 	})
 }
@@ -40,21 +42,21 @@ func TestSiteFormsAreStored(t *testing.T) {
 		ctx := context.Background()
 		_, err := s.CreateContactMessage(ctx, store.ContactMessage{FirstName: "Ada", LastName: "Lane", Email: "Ada@Example.com", Subject: "demo", Message: "Hello"})
 		must(t, err)
-		ms, err := s.ContactMessages(ctx, 10)
+		ms, _, err := s.ContactMessages(ctx, store.Page{Limit: 10})
 		must(t, err)
 		if len(ms) != 1 || ms[0].Email != "ada@example.com" || ms[0].Subject != "demo" || ms[0].CreatedAt.IsZero() {
 			t.Errorf("contact messages = %+v", ms)
 		}
 		_, err = s.CreateFeatureSuggestion(ctx, store.FeatureSuggestion{Name: "Bo", Email: "bo@example.com", Title: "Dark mode", Description: "Please"})
 		must(t, err)
-		fs, err := s.FeatureSuggestions(ctx, 10)
+		fs, _, err := s.FeatureSuggestions(ctx, store.Page{Limit: 10})
 		must(t, err)
 		if len(fs) != 1 || fs[0].Title != "Dark mode" {
 			t.Errorf("suggestions = %+v", fs)
 		}
 		_, err = s.CreatePartnerApplication(ctx, store.PartnerApplication{Name: "Cy", Email: "cy@example.com", Company: "Cy Co", Tier: "integration"})
 		must(t, err)
-		as, err := s.PartnerApplications(ctx, 10)
+		as, _, err := s.PartnerApplications(ctx, store.Page{Limit: 10})
 		must(t, err)
 		if len(as) != 1 || as[0].Tier != "integration" || as[0].Company != "Cy Co" {
 			t.Errorf("applications = %+v", as)

@@ -1,0 +1,220 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Page is a window on a long list: Limit rows after the first Offset.
+type Page struct{ Limit, Offset int }
+
+// Moderation actions an administrator takes on a listing.
+const (
+	ActionVerify       = "verify"
+	ActionUnverify     = "unverify"
+	ActionFeature      = "feature"
+	ActionUnfeature    = "unfeature"
+	ActionPublish      = "publish"
+	ActionUnpublish    = "unpublish"
+	ActionApproveClaim = "approve_claim"
+	ActionRejectClaim  = "reject_claim"
+)
+
+// ErrUnknownAction is returned for a moderation action Moderate does not
+// know.
+var ErrUnknownAction = errors.New("store: unknown moderation action")
+
+// flagActions are the actions that set one flag of a listing.
+var flagActions = map[string]struct {
+	column string
+	value  bool
+}{
+	ActionVerify:    {"verified", true},
+	ActionUnverify:  {"verified", false},
+	ActionFeature:   {"featured", true},
+	ActionUnfeature: {"featured", false},
+	ActionPublish:   {"published", true},
+	ActionUnpublish: {"published", false},
+}
+
+// ModerationAction is one thing an administrator did to a listing.
+type ModerationAction struct {
+	ID         int64         `db:"id"`
+	BusinessID int64         `db:"business_id"`
+	AdminID    sql.NullInt64 `db:"admin_id"`
+	AdminEmail string        `db:"admin_email"`
+	Action     string        `db:"action"`
+	Detail     string        `db:"detail"`
+	CreatedAt  time.Time     `db:"created_at"`
+}
+
+// Moderate sets the flag that action names (verify, feature, publish and
+// their opposites) on a listing and records who did it. Setting a flag
+// the listing already has changes nothing and records nothing (a form
+// sent twice); changed says which happened.
+func (s *Store) Moderate(ctx context.Context, businessID int64, admin User, action string) (changed bool, err error) {
+	f, ok := flagActions[action]
+	if !ok {
+		return false, ErrUnknownAction
+	}
+	now := time.Now().UTC()
+	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		var current bool
+		err := tx.GetContext(ctx, &current, tx.Rebind(`SELECT `+f.column+` FROM businesses WHERE id = ?`), businessID)
+		if err != nil {
+			return notFound(err, "moderate: business")
+		}
+		if current == f.value {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET `+f.column+` = ?, updated_at = ? WHERE id = ?`), f.value, now, businessID); err != nil {
+			return fmt.Errorf("store: moderate %s: %w", action, err)
+		}
+		changed = true
+		return recordAction(ctx, tx, businessID, admin, action, "", now)
+	})
+	return changed, err
+}
+
+// recordAction adds an entry to a listing's moderation history.
+func recordAction(ctx context.Context, tx *sqlx.Tx, businessID int64, admin User, action, detail string, at time.Time) error {
+	_, err := tx.ExecContext(ctx, tx.Rebind(`
+		INSERT INTO moderation_actions (business_id, admin_id, admin_email, action, detail, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`), businessID, admin.ID, admin.Email, action, detail, at)
+	if err != nil {
+		return fmt.Errorf("store: record moderation action: %w", err)
+	}
+	return nil
+}
+
+// ModerationHistory lists what administrators did to a listing, the
+// newest first.
+func (s *Store) ModerationHistory(ctx context.Context, businessID int64) ([]ModerationAction, error) {
+	var as []ModerationAction
+	err := s.db.SelectContext(ctx, &as, s.db.Rebind(`
+		SELECT id, business_id, admin_id, admin_email, action, detail, created_at
+		FROM moderation_actions WHERE business_id = ? ORDER BY created_at DESC, id DESC`), businessID)
+	if err != nil {
+		return nil, fmt.Errorf("store: moderation history: %w", err)
+	}
+	return as, nil
+}
+
+// Listing states an administrator filters the businesses list by.
+const (
+	FilterUnverified  = "unverified"
+	FilterVerified    = "verified"
+	FilterFeatured    = "featured"
+	FilterUnpublished = "unpublished"
+	FilterClaimed     = "claimed"
+	FilterUnowned     = "unowned"
+)
+
+var adminFilters = map[string]string{
+	FilterUnverified:  "b.verified = FALSE",
+	FilterVerified:    "b.verified = TRUE",
+	FilterFeatured:    "b.featured = TRUE",
+	FilterUnpublished: "b.published = FALSE",
+	FilterClaimed:     "b.claimed = TRUE",
+	FilterUnowned:     "b.owner_id IS NULL",
+}
+
+// AdminBusiness is a listing as administrators see it: with its owner.
+type AdminBusiness struct {
+	Business
+	OwnerEmail sql.NullString `db:"owner_email"`
+}
+
+// AdminBusinesses finds listings, published or not, whose name, slug,
+// city or email contains query (any case), in a state (filter, "" for
+// any), the newest first.
+func (s *Store) AdminBusinesses(ctx context.Context, query, filter string, p Page) ([]AdminBusiness, int, error) {
+	where, args := []string{"TRUE"}, []any{}
+	if q := strings.TrimSpace(query); q != "" {
+		like := "LIKE"
+		if s.dialect == Postgres {
+			like = "ILIKE"
+		}
+		where = append(where, `(b.name `+like+` ? ESCAPE '\' OR b.slug `+like+` ? ESCAPE '\' OR b.city `+like+` ? ESCAPE '\' OR b.email `+like+` ? ESCAPE '\')`)
+		pattern := "%" + escapeLike(q) + "%"
+		args = append(args, pattern, pattern, pattern, pattern)
+	}
+	if cond, ok := adminFilters[filter]; ok {
+		where = append(where, cond)
+	}
+	cond := strings.Join(where, " AND ")
+	var bs []AdminBusiness
+	err := s.db.SelectContext(ctx, &bs, s.db.Rebind(`
+		SELECT `+prefixed("b.", businessColumns)+`, u.email AS owner_email
+		FROM businesses b LEFT JOIN users u ON u.id = b.owner_id
+		WHERE `+cond+` ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`), concat(args, []any{p.Limit, p.Offset})...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: admin businesses: %w", err)
+	}
+	var total int
+	if err := s.db.GetContext(ctx, &total, s.db.Rebind(`SELECT COUNT(*) FROM businesses b WHERE `+cond), args...); err != nil {
+		return nil, 0, fmt.Errorf("store: count admin businesses: %w", err)
+	}
+	return bs, total, nil
+}
+
+// AdminBusinessByID returns a listing with its owner's address.
+func (s *Store) AdminBusinessByID(ctx context.Context, id int64) (AdminBusiness, error) {
+	var b AdminBusiness
+	err := s.db.GetContext(ctx, &b, s.db.Rebind(`
+		SELECT `+prefixed("b.", businessColumns)+`, u.email AS owner_email
+		FROM businesses b LEFT JOIN users u ON u.id = b.owner_id WHERE b.id = ?`), id)
+	if err != nil {
+		return AdminBusiness{}, notFound(err, "admin business")
+	}
+	return b, nil
+}
+
+// SetAdmin grants (or revokes) administration to the account of email.
+func (s *Store) SetAdmin(ctx context.Context, email string, admin bool) error {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE users SET is_admin = ?, updated_at = ? WHERE email = ?`),
+		admin, time.Now().UTC(), NormalizeEmail(email))
+	return affectedOne(res, err, "set admin")
+}
+
+// AdminEmails lists the accounts granted administration (ADMIN_EMAILS,
+// which names more, is configuration the store does not know).
+func (s *Store) AdminEmails(ctx context.Context) ([]string, error) {
+	var es []string
+	if err := s.db.SelectContext(ctx, &es, `SELECT email FROM users WHERE is_admin = TRUE ORDER BY email`); err != nil {
+		return nil, fmt.Errorf("store: admin emails: %w", err)
+	}
+	return es, nil
+}
+
+// AdminCounts are the figures of the administration's overview.
+type AdminCounts struct {
+	PendingClaims       int `db:"pending_claims"`
+	UnverifiedListings  int `db:"unverified_listings"`
+	ContactMessages     int `db:"contact_messages"`
+	FeatureSuggestions  int `db:"feature_suggestions"`
+	PartnerApplications int `db:"partner_applications"`
+	Subscribers         int `db:"subscribers"`
+}
+
+// CountForAdmin counts what waits for the administrators.
+func (s *Store) CountForAdmin(ctx context.Context) (AdminCounts, error) {
+	var c AdminCounts
+	err := s.db.GetContext(ctx, &c, s.db.Rebind(`SELECT
+		(SELECT COUNT(*) FROM claims WHERE status = ?) AS pending_claims,
+		(SELECT COUNT(*) FROM businesses WHERE verified = FALSE AND published = TRUE) AS unverified_listings,
+		(SELECT COUNT(*) FROM contact_messages) AS contact_messages,
+		(SELECT COUNT(*) FROM feature_suggestions) AS feature_suggestions,
+		(SELECT COUNT(*) FROM partner_applications) AS partner_applications,
+		(SELECT COUNT(*) FROM subscribers) AS subscribers`), ClaimPending)
+	if err != nil {
+		return AdminCounts{}, fmt.Errorf("store: admin counts: %w", err)
+	}
+	return c, nil
+}
