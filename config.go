@@ -38,6 +38,8 @@ type config struct {
 	StripeWebhookSecret string // empty: Stripe's webhooks are refused
 	StripeAPIBase       string // empty: api.stripe.com; stripe-mock in tests
 
+	AdminEmails []string // accounts that may use /admin (besides those granted by command)
+
 	SessionLifetime    time.Duration // absolute: a session ends this long after sign-in
 	SessionIdleTimeout time.Duration // a session ends after this long without a request
 }
@@ -151,6 +153,16 @@ func loadConfig(getenv func(string) string) (config, error) {
 		bad("RATE_LIMIT_MULTIPLIER", mult, "must be a whole number from 1 to 1000")
 	} else {
 		c.RateLimitMultiplier = n
+	}
+	for _, e := range strings.Split(get("ADMIN_EMAILS", ""), ",") {
+		if e = strings.TrimSpace(e); e == "" {
+			continue
+		}
+		if a, err := mail.ParseAddress(e); err != nil || a.Address != e {
+			bad("ADMIN_EMAILS", e, "must be a comma-separated list of email addresses")
+			continue
+		}
+		c.AdminEmails = append(c.AdminEmails, strings.ToLower(e))
 	}
 	c.SessionLifetime = duration("SESSION_LIFETIME", "720h", time.Minute)
 	c.SessionIdleTimeout = duration("SESSION_IDLE_TIMEOUT", "168h", time.Minute)

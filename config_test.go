@@ -45,6 +45,8 @@ func TestConfigRejectsBadValuesNamingTheVariable(t *testing.T) {
 		{map[string]string{"STRIPE_API_BASE": "ftp://stripe.example"}, "STRIPE_API_BASE"},
 		{map[string]string{"STRIPE_SECRET_KEY": "pk_test_publishable"}, "STRIPE_SECRET_KEY"},
 		{map[string]string{"STRIPE_WEBHOOK_SECRET": "not-a-signing-secret"}, "STRIPE_WEBHOOK_SECRET"},
+		{map[string]string{"ADMIN_EMAILS": "ops@example.com, nope"}, "ADMIN_EMAILS"},
+		{map[string]string{"ADMIN_EMAILS": "Ops <ops@example.com>"}, "ADMIN_EMAILS"},
 	}
 	for _, tc := range cases {
 		_, err := loadConfig(env(tc.env))
@@ -116,5 +118,15 @@ func TestConfigStripe(t *testing.T) {
 	}
 	if _, err := loadConfig(env(map[string]string{"STRIPE_SECRET_KEY": "rk_live_restricted"})); err != nil {
 		t.Fatalf("a restricted key is refused: %v", err)
+	}
+}
+
+func TestConfigAdminEmails(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"ADMIN_EMAILS": " Ops@Example.com,, lee@example.org "}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.AdminEmails, " ") != "ops@example.com lee@example.org" {
+		t.Errorf("AdminEmails = %q", c.AdminEmails)
 	}
 }

@@ -30,9 +30,12 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var err error
-	if len(os.Args) > 1 && os.Args[1] == "seed" {
+	switch {
+	case len(os.Args) > 1 && os.Args[1] == "seed":
 		err = seed(ctx, os.Args[2:], os.Getenv, os.Stdout)
-	} else {
+	case len(os.Args) > 1 && os.Args[1] == "admin":
+		err = admin(ctx, os.Args[2:], os.Getenv, os.Stdout)
+	default:
 		err = run(ctx, os.Getenv, os.Stdout)
 	}
 	if err != nil {
@@ -80,10 +83,11 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 			SupportEmail: cfg.SupportEmail,
 			SupportPhone: cfg.SupportPhone,
 		},
-		Production: cfg.Production(),
-		Mailer:     mailer,
-		RateLimits: handlers.DefaultRateLimits.Times(cfg.RateLimitMultiplier),
-		Insights:   insightProvider(cfg, log),
+		Production:  cfg.Production(),
+		Mailer:      mailer,
+		RateLimits:  handlers.DefaultRateLimits.Times(cfg.RateLimitMultiplier),
+		Insights:    insightProvider(cfg, log),
+		AdminEmails: cfg.AdminEmails,
 
 		Stripe:              stripeClient(cfg, log),
 		StripeWebhookSecret: cfg.StripeWebhookSecret,
@@ -168,6 +172,38 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 			return err
 		}
 		log.Info("synthetic listings added", "count", *synthetic, "duration", time.Since(start).Round(time.Millisecond))
+	}
+	return nil
+}
+
+// admin grants or revokes administration: `admin grant EMAIL` lets the
+// account of EMAIL use /admin (besides those ADMIN_EMAILS names), `admin
+// revoke EMAIL` undoes it.
+func admin(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	if len(args) != 2 || (args[0] != "grant" && args[0] != "revoke") {
+		return errors.New("usage: bizprofile admin grant|revoke EMAIL")
+	}
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return fmt.Errorf("configuration:\n%w", err)
+	}
+	log := newLogger(cfg, io.Discard)
+	db, err := store.Open(ctx, cfg.DatabaseURL, filepath.Join(cfg.DataDir, "bizprofile.db"), log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	err = db.SetAdmin(ctx, args[1], args[0] == "grant")
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("no account uses %s: sign up first, then grant", args[1])
+	}
+	if err != nil {
+		return err
+	}
+	if args[0] == "grant" {
+		fmt.Fprintf(stdout, "%s is now an administrator: /admin is open to them.\n", args[1])
+	} else {
+		fmt.Fprintf(stdout, "%s is no longer an administrator (unless ADMIN_EMAILS names them).\n", args[1])
 	}
 	return nil
 }

@@ -8,10 +8,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"bizprofile/store"
 )
 
 // TestShutdownLetsInFlightRequestsFinish: a request that is running when
@@ -134,4 +137,41 @@ func (w *syncWriter) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.String()
+}
+
+func TestAdminGrantCommand(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	getenv := env(map[string]string{"DATA_DIR": dir})
+	db, err := store.Open(ctx, "", filepath.Join(dir, "bizprofile.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	u, _, err := db.CreateAccount(ctx, store.NewAccount{Email: "ops@example.com", PasswordHash: "x", Kind: store.KindBusiness})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := admin(ctx, []string{"grant", "OPS@example.com"}, getenv, &out); err != nil {
+		t.Fatalf("grant: %v", err)
+	}
+	if got, _ := db.UserByID(ctx, u.ID); !got.IsAdmin {
+		t.Error("grant did not make the account an administrator")
+	}
+	if !strings.Contains(out.String(), "is now an administrator") {
+		t.Errorf("grant said %q", out.String())
+	}
+	if err := admin(ctx, []string{"revoke", "ops@example.com"}, getenv, &out); err != nil {
+		t.Fatalf("revoke: %v", err)
+	}
+	if got, _ := db.UserByID(ctx, u.ID); got.IsAdmin {
+		t.Error("revoke left the account an administrator")
+	}
+	if err := admin(ctx, []string{"grant", "nobody@example.com"}, getenv, &out); err == nil || !strings.Contains(err.Error(), "no account uses nobody@example.com") {
+		t.Errorf("grant to an unknown address: %v", err)
+	}
+	if err := admin(ctx, []string{"promote"}, getenv, &out); err == nil || !strings.Contains(err.Error(), "usage") {
+		t.Errorf("bad arguments: %v", err)
+	}
 }

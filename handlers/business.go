@@ -36,12 +36,22 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	h.render(w, r, http.StatusOK, views.BusinessPage(h.chrome(r), h.businessView(b)))
+	v := h.businessView(b)
+	state, err := h.claimState(r.Context(), currentUser(r), b)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	switch state {
+	case views.ClaimOpen, views.ClaimPendingReview, views.ClaimYours:
+		v.Claim = state
+	}
+	h.render(w, r, http.StatusOK, views.BusinessPage(h.chrome(r), v))
 }
 
 func (h *Handlers) businessView(b store.Business) views.BusinessView {
 	v := views.BusinessView{
-		Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
+		ID: b.ID, Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
 		Category: views.OptionLabel(views.Categories, b.Category), SubCategory: b.SubCategory,
 		Type: views.OptionLabel(views.BusinessTypes, b.BusinessType), Tags: b.Tags, Services: b.Services,
 		City: b.City, State: b.State, Website: b.Website,

@@ -35,6 +35,9 @@ type Deps struct {
 	// Stripe takes payments for the paid plans; nil: payments are not
 	// configured, and choosing a paid plan fails with the spec's toast.
 	Stripe *stripe.Client
+	// AdminEmails may use /admin, besides the accounts granted it by
+	// command (lower-case addresses).
+	AdminEmails []string
 	// StripeWebhookSecret verifies Stripe's webhook signatures; empty:
 	// webhooks are refused.
 	StripeWebhookSecret string
@@ -55,6 +58,8 @@ type Handlers struct {
 
 	stripe              *stripe.Client
 	stripeWebhookSecret string
+
+	adminEmails []string
 }
 
 // New builds the handlers from their dependencies.
@@ -73,6 +78,8 @@ func New(d Deps) *Handlers {
 
 		stripe:              d.Stripe,
 		stripeWebhookSecret: d.StripeWebhookSecret,
+
+		adminEmails: d.AdminEmails,
 	}
 	if h.insightProvider == nil {
 		h.insightProvider = ai.Analyser{}
@@ -99,7 +106,7 @@ func (h *Handlers) flash(r *http.Request, t views.Toast) {
 func (h *Handlers) chrome(r *http.Request) views.Chrome {
 	c := views.Chrome{Site: h.site, Path: r.URL.Path, Theme: themeFromRequest(r)}
 	if u := currentUser(r); u != nil {
-		c.User = &views.Viewer{Name: u.Email, Email: u.Email}
+		c.User = &views.Viewer{Name: u.Email, Email: u.Email, IsAdmin: h.isAdmin(u)}
 	}
 	if ts, ok := h.sessions.Pop(r.Context(), toastsKey).([]views.Toast); ok {
 		c.Toasts = ts

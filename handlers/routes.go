@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -66,6 +67,27 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/profile/password", h.changePassword)
 			r.Post("/profile/email", h.changeEmail)
 			r.Post("/billing/portal", h.billingPortal)
+			r.Get("/directory/{slug}/claim", h.claimPage)
+			r.Post("/directory/{slug}/claim", h.claimBusiness)
+		})
+
+		// Administration: 404 to everyone but administrators.
+		r.Route("/admin", func(r chi.Router) {
+			r.Use(h.requireAdmin)
+			r.Get("/", h.adminHome)
+			r.Get("/businesses", h.adminBusinesses)
+			r.Get("/businesses.csv", h.exportList(h.businessesList()))
+			r.Get("/businesses/{id}", h.adminBusiness)
+			r.Post("/businesses/{id}/moderate", h.moderateBusiness)
+			r.Get("/claims", h.adminClaims)
+			r.Get("/claims.csv", h.exportList(h.claimsList()))
+			r.Post("/claims/{id}/approve", h.decideClaim(true))
+			r.Post("/claims/{id}/reject", h.decideClaim(false))
+			for _, l := range h.lists() {
+				r.Get(strings.TrimPrefix(l.path, "/admin"), h.showList(l))
+				r.Get(strings.TrimPrefix(l.path, "/admin")+".csv", h.exportList(l))
+			}
+			r.NotFound(h.notFound)
 		})
 
 		r.Get("/directory", h.directory)

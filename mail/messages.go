@@ -166,3 +166,35 @@ func NewLockedLead(s Site, to, business, pricingLink string) Message {
 		Why:    "You receive this because you manage " + business + " on " + s.Name + ".",
 	})
 }
+
+// ClaimReceived tells an administrator a listing was claimed and waits
+// for their review.
+func ClaimReceived(s Site, to, business, claimant, role, message, reviewLink string) Message {
+	return build(to, "New claim on "+business+" from "+claimant, email{
+		Site:   s,
+		Intro:  []string{claimant + " (" + role + ") claims " + business + " on " + s.Name + ":", "“" + message + "”"},
+		Button: linkTo("Review the claim", reviewLink),
+		Why:    "You receive this because you are an administrator of " + s.Name + ".",
+	})
+}
+
+// ClaimApproved tells a claimant the listing is now theirs.
+func ClaimApproved(s Site, to, business, manageLink string) Message {
+	return build(to, "Your claim on "+business+" was approved", email{
+		Site:   s,
+		Intro:  []string{"Good news: " + business + " is now yours on " + s.Name + ". It shows on your dashboard with the Claimed badge, and enquiries sent from its page now reach you.", "Check its details, hours and services so customers find it as it is today."},
+		Button: linkTo("Edit your listing", manageLink),
+		Why:    "You receive this because you claimed " + business + " on " + s.Name + ".",
+	})
+}
+
+// ClaimRejected tells a claimant their claim could not be confirmed, and
+// how to try again.
+func ClaimRejected(s Site, to, business, listingLink string) Message {
+	return build(to, "Your claim on "+business+" could not be confirmed", email{
+		Site:   s,
+		Intro:  []string{"We could not confirm that you manage " + business + ", so the listing was not added to your account.", "If it is yours, reply to " + s.SupportEmail + " with something that shows it (an email from the business's domain, a utility bill or a business registration), or send a new claim from the listing's page."},
+		Button: linkTo("See the listing", listingLink),
+		Why:    "You receive this because you claimed " + business + " on " + s.Name + ".",
+	})
+}

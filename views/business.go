@@ -26,6 +26,42 @@ type BusinessView struct {
 	Claimed     bool
 	Featured    bool
 	JSONLD      any // schema.org LocalBusiness
+	ID          int64
+	Claim       ClaimState // what the viewer may do about ownership
+}
+
+// ClaimState is where a listing's ownership stands for the viewer.
+type ClaimState string
+
+// The claim states a listing's page and claim page show.
+const (
+	ClaimNone          ClaimState = ""             // nothing to show (someone else owns it, or a personal account)
+	ClaimOpen          ClaimState = "open"         // nobody owns it: 'Claim this business'
+	ClaimPendingReview ClaimState = "pending"      // the viewer's claim waits for an administrator
+	ClaimYours         ClaimState = "yours"        // the viewer owns it
+	ClaimTaken         ClaimState = "taken"        // someone else owns it
+	ClaimNotBusiness   ClaimState = "not-business" // the viewer's account is not a business account
+)
+
+// ClaimRoles are how a claimant may be connected to the business.
+var ClaimRoles = []Option{
+	{"owner", "Owner"},
+	{"manager", "Manager"},
+	{"employee", "Employee"},
+	{"agency", "Agency or representative"},
+}
+
+// ClaimForm is the claim page: the form, or the State that replaces it.
+type ClaimForm struct {
+	BusinessID int64
+	Business   string // name
+	Slug       string
+	Email      string // the claimant's, where the answer goes
+	State      ClaimState
+	Role       string
+	Message    string
+	Errors     FieldErrors
+	Problem    string
 }
 
 // HoursRow is one weekday of the hours table.

@@ -45,8 +45,9 @@ type Chrome struct {
 
 // Viewer is the signed-in user, as the shared layout shows them.
 type Viewer struct {
-	Name  string // full name, or the email when there is none
-	Email string
+	Name    string // full name, or the email when there is none
+	Email   string
+	IsAdmin bool // may use /admin
 }
 
 // Meta describes a page to browsers, search engines and link previews.

@@ -11,6 +11,7 @@ export type BusinessCard = {
   rating: number;
   reviews: number;
   verified: boolean;
+  claimed: boolean;
   featured: boolean;
   tags: string[] | null;
   moreTags: number;
@@ -59,11 +60,14 @@ export function Card({ b }: { b: BusinessCard }) {
         <div className="badges">
           {b.featured && <><span className="badge badge-warning">Featured</span> </>}
           {b.verified && (
-            <span className="badge badge-success">
-              <Icon name="shield-check" />
-              Verified
-            </span>
+            <>
+              <span className="badge badge-success">
+                <Icon name="shield-check" />
+                Verified
+              </span>{" "}
+            </>
           )}
+          {b.claimed && <span className="badge badge-primary">Claimed</span>}
         </div>
       </div>
       <p className="muted small">

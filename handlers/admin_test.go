@@ -1,0 +1,258 @@
+package handlers
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"bizprofile/store"
+)
+
+// adminRoutes lists every /admin route of the router, with a sample id.
+func adminRoutes(t *testing.T, app *testApp) [][2]string {
+	t.Helper()
+	var routes [][2]string
+	err := chi.Walk(app.h.Routes().(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		if strings.HasPrefix(route, "/admin") {
+			routes = append(routes, [2]string{method, strings.ReplaceAll(route, "{id}", "1")})
+		}
+		return nil
+	})
+	must(t, err)
+	if len(routes) < 15 {
+		t.Fatalf("only %d /admin routes found: %v", len(routes), routes)
+	}
+	return routes
+}
+
+func TestAdminIsNotFoundForEveryoneElse(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		seeded(t, app)
+		before, err := app.store.BusinessByID(context.Background(), 1)
+		must(t, err)
+		owner := app.newClient()
+		owner.account(t, "owner@example.com", store.KindBusiness)
+		for _, who := range []struct {
+			name   string
+			client *testApp
+		}{{"signed out", app}, {"a business owner", owner}} {
+			for _, r := range adminRoutes(t, app) {
+				var res *http.Response
+				var body string
+				if r[0] == http.MethodPost {
+					res, body = who.client.post(t, r[1], url.Values{"action": {"verify"}})
+				} else {
+					res, body = who.client.get(t, r[1])
+				}
+				if res.StatusCode != http.StatusNotFound || !strings.Contains(body, "404") {
+					t.Errorf("%s: %s %s = %d, want the 404 page", who.name, r[0], r[1], res.StatusCode)
+				}
+			}
+			if _, body := who.client.get(t, "/dashboard"); strings.Contains(body, `href="/admin"`) {
+				t.Errorf("%s sees a link to the administration", who.name)
+			}
+		}
+		if after, _ := app.store.BusinessByID(context.Background(), 1); after.Verified != before.Verified || after.UpdatedAt != before.UpdatedAt {
+			t.Errorf("a refused moderation changed the listing: %+v", after)
+		}
+		history, _ := app.store.ModerationHistory(context.Background(), 1)
+		if len(history) != 0 {
+			t.Errorf("refused requests left %d moderation records", len(history))
+		}
+	}, withAdmin)
+}
+
+func TestAdminPagesOpenToAdministrators(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		seeded(t, app)
+		admin := app.asAdmin(t)
+		for _, r := range adminRoutes(t, app) {
+			if r[0] != http.MethodGet {
+				continue
+			}
+			res, body := admin.get(t, r[1])
+			if res.StatusCode != http.StatusOK {
+				t.Errorf("GET %s = %d", r[1], res.StatusCode)
+			}
+			if !strings.HasSuffix(r[1], ".csv") && (!strings.Contains(body, `name="robots" content="noindex`) || !strings.Contains(body, `aria-label="Administration"`)) {
+				t.Errorf("GET %s is not an administration page kept from search engines", r[1])
+			}
+		}
+		if _, body := admin.get(t, "/dashboard"); !strings.Contains(body, `href="/admin"`) {
+			t.Error("an administrator has no link to the administration")
+		}
+		if res, _ := admin.get(t, "/admin/businesses/999999"); res.StatusCode != http.StatusNotFound {
+			t.Errorf("unknown listing: %d", res.StatusCode)
+		}
+	}, withAdmin)
+}
+
+func TestAdminGrantedByCommandCanEnter(t *testing.T) {
+	app := newTestApp(t, store.SQLite) // no ADMIN_EMAILS
+	app.account(t, "ops@example.com", store.KindIndividual)
+	if res, _ := app.get(t, "/admin"); res.StatusCode != http.StatusNotFound {
+		t.Fatalf("before the grant: %d", res.StatusCode)
+	}
+	must(t, app.store.SetAdmin(context.Background(), "ops@example.com", true))
+	if res, body := app.get(t, "/admin"); res.StatusCode != http.StatusOK || !strings.Contains(body, "Claims to review") {
+		t.Errorf("after the grant: %d", res.StatusCode)
+	}
+}
+
+func TestModerationIsRecordedAndShown(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		seeded(t, app)
+		admin := app.asAdmin(t)
+		b, err := app.store.BusinessBySlug(ctx, "greenleaf-family-clinic")
+		must(t, err)
+		id := strconv.FormatInt(b.ID, 10)
+		page := "/admin/businesses/" + id
+
+		_, body := admin.get(t, "/admin/businesses?q=greenleaf")
+		if !strings.Contains(body, "Greenleaf Family Clinic") || strings.Contains(body, "Harbor Street Bakery") {
+			t.Error("the businesses search does not narrow the list")
+		}
+		for _, step := range []struct{ action, toast string }{
+			{"feature", "Listing featured"},
+			{"unpublish", "Listing unpublished"},
+		} {
+			res, _ := admin.post(t, page+"/moderate", url.Values{"action": {step.action}})
+			if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != page {
+				t.Fatalf("%s: %d to %q", step.action, res.StatusCode, res.Header.Get("Location"))
+			}
+			if _, body := admin.get(t, page); !strings.Contains(body, step.toast) {
+				t.Errorf("%s: no %q toast", step.action, step.toast)
+			}
+		}
+		if res, _ := app.get(t, "/directory/greenleaf-family-clinic"); res.StatusCode != http.StatusNotFound {
+			t.Errorf("an unpublished listing is still public: %d", res.StatusCode)
+		}
+		verb := "verify"
+		if b.Verified {
+			verb = "unverify"
+		}
+		admin.post(t, page+"/moderate", url.Values{"action": {verb}})
+		admin.post(t, page+"/moderate", url.Values{"action": {"publish"}})
+		if res, _ := admin.post(t, page+"/moderate", url.Values{"action": {"delete"}}); res.StatusCode != http.StatusBadRequest {
+			t.Errorf("unknown action: %d", res.StatusCode)
+		}
+
+		got, _ := app.store.BusinessByID(ctx, b.ID)
+		if !got.Featured || !got.Published || got.Verified == b.Verified {
+			t.Errorf("flags after moderation: %+v", got)
+		}
+		_, body = admin.get(t, page)
+		for _, want := range []string{"Moderation history", "Featured", "Unpublished", "Published", adminEmail} {
+			if !strings.Contains(body, want) {
+				t.Errorf("the listing's admin page lacks %q", want)
+			}
+		}
+		history, err := app.store.ModerationHistory(ctx, b.ID)
+		must(t, err)
+		if len(history) != 4 {
+			t.Errorf("%d moderation records, want 4", len(history))
+		}
+	}, withAdmin)
+}
+
+// readCSV fetches an export and parses it.
+func readCSV(t *testing.T, client *testApp, path string) (*http.Response, [][]string) {
+	t.Helper()
+	res, body := client.get(t, path)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s = %d", path, res.StatusCode)
+	}
+	rows, err := csv.NewReader(strings.NewReader(body)).ReadAll()
+	if err != nil {
+		t.Fatalf("%s is not CSV: %v", path, err)
+	}
+	return res, rows
+}
+
+func TestAdminCSVExports(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		seeded(t, app)
+		_, err := app.store.CreateContactMessage(ctx, store.ContactMessage{FirstName: "=HYPERLINK(\"http://evil\")", LastName: "Lane", Email: "ada@example.com",
+			Company: "Lane, Co", Subject: "demo", Message: "Line one\nline \"two\""})
+		must(t, err)
+		_, err = app.store.CreatePartnerApplication(ctx, store.PartnerApplication{Name: "Cy", Email: "cy@example.com", Company: "Cy Co", Tier: "strategic", Message: "-1+1"})
+		must(t, err)
+		// More subscribers than one page shows, and than one export batch
+		// reads, on two lists.
+		for i := range exportBatch + 20 {
+			list := store.ListNewsletter
+			if i%10 == 0 {
+				list = store.ListStatus
+			}
+			_, err := app.store.Subscribe(ctx, fmt.Sprintf("reader%03d@example.com", i), list)
+			must(t, err)
+		}
+		admin := app.asAdmin(t)
+
+		res, rows := readCSV(t, admin, "/admin/messages.csv")
+		if ct := res.Header.Get("Content-Type"); ct != "text/csv; charset=utf-8" {
+			t.Errorf("Content-Type %q", ct)
+		}
+		if cd := res.Header.Get("Content-Disposition"); !strings.HasPrefix(cd, `attachment; filename="admin-messages-`) {
+			t.Errorf("Content-Disposition %q", cd)
+		}
+		want := []string{"Sent", "First name", "Last name", "Email", "Company", "Subject", "Message"}
+		if len(rows) != 2 || strings.Join(rows[0], "|") != strings.Join(want, "|") {
+			t.Fatalf("messages CSV = %q", rows)
+		}
+		r := rows[1]
+		if r[1] != `'=HYPERLINK("http://evil")` || r[3] != "ada@example.com" || r[4] != "Lane, Co" || r[5] != "Schedule a demo" || r[6] != "Line one\nline \"two\"" {
+			t.Errorf("message row = %q", r)
+		}
+		if _, rows := readCSV(t, admin, "/admin/partners.csv"); len(rows) != 2 || rows[1][1] != "Cy" || rows[1][6] != "'-1+1" {
+			t.Errorf("partners CSV (a formula-like message neutralised) = %q", rows)
+		}
+
+		_, rows = readCSV(t, admin, "/admin/subscribers.csv")
+		if len(rows) != 1+exportBatch+20 {
+			t.Errorf("subscribers CSV has %d rows, want %d", len(rows), 1+exportBatch+20)
+		}
+		seen := map[string]bool{}
+		for _, r := range rows[1:] {
+			if seen[r[1]] {
+				t.Errorf("%s exported twice", r[1])
+			}
+			seen[r[1]] = true
+		}
+		_, rows = readCSV(t, admin, "/admin/subscribers.csv?list=status")
+		if len(rows) != 1+(exportBatch+20+9)/10 {
+			t.Errorf("status subscribers CSV has %d rows", len(rows))
+		}
+		for _, r := range rows[1:] {
+			if r[2] != "Status updates" {
+				t.Errorf("a %s subscriber in the status export", r[2])
+			}
+		}
+		_, body := admin.get(t, "/admin/subscribers")
+		for _, want := range []string{"520 in all", "Page 1 of 11", `href="/admin/subscribers?page=2"`, `href="/admin/subscribers.csv"`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("subscribers page lacks %q", want)
+			}
+		}
+		if _, body := admin.get(t, "/admin/subscribers?list=status&page=2"); !strings.Contains(body, "Page 2 of 2") || !strings.Contains(body, `href="/admin/subscribers.csv?list=status"`) {
+			t.Error("the status list's second page or its export link is wrong")
+		}
+
+		_, rows = readCSV(t, admin, "/admin/businesses.csv?q=bakery")
+		if len(rows) != 2 || rows[1][1] != "Harbor Street Bakery" || rows[1][2] != testSite.BaseURL+"/directory/harbor-street-bakery" || rows[1][6] != "" {
+			t.Errorf("businesses CSV for 'bakery' = %q", rows)
+		}
+		if _, rows := readCSV(t, admin, "/admin/claims.csv?status=all"); len(rows) != 1 || rows[0][1] != "Listing" {
+			t.Errorf("empty claims CSV = %q", rows)
+		}
+	}, withAdmin)
+}

@@ -1,0 +1,170 @@
+package views
+
+import (
+	"net/url"
+	"strconv"
+	"time"
+)
+
+// AdminSection is one entry of the administration's navigation.
+type AdminSection struct {
+	Href, Label string
+}
+
+// AdminSections are the administration's pages, in navigation order.
+var AdminSections = []AdminSection{
+	{"/admin", "Overview"},
+	{"/admin/businesses", "Businesses"},
+	{"/admin/claims", "Claims"},
+	{"/admin/messages", "Contact messages"},
+	{"/admin/suggestions", "Suggestions"},
+	{"/admin/partners", "Partner applications"},
+	{"/admin/subscribers", "Subscribers"},
+}
+
+// AdminPager pages a list and names its CSV export: every link keeps the
+// list's filters (Query, without page).
+type AdminPager struct {
+	Path               string // the list's path, such as /admin/messages
+	Query              url.Values
+	Page, Pages, Total int
+}
+
+// URL is the link to page n of the list.
+func (p AdminPager) URL(n int) string {
+	q := url.Values{}
+	for k, v := range p.Query {
+		q[k] = v
+	}
+	if n > 1 {
+		q.Set("page", strconv.Itoa(n))
+	}
+	if len(q) == 0 {
+		return p.Path
+	}
+	return p.Path + "?" + q.Encode()
+}
+
+// CSV is the link to the whole list (every page) as CSV.
+func (p AdminPager) CSV() string {
+	if len(p.Query) == 0 {
+		return p.Path + ".csv"
+	}
+	return p.Path + ".csv?" + p.Query.Encode()
+}
+
+// AdminFilter is a link narrowing a list, such as one mailing list.
+type AdminFilter struct {
+	Label, Href string
+	Current     bool
+}
+
+// AdminTable is a read-only list: messages, suggestions, applications,
+// subscribers.
+type AdminTable struct {
+	Title, Intro, Empty string
+	Filters             []AdminFilter
+	Columns             []string
+	Rows                [][]string
+	Pager               AdminPager
+}
+
+// AdminOverview is /admin: what waits for the administrators.
+type AdminOverview struct {
+	PendingClaims, UnverifiedListings                                     int
+	ContactMessages, FeatureSuggestions, PartnerApplications, Subscribers int
+}
+
+// AdminBusinessRow is a listing in the administration's lists.
+type AdminBusinessRow struct {
+	ID                                     int64
+	Name, Slug, Category, Location         string
+	OwnerEmail                             string // empty: nobody owns it
+	Verified, Claimed, Featured, Published bool
+	CreatedAt                              time.Time
+}
+
+// AdminBusinesses is the businesses list with its search.
+type AdminBusinesses struct {
+	Query, Filter string
+	Filters       []Option
+	Rows          []AdminBusinessRow
+	Pager         AdminPager
+}
+
+// AdminBusiness is one listing's administration page: its flags, the
+// actions on them, its claims and its moderation history.
+type AdminBusiness struct {
+	AdminBusinessRow
+	Email, Phone, Website string
+	Claims                []AdminClaimRow
+	History               []AdminActionRow
+}
+
+// AdminClaimRow is a claim as administrators judge it.
+type AdminClaimRow struct {
+	ID, BusinessID             int64
+	BusinessName, BusinessSlug string
+	UserEmail, Role            string
+	Message, Status            string
+	CreatedAt                  time.Time
+	DecidedAt                  time.Time // zero while pending
+	DeciderEmail               string
+}
+
+// AdminClaims is the claims list, by status.
+type AdminClaims struct {
+	Filters []AdminFilter
+	Rows    []AdminClaimRow
+	Pager   AdminPager
+	Status  string
+}
+
+// AdminActionRow is one entry of a listing's moderation history.
+type AdminActionRow struct {
+	At     time.Time
+	Admin  string
+	Action string // label
+	Detail string
+}
+
+// ModerationLabels name each moderation action as the history shows it.
+var ModerationLabels = map[string]string{
+	"verify":        "Verified",
+	"unverify":      "Removed verification",
+	"feature":       "Featured",
+	"unfeature":     "Stopped featuring",
+	"publish":       "Published",
+	"unpublish":     "Unpublished",
+	"approve_claim": "Approved a claim",
+	"reject_claim":  "Rejected a claim",
+}
+
+// moderation is one button of a listing's administration page.
+type moderation struct {
+	Action, Label, Class string
+}
+
+// moderations are the actions a listing offers, by its flags.
+func (b AdminBusinessRow) moderations() []moderation {
+	pick := func(on bool, off, offLabel, onAction, onLabel string) moderation {
+		if on {
+			return moderation{off, offLabel, "btn btn-outline btn-sm"}
+		}
+		return moderation{onAction, onLabel, "btn btn-primary btn-sm"}
+	}
+	return []moderation{
+		pick(b.Verified, "unverify", "Unverify", "verify", "Verify"),
+		pick(b.Featured, "unfeature", "Unfeature", "feature", "Feature"),
+		pick(b.Published, "unpublish", "Unpublish", "publish", "Publish"),
+	}
+}
+
+func adminDate(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format("Jan 2, 2006 15:04 UTC")
+}
+
+func claimRoleLabel(role string) string { return OptionLabel(ClaimRoles, role) }
