@@ -256,3 +256,23 @@ func TestAdminCSVExports(t *testing.T) {
 		}
 	}, withAdmin)
 }
+
+func TestAdministratorsAreToldOfContactMessagesAndApplications(t *testing.T) {
+	app := newTestApp(t, store.SQLite, withAdmin)
+	res, _ := app.post(t, "/contact", url.Values{"first_name": {"Ada"}, "last_name": {"Lane"}, "email": {"ada@example.com"},
+		"subject": {"billing"}, "message": {"Can I pay yearly?"}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("contact: %d", res.StatusCode)
+	}
+	m := app.inbox.waitForSubject(t, adminEmail, "Contact form")
+	if m.Subject != "Contact form: Billing and plans from Ada Lane" || !strings.Contains(m.Text, "Can I pay yearly?") || !strings.Contains(m.Text, "/admin/messages") {
+		t.Errorf("contact notice: %q\n%s", m.Subject, m.Text)
+	}
+	res, _ = app.post(t, "/partners/signup", url.Values{"name": {"Cy"}, "email": {"cy@example.com"}, "company": {"Cy Co"}, "tier": {"referral"}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("partner application: %d", res.StatusCode)
+	}
+	if m := app.inbox.waitForSubject(t, adminEmail, "Partner application"); m.Subject != "Partner application from Cy Co" || !strings.Contains(m.Text, "Referral Partner") {
+		t.Errorf("application notice: %q\n%s", m.Subject, m.Text)
+	}
+}

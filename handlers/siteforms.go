@@ -7,6 +7,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -78,6 +79,14 @@ func (h *Handlers) sendContact(w http.ResponseWriter, r *http.Request) {
 				FirstName: f.FirstName, LastName: f.LastName, Email: f.Email, Company: f.Company, Subject: f.Subject, Message: f.Message,
 			})
 			return err
+		},
+		notify: func(to string) bizmail.Message {
+			from := f.FirstName + " " + f.LastName + " <" + f.Email + ">"
+			if f.Company != "" {
+				from += ", " + f.Company
+			}
+			return bizmail.FormReceived(h.mailSite(), to, "Contact form: "+views.OptionLabel(views.ContactSubjects, f.Subject)+" from "+f.FirstName+" "+f.LastName,
+				[]string{from + " wrote:", "“" + f.Message + "”", "Reply to " + f.Email + " directly to answer."}, h.site.BaseURL+"/admin/messages")
 		},
 	})
 }
@@ -175,6 +184,16 @@ func (h *Handlers) applyPartner(w http.ResponseWriter, r *http.Request) {
 			})
 			return err
 		},
+		notify: func(to string) bizmail.Message {
+			lines := []string{f.Name + " <" + f.Email + "> of " + f.Company + " applied to be a " + views.OptionLabel(views.PartnerTiers, f.Tier) + "."}
+			if f.Website != "" {
+				lines = append(lines, "Website: "+f.Website)
+			}
+			if f.Message != "" {
+				lines = append(lines, "“"+f.Message+"”")
+			}
+			return bizmail.FormReceived(h.mailSite(), to, "Partner application from "+f.Company, lines, h.site.BaseURL+"/admin/partners")
+		},
 	})
 }
 
@@ -190,6 +209,9 @@ type siteForm struct {
 	fragment func() templ.Component             // the form alone, for htmx
 	page     func(views.Chrome) templ.Component // the page around the form
 	save     func(ctx context.Context) error    // stores what was sent
+	// notify, when set, is the email that tells each administrator what
+	// was sent (in the background: the visitor never waits for it).
+	notify func(to string) bizmail.Message
 }
 
 // submitSiteForm runs the steps every site form shares: a filled honeypot
@@ -230,6 +252,9 @@ func (h *Handlers) submitSiteForm(w http.ResponseWriter, r *http.Request, f site
 		return
 	}
 	h.log.Info("form received", "form", f.what)
+	if f.notify != nil {
+		h.notifyAdmins(r.Context(), f.notify)
+	}
 	h.siteFormSent(w, r, f)
 }
 

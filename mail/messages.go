@@ -198,3 +198,15 @@ func ClaimRejected(s Site, to, business, listingLink string) Message {
 		Why:    "You receive this because you claimed " + business + " on " + s.Name + ".",
 	})
 }
+
+// FormReceived tells an administrator what a visitor sent through one of
+// the site's forms (the contact form, a partner application), so that
+// someone answers it.
+func FormReceived(s Site, to, subject string, lines []string, listLink string) Message {
+	return build(to, subject, email{
+		Site:   s,
+		Intro:  lines,
+		Button: linkTo("Open in the administration", listLink),
+		Why:    "You receive this because you are an administrator of " + s.Name + ".",
+	})
+}
