@@ -193,7 +193,7 @@ func TestAdminCSVExports(t *testing.T) {
 			if i%10 == 0 {
 				list = store.ListStatus
 			}
-			_, err := app.store.Subscribe(ctx, fmt.Sprintf("reader%03d@example.com", i), list)
+			_, _, err := app.store.Subscribe(ctx, fmt.Sprintf("reader%03d@example.com", i), list)
 			must(t, err)
 		}
 		admin := app.asAdmin(t)

@@ -120,6 +120,8 @@ func (h *Handlers) Routes() http.Handler {
 		r.Post("/contact", h.sendContact)
 		r.Get("/status", h.statusPage)
 		r.Post("/status/subscribe", h.subscribeStatus)
+		r.Get("/unsubscribe", h.unsubscribePage)
+		r.Post("/unsubscribe", h.unsubscribe)
 		r.Get("/privacy", h.page(views.PrivacyPage))
 		r.Get("/terms", h.page(views.TermsPage))
 

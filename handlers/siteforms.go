@@ -2,7 +2,9 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -144,13 +146,77 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 		fragment: func() templ.Component { return views.SubscribeFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return page(c, f) },
 		save: func(ctx context.Context) error {
-			created, err := h.store.Subscribe(ctx, f.Email, store.MailingList(f.List))
-			if err == nil && !created {
+			sub, created, err := h.store.Subscribe(ctx, f.Email, store.MailingList(f.List))
+			switch {
+			case err != nil:
+				return err
+			case !created:
+				// No second email: a form cannot be used to flood an inbox.
 				h.log.Info("already subscribed", "list", f.List)
+			default:
+				h.sendMailLater(ctx, h.subscribedMail(sub))
 			}
-			return err
+			return nil
 		},
 	})
+}
+
+// subscribedMail confirms a new subscription, with its unsubscribe link.
+func (h *Handlers) subscribedMail(sub store.Subscriber) bizmail.Message {
+	list, about, link := "the newsletter", "You will get one email a month with our newest guides and product changes.", h.site.BaseURL+"/blog"
+	if sub.List == store.ListStatus {
+		list, about, link = "status updates", "You will get an email when an incident or a maintenance affects the service.", h.site.BaseURL+"/status"
+	}
+	return bizmail.Subscribed(h.mailSite(), sub.Email, list, about, link, h.site.BaseURL+"/unsubscribe?token="+url.QueryEscape(sub.Token))
+}
+
+// listName names a mailing list for people.
+func listName(l store.MailingList) string {
+	if l == store.ListStatus {
+		return "status updates"
+	}
+	return "the newsletter"
+}
+
+// unsubscribePage asks to confirm leaving a list: the link in an email
+// only shows this page (mail scanners open links), its button unsubscribes.
+func (h *Handlers) unsubscribePage(w http.ResponseWriter, r *http.Request) {
+	token := r.URL.Query().Get("token")
+	sub, err := h.store.SubscriberByToken(r.Context(), token)
+	v := views.Unsubscribe{Token: token, Email: sub.Email, List: listName(sub.List)}
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		v.Gone = true
+		h.render(w, r, http.StatusNotFound, views.UnsubscribePage(h.chrome(r), v))
+		return
+	case err != nil:
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.UnsubscribePage(h.chrome(r), v))
+}
+
+// unsubscribe removes the subscription of the token. Doing it twice is not
+// an error: the address is off the list either way.
+func (h *Handlers) unsubscribe(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	sub, err := h.store.Unsubscribe(r.Context(), r.PostFormValue("token"))
+	v := views.Unsubscribe{Done: true, Email: sub.Email, List: listName(sub.List)}
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		v.Gone = true
+	case err != nil:
+		h.log.Error("unsubscribe failed", "error", err, "request_id", requestID(r.Context()))
+		h.serverError(w, r, err)
+		return
+	default:
+		h.log.Info("unsubscribed", "list", sub.List)
+	}
+	c := h.chrome(r)
+	c.Toasts = append(c.Toasts, views.Toast{Title: "Unsubscribed", Description: "You will get no more emails from this list."})
+	h.render(w, r, http.StatusOK, views.UnsubscribePage(c, v))
 }
 
 // applyPartner stores an application to the partner programme.

@@ -342,3 +342,54 @@ func TestSiteFormPagesPreselectFromTheLink(t *testing.T) {
 		}
 	}
 }
+
+func TestSubscriptionIsConfirmedByEmailWithAOneClickUnsubscribe(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		for range 2 {
+			app.post(t, "/newsletter", url.Values{"email": {"reader@example.com"}})
+		}
+		app.post(t, "/status/subscribe", url.Values{"email": {"reader@example.com"}})
+		m := app.inbox.waitForSubject(t, "reader@example.com", "the newsletter")
+		if m.Subject != "You're subscribed to the newsletter of BizProfile" || !strings.Contains(m.Text, "Unsubscribe with one click") {
+			t.Errorf("confirmation: %q\n%s", m.Subject, m.Text)
+		}
+		app.inbox.waitForSubject(t, "reader@example.com", "status updates")
+		if n := app.inbox.count(t, "reader@example.com"); n != 2 {
+			t.Errorf("%d emails, want 2: subscribing twice must not send a second", n)
+		}
+
+		var link string
+		for _, l := range linkRe.FindAllString(m.Text, -1) {
+			if strings.Contains(l, "/unsubscribe?token=") {
+				link = strings.TrimPrefix(l, testSite.BaseURL)
+			}
+		}
+		// Opening the link (as a mail scanner may) unsubscribes nobody.
+		res, body := app.get(t, link)
+		if res.StatusCode != 200 || !strings.Contains(body, "Stop sending the newsletter to") || !strings.Contains(body, "reader@example.com") {
+			t.Fatalf("unsubscribe page: %d", res.StatusCode)
+		}
+		if _, total, _ := app.store.Subscribers(ctx, store.ListNewsletter, store.Page{Limit: 10}); total != 1 {
+			t.Fatal("opening the link unsubscribed")
+		}
+		token, _ := url.ParseQuery(strings.TrimPrefix(link, "/unsubscribe?"))
+		res, body = app.post(t, "/unsubscribe", url.Values{"token": {token.Get("token")}})
+		if res.StatusCode != 200 || !strings.Contains(body, "reader@example.com is unsubscribed from the newsletter.") {
+			t.Errorf("unsubscribe: %d", res.StatusCode)
+		}
+		if _, total, _ := app.store.Subscribers(ctx, store.ListNewsletter, store.Page{Limit: 10}); total != 0 {
+			t.Error("still subscribed to the newsletter")
+		}
+		if _, total, _ := app.store.Subscribers(ctx, store.ListStatus, store.Page{Limit: 10}); total != 1 {
+			t.Error("unsubscribing from the newsletter left status updates too")
+		}
+		// Twice is fine; the spent link says so.
+		if res, body := app.post(t, "/unsubscribe", url.Values{"token": {token.Get("token")}}); res.StatusCode != 200 || !strings.Contains(body, "not on the list any more") {
+			t.Errorf("unsubscribing twice: %d", res.StatusCode)
+		}
+		if res, body := app.get(t, link); res.StatusCode != http.StatusNotFound || !strings.Contains(body, "not valid any more") {
+			t.Errorf("spent link: %d", res.StatusCode)
+		}
+	})
+}

@@ -210,3 +210,15 @@ func FormReceived(s Site, to, subject string, lines []string, listLink string) M
 		Why:    "You receive this because you are an administrator of " + s.Name + ".",
 	})
 }
+
+// Subscribed confirms a subscription to one of the site's lists (list
+// names it, such as "the newsletter"), with the one-click way out.
+func Subscribed(s Site, to, list, about, listLink, unsubscribeLink string) Message {
+	return build(to, "You're subscribed to "+list+" of "+s.Name, email{
+		Site:   s,
+		Intro:  []string{"Thanks for subscribing to " + list + " of " + s.Name + ". " + about},
+		Button: linkTo("Visit "+s.Name, listLink),
+		Outro:  []paragraph{{Text: "Changed your mind, or didn't subscribe?", Link: linkTo("Unsubscribe with one click", unsubscribeLink)}},
+		Why:    "You receive this because this address was subscribed to " + list + " on " + s.Name + ".",
+	})
+}

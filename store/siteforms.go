@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"time"
 )
@@ -111,19 +112,46 @@ func (s *Store) FeatureSuggestions(ctx context.Context, p Page) ([]FeatureSugges
 
 // Subscribe adds email to list. Subscribing an address that is already on
 // the list is not an error: it changes nothing and reports created false.
-func (s *Store) Subscribe(ctx context.Context, email string, list MailingList) (created bool, err error) {
+// Either way it returns the subscription, with its unsubscribe token.
+func (s *Store) Subscribe(ctx context.Context, email string, list MailingList) (sub Subscriber, created bool, err error) {
+	sub = Subscriber{Email: NormalizeEmail(email), List: list, CreatedAt: time.Now().UTC(), Token: rand.Text()}
 	res, err := s.db.ExecContext(ctx, s.db.Rebind(`
-		INSERT INTO subscribers (email, list, created_at) VALUES (?, ?, ?)
+		INSERT INTO subscribers (email, list, created_at, token) VALUES (?, ?, ?, ?)
 		ON CONFLICT (email, list) DO NOTHING`),
-		NormalizeEmail(email), string(list), time.Now().UTC())
+		sub.Email, string(list), sub.CreatedAt, sub.Token)
 	if err != nil {
-		return false, fmt.Errorf("store: subscribe to %s: %w", list, err)
+		return Subscriber{}, false, fmt.Errorf("store: subscribe to %s: %w", list, err)
 	}
 	n, err := res.RowsAffected()
 	if err != nil {
-		return false, fmt.Errorf("store: subscribe to %s: %w", list, err)
+		return Subscriber{}, false, fmt.Errorf("store: subscribe to %s: %w", list, err)
 	}
-	return n > 0, nil
+	err = s.db.GetContext(ctx, &sub, s.db.Rebind(`SELECT id, email, list, created_at, token FROM subscribers WHERE email = ? AND list = ?`), sub.Email, string(list))
+	if err != nil {
+		return Subscriber{}, false, fmt.Errorf("store: read subscription: %w", err)
+	}
+	return sub, n > 0, nil
+}
+
+// SubscriberByToken returns the subscription an unsubscribe link names.
+func (s *Store) SubscriberByToken(ctx context.Context, token string) (Subscriber, error) {
+	var sub Subscriber
+	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`SELECT id, email, list, created_at, token FROM subscribers WHERE token = ?`), token)
+	if err != nil {
+		return Subscriber{}, notFound(err, "subscriber by token")
+	}
+	return sub, nil
+}
+
+// Unsubscribe removes the subscription an unsubscribe link names, and
+// returns it; ErrNotFound when there is none (any more).
+func (s *Store) Unsubscribe(ctx context.Context, token string) (Subscriber, error) {
+	var sub Subscriber
+	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`DELETE FROM subscribers WHERE token = ? RETURNING id, email, list, created_at, token`), token)
+	if err != nil {
+		return Subscriber{}, notFound(err, "unsubscribe")
+	}
+	return sub, nil
 }
 
 // Subscriber is an address on a mailing list.
@@ -132,6 +160,7 @@ type Subscriber struct {
 	Email     string      `db:"email"`
 	List      MailingList `db:"list"`
 	CreatedAt time.Time   `db:"created_at"`
+	Token     string      `db:"token"` // in every email's unsubscribe link
 }
 
 // Subscribers lists the addresses on list ("" for every list), the newest

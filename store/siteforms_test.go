@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"bizprofile/store"
@@ -11,15 +12,20 @@ import (
 func TestSubscribingTwiceKeepsOneRow(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
+		var tokens []string
 		for i, want := range []bool{true, false} {
-			created, err := s.Subscribe(ctx, "  Reader@Example.com", store.ListNewsletter)
+			sub, created, err := s.Subscribe(ctx, "  Reader@Example.com", store.ListNewsletter)
 			must(t, err)
 			if created != want {
 				t.Errorf("subscription %d: created = %v, want %v", i+1, created, want)
 			}
+			tokens = append(tokens, sub.Token)
+		}
+		if tokens[0] == "" || tokens[0] != tokens[1] {
+			t.Errorf("unsubscribe tokens %q: want one, the same for both", tokens)
 		}
 		// The same address on the other list is a subscription of its own.
-		created, err := s.Subscribe(ctx, "reader@example.com", store.ListStatus)
+		status, created, err := s.Subscribe(ctx, "reader@example.com", store.ListStatus)
 		must(t, err)
 		if !created {
 			t.Error("status subscription not created")
@@ -33,6 +39,25 @@ func TestSubscribingTwiceKeepsOneRow(t *testing.T) {
 		}
 		if _, total, err := s.Subscribers(ctx, "", store.Page{Limit: 10}); err != nil || total != 2 {
 			t.Errorf("subscribers of every list: %d, %v; want 2", total, err)
+		}
+		if status.Token == tokens[0] {
+			t.Error("two subscriptions share a token")
+		}
+
+		// Unsubscribing through the newsletter's token leaves the status list.
+		if sub, err := s.SubscriberByToken(ctx, tokens[0]); err != nil || sub.List != store.ListNewsletter {
+			t.Errorf("subscriber by token: %+v, %v", sub, err)
+		}
+		sub, err := s.Unsubscribe(ctx, tokens[0])
+		must(t, err)
+		if sub.Email != "reader@example.com" || sub.List != store.ListNewsletter {
+			t.Errorf("unsubscribed %+v", sub)
+		}
+		if _, err := s.Unsubscribe(ctx, tokens[0]); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("unsubscribing twice: %v, want ErrNotFound", err)
+		}
+		if _, total, _ := s.Subscribers(ctx, store.ListStatus, store.Page{Limit: 10}); total != 1 {
+			t.Error("unsubscribing from the newsletter left the status list")
 		}
 	})
 }

@@ -94,3 +94,12 @@ type PartnerForm struct {
 func (PartnerForm) Toast() Toast {
 	return Toast{Title: "Application received!", Description: "We will reply within 24 hours."}
 }
+
+// Unsubscribe is the page of an email's unsubscribe link.
+type Unsubscribe struct {
+	Token string
+	Email string
+	List  string // "the newsletter" or "status updates"
+	Done  bool   // unsubscribed
+	Gone  bool   // the link names no subscription (any more)
+}
