@@ -27,7 +27,9 @@ const rows = [];
 let failed = false;
 for (const path of pages) {
   const out = join(outDir, "report.json");
-  const r = spawnSync(
+  // Lighthouse itself sometimes fails to record a load (NO_NAVSTART): a
+  // run that fails so (not on a score) is tried once more.
+  const run = () => spawnSync(
     "npx",
     [
       "lighthouse",
@@ -40,6 +42,11 @@ for (const path of pages) {
     ],
     { env: { ...process.env, CHROME_PATH: chromiumPath }, encoding: "utf8" },
   );
+  let r = run();
+  if (r.status !== 0) {
+    console.error(`lighthouse failed on ${path}, trying again:\n${r.stderr}`);
+    r = run();
+  }
   if (r.status !== 0) {
     console.error(`lighthouse failed on ${path}:\n${r.stderr}`);
     failed = true;
