@@ -3,6 +3,7 @@ package views
 import (
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -20,6 +21,15 @@ var AdminSections = []AdminSection{
 	{"/admin/suggestions", "Suggestions"},
 	{"/admin/partners", "Partner applications"},
 	{"/admin/subscribers", "Subscribers"},
+}
+
+// adminCurrent reports whether the page at path belongs to section href:
+// the overview only itself, the others their whole subtree.
+func adminCurrent(path, href string) bool {
+	if href == "/admin" {
+		return path == "/admin" || path == "/admin/"
+	}
+	return path == href || strings.HasPrefix(path, href+"/")
 }
 
 // AdminPager pages a list and names its CSV export: every link keeps the
