@@ -266,6 +266,7 @@ var businessFilters = []views.Option{
 	{Value: store.FilterVerified, Label: "Verified"},
 	{Value: store.FilterFeatured, Label: "Featured"},
 	{Value: store.FilterUnpublished, Label: "Unpublished"},
+	{Value: store.FilterSuspended, Label: "Taken down by an administrator"},
 	{Value: store.FilterClaimed, Label: "Claimed"},
 	{Value: store.FilterUnowned, Label: "Without an owner"},
 }
@@ -289,7 +290,7 @@ func adminBusinessRow(b store.AdminBusiness) views.AdminBusinessRow {
 	return views.AdminBusinessRow{
 		ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: joinLocation(b.Business),
 		OwnerEmail: b.OwnerEmail.String, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
-		Published: b.Published, CreatedAt: b.CreatedAt,
+		Published: b.Published, Suspended: b.Suspended, CreatedAt: b.CreatedAt,
 	}
 }
 
@@ -312,14 +313,14 @@ func (h *Handlers) adminBusinesses(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) businessesList() adminList {
 	return adminList{
 		path:    "/admin/businesses",
-		columns: []string{"ID", "Name", "Address", "Category", "City", "State", "Owner", "Verified", "Claimed", "Featured", "Published", "Added"},
+		columns: []string{"ID", "Name", "Address", "Category", "City", "State", "Owner", "Verified", "Claimed", "Featured", "Published", "Taken down", "Added"},
 		query:   businessQuery,
 		fetch: func(ctx context.Context, q url.Values, p store.Page) ([][]string, int, error) {
 			bs, total, err := h.store.AdminBusinesses(ctx, q.Get("q"), q.Get("filter"), p)
 			rows := make([][]string, len(bs))
 			for i, b := range bs {
 				rows[i] = []string{strconv.FormatInt(b.ID, 10), b.Name, h.site.BaseURL + "/directory/" + b.Slug, views.OptionLabel(views.BusinessCategories, b.Category),
-					b.City, b.State, b.OwnerEmail.String, yesNo(b.Verified), yesNo(b.Claimed), yesNo(b.Featured), yesNo(b.Published), csvTime(b.CreatedAt)}
+					b.City, b.State, b.OwnerEmail.String, yesNo(b.Verified), yesNo(b.Claimed), yesNo(b.Featured), yesNo(b.Published), yesNo(b.Suspended), csvTime(b.CreatedAt)}
 			}
 			return rows, total, err
 		},

@@ -276,3 +276,52 @@ func TestAdministratorsAreToldOfContactMessagesAndApplications(t *testing.T) {
 		t.Errorf("application notice: %q\n%s", m.Subject, m.Text)
 	}
 }
+
+func TestAnOwnerCannotRepublishAListingTakenDown(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		signedInOwner(t, app, "owner@example.com")
+		app.post(t, "/business/create-profile", listingForm("Owned Diner"))
+		b, err := app.store.BusinessBySlug(ctx, "owned-diner")
+		must(t, err)
+		manage := "/dashboard/businesses/" + itoa(int(b.ID))
+		moderate := "/admin/businesses/" + itoa(int(b.ID)) + "/moderate"
+		admin := app.asAdmin(t)
+
+		admin.post(t, moderate, url.Values{"action": {"unpublish"}})
+		if res, _ := app.get(t, "/directory/owned-diner"); res.StatusCode != http.StatusNotFound {
+			t.Fatalf("a listing taken down is public: %d", res.StatusCode)
+		}
+		_, body := app.get(t, manage)
+		if !strings.Contains(body, "Our moderators unpublished this listing.") || strings.Contains(body, `name="published" value="1"`) {
+			t.Error("the manage page offers Publish on a listing taken down, or does not say why")
+		}
+		if _, body := app.get(t, "/dashboard"); !strings.Contains(body, "Unpublished by our moderators") {
+			t.Error("the dashboard does not show the takedown")
+		}
+		res, body := app.post(t, manage+"/publish", url.Values{"published": {"1"}})
+		if res.StatusCode != http.StatusConflict || !strings.Contains(body, "This listing can&#39;t be published") {
+			t.Fatalf("owner's publish of a listing taken down: %d", res.StatusCode)
+		}
+		if res, _ := app.get(t, "/directory/owned-diner"); res.StatusCode != http.StatusNotFound {
+			t.Fatal("the owner republished a listing taken down")
+		}
+		// The owner can still edit it meanwhile.
+		if res, _ := app.post(t, manage, listingForm("Owned Diner")); res.StatusCode != http.StatusSeeOther {
+			t.Errorf("edit of a listing taken down: %d", res.StatusCode)
+		}
+		if _, body := admin.get(t, "/admin/businesses?filter=suspended"); !strings.Contains(body, "Owned Diner") || strings.Contains(body, "Harbor Street Bakery") {
+			t.Error("the taken-down filter does not list the listing")
+		}
+
+		admin.post(t, moderate, url.Values{"action": {"publish"}})
+		if res, _ := app.get(t, "/directory/owned-diner"); res.StatusCode != http.StatusOK {
+			t.Fatalf("published again by an administrator: %d", res.StatusCode)
+		}
+		app.post(t, manage+"/publish", url.Values{"published": {"0"}})
+		app.post(t, manage+"/publish", url.Values{"published": {"1"}})
+		if res, _ := app.get(t, "/directory/owned-diner"); res.StatusCode != http.StatusOK {
+			t.Errorf("the owner's own publish after the review: %d", res.StatusCode)
+		}
+	}, withAdmin)
+}

@@ -65,7 +65,7 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Businesses = append(d.Businesses, views.DashboardBusiness{
 			ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: joinLocation(b),
-			Verified: b.Verified, Claimed: b.Claimed, Published: b.Published, CreatedAt: b.CreatedAt,
+			Verified: b.Verified, Claimed: b.Claimed, Published: b.Published, Suspended: b.Suspended, CreatedAt: b.CreatedAt,
 		})
 	}
 	d.VerifiedPct = percent(verified, len(bs))

@@ -32,7 +32,7 @@ func listingFormOf(b store.Business) views.ListingForm {
 		SubCategory: b.SubCategory, Tags: strings.Join(b.Tags, ", "), BusinessType: b.BusinessType,
 		Email: b.Email, Phone: b.Phone, Website: b.Website, Address: b.Address, City: b.City, State: b.State, ZipCode: b.ZipCode,
 		Services: strings.Join(b.Services, "\n"), ShowEmail: b.ShowEmail, ShowPhone: b.ShowPhone, ShowAddress: b.ShowAddress,
-		ShowPricing: b.ShowPricing, ShowHours: b.ShowHours, Published: b.Published, Errors: views.FieldErrors{},
+		ShowPricing: b.ShowPricing, ShowHours: b.ShowHours, Published: b.Published, Suspended: b.Suspended, Errors: views.FieldErrors{},
 	}
 	week := b.Hours
 	if len(week) != 7 {
@@ -215,7 +215,15 @@ func (h *Handlers) publishBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	publish := r.PostFormValue("published") == "1"
-	if err := h.store.SetPublished(r.Context(), b.ID, publish); err != nil {
+	err := h.store.SetPublished(r.Context(), b.ID, publish)
+	if errors.Is(err, store.ErrSuspended) {
+		b.Suspended, b.Published = true, false
+		c := h.chrome(r)
+		c.Toasts = append(c.Toasts, views.Toast{Title: "This listing can't be published", Description: "Our moderators unpublished it. Contact support to have it reviewed.", Variant: "destructive"})
+		h.render(w, r, http.StatusConflict, views.ManageBusinessPage(c, listingFormOf(b)))
+		return
+	}
+	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}

@@ -30,17 +30,22 @@ const (
 // know.
 var ErrUnknownAction = errors.New("store: unknown moderation action")
 
-// flagActions are the actions that set one flag of a listing.
-var flagActions = map[string]struct {
+// flag is one column of a listing a moderation action sets.
+type flag struct {
 	column string
 	value  bool
-}{
-	ActionVerify:    {"verified", true},
-	ActionUnverify:  {"verified", false},
-	ActionFeature:   {"featured", true},
-	ActionUnfeature: {"featured", false},
-	ActionPublish:   {"published", true},
-	ActionUnpublish: {"published", false},
+}
+
+// flagActions are the flags each action sets. Unpublishing also suspends
+// the listing, so that its owner cannot publish it again; only publishing
+// by an administrator lifts that.
+var flagActions = map[string][]flag{
+	ActionVerify:    {{"verified", true}},
+	ActionUnverify:  {{"verified", false}},
+	ActionFeature:   {{"featured", true}},
+	ActionUnfeature: {{"featured", false}},
+	ActionPublish:   {{"published", true}, {"suspended", false}},
+	ActionUnpublish: {{"published", false}, {"suspended", true}},
 }
 
 // ModerationAction is one thing an administrator did to a listing.
@@ -54,26 +59,40 @@ type ModerationAction struct {
 	CreatedAt  time.Time     `db:"created_at"`
 }
 
-// Moderate sets the flag that action names (verify, feature, publish and
-// their opposites) on a listing and records who did it. Setting a flag
-// the listing already has changes nothing and records nothing (a form
-// sent twice); changed says which happened.
+// Moderate sets the flags that action names (verify, feature, publish and
+// their opposites) on a listing and records who did it. A listing that
+// already has them changes nothing and records nothing (a form sent
+// twice); changed says which happened.
 func (s *Store) Moderate(ctx context.Context, businessID int64, admin User, action string) (changed bool, err error) {
-	f, ok := flagActions[action]
+	flags, ok := flagActions[action]
 	if !ok {
 		return false, ErrUnknownAction
 	}
+	columns, sets, args := make([]string, len(flags)), make([]string, len(flags)), make([]any, 0, len(flags)+2)
+	for i, f := range flags {
+		columns[i], sets[i] = f.column, f.column+" = ?"
+		args = append(args, f.value)
+	}
 	now := time.Now().UTC()
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
-		var current bool
-		err := tx.GetContext(ctx, &current, tx.Rebind(`SELECT `+f.column+` FROM businesses WHERE id = ?`), businessID)
-		if err != nil {
+		current := make([]bool, len(flags))
+		dest := make([]any, len(flags))
+		for i := range current {
+			dest[i] = &current[i]
+		}
+		row := tx.QueryRowxContext(ctx, tx.Rebind(`SELECT `+strings.Join(columns, ", ")+` FROM businesses WHERE id = ?`), businessID)
+		if err := row.Scan(dest...); err != nil {
 			return notFound(err, "moderate: business")
 		}
-		if current == f.value {
+		same := true
+		for i, f := range flags {
+			same = same && current[i] == f.value
+		}
+		if same {
 			return nil
 		}
-		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET `+f.column+` = ?, updated_at = ? WHERE id = ?`), f.value, now, businessID); err != nil {
+		_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET `+strings.Join(sets, ", ")+`, updated_at = ? WHERE id = ?`), append(args, now, businessID)...)
+		if err != nil {
 			return fmt.Errorf("store: moderate %s: %w", action, err)
 		}
 		changed = true
@@ -112,6 +131,7 @@ const (
 	FilterVerified    = "verified"
 	FilterFeatured    = "featured"
 	FilterUnpublished = "unpublished"
+	FilterSuspended   = "suspended"
 	FilterClaimed     = "claimed"
 	FilterUnowned     = "unowned"
 )
@@ -121,6 +141,7 @@ var adminFilters = map[string]string{
 	FilterVerified:    "b.verified = TRUE",
 	FilterFeatured:    "b.featured = TRUE",
 	FilterUnpublished: "b.published = FALSE",
+	FilterSuspended:   "b.suspended = TRUE",
 	FilterClaimed:     "b.claimed = TRUE",
 	FilterUnowned:     "b.owner_id IS NULL",
 }

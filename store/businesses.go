@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -48,6 +49,7 @@ type Business struct {
 	Claimed      bool          `db:"claimed"`
 	Featured     bool          `db:"featured"`
 	Published    bool          `db:"published"`
+	Suspended    bool          `db:"suspended"` // unpublished by an administrator
 	ShowEmail    bool          `db:"show_email"`
 	ShowPhone    bool          `db:"show_phone"`
 	ShowAddress  bool          `db:"show_address"`
@@ -144,7 +146,7 @@ func (w *Week) Scan(src any) error {
 
 const businessColumns = `id, slug, owner_id, name, tagline, description, category, sub_category, tags, address, city, state,
 	zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified, claimed, featured,
-	published, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
+	published, suspended, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
 
 // insertBusiness adds a listing with a unique slug made from its name.
 func (s *Store) insertBusiness(ctx context.Context, tx *sqlx.Tx, b Business) (Business, error) {
@@ -362,10 +364,26 @@ func (s *Store) UpdateBusiness(ctx context.Context, b Business) error {
 	return affectedOne(res, err, "update business")
 }
 
-// SetPublished shows or hides a listing in the directory.
+// ErrSuspended is returned when an owner publishes a listing an
+// administrator unpublished: only an administrator can publish it again.
+var ErrSuspended = errors.New("store: listing unpublished by an administrator")
+
+// SetPublished shows or hides a listing in the directory, at its owner's
+// wish; a listing an administrator took down stays hidden (ErrSuspended).
 func (s *Store) SetPublished(ctx context.Context, id int64, published bool) error {
-	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE businesses SET published = ?, updated_at = ? WHERE id = ?`), published, time.Now().UTC(), id)
-	return affectedOne(res, err, "publish business")
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE businesses SET published = ?, updated_at = ? WHERE id = ? AND (suspended = FALSE OR ? = FALSE)`),
+		published, time.Now().UTC(), id, published)
+	if err := affectedOne(res, err, "publish business"); !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	var suspended bool
+	if err := s.db.GetContext(ctx, &suspended, s.db.Rebind(`SELECT suspended FROM businesses WHERE id = ?`), id); err != nil {
+		return notFound(err, "publish business")
+	}
+	if suspended {
+		return ErrSuspended
+	}
+	return ErrNotFound
 }
 
 // DeleteBusiness removes a listing and its leads.

@@ -213,3 +213,46 @@ func TestAdminBusinessesSearchAndFilter(t *testing.T) {
 		}
 	})
 }
+
+func TestAnOwnerCannotUndoATakedown(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		b, _, _, admin := claimFixture(t, s)
+		// The owner hides and shows the listing at will until then.
+		must(t, s.SetPublished(ctx, b.ID, false))
+		must(t, s.SetPublished(ctx, b.ID, true))
+
+		if changed, err := s.Moderate(ctx, b.ID, admin, store.ActionUnpublish); err != nil || !changed {
+			t.Fatalf("unpublish: changed %v, %v", changed, err)
+		}
+		if err := s.SetPublished(ctx, b.ID, true); !errors.Is(err, store.ErrSuspended) {
+			t.Fatalf("the owner published a listing taken down: %v", err)
+		}
+		must(t, s.SetPublished(ctx, b.ID, false)) // hiding it stays allowed
+		got, _ := s.BusinessByID(ctx, b.ID)
+		if got.Published || !got.Suspended {
+			t.Fatalf("after the takedown: published %v suspended %v", got.Published, got.Suspended)
+		}
+		if list, _, err := s.AdminBusinesses(ctx, "", store.FilterSuspended, store.Page{Limit: 10}); err != nil || len(list) != 1 || list[0].ID != b.ID {
+			t.Errorf("the taken-down filter finds %d (%v)", len(list), err)
+		}
+
+		// An owner who had unpublished the listing themselves is still
+		// taken down by an administrator's unpublish.
+		if changed, _ := s.Moderate(ctx, b.ID, admin, store.ActionUnpublish); changed {
+			t.Error("a second takedown changed something")
+		}
+		if changed, err := s.Moderate(ctx, b.ID, admin, store.ActionPublish); err != nil || !changed {
+			t.Fatalf("publish: changed %v, %v", changed, err)
+		}
+		got, _ = s.BusinessByID(ctx, b.ID)
+		if !got.Published || got.Suspended {
+			t.Fatalf("after the administrator published it: published %v suspended %v", got.Published, got.Suspended)
+		}
+		must(t, s.SetPublished(ctx, b.ID, false))
+		must(t, s.SetPublished(ctx, b.ID, true))
+		if err := s.SetPublished(ctx, 999999, true); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("unknown listing: %v", err)
+		}
+	})
+}

@@ -91,6 +91,7 @@ type AdminBusinessRow struct {
 	Name, Slug, Category, Location         string
 	OwnerEmail                             string // empty: nobody owns it
 	Verified, Claimed, Featured, Published bool
+	Suspended                              bool // unpublished by an administrator
 	CreatedAt                              time.Time
 }
 
@@ -166,7 +167,7 @@ func (b AdminBusinessRow) moderations() []moderation {
 	return []moderation{
 		pick(b.Verified, "unverify", "Unverify", "verify", "Verify"),
 		pick(b.Featured, "unfeature", "Unfeature", "feature", "Feature"),
-		pick(b.Published, "unpublish", "Unpublish", "publish", "Publish"),
+		pick(!b.Suspended, "unpublish", "Unpublish", "publish", "Publish"),
 	}
 }
 

@@ -41,6 +41,7 @@ type DashboardBusiness struct {
 	Verified  bool
 	Claimed   bool
 	Published bool
+	Suspended bool // unpublished by an administrator
 	CreatedAt time.Time
 }
 

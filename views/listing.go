@@ -27,6 +27,7 @@ type ListingForm struct {
 	ShowPricing  bool
 	ShowHours    bool
 	Published    bool
+	Suspended    bool // unpublished by an administrator: only they can publish it again
 	Errors       FieldErrors
 }
 
