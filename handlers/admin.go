@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"log/slog"
 	"math"
 	"net/http"
@@ -489,8 +490,9 @@ func (h *Handlers) claimsList() adminList {
 	}
 }
 
-// decideClaim approves or rejects a claim and emails the claimant. The
-// decision stands even when the email cannot be sent: the toast says so.
+// decideClaim approves or rejects a claim and emails the claimant, and on
+// approval the people whose open claims it closed. The decision stands
+// even when an email cannot be sent: the toast says so.
 func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, admin := r.Context(), currentUser(r)
@@ -499,7 +501,7 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 			h.notFound(w, r)
 			return
 		}
-		c, err := h.store.DecideClaim(ctx, id, *admin, approve)
+		c, closed, err := h.store.DecideClaim(ctx, id, *admin, approve)
 		back := "/admin/claims"
 		switch {
 		case errors.Is(err, store.ErrNotFound):
@@ -523,8 +525,20 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 				t = views.Toast{Title: "Claim rejected", Description: c.UserEmail + " will be told by email."}
 			}
 			h.log.Info("claim decided", "claim_id", c.ID, "business_id", c.BusinessID, "status", c.Status, "admin_id", admin.ID)
+			unsent := []string{}
 			if !h.sendMail(ctx, m) {
-				t.Description += " The email to " + c.UserEmail + " could not be sent: please let them know yourself."
+				unsent = append(unsent, c.UserEmail)
+			}
+			for _, o := range closed {
+				if !h.sendMail(ctx, bizmail.ClaimClosed(h.mailSite(), o.UserEmail, o.BusinessName, h.site.BaseURL+"/directory/"+o.BusinessSlug)) {
+					unsent = append(unsent, o.UserEmail)
+				}
+			}
+			if len(closed) > 0 {
+				t.Description += fmt.Sprintf(" %d other open claim(s) on it were closed and their claimants told.", len(closed))
+			}
+			if len(unsent) > 0 {
+				t.Description += " The email to " + strings.Join(unsent, ", ") + " could not be sent: please let them know yourself."
 			}
 			h.flash(r, t)
 		}

@@ -274,3 +274,37 @@ func mustUser(t *testing.T, app *testApp, email string) store.User {
 	must(t, err)
 	return u
 }
+
+func TestApprovalTellsTheOtherClaimants(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		seeded(t, app)
+		for _, email := range []string{"maria@harborbakery.test", "rival@example.com"} {
+			c := app.newClient()
+			c.account(t, email, store.KindBusiness)
+			if res, _ := c.post(t, bakery+"/claim", claimForm("owner", "I run the bakery; call the shop to check.")); res.StatusCode != http.StatusSeeOther {
+				t.Fatalf("claim by %s: %d", email, res.StatusCode)
+			}
+		}
+		pending, _, err := app.store.Claims(ctx, store.ClaimPending, store.Page{Limit: 10})
+		must(t, err)
+		var maria int64
+		for _, c := range pending {
+			if c.UserEmail == "maria@harborbakery.test" {
+				maria = c.ID
+			}
+		}
+		admin := app.asAdmin(t)
+		admin.post(t, "/admin/claims/"+strconv.FormatInt(maria, 10)+"/approve", nil)
+		if _, body := admin.get(t, "/admin/claims"); !strings.Contains(body, "1 other open claim(s) on it were closed and their claimants told.") {
+			t.Error("the toast does not say the other claim was closed")
+		}
+		m := app.inbox.waitFor(t, "rival@example.com")
+		if m.Subject != "Your claim on Harbor Street Bakery was closed" || !strings.Contains(m.Text, "Another claim on Harbor Street Bakery was confirmed") {
+			t.Errorf("the other claimant's email: %q\n%s", m.Subject, m.Text)
+		}
+		if m := app.inbox.waitFor(t, "maria@harborbakery.test"); !strings.Contains(m.Subject, "was approved") {
+			t.Errorf("the new owner's email: %q", m.Subject)
+		}
+	}, withAdmin)
+}

@@ -34,6 +34,7 @@ func newInbox(t *testing.T) *inbox {
 // sentMail is a delivered message, decoded.
 type sentMail struct {
 	To, Subject, Text, HTML string
+	Header                  mail.Header
 }
 
 // waitFor returns the newest message to addr, waiting a little for
@@ -87,7 +88,7 @@ func decodeMail(t *testing.T, raw string) sentMail {
 	dec := new(mime.WordDecoder)
 	subject, _ := dec.DecodeHeader(msg.Header.Get("Subject"))
 	to, _ := mail.ParseAddress(msg.Header.Get("To"))
-	m := sentMail{Subject: subject}
+	m := sentMail{Subject: subject, Header: msg.Header}
 	if to != nil {
 		m.To = to.Address
 	}

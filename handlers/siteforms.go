@@ -197,12 +197,18 @@ func (h *Handlers) unsubscribePage(w http.ResponseWriter, r *http.Request) {
 }
 
 // unsubscribe removes the subscription of the token. Doing it twice is not
-// an error: the address is off the list either way.
+// an error: the address is off the list either way. The token comes from
+// the confirmation form, or from the URL when a mail client posts to the
+// List-Unsubscribe link (RFC 8058 one-click).
 func (h *Handlers) unsubscribe(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	sub, err := h.store.Unsubscribe(r.Context(), r.PostFormValue("token"))
+	token := r.PostFormValue("token")
+	if token == "" {
+		token = r.URL.Query().Get("token")
+	}
+	sub, err := h.store.Unsubscribe(r.Context(), token)
 	v := views.Unsubscribe{Done: true, Email: sub.Email, List: listName(sub.List)}
 	switch {
 	case errors.Is(err, store.ErrNotFound):

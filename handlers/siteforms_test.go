@@ -391,5 +391,24 @@ func TestSubscriptionIsConfirmedByEmailWithAOneClickUnsubscribe(t *testing.T) {
 		if res, body := app.get(t, link); res.StatusCode != http.StatusNotFound || !strings.Contains(body, "not valid any more") {
 			t.Errorf("spent link: %d", res.StatusCode)
 		}
+
+		// Mail clients offer their own button (RFC 8058): a POST of
+		// List-Unsubscribe=One-Click to the header's address, from a server
+		// with no browser headers at all.
+		status := app.inbox.waitForSubject(t, "reader@example.com", "status updates")
+		header := status.Header.Get("List-Unsubscribe")
+		if !strings.HasPrefix(header, "<"+testSite.BaseURL+"/unsubscribe?token=") || status.Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
+			t.Fatalf("List-Unsubscribe %q, List-Unsubscribe-Post %q", header, status.Header.Get("List-Unsubscribe-Post"))
+		}
+		oneClick := app.URL + strings.TrimPrefix(strings.Trim(header, "<>"), testSite.BaseURL)
+		res, err := http.Post(oneClick, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
+		must(t, err)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Errorf("one-click unsubscribe: %d", res.StatusCode)
+		}
+		if _, total, _ := app.store.Subscribers(ctx, store.ListStatus, store.Page{Limit: 10}); total != 0 {
+			t.Error("the one-click unsubscribe left the address on the status list")
+		}
 	})
 }

@@ -23,6 +23,9 @@ import (
 // Message is one email, with both bodies.
 type Message struct {
 	To, Subject, Text, HTML string
+	// Unsubscribe is the one-click way off a list (RFC 8058): mail clients
+	// show their own unsubscribe button and POST to it.
+	Unsubscribe string
 }
 
 // Sender delivers messages.
@@ -145,6 +148,10 @@ func (s *smtpSender) send(ctx context.Context, m Message) error {
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	}
+	if m.Unsubscribe != "" {
+		msg.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribe, "<"+m.Unsubscribe+">")
+		msg.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribePost, "List-Unsubscribe=One-Click")
 	}
 
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)

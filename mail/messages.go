@@ -199,6 +199,18 @@ func ClaimRejected(s Site, to, business, listingLink string) Message {
 	})
 }
 
+// ClaimClosed tells a claimant another claim on the same listing was
+// confirmed first, so theirs was closed, and what to do if it is theirs.
+func ClaimClosed(s Site, to, business, listingLink string) Message {
+	return build(to, "Your claim on "+business+" was closed", email{
+		Site: s,
+		Intro: []string{"Another claim on " + business + " was confirmed, so the listing now belongs to someone else and your claim was closed.",
+			"If you manage " + business + ", reply to " + s.SupportEmail + " with something that shows it (an email from the business's domain, a utility bill or a business registration) and we will look into it."},
+		Button: linkTo("See the listing", listingLink),
+		Why:    "You receive this because you claimed " + business + " on " + s.Name + ".",
+	})
+}
+
 // FormReceived tells an administrator what a visitor sent through one of
 // the site's forms (the contact form, a partner application), so that
 // someone answers it.
@@ -214,11 +226,13 @@ func FormReceived(s Site, to, subject string, lines []string, listLink string) M
 // Subscribed confirms a subscription to one of the site's lists (list
 // names it, such as "the newsletter"), with the one-click way out.
 func Subscribed(s Site, to, list, about, listLink, unsubscribeLink string) Message {
-	return build(to, "You're subscribed to "+list+" of "+s.Name, email{
+	m := build(to, "You're subscribed to "+list+" of "+s.Name, email{
 		Site:   s,
 		Intro:  []string{"Thanks for subscribing to " + list + " of " + s.Name + ". " + about},
 		Button: linkTo("Visit "+s.Name, listLink),
 		Outro:  []paragraph{{Text: "Changed your mind, or didn't subscribe?", Link: linkTo("Unsubscribe with one click", unsubscribeLink)}},
 		Why:    "You receive this because this address was subscribed to " + list + " on " + s.Name + ".",
 	})
+	m.Unsubscribe = unsubscribeLink
+	return m
 }

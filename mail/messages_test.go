@@ -18,6 +18,9 @@ func TestAccountEmails(t *testing.T) {
 		{"reset", PasswordReset(testSite, "a@example.com", link), []string{link}, []string{"1 hour", "only once", "password is unchanged"}},
 		{"changed", PasswordChanged(testSite, "a@example.com"), []string{"https://bizprofile.test/login#forgot"}, []string{"wasn't you, reset your password now"}},
 		{"confirm change", ConfirmEmailChange(testSite, "a@example.com", link), []string{link}, []string{"24 hours"}},
+		{"claim approved", ClaimApproved(testSite, "a@example.com", "Harbor Bakery", link), []string{link}, []string{"Harbor Bakery is now yours"}},
+		{"claim rejected", ClaimRejected(testSite, "a@example.com", "Harbor Bakery", link), []string{link}, []string{"could not confirm that you manage Harbor Bakery"}},
+		{"claim closed", ClaimClosed(testSite, "a@example.com", "Harbor Bakery", link), []string{link}, []string{"Another claim on Harbor Bakery was confirmed", "your claim was closed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := tc.m

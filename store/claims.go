@@ -145,12 +145,14 @@ func (s *Store) ClaimsForBusiness(ctx context.Context, businessID int64) ([]Clai
 // DecideClaim approves or rejects a pending claim as admin, recording the
 // decision among the listing's moderation actions. Approving gives the
 // listing its owner and the claimed flag, and closes (rejects) the other
-// open claims on it. It returns the decided claim.
-func (s *Store) DecideClaim(ctx context.Context, id int64, admin User, approve bool) (Claim, error) {
+// open claims on it. It returns the decided claim and the claims it
+// closed, whose claimants deserve to be told.
+func (s *Store) DecideClaim(ctx context.Context, id int64, admin User, approve bool) (decided Claim, closed []Claim, err error) {
 	c, err := s.ClaimByID(ctx, id)
 	if err != nil {
-		return Claim{}, err
+		return Claim{}, nil, err
 	}
+	var closedIDs []int64
 	now := time.Now().UTC()
 	status, action := ClaimRejected, ActionRejectClaim
 	if approve {
@@ -175,19 +177,27 @@ func (s *Store) DecideClaim(ctx context.Context, id int64, admin User, approve b
 			} else if err != nil {
 				return err
 			}
-			res, err = tx.ExecContext(ctx, tx.Rebind(`UPDATE claims SET status = ?, decided_by = ?, decided_at = ? WHERE business_id = ? AND status = ?`),
+			err = tx.SelectContext(ctx, &closedIDs, tx.Rebind(`UPDATE claims SET status = ?, decided_by = ?, decided_at = ? WHERE business_id = ? AND status = ? RETURNING id`),
 				ClaimRejected, admin.ID, now, c.BusinessID, ClaimPending)
 			if err != nil {
 				return fmt.Errorf("store: close other claims: %w", err)
 			}
-			if n, _ := res.RowsAffected(); n > 0 {
+			if n := len(closedIDs); n > 0 {
 				detail += fmt.Sprintf("; %d other open claim(s) closed", n)
+			}
+			for _, cid := range closedIDs {
+				var other Claim
+				if err := tx.GetContext(ctx, &other, tx.Rebind(claimSelect+` WHERE c.id = ?`), cid); err != nil {
+					return fmt.Errorf("store: closed claim: %w", err)
+				}
+				closed = append(closed, other)
 			}
 		}
 		return recordAction(ctx, tx, c.BusinessID, admin, action, detail, now)
 	})
 	if err != nil {
-		return Claim{}, err
+		return Claim{}, nil, err
 	}
-	return s.ClaimByID(ctx, id)
+	decided, err = s.ClaimByID(ctx, id)
+	return decided, closed, err
 }

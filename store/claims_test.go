@@ -45,8 +45,11 @@ func TestApprovingAClaimGivesTheListingItsOwner(t *testing.T) {
 		other, err := s.CreateClaim(ctx, store.Claim{BusinessID: b.ID, UserID: bob.ID, Role: "manager", Message: "Me too."})
 		must(t, err)
 
-		got, err := s.DecideClaim(ctx, c.ID, admin, true)
+		got, closed, err := s.DecideClaim(ctx, c.ID, admin, true)
 		must(t, err)
+		if len(closed) != 1 || closed[0].ID != other.ID || closed[0].UserEmail != "bob@example.com" || closed[0].Status != store.ClaimRejected {
+			t.Errorf("closed claims = %+v, want bob's", closed)
+		}
 		if got.Status != store.ClaimApproved || got.DeciderEmail != "admin@example.com" || !got.DecidedAt.Valid {
 			t.Errorf("approved claim = %+v", got)
 		}
@@ -65,7 +68,7 @@ func TestApprovingAClaimGivesTheListingItsOwner(t *testing.T) {
 		if _, err := s.CreateClaim(ctx, store.Claim{BusinessID: b.ID, UserID: bob.ID, Role: "owner", Message: "Mine!"}); !errors.Is(err, store.ErrAlreadyClaimed) {
 			t.Errorf("claim on a claimed listing: %v, want ErrAlreadyClaimed", err)
 		}
-		if _, err := s.DecideClaim(ctx, c.ID, admin, false); !errors.Is(err, store.ErrClaimDecided) {
+		if _, _, err := s.DecideClaim(ctx, c.ID, admin, false); !errors.Is(err, store.ErrClaimDecided) {
 			t.Errorf("deciding twice: %v, want ErrClaimDecided", err)
 		}
 		history, err := s.ModerationHistory(ctx, b.ID)
@@ -83,7 +86,10 @@ func TestRejectingAClaimLeavesTheListingOpen(t *testing.T) {
 		b, ann, bob, admin := claimFixture(t, s)
 		c, err := s.CreateClaim(ctx, store.Claim{BusinessID: b.ID, UserID: ann.ID, Role: "employee", Message: "I work there."})
 		must(t, err)
-		got, err := s.DecideClaim(ctx, c.ID, admin, false)
+		got, closed, err := s.DecideClaim(ctx, c.ID, admin, false)
+		if len(closed) != 0 {
+			t.Errorf("a rejection closed %d other claims", len(closed))
+		}
 		must(t, err)
 		if got.Status != store.ClaimRejected {
 			t.Errorf("status %s, want rejected", got.Status)
