@@ -74,6 +74,17 @@ func pager(path string, query url.Values, page, total int) views.AdminPager {
 	return views.AdminPager{Path: path, Query: query, Page: page, Total: total, Pages: int(math.Ceil(float64(total) / adminPageSize))}
 }
 
+// pastTheEnd sends a page beyond the end of its list (its last rows were
+// just decided, or the URL was edited) to the list's last page, rather
+// than showing an empty list that has rows. It reports whether it did.
+func pastTheEnd(w http.ResponseWriter, r *http.Request, p views.AdminPager, rows int) bool {
+	if rows > 0 || p.Page <= 1 {
+		return false
+	}
+	http.Redirect(w, r, p.URL(max(p.Pages, 1)), http.StatusSeeOther)
+	return true
+}
+
 // adminList is a list of the administration, as a page and as CSV: the
 // same columns and rows, from one fetch.
 type adminList struct {
@@ -107,6 +118,9 @@ func (h *Handlers) showList(l adminList) http.HandlerFunc {
 		t := views.AdminTable{
 			Title: l.title, Intro: l.intro, Empty: l.empty, Columns: l.columns, Rows: rows,
 			Pager: pager(l.path, q, page, total),
+		}
+		if pastTheEnd(w, r, t.Pager, len(rows)) {
+			return
 		}
 		if l.filters != nil {
 			t.Filters = l.filters(q)
@@ -304,6 +318,9 @@ func (h *Handlers) adminBusinesses(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := views.AdminBusinesses{Query: q.Get("q"), Filter: q.Get("filter"), Filters: businessFilters, Pager: pager("/admin/businesses", q, page, total)}
+	if pastTheEnd(w, r, v.Pager, len(bs)) {
+		return
+	}
 	for _, b := range bs {
 		v.Rows = append(v.Rows, adminBusinessRow(b))
 	}
@@ -455,6 +472,9 @@ func (h *Handlers) adminClaims(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := views.AdminClaims{Status: status, Pager: pager("/admin/claims", q, page, total)}
+	if pastTheEnd(w, r, v.Pager, len(cs)) {
+		return
+	}
 	for _, f := range []struct{ label, value string }{{"Pending", ""}, {"Approved", store.ClaimApproved}, {"Rejected", store.ClaimRejected}, {"All", "all"}} {
 		href := "/admin/claims"
 		if f.value != "" {

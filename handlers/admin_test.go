@@ -246,6 +246,17 @@ func TestAdminCSVExports(t *testing.T) {
 		if _, body := admin.get(t, "/admin/subscribers?list=status&page=2"); !strings.Contains(body, "Page 2 of 2") || !strings.Contains(body, `href="/admin/subscribers.csv?list=status"`) {
 			t.Error("the status list's second page or its export link is wrong")
 		}
+		// Past the end (the last rows were just handled, or an edited URL):
+		// the last page, not an empty list.
+		for path, want := range map[string]string{
+			"/admin/subscribers?list=status&page=9": "/admin/subscribers?list=status&page=2",
+			"/admin/businesses?page=4":              "/admin/businesses",
+			"/admin/claims?page=2":                  "/admin/claims",
+		} {
+			if res, _ := admin.get(t, path); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != want {
+				t.Errorf("GET %s: %d to %q, want %s", path, res.StatusCode, res.Header.Get("Location"), want)
+			}
+		}
 
 		_, rows = readCSV(t, admin, "/admin/businesses.csv?q=bakery")
 		if len(rows) != 2 || rows[1][1] != "Harbor Street Bakery" || rows[1][2] != testSite.BaseURL+"/directory/harbor-street-bakery" || rows[1][6] != "" {
