@@ -134,3 +134,43 @@ for (const [js, listing, slug] of [
     await ownerCtx.close();
   });
 }
+
+test("an administrator takes a listing down; its owner sees why and cannot publish it again (JavaScript on)", async () => {
+  const ownerCtx = await browser.newContext();
+  const name = `Takedown Books ${Date.now()}`;
+  const owner = await signUpBusiness(ownerCtx, name);
+  const page = await ownerCtx.newPage();
+  const errors = watchErrors(page);
+  await signIn(page, owner);
+
+  const adminCtx = await browser.newContext();
+  const admin = await adminPage(adminCtx);
+  await admin.goto(baseURL + "/admin/businesses?q=" + encodeURIComponent(name));
+  await admin.getByRole("link", { name }).click();
+  await admin.getByRole("heading", { level: 1, name }).waitFor();
+  await admin.getByRole("button", { name: "Unpublish" }).click();
+  await toast(admin, "Listing unpublished");
+  await admin.locator(".badge", { hasText: "Taken down" }).first().waitFor();
+  await admin.getByRole("button", { name: "Publish" }).waitFor();
+  await admin.getByText("Unpublished", { exact: true }).first().waitFor(); // in the history
+
+  await page.goto(baseURL + "/dashboard");
+  const row = page.locator(".item-list li", { hasText: name });
+  await row.locator(".badge", { hasText: "Unpublished by our moderators" }).waitFor();
+  await row.getByRole("link", { name: /Manage/ }).click();
+  await page.getByText("Our moderators unpublished this listing.").waitFor();
+  assert.equal(await page.getByRole("button", { name: "Publish" }).count(), 0, "no Publish button on a listing taken down");
+  const slug = name.toLowerCase().replaceAll(" ", "-");
+  assert.equal((await page.request.get(baseURL + "/directory/" + slug)).status(), 404, "the listing is not public");
+
+  // The administrator publishes it again; the owner's controls come back.
+  await admin.getByRole("button", { name: "Publish" }).click();
+  await toast(admin, "Listing published");
+  await adminCtx.close();
+  await page.reload();
+  await page.getByRole("button", { name: "Unpublish" }).waitFor();
+  assert.equal(await page.getByText("Our moderators unpublished this listing.").count(), 0);
+  assert.equal((await page.request.get(baseURL + "/directory/" + slug)).status(), 200, "public again");
+  assert.deepEqual(errors, []);
+  await ownerCtx.close();
+});
