@@ -1,6 +1,6 @@
 // Browser tests for the site's own forms: the contact form is sent in place
 // with JavaScript (htmx, a toast, no page load) and as a plain form without
-// it (a toast after the redirect).
+// it (a toast and a confirmation after the redirect).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
@@ -55,6 +55,10 @@ test("siteforms: the contact form is sent with JavaScript off", async () => {
   await page.getByRole("button", { name: "Send Message" }).click();
   await page.waitForURL(baseURL + "/contact");
   await page.locator(".toast", { hasText: "Message sent!" }).waitFor({ state: "attached" });
-  assert.equal(await page.getByLabel("Message").inputValue(), "", "the form is empty again");
+  // The toast fades by itself; the confirmation stays in the form's place.
+  await page.locator(".site-form-wrap .notice", { hasText: "We will reply within 24 hours." }).waitFor();
+  await page.getByRole("link", { name: "Send another message" }).click();
+  await page.waitForURL(baseURL + "/contact");
+  assert.equal(await page.getByLabel("Message").inputValue(), "", "a fresh form");
   await ctx.close();
 });

@@ -26,19 +26,39 @@ func (h *Handlers) contactPage(w http.ResponseWriter, r *http.Request) {
 	if s := r.URL.Query().Get("subject"); views.ValidOption(views.ContactSubjects, s) {
 		f.Subject = s
 	}
+	f.Sent = h.wasSent(r, "contact message")
 	h.render(w, r, http.StatusOK, views.ContactPage(h.chrome(r), f))
 }
 
 func (h *Handlers) whatsNewPage(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, http.StatusOK, views.WhatsNewPage(h.chrome(r), views.SuggestionForm{}))
+	h.render(w, r, http.StatusOK, views.WhatsNewPage(h.chrome(r), views.SuggestionForm{Sent: h.wasSent(r, "feature suggestion")}))
 }
 
 func (h *Handlers) blogPage(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, http.StatusOK, views.BlogPage(h.chrome(r), views.NewsletterForm()))
+	f := views.NewsletterForm()
+	f.Sent = h.wasSent(r, f.List+" subscription")
+	h.render(w, r, http.StatusOK, views.BlogPage(h.chrome(r), f))
 }
 
 func (h *Handlers) statusPage(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, http.StatusOK, views.StatusPage(h.chrome(r), views.StatusForm()))
+	f := views.StatusForm()
+	f.Sent = h.wasSent(r, f.List+" subscription")
+	h.render(w, r, http.StatusOK, views.StatusPage(h.chrome(r), f))
+}
+
+// sentFormKey holds, for the page after a form sent without JavaScript,
+// which form it was: that page shows its confirmation in the form's place
+// (the toast alone fades away).
+const sentFormKey = "sent_form"
+
+// wasSent reports (once) whether the visitor has just sent the form named
+// what and was sent back here.
+func (h *Handlers) wasSent(r *http.Request, what string) bool {
+	if h.sessions.GetString(r.Context(), sentFormKey) != what {
+		return false
+	}
+	h.sessions.Remove(r.Context(), sentFormKey)
+	return true
 }
 
 // partnerSignupPage shows the application; ?tier= preselects the tier whose
@@ -48,6 +68,7 @@ func (h *Handlers) partnerSignupPage(w http.ResponseWriter, r *http.Request) {
 	if t := r.URL.Query().Get("tier"); views.ValidOption(views.PartnerTiers, t) {
 		f.Tier = t
 	}
+	f.Sent = h.wasSent(r, "partner application")
 	h.render(w, r, http.StatusOK, views.PartnerSignupPage(h.chrome(r), f))
 }
 
@@ -331,7 +352,8 @@ func (h *Handlers) submitSiteForm(w http.ResponseWriter, r *http.Request, f site
 }
 
 // siteFormSent confirms a sent form: in place with a toast event (htmx),
-// or with a toast on the page it came from after a redirect.
+// or after a redirect to the page it came from, with a toast and the
+// confirmation in the form's place.
 func (h *Handlers) siteFormSent(w http.ResponseWriter, r *http.Request, f siteForm) {
 	if isHTMX(r) {
 		setToastTrigger(w, f.toast)
@@ -340,5 +362,6 @@ func (h *Handlers) siteFormSent(w http.ResponseWriter, r *http.Request, f siteFo
 		return
 	}
 	h.flash(r, f.toast)
+	h.sessions.Put(r.Context(), sentFormKey, f.what)
 	http.Redirect(w, r, f.back, http.StatusSeeOther)
 }

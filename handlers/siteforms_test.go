@@ -167,6 +167,15 @@ func TestSiteFormsStoreWhatWasSentAndConfirmWithAToast(t *testing.T) {
 						t.Errorf("the page after sending lacks the toast's %q", want)
 					}
 				}
+				// Without JavaScript the toast fades: the confirmation stays
+				// in the form's place, once.
+				form := `action="` + c.path + `"`
+				if !strings.Contains(body, `<div class="notice" role="status">`) || strings.Contains(body, form) {
+					t.Error("the page after sending shows the form again, not its confirmation")
+				}
+				if _, body := app.get(t, c.back); !strings.Contains(body, form) || strings.Contains(body, c.toast[0]) {
+					t.Error("the confirmation stays past the first page after sending")
+				}
 			})
 		})
 	}
