@@ -156,6 +156,7 @@ func (h *Handlers) contactBusinessPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := views.LeadForm{Business: b.Name, Slug: b.Slug}
+	f.Sent = h.wasSent(r, "lead:"+b.Slug)
 	if isHTMX(r) {
 		h.render(w, r, http.StatusOK, views.LeadFormFragment(f))
 		return
@@ -224,7 +225,8 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 }
 
 // leadSent confirms a sent message: in the dialog with a toast (htmx), or
-// on the listing's page after a redirect.
+// after a redirect to the contact page, with a toast and the confirmation
+// in the form's place.
 func (h *Handlers) leadSent(w http.ResponseWriter, r *http.Request, b store.Business, f views.LeadForm) {
 	t := views.Toast{Title: "Message sent!", Description: b.Name + " will get back to you soon."}
 	if isHTMX(r) {
@@ -234,7 +236,8 @@ func (h *Handlers) leadSent(w http.ResponseWriter, r *http.Request, b store.Busi
 		return
 	}
 	h.flash(r, t)
-	http.Redirect(w, r, "/directory/"+b.Slug, http.StatusSeeOther)
+	h.sessions.Put(r.Context(), sentFormKey, "lead:"+b.Slug)
+	http.Redirect(w, r, "/directory/"+b.Slug+"/contact", http.StatusSeeOther)
 }
 
 // notifyOwner emails the listing's owner about a lead; past their plan's

@@ -230,11 +230,15 @@ func TestLeads(t *testing.T) {
 		}
 
 		res, _ = visitor.post(t, "/directory/"+b.Slug+"/contact", url.Values{"name": {"Vic Visitor"}, "email": {"vic@example.com"}, "phone": {"555-0100"}, "message": {"Can you cater 40 people on May 3?"}})
-		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/directory/"+b.Slug {
-			t.Fatalf("lead: %d", res.StatusCode)
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/directory/"+b.Slug+"/contact" {
+			t.Fatalf("lead: %d to %q", res.StatusCode, res.Header.Get("Location"))
 		}
-		if _, body := visitor.get(t, "/directory/"+b.Slug); !strings.Contains(body, "Message sent!") {
-			t.Error("no confirmation toast")
+		_, body = visitor.get(t, "/directory/"+b.Slug+"/contact")
+		if !strings.Contains(body, "Olive Tree Catering will get back to you soon.") || !strings.Contains(body, "Back to Olive Tree Catering") || strings.Contains(body, `name="message"`) {
+			t.Error("the page after sending does not confirm it in the form's place")
+		}
+		if _, body := visitor.get(t, "/directory/"+b.Slug+"/contact"); !strings.Contains(body, `name="message"`) {
+			t.Error("the confirmation stays: the form does not come back")
 		}
 		m := app.inbox.waitForSubject(t, "olive@example.com", "New enquiry")
 		if !strings.Contains(m.Subject, "Olive Tree Catering") || !strings.Contains(m.Text, "Can you cater 40 people on May 3?") || !strings.Contains(m.Text, "vic@example.com") {
