@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -31,6 +32,9 @@ type config struct {
 	MailFrom string
 
 	RateLimitMultiplier int // multiplies every rate limit; 1 = the defaults
+	// TrustedProxies are the load balancers whose X-Forwarded-For names
+	// the visitor (for rate limits); none: the peer is the visitor.
+	TrustedProxies []netip.Prefix
 
 	AIBaseURL, AIAPIKey, AIModel string // all empty: the built-in analyser
 
@@ -153,6 +157,20 @@ func loadConfig(getenv func(string) string) (config, error) {
 		bad("RATE_LIMIT_MULTIPLIER", mult, "must be a whole number from 1 to 1000")
 	} else {
 		c.RateLimitMultiplier = n
+	}
+	for _, p := range strings.Split(get("TRUSTED_PROXIES", ""), ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		prefix, err := netip.ParsePrefix(p)
+		if ip, ipErr := netip.ParseAddr(p); ipErr == nil {
+			prefix, err = ip.Unmap().Prefix(ip.Unmap().BitLen())
+		}
+		if err != nil {
+			bad("TRUSTED_PROXIES", p, "must be a comma-separated list of IP addresses or CIDR ranges, such as 10.0.0.0/8")
+			continue
+		}
+		c.TrustedProxies = append(c.TrustedProxies, prefix.Masked())
 	}
 	for _, e := range strings.Split(get("ADMIN_EMAILS", ""), ",") {
 		if e = strings.TrimSpace(e); e == "" {

@@ -47,6 +47,8 @@ func TestConfigRejectsBadValuesNamingTheVariable(t *testing.T) {
 		{map[string]string{"STRIPE_WEBHOOK_SECRET": "not-a-signing-secret"}, "STRIPE_WEBHOOK_SECRET"},
 		{map[string]string{"ADMIN_EMAILS": "ops@example.com, nope"}, "ADMIN_EMAILS"},
 		{map[string]string{"ADMIN_EMAILS": "Ops <ops@example.com>"}, "ADMIN_EMAILS"},
+		{map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8, lb.internal"}, "TRUSTED_PROXIES"},
+		{map[string]string{"TRUSTED_PROXIES": "10.0.0.0/33"}, "TRUSTED_PROXIES"},
 	}
 	for _, tc := range cases {
 		_, err := loadConfig(env(tc.env))
@@ -128,5 +130,19 @@ func TestConfigAdminEmails(t *testing.T) {
 	}
 	if strings.Join(c.AdminEmails, " ") != "ops@example.com lee@example.org" {
 		t.Errorf("AdminEmails = %q", c.AdminEmails)
+	}
+}
+
+func TestConfigTrustedProxies(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"TRUSTED_PROXIES": " 10.1.2.3/8, 192.168.0.7 ,,fd00::/8"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range c.TrustedProxies {
+		got = append(got, p.String())
+	}
+	if strings.Join(got, " ") != "10.0.0.0/8 192.168.0.7/32 fd00::/8" {
+		t.Errorf("TrustedProxies = %q", got)
 	}
 }

@@ -89,6 +89,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		Insights:    insightProvider(cfg, log),
 		AdminEmails: cfg.AdminEmails,
 
+		TrustedProxies: cfg.TrustedProxies,
+
 		Stripe:              stripeClient(cfg, log),
 		StripeWebhookSecret: cfg.StripeWebhookSecret,
 	})

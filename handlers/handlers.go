@@ -10,6 +10,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strconv"
 
 	"github.com/a-h/templ"
@@ -41,6 +42,9 @@ type Deps struct {
 	// StripeWebhookSecret verifies Stripe's webhook signatures; empty:
 	// webhooks are refused.
 	StripeWebhookSecret string
+	// TrustedProxies are the proxies (load balancers) whose
+	// X-Forwarded-For names the visitor; none: the peer is the visitor.
+	TrustedProxies []netip.Prefix
 }
 
 // Handlers serves every route of the app.
@@ -59,7 +63,8 @@ type Handlers struct {
 	stripe              *stripe.Client
 	stripeWebhookSecret string
 
-	adminEmails []string
+	adminEmails    []string
+	trustedProxies []netip.Prefix
 }
 
 // New builds the handlers from their dependencies.
@@ -80,6 +85,8 @@ func New(d Deps) *Handlers {
 		stripeWebhookSecret: d.StripeWebhookSecret,
 
 		adminEmails: d.AdminEmails,
+
+		trustedProxies: d.TrustedProxies,
 	}
 	if h.insightProvider == nil {
 		h.insightProvider = ai.Analyser{}

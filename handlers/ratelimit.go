@@ -1,8 +1,11 @@
 package handlers
 
 import (
+	"context"
 	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 	"sync"
 	"time"
 )
@@ -125,6 +128,9 @@ func newLimiters(rl RateLimits) limiters {
 
 // clientIP is the address the request came from.
 func clientIP(r *http.Request) string {
+	if ip, ok := r.Context().Value(clientIPKey{}).(netip.Addr); ok {
+		return ip.String()
+	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
@@ -145,4 +151,57 @@ func tooManyMessage(retry time.Duration) string {
 		return "Too many attempts. Please wait a minute and try again."
 	}
 	return "Too many attempts. Please wait " + itoa(mins) + " minutes and try again."
+}
+
+type clientIPKey struct{}
+
+// forwardedFor makes the visitor's address, rather than a proxy's, the one
+// rate limits and logs see, when the app runs behind proxies it trusts
+// (TRUSTED_PROXIES). Only a request from a trusted proxy is believed, and
+// of its X-Forwarded-For only the part the trusted proxies appended: the
+// address nearest the app that is not a trusted proxy. Anything else a
+// client writes in the header is ignored, so it cannot dodge a limit.
+func (h *Handlers) forwardedFor(next http.Handler) http.Handler {
+	if len(h.trustedProxies) == 0 {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ip, ok := h.visitorIP(r); ok {
+			r = r.WithContext(context.WithValue(r.Context(), clientIPKey{}, ip))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (h *Handlers) visitorIP(r *http.Request) (netip.Addr, bool) {
+	peer, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil || !h.trusted(peer.Addr()) {
+		return netip.Addr{}, false
+	}
+	var hops []string
+	for _, v := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(v, ",")...)
+	}
+	ip := peer.Addr().Unmap()
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break // garbage: keep the last address a trusted proxy vouched for
+		}
+		ip = hop.Unmap()
+		if !h.trusted(ip) {
+			break
+		}
+	}
+	return ip, true
+}
+
+func (h *Handlers) trusted(ip netip.Addr) bool {
+	ip = ip.Unmap()
+	for _, p := range h.trustedProxies {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
 }

@@ -15,7 +15,7 @@ import (
 // runs through.
 func (h *Handlers) Routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(withRequestID, h.observe, h.recoverPanic, h.securityHeaders, h.crossOriginProtection, limitBody)
+	r.Use(h.forwardedFor, withRequestID, h.observe, h.recoverPanic, h.securityHeaders, h.crossOriginProtection, limitBody)
 
 	// Operations: no session, no compression, never cached.
 	r.Get("/healthz", h.healthz)
