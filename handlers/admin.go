@@ -290,10 +290,7 @@ var businessFilters = []views.Option{
 func businessQuery(r *http.Request) url.Values {
 	q := url.Values{}
 	if s := strings.TrimSpace(r.URL.Query().Get("q")); s != "" {
-		if utf8Len := len([]rune(s)); utf8Len > maxQueryLen {
-			s = string([]rune(s)[:maxQueryLen])
-		}
-		q.Set("q", s)
+		q.Set("q", clipQuery(s))
 	}
 	if f := r.URL.Query().Get("filter"); f != "" && views.ValidOption(businessFilters, f) {
 		q.Set("filter", f)
@@ -345,8 +342,8 @@ func (h *Handlers) businessesList() adminList {
 	}
 }
 
-// adminBusinessID reads the listing id of the URL; 0 when it is not one.
-func adminBusinessID(r *http.Request) int64 {
+// idParam reads the {id} of the URL; 0 when it is not one.
+func idParam(r *http.Request) int64 {
 	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 	if err != nil || id <= 0 {
 		return 0
@@ -357,7 +354,7 @@ func adminBusinessID(r *http.Request) int64 {
 // adminBusiness shows one listing's flags, claims and moderation history.
 func (h *Handlers) adminBusiness(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	b, err := h.store.AdminBusinessByID(ctx, adminBusinessID(r))
+	b, err := h.store.AdminBusinessByID(ctx, idParam(r))
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
 		return
@@ -406,7 +403,7 @@ func (h *Handlers) moderateBusiness(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	id, action := adminBusinessID(r), r.PostFormValue("action")
+	id, action := idParam(r), r.PostFormValue("action")
 	toast, ok := moderationToasts[action]
 	if !ok {
 		http.Error(w, "Unknown moderation action.", http.StatusBadRequest)
@@ -515,9 +512,8 @@ func (h *Handlers) claimsList() adminList {
 // even when an email cannot be sent: the toast says so.
 func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ctx, admin := r.Context(), currentUser(r)
-		id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-		if err != nil {
+		ctx, admin, id := r.Context(), currentUser(r), idParam(r)
+		if id == 0 {
 			h.notFound(w, r)
 			return
 		}

@@ -156,7 +156,7 @@ func (h *Handlers) contactBusinessPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := views.LeadForm{Business: b.Name, Slug: b.Slug}
-	f.Sent = h.wasSent(r, "lead:"+b.Slug)
+	f.Sent = h.wasSent(r, leadForm(b.Slug))
 	if isHTMX(r) {
 		h.render(w, r, http.StatusOK, views.LeadFormFragment(f))
 		return
@@ -235,10 +235,11 @@ func (h *Handlers) leadSent(w http.ResponseWriter, r *http.Request, b store.Busi
 		h.render(w, r, http.StatusOK, views.LeadFormFragment(f))
 		return
 	}
-	h.flash(r, t)
-	h.sessions.Put(r.Context(), sentFormKey, "lead:"+b.Slug)
-	http.Redirect(w, r, "/directory/"+b.Slug+"/contact", http.StatusSeeOther)
+	h.sentRedirect(w, r, t, leadForm(b.Slug), "/directory/"+b.Slug+"/contact")
 }
+
+// leadForm names a listing's lead form for wasSent.
+func leadForm(slug string) string { return "lead:" + slug }
 
 // notifyOwner emails the listing's owner about a lead; past their plan's
 // monthly cap the email says a lead is waiting but not what it says.

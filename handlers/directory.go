@@ -15,16 +15,20 @@ import (
 // maxQueryLen bounds free-text controls: longer input is cut, not refused.
 const maxQueryLen = 100
 
+// clipQuery cuts s to maxQueryLen characters.
+func clipQuery(s string) string {
+	if utf8.RuneCountInString(s) > maxQueryLen {
+		return string([]rune(s)[:maxQueryLen])
+	}
+	return s
+}
+
 // parseDirectoryQuery reads the directory's controls from a URL query,
 // replacing anything unknown with its default, so every link (however
 // mangled) shows a sensible page.
 func parseDirectoryQuery(v url.Values) (views.DirectoryQuery, store.Search) {
 	text := func(name string) string {
-		s := strings.Join(strings.Fields(strings.ToValidUTF8(v.Get(name), "")), " ")
-		if utf8.RuneCountInString(s) > maxQueryLen {
-			s = strings.TrimSpace(string([]rune(s)[:maxQueryLen]))
-		}
-		return s
+		return strings.TrimSpace(clipQuery(strings.Join(strings.Fields(strings.ToValidUTF8(v.Get(name), "")), " ")))
 	}
 	pick := func(name string, opts []views.Option, def string) string {
 		if s := v.Get(name); views.ValidOption(opts, s) {

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-chi/chi/v5"
-
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -160,8 +158,8 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 // ownedBusiness loads the listing of the URL if the signed-in user owns it;
 // anyone else gets 404, as if it did not exist.
 func (h *Handlers) ownedBusiness(w http.ResponseWriter, r *http.Request) (store.Business, bool) {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil {
+	id := idParam(r)
+	if id == 0 {
 		h.notFound(w, r)
 		return store.Business{}, false
 	}

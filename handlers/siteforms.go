@@ -26,25 +26,34 @@ func (h *Handlers) contactPage(w http.ResponseWriter, r *http.Request) {
 	if s := r.URL.Query().Get("subject"); views.ValidOption(views.ContactSubjects, s) {
 		f.Subject = s
 	}
-	f.Sent = h.wasSent(r, "contact message")
+	f.Sent = h.wasSent(r, formContact)
 	h.render(w, r, http.StatusOK, views.ContactPage(h.chrome(r), f))
 }
 
 func (h *Handlers) whatsNewPage(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, http.StatusOK, views.WhatsNewPage(h.chrome(r), views.SuggestionForm{Sent: h.wasSent(r, "feature suggestion")}))
+	h.render(w, r, http.StatusOK, views.WhatsNewPage(h.chrome(r), views.SuggestionForm{Sent: h.wasSent(r, formSuggestion)}))
 }
 
 func (h *Handlers) blogPage(w http.ResponseWriter, r *http.Request) {
 	f := views.NewsletterForm()
-	f.Sent = h.wasSent(r, f.List+" subscription")
+	f.Sent = h.wasSent(r, subscriptionForm(f.List))
 	h.render(w, r, http.StatusOK, views.BlogPage(h.chrome(r), f))
 }
 
 func (h *Handlers) statusPage(w http.ResponseWriter, r *http.Request) {
 	f := views.StatusForm()
-	f.Sent = h.wasSent(r, f.List+" subscription")
+	f.Sent = h.wasSent(r, subscriptionForm(f.List))
 	h.render(w, r, http.StatusOK, views.StatusPage(h.chrome(r), f))
 }
+
+// The site forms' names, in the logs and for wasSent.
+const (
+	formContact    = "contact message"
+	formSuggestion = "feature suggestion"
+	formPartner    = "partner application"
+)
+
+func subscriptionForm(list string) string { return list + " subscription" }
 
 // sentFormKey holds, for the page after a form sent without JavaScript,
 // which form it was: that page shows its confirmation in the form's place
@@ -61,6 +70,14 @@ func (h *Handlers) wasSent(r *http.Request, what string) bool {
 	return true
 }
 
+// sentRedirect answers a form sent without JavaScript: a toast, and the
+// page at back, where wasSent(what) shows the confirmation.
+func (h *Handlers) sentRedirect(w http.ResponseWriter, r *http.Request, t views.Toast, what, back string) {
+	h.flash(r, t)
+	h.sessions.Put(r.Context(), sentFormKey, what)
+	http.Redirect(w, r, back, http.StatusSeeOther)
+}
+
 // partnerSignupPage shows the application; ?tier= preselects the tier whose
 // button led here.
 func (h *Handlers) partnerSignupPage(w http.ResponseWriter, r *http.Request) {
@@ -68,7 +85,7 @@ func (h *Handlers) partnerSignupPage(w http.ResponseWriter, r *http.Request) {
 	if t := r.URL.Query().Get("tier"); views.ValidOption(views.PartnerTiers, t) {
 		f.Tier = t
 	}
-	f.Sent = h.wasSent(r, "partner application")
+	f.Sent = h.wasSent(r, formPartner)
 	h.render(w, r, http.StatusOK, views.PartnerSignupPage(h.chrome(r), f))
 }
 
@@ -93,7 +110,7 @@ func (h *Handlers) sendContact(w http.ResponseWriter, r *http.Request) {
 	required(e, "message", f.Message, "Write a message.")
 	checkLength(e, "message", f.Message, 5000)
 	h.submitSiteForm(w, r, siteForm{
-		what: "contact message", back: "/contact", toast: f.Toast(),
+		what: formContact, back: "/contact", toast: f.Toast(),
 		errors: e, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.ContactFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return views.ContactPage(c, f) },
@@ -132,7 +149,7 @@ func (h *Handlers) suggestFeature(w http.ResponseWriter, r *http.Request) {
 	required(e, "description", f.Description, "Describe the feature you would like.")
 	checkLength(e, "description", f.Description, 2000)
 	h.submitSiteForm(w, r, siteForm{
-		what: "feature suggestion", back: "/whats-new#suggest", toast: f.Toast(),
+		what: formSuggestion, back: "/whats-new#suggest", toast: f.Toast(),
 		errors: e, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.SuggestionFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return views.WhatsNewPage(c, f) },
@@ -162,7 +179,7 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 	f.Email, f.Errors = field(r.PostForm, "email"), views.FieldErrors{}
 	checkEmail(f.Errors, "email", f.Email)
 	h.submitSiteForm(w, r, siteForm{
-		what: f.List + " subscription", back: back, toast: f.Toast(),
+		what: subscriptionForm(f.List), back: back, toast: f.Toast(),
 		errors: f.Errors, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.SubscribeFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return page(c, f) },
@@ -267,7 +284,7 @@ func (h *Handlers) applyPartner(w http.ResponseWriter, r *http.Request) {
 	checkOption(e, "tier", f.Tier, views.PartnerTiers, "Choose a partner tier.")
 	checkLength(e, "message", f.Message, 2000)
 	h.submitSiteForm(w, r, siteForm{
-		what: "partner application", back: "/partners/signup", toast: f.Toast(),
+		what: formPartner, back: "/partners/signup", toast: f.Toast(),
 		errors: e, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.PartnerFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return views.PartnerSignupPage(c, f) },
@@ -361,7 +378,5 @@ func (h *Handlers) siteFormSent(w http.ResponseWriter, r *http.Request, f siteFo
 		h.render(w, r, http.StatusOK, f.fragment())
 		return
 	}
-	h.flash(r, f.toast)
-	h.sessions.Put(r.Context(), sentFormKey, f.what)
-	http.Redirect(w, r, f.back, http.StatusSeeOther)
+	h.sentRedirect(w, r, f.toast, f.what, f.back)
 }

@@ -173,9 +173,9 @@ func (s *Store) insertBusiness(ctx context.Context, tx *sqlx.Tx, b Business) (Bu
 		if _, err := tx.ExecContext(ctx, "SAVEPOINT slug"); err != nil {
 			return Business{}, fmt.Errorf("store: savepoint: %w", err)
 		}
-		err := tx.QueryRowxContext(ctx, tx.Rebind(`INSERT INTO businesses (`+insertColumns+`) VALUES `+placeholders(1, insertColumnCount)+` RETURNING id`),
-			insertArgs(b, now)...).Scan(&b.ID)
+		id, err := insertRow(ctx, tx, b, now)
 		if err == nil {
+			b.ID = id
 			_, err = tx.ExecContext(ctx, "RELEASE SAVEPOINT slug")
 			return b, err
 		}

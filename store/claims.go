@@ -184,13 +184,13 @@ func (s *Store) DecideClaim(ctx context.Context, id int64, admin User, approve b
 			}
 			if n := len(closedIDs); n > 0 {
 				detail += fmt.Sprintf("; %d other open claim(s) closed", n)
-			}
-			for _, cid := range closedIDs {
-				var other Claim
-				if err := tx.GetContext(ctx, &other, tx.Rebind(claimSelect+` WHERE c.id = ?`), cid); err != nil {
-					return fmt.Errorf("store: closed claim: %w", err)
+				query, args, err := sqlx.In(claimSelect+` WHERE c.id IN (?) ORDER BY c.id`, closedIDs)
+				if err == nil {
+					err = tx.SelectContext(ctx, &closed, tx.Rebind(query), args...)
 				}
-				closed = append(closed, other)
+				if err != nil {
+					return fmt.Errorf("store: closed claims: %w", err)
+				}
 			}
 		}
 		return recordAction(ctx, tx, c.BusinessID, admin, action, detail, now)

@@ -100,13 +100,20 @@ func insertWithSlug(ctx context.Context, tx *sqlx.Tx, b Business) (int64, error)
 	if b.CreatedAt.IsZero() {
 		b.CreatedAt = now
 	}
-	var id int64
-	err := tx.QueryRowxContext(ctx, tx.Rebind(`INSERT INTO businesses (`+insertColumns+`) VALUES `+placeholders(1, insertColumnCount)+` RETURNING id`),
-		insertArgs(b, now)...).Scan(&id)
+	id, err := insertRow(ctx, tx, b, now)
 	if err != nil {
 		return 0, fmt.Errorf("store: insert %s: %w", b.Slug, err)
 	}
 	return id, nil
+}
+
+// insertRow inserts b as it is (slug included), updated now, and returns
+// its id; the error is the driver's, for the caller to judge.
+func insertRow(ctx context.Context, tx *sqlx.Tx, b Business, now time.Time) (int64, error) {
+	var id int64
+	err := tx.QueryRowxContext(ctx, tx.Rebind(`INSERT INTO businesses (`+insertColumns+`) VALUES `+placeholders(1, insertColumnCount)+` RETURNING id`),
+		insertArgs(b, now)...).Scan(&id)
+	return id, err
 }
 
 // placeholders is the VALUES list of rows rows of cols parameters each.

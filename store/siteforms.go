@@ -126,7 +126,7 @@ func (s *Store) Subscribe(ctx context.Context, email string, list MailingList) (
 	if err != nil {
 		return Subscriber{}, false, fmt.Errorf("store: subscribe to %s: %w", list, err)
 	}
-	err = s.db.GetContext(ctx, &sub, s.db.Rebind(`SELECT id, email, list, created_at, token FROM subscribers WHERE email = ? AND list = ?`), sub.Email, string(list))
+	err = s.db.GetContext(ctx, &sub, s.db.Rebind(`SELECT `+subscriberColumns+` FROM subscribers WHERE email = ? AND list = ?`), sub.Email, string(list))
 	if err != nil {
 		return Subscriber{}, false, fmt.Errorf("store: read subscription: %w", err)
 	}
@@ -136,7 +136,7 @@ func (s *Store) Subscribe(ctx context.Context, email string, list MailingList) (
 // SubscriberByToken returns the subscription an unsubscribe link names.
 func (s *Store) SubscriberByToken(ctx context.Context, token string) (Subscriber, error) {
 	var sub Subscriber
-	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`SELECT id, email, list, created_at, token FROM subscribers WHERE token = ?`), token)
+	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`SELECT `+subscriberColumns+` FROM subscribers WHERE token = ?`), token)
 	if err != nil {
 		return Subscriber{}, notFound(err, "subscriber by token")
 	}
@@ -147,12 +147,14 @@ func (s *Store) SubscriberByToken(ctx context.Context, token string) (Subscriber
 // returns it; ErrNotFound when there is none (any more).
 func (s *Store) Unsubscribe(ctx context.Context, token string) (Subscriber, error) {
 	var sub Subscriber
-	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`DELETE FROM subscribers WHERE token = ? RETURNING id, email, list, created_at, token`), token)
+	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`DELETE FROM subscribers WHERE token = ? RETURNING `+subscriberColumns), token)
 	if err != nil {
 		return Subscriber{}, notFound(err, "unsubscribe")
 	}
 	return sub, nil
 }
+
+const subscriberColumns = `id, email, list, created_at, token`
 
 // Subscriber is an address on a mailing list.
 type Subscriber struct {
