@@ -6,41 +6,14 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
 import { linkFrom, mailsTo } from "./mailbox.mjs";
+import { password, signUpBusiness, signIn } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
 
-const password = "granite-harbor-71";
 const adminEmail = "admin@bizprofile.e2e";
-
-// signUpBusiness registers a business through the form and verifies it.
-async function signUpBusiness(ctx, name) {
-  const page = await ctx.newPage();
-  const email = `claimant.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto(baseURL + "/business/signup");
-  await page.getByLabel("Business name").fill(name);
-  await page.getByLabel("Business category").selectOption("professional");
-  await page.getByLabel("Location").fill("Denver, CO");
-  await page.getByLabel("Business description").fill("Bookkeeping for small firms.");
-  await page.getByLabel("Owner/manager name").fill("Robin Claimant");
-  await page.getByLabel("Business email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password").fill(password);
-  await page.getByRole("button", { name: "Create Business Profile" }).click();
-  await page.waitForURL(baseURL + "/login");
-  await page.goto(await linkFrom(email, "/verify-email?token="));
-  await page.close();
-  return email;
-}
-
-async function signIn(page, email) {
-  await page.goto(baseURL + "/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(baseURL + "/dashboard");
-}
+const claimant = { category: "professional", location: "Denver, CO", description: "Bookkeeping for small firms.", owner: "Robin Claimant" };
 
 // adminPage is a page signed in as the administrator, whose account is
 // made (and verified) the first time.
@@ -76,7 +49,7 @@ for (const [js, listing, slug] of [
 
   test(`claim a sample business, approve it as an administrator, see it on the new owner's dashboard with its badge (${mode})`, async () => {
     const ownerCtx = await browser.newContext({ javaScriptEnabled: js });
-    const owner = await signUpBusiness(ownerCtx, `Robin Books ${Date.now()}`);
+    const owner = await signUpBusiness(ownerCtx, `Robin Books ${Date.now()}`, claimant);
     const page = await ownerCtx.newPage();
     const errors = js ? watchErrors(page) : [];
     await signIn(page, owner);
@@ -138,7 +111,7 @@ for (const [js, listing, slug] of [
 test("an administrator takes a listing down; its owner sees why and cannot publish it again (JavaScript on)", async () => {
   const ownerCtx = await browser.newContext();
   const name = `Takedown Books ${Date.now()}`;
-  const owner = await signUpBusiness(ownerCtx, name);
+  const owner = await signUpBusiness(ownerCtx, name, claimant);
   const page = await ownerCtx.newPage();
   const errors = watchErrors(page);
   await signIn(page, owner);

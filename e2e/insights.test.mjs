@@ -4,42 +4,19 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
-import { linkFrom } from "./mailbox.mjs";
+import { signUpBusiness, signIn } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
 
-const password = "copper-kettle-58";
-
 // newOwner signs up a business through the form and verifies it, which
 // gives the owner a listing; it returns the owner's email.
 async function newOwner(name) {
   const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  const email = `owner.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto(baseURL + "/business/signup");
-  await page.getByLabel("Business name").fill(name);
-  await page.getByLabel("Business category").selectOption("food");
-  await page.getByLabel("Location").fill("Tacoma, WA");
-  await page.getByLabel("Business description").fill("Wood-fired pizza and salads.");
-  await page.getByLabel("Owner/manager name").fill("Pat Owner");
-  await page.getByLabel("Business email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password").fill(password);
-  await page.getByRole("button", { name: "Create Business Profile" }).click();
-  await page.waitForURL(baseURL + "/login");
-  await page.goto(await linkFrom(email, "/verify-email?token="));
+  const email = await signUpBusiness(ctx, name);
   await ctx.close();
   return email;
-}
-
-async function signIn(page, email) {
-  await page.goto(baseURL + "/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(baseURL + "/dashboard");
 }
 
 // openInsights opens /ai-insights and picks the listing with the selector;
