@@ -256,28 +256,6 @@ func hashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// sendMail delivers m, logging (never losing the request over) a failure.
-func (h *Handlers) sendMail(ctx context.Context, m bizmail.Message) bool {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
-	defer cancel()
-	if err := h.mailer.Send(ctx, m); err != nil {
-		h.log.Error("email not sent", slog.Any("error", err), "to", m.To, "subject", m.Subject)
-		return false
-	}
-	return true
-}
-
-// sendMailLater delivers m in the background, for answers that must not
-// take longer when an account exists than when it does not.
-func (h *Handlers) sendMailLater(ctx context.Context, m bizmail.Message) {
-	ctx = context.WithoutCancel(ctx)
-	go h.sendMail(ctx, m)
-}
-
-func (h *Handlers) mailSite() bizmail.Site {
-	return bizmail.Site{Name: h.site.Name, BaseURL: h.site.BaseURL, SupportEmail: h.site.SupportEmail}
-}
-
 // verifyEmail follows the link of a verification email.
 func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
 	tok, err := h.store.UseToken(r.Context(), hashToken(r.URL.Query().Get("token")), store.TokenVerify)

@@ -1,0 +1,127 @@
+package handlers
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// contactBusinessPage shows the lead form: a fragment for the htmx dialog,
+// a full page otherwise.
+func (h *Handlers) contactBusinessPage(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.publishedBusiness(w, r)
+	if !ok {
+		return
+	}
+	f := views.LeadForm{Business: b.Name, Slug: b.Slug}
+	f.Sent = h.wasSent(r, leadForm(b.Slug))
+	if isHTMX(r) {
+		h.render(w, r, http.StatusOK, views.LeadFormFragment(f))
+		return
+	}
+	h.render(w, r, http.StatusOK, views.ContactBusinessPage(h.chrome(r), f))
+}
+
+// contactBusiness stores a lead and tells the owner. The lead is stored
+// before any email is tried, so a mail failure never loses it.
+func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.publishedBusiness(w, r)
+	if !ok {
+		return
+	}
+	if !h.parseForm(w, r) {
+		return
+	}
+	f := views.LeadForm{
+		Business: b.Name, Slug: b.Slug,
+		Name: field(r.PostForm, "name"), Email: field(r.PostForm, "email"), Phone: field(r.PostForm, "phone"),
+		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: views.FieldErrors{},
+	}
+	answer := func(status int, f views.LeadForm) {
+		if isHTMX(r) {
+			// The layout's htmx config swaps 422, 429 and 503 answers too.
+			h.render(w, r, status, views.LeadFormFragment(f))
+			return
+		}
+		h.render(w, r, status, views.ContactBusinessPage(h.chrome(r), f))
+	}
+	if r.PostFormValue("company_site") != "" {
+		// A bot filled the hidden field: answer as if sent, store nothing.
+		h.log.Info("lead honeypot", "business_id", b.ID, "ip", clientIP(r))
+		h.leadSent(w, r, b, f)
+		return
+	}
+	e := f.Errors
+	required(e, "name", f.Name, "Enter your name.")
+	checkLength(e, "name", f.Name, 100)
+	checkEmail(e, "email", f.Email)
+	checkPhone(e, "phone", f.Phone)
+	required(e, "message", f.Message, "Write a message.")
+	checkLength(e, "message", f.Message, 2000)
+	if len(e) > 0 {
+		answer(http.StatusUnprocessableEntity, f)
+		return
+	}
+	if ok, retry := h.limits.leadIP.allow(clientIP(r)); !ok {
+		f.Problem = "You have sent many messages in a short time. Please wait " + itoa(int(retry.Minutes())+1) + " minutes and try again."
+		setRetryAfter(w, retry)
+		answer(http.StatusTooManyRequests, f)
+		return
+	}
+	lead, err := h.store.CreateLead(r.Context(), store.Lead{BusinessID: b.ID, Name: f.Name, Email: store.NormalizeEmail(f.Email), Phone: f.Phone, Message: f.Message})
+	if err != nil {
+		h.log.Error("lead not stored", "error", err, "business_id", b.ID)
+		f.Problem = "Your message could not be sent just now. Please try again in a moment; nothing you typed was lost."
+		answer(http.StatusServiceUnavailable, f)
+		return
+	}
+	h.log.Info("lead received", "lead_id", lead.ID, "business_id", b.ID)
+	if b.OwnerID.Valid {
+		h.notifyOwner(r, b, f, lead)
+	}
+	h.leadSent(w, r, b, f)
+}
+
+// leadSent confirms a sent message: in the dialog with a toast (htmx), or
+// after a redirect to the contact page, with a toast and the confirmation
+// in the form's place.
+func (h *Handlers) leadSent(w http.ResponseWriter, r *http.Request, b store.Business, f views.LeadForm) {
+	t := views.Toast{Title: "Message sent!", Description: b.Name + " will get back to you soon."}
+	if isHTMX(r) {
+		setToastTrigger(w, t)
+		f.Sent = true
+		h.render(w, r, http.StatusOK, views.LeadFormFragment(f))
+		return
+	}
+	h.sentRedirect(w, r, t, leadForm(b.Slug), "/directory/"+b.Slug+"/contact")
+}
+
+// leadForm names a listing's lead form for wasSent.
+func leadForm(slug string) string { return "lead:" + slug }
+
+// notifyOwner emails the listing's owner about a lead; past their plan's
+// monthly cap the email says a lead is waiting but not what it says.
+func (h *Handlers) notifyOwner(r *http.Request, b store.Business, f views.LeadForm, lead store.Lead) {
+	ctx := r.Context()
+	owner, err := h.store.UserByID(ctx, b.OwnerID.Int64)
+	if err != nil {
+		h.log.Error("lead owner lookup", "error", err, "business_id", b.ID)
+		return
+	}
+	locked := false
+	if bill, err := h.billingOf(ctx, owner.ID); err != nil {
+		h.log.Error("lead owner plan", "error", err, "user_id", owner.ID)
+	} else if limit := bill.Plan.LeadsPerMonth; limit >= 0 {
+		counts, err := h.store.LeadCountsFor(ctx, owner.ID, time.Now())
+		locked = err == nil && counts.ThisMonth > limit
+	}
+	if locked {
+		h.sendMailLater(ctx, bizmail.NewLockedLead(h.mailSite(), owner.Email, b.Name, h.site.BaseURL+"/pricing"))
+		return
+	}
+	h.sendMailLater(ctx, bizmail.NewLead(h.mailSite(), owner.Email, b.Name, f.Name, lead.Email, f.Phone, f.Message, h.site.BaseURL+"/dashboard"))
+}
