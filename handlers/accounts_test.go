@@ -4,39 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
-	bizmail "bizprofile/mail"
 	"bizprofile/store"
-	"bizprofile/store/storetest"
 )
-
-const goodPassword = "plum-harbor-42"
-
-// eachEngine runs fn against a fresh app on SQLite and on PostgreSQL.
-func eachEngine(t *testing.T, fn func(t *testing.T, app *testApp), options ...func(*Deps)) {
-	t.Helper()
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
-		t.Run(string(d), func(t *testing.T) {
-			if d == store.Postgres && len(storetest.Engines()) < 2 {
-				t.Skip("PostgreSQL not available")
-			}
-			fn(t, newTestApp(t, d, options...))
-		})
-	}
-}
-
-// newClient is another browser: its own cookies.
-func (a *testApp) newClient() *testApp {
-	jar, _ := cookiejar.New(nil)
-	b := *a
-	b.client = &http.Client{Jar: jar, CheckRedirect: a.client.CheckRedirect}
-	return &b
-}
 
 func (a *testApp) sessionCookie() string {
 	u, _ := url.Parse(a.URL)
@@ -46,26 +20,6 @@ func (a *testApp) sessionCookie() string {
 		}
 	}
 	return ""
-}
-
-// signUp uses the shared screen's sign-up mode and follows the emailed link.
-func (a *testApp) signUp(t *testing.T, name, email, password string) {
-	t.Helper()
-	res, _ := a.post(t, "/signup", url.Values{"full_name": {name}, "email": {email}, "password": {password}})
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("sign-up status %d", res.StatusCode)
-	}
-	link := a.inbox.link(t, email, "/verify-email?token=")
-	res, _ = a.get(t, strings.TrimPrefix(link, testSite.BaseURL))
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("verification link status %d", res.StatusCode)
-	}
-}
-
-func (a *testApp) signIn(t *testing.T, email, password string) *http.Response {
-	t.Helper()
-	res, _ := a.post(t, "/login", url.Values{"email": {email}, "password": {password}})
-	return res
 }
 
 func TestSignUpVerifySignInSignOut(t *testing.T) {
@@ -555,18 +509,6 @@ func TestMailFailureKeepsTheAccount(t *testing.T) {
 	if !strings.Contains(app.logs.String(), "email not sent") {
 		t.Error("mail failure not logged")
 	}
-}
-
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// newDownMailer sends to a port where no server listens.
-func newDownMailer(d *Deps) (bizmail.Sender, error) {
-	return bizmail.New("smtp://127.0.0.1:1", "BizProfile <no-reply@bizprofile.test>", d.Log)
 }
 
 func TestSignedOutPostReturnsToItsPageAfterSignIn(t *testing.T) {

@@ -12,34 +12,6 @@ import (
 	"bizprofile/store"
 )
 
-const adminEmail = "admin@bizprofile.test"
-
-// withAdmin names adminEmail an administrator, as ADMIN_EMAILS does.
-func withAdmin(d *Deps) { d.AdminEmails = []string{adminEmail} }
-
-// account makes a verified account of kind and signs this client in.
-func (a *testApp) account(t *testing.T, email, kind string) store.User {
-	t.Helper()
-	ctx := context.Background()
-	hash, err := hashPassword(goodPassword)
-	must(t, err)
-	u, _, err := a.store.CreateAccount(ctx, store.NewAccount{Email: email, PasswordHash: hash, Kind: kind, Profile: store.Profile{FullName: "User " + email}})
-	must(t, err)
-	must(t, a.store.MarkEmailVerified(ctx, u.ID))
-	if res := a.signIn(t, email, goodPassword); res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("sign in as %s: %d", email, res.StatusCode)
-	}
-	return u
-}
-
-// asAdmin is another browser, signed in as the administrator.
-func (a *testApp) asAdmin(t *testing.T) *testApp {
-	t.Helper()
-	admin := a.newClient()
-	admin.account(t, adminEmail, store.KindBusiness)
-	return admin
-}
-
 func claimForm(role, message string) url.Values {
 	return url.Values{"role": {role}, "message": {message}}
 }

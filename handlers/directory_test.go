@@ -6,19 +6,11 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 
 	"bizprofile/store"
 )
-
-func seeded(t *testing.T, app *testApp) {
-	t.Helper()
-	if _, err := app.store.SeedSamples(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func TestDirectoryPageAndJSONShareOneSearch(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
@@ -132,7 +124,7 @@ func TestBusinessPageShowsOnlyPublicFields(t *testing.T) {
 				t.Errorf("private %q appears in the JSON", private)
 			}
 		}
-		ld := jsonLD(t, body)
+		ld := jsonLD(t, parseHTML(t, body))
 		if ld["@type"] != "LocalBusiness" || ld["name"] != "Private Eye Optics" {
 			t.Fatalf("JSON-LD %v", ld)
 		}
@@ -156,24 +148,11 @@ func TestBusinessPageShowsOnlyPublicFields(t *testing.T) {
 				t.Errorf("public %q missing", public)
 			}
 		}
-		ld = jsonLD(t, body)
+		ld = jsonLD(t, parseHTML(t, body))
 		if ld["telephone"] != "(208) 555-0142" || ld["aggregateRating"] == nil || len(ld["openingHoursSpecification"].([]any)) != 6 {
 			t.Errorf("JSON-LD %v", ld)
 		}
 	})
-}
-
-func jsonLD(t *testing.T, body string) map[string]any {
-	t.Helper()
-	m := regexp.MustCompile(`(?s)<script[^>]*type="application/ld\+json"[^>]*>(.*?)</script>`).FindStringSubmatch(body)
-	if m == nil {
-		t.Fatal("no JSON-LD")
-	}
-	var ld map[string]any
-	if err := json.Unmarshal([]byte(m[1]), &ld); err != nil {
-		t.Fatalf("JSON-LD is not valid JSON: %v", err)
-	}
-	return ld
 }
 
 func TestUnknownAndUnpublishedListingsAre404(t *testing.T) {

@@ -10,36 +10,6 @@ import (
 	"bizprofile/store"
 )
 
-// listingForm is a valid wizard submission.
-func listingForm(name string) url.Values {
-	v := url.Values{
-		"name": {name}, "tagline": {"Fresh every day"}, "description": {"Tacos and salsas made in house."},
-		"category": {"food"}, "sub_category": {"Restaurant"}, "tags": {"tacos, salsa, tacos, catering"}, "business_type": {"storefront"},
-		"email": {"hello@taco.example"}, "phone": {"(512) 555-0110"}, "website": {"https://taco.example"},
-		"address": {"1 Main St"}, "city": {"Austin"}, "state": {"TX"}, "zip_code": {"78701"},
-		"services": {"Catering\nTaco bar\n"}, "visibility_sent": {"1"},
-		"show_email": {"1"}, "show_address": {"1"}, "show_pricing": {"1"}, "show_hours": {"1"},
-	}
-	for i := range 7 {
-		k := "hours_" + itoa(i)
-		v.Set(k+"_open", "11:00")
-		v.Set(k+"_close", "21:00")
-	}
-	v.Set("hours_6_closed", "1")
-	return v
-}
-
-func signedInOwner(t *testing.T, app *testApp, email string) *store.User {
-	t.Helper()
-	app.signUp(t, "Owner "+email, email, goodPassword)
-	app.signIn(t, email, goodPassword)
-	u, err := app.store.UserByEmail(context.Background(), email)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &u
-}
-
 func TestWizardRequiresSignInAndShowsDefaults(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	res, _ := app.get(t, "/business/create-profile")

@@ -140,16 +140,6 @@ func (c siteFormCase) with(field, value string) url.Values {
 	return form
 }
 
-// htmxPost sends form as htmx does.
-func (a *testApp) htmxPost(t *testing.T, path string, form url.Values) (*http.Response, string) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, a.URL+path, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	req.Header.Set("HX-Request", "true")
-	return a.do(t, req)
-}
-
 func TestSiteFormsStoreWhatWasSentAndConfirmWithAToast(t *testing.T) {
 	for _, c := range siteFormCases {
 		t.Run(c.name, func(t *testing.T) {
