@@ -193,84 +193,93 @@ func yesNo(b bool) string {
 }
 
 // The read-only lists: what visitors sent through the site's forms.
-var (
-	messagesList = adminList{
+
+// messagesList is the contact page's messages.
+func (h *Handlers) messagesList() adminList {
+	return adminList{
 		path: "/admin/messages", title: "Contact messages", empty: "No message yet.",
 		intro:   "Sent from the contact page. Reply from your own mailbox to the sender's address.",
 		columns: []string{"Sent", "First name", "Last name", "Email", "Company", "Subject", "Message"},
+		fetch: func(ctx context.Context, _ url.Values, p store.Page) ([][]string, int, error) {
+			ms, total, err := h.store.ContactMessages(ctx, p)
+			rows := make([][]string, len(ms))
+			for i, m := range ms {
+				rows[i] = []string{csvTime(m.CreatedAt), m.FirstName, m.LastName, m.Email, m.Company, views.OptionLabel(views.ContactSubjects, m.Subject), m.Message}
+			}
+			return rows, total, err
+		},
 	}
-	suggestionsList = adminList{
+}
+
+// suggestionsList is the What's New page's feature suggestions.
+func (h *Handlers) suggestionsList() adminList {
+	return adminList{
 		path: "/admin/suggestions", title: "Feature suggestions", empty: "No suggestion yet.",
 		intro:   "Sent from the What's New page.",
 		columns: []string{"Sent", "Name", "Email", "Title", "Description"},
+		fetch: func(ctx context.Context, _ url.Values, p store.Page) ([][]string, int, error) {
+			fs, total, err := h.store.FeatureSuggestions(ctx, p)
+			rows := make([][]string, len(fs))
+			for i, f := range fs {
+				rows[i] = []string{csvTime(f.CreatedAt), f.Name, f.Email, f.Title, f.Description}
+			}
+			return rows, total, err
+		},
 	}
-	partnersList = adminList{
+}
+
+// partnersList is the partner sign-up page's applications.
+func (h *Handlers) partnersList() adminList {
+	return adminList{
 		path: "/admin/partners", title: "Partner applications", empty: "No application yet.",
 		intro:   "Sent from the partner sign-up page.",
 		columns: []string{"Sent", "Name", "Email", "Company", "Website", "Tier", "Message"},
+		fetch: func(ctx context.Context, _ url.Values, p store.Page) ([][]string, int, error) {
+			as, total, err := h.store.PartnerApplications(ctx, p)
+			rows := make([][]string, len(as))
+			for i, a := range as {
+				rows[i] = []string{csvTime(a.CreatedAt), a.Name, a.Email, a.Company, a.Website, views.OptionLabel(views.PartnerTiers, a.Tier), a.Message}
+			}
+			return rows, total, err
+		},
 	}
-	subscribersList = adminList{
+}
+
+// subscribersList is the newsletter's and the status page's subscribers,
+// narrowed to one list by ?list=.
+func (h *Handlers) subscribersList() adminList {
+	return adminList{
 		path: "/admin/subscribers", title: "Subscribers", empty: "Nobody has subscribed yet.",
 		intro:   "Addresses on the blog's newsletter and the status page's updates.",
 		columns: []string{"Subscribed", "Email", "List"},
-	}
-)
-
-// lists binds the read-only lists to the store.
-func (h *Handlers) lists() []adminList {
-	messages, suggestions, partners, subscribers := messagesList, suggestionsList, partnersList, subscribersList
-	messages.fetch = func(ctx context.Context, _ url.Values, p store.Page) ([][]string, int, error) {
-		ms, total, err := h.store.ContactMessages(ctx, p)
-		rows := make([][]string, len(ms))
-		for i, m := range ms {
-			rows[i] = []string{csvTime(m.CreatedAt), m.FirstName, m.LastName, m.Email, m.Company, views.OptionLabel(views.ContactSubjects, m.Subject), m.Message}
-		}
-		return rows, total, err
-	}
-	suggestions.fetch = func(ctx context.Context, _ url.Values, p store.Page) ([][]string, int, error) {
-		fs, total, err := h.store.FeatureSuggestions(ctx, p)
-		rows := make([][]string, len(fs))
-		for i, f := range fs {
-			rows[i] = []string{csvTime(f.CreatedAt), f.Name, f.Email, f.Title, f.Description}
-		}
-		return rows, total, err
-	}
-	partners.fetch = func(ctx context.Context, _ url.Values, p store.Page) ([][]string, int, error) {
-		as, total, err := h.store.PartnerApplications(ctx, p)
-		rows := make([][]string, len(as))
-		for i, a := range as {
-			rows[i] = []string{csvTime(a.CreatedAt), a.Name, a.Email, a.Company, a.Website, views.OptionLabel(views.PartnerTiers, a.Tier), a.Message}
-		}
-		return rows, total, err
-	}
-	subscribers.query = func(r *http.Request) url.Values {
-		q := url.Values{}
-		if l := r.URL.Query().Get("list"); l == string(store.ListNewsletter) || l == string(store.ListStatus) {
-			q.Set("list", l)
-		}
-		return q
-	}
-	subscribers.filters = func(q url.Values) []views.AdminFilter {
-		current := q.Get("list")
-		return []views.AdminFilter{
-			{Label: "All", Href: "/admin/subscribers", Current: current == ""},
-			{Label: "Newsletter", Href: "/admin/subscribers?list=newsletter", Current: current == "newsletter"},
-			{Label: "Status updates", Href: "/admin/subscribers?list=status", Current: current == "status"},
-		}
-	}
-	subscribers.fetch = func(ctx context.Context, q url.Values, p store.Page) ([][]string, int, error) {
-		subs, total, err := h.store.Subscribers(ctx, store.MailingList(q.Get("list")), p)
-		rows := make([][]string, len(subs))
-		for i, s := range subs {
-			list := "Newsletter"
-			if s.List == store.ListStatus {
-				list = "Status updates"
+		query: func(r *http.Request) url.Values {
+			q := url.Values{}
+			if l := r.URL.Query().Get("list"); l == string(store.ListNewsletter) || l == string(store.ListStatus) {
+				q.Set("list", l)
 			}
-			rows[i] = []string{csvTime(s.CreatedAt), s.Email, list}
-		}
-		return rows, total, err
+			return q
+		},
+		filters: func(q url.Values) []views.AdminFilter {
+			current := q.Get("list")
+			return []views.AdminFilter{
+				{Label: "All", Href: "/admin/subscribers", Current: current == ""},
+				{Label: "Newsletter", Href: "/admin/subscribers?list=newsletter", Current: current == "newsletter"},
+				{Label: "Status updates", Href: "/admin/subscribers?list=status", Current: current == "status"},
+			}
+		},
+		fetch: func(ctx context.Context, q url.Values, p store.Page) ([][]string, int, error) {
+			subs, total, err := h.store.Subscribers(ctx, store.MailingList(q.Get("list")), p)
+			rows := make([][]string, len(subs))
+			for i, s := range subs {
+				list := "Newsletter"
+				if s.List == store.ListStatus {
+					list = "Status updates"
+				}
+				rows[i] = []string{csvTime(s.CreatedAt), s.Email, list}
+			}
+			return rows, total, err
+		},
 	}
-	return []adminList{messages, suggestions, partners, subscribers}
 }
 
 // Businesses.

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -83,10 +82,14 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/claims.csv", h.exportList(h.claimsList()))
 			r.Post("/claims/{id}/approve", h.decideClaim(true))
 			r.Post("/claims/{id}/reject", h.decideClaim(false))
-			for _, l := range h.lists() {
-				r.Get(strings.TrimPrefix(l.path, "/admin"), h.showList(l))
-				r.Get(strings.TrimPrefix(l.path, "/admin")+".csv", h.exportList(l))
-			}
+			r.Get("/messages", h.showList(h.messagesList()))
+			r.Get("/messages.csv", h.exportList(h.messagesList()))
+			r.Get("/suggestions", h.showList(h.suggestionsList()))
+			r.Get("/suggestions.csv", h.exportList(h.suggestionsList()))
+			r.Get("/partners", h.showList(h.partnersList()))
+			r.Get("/partners.csv", h.exportList(h.partnersList()))
+			r.Get("/subscribers", h.showList(h.subscribersList()))
+			r.Get("/subscribers.csv", h.exportList(h.subscribersList()))
 			r.NotFound(h.notFound)
 		})
 
