@@ -38,10 +38,23 @@ const (
 )
 
 // Store wraps the database handle. Its methods take a context first and
-// return domain structs.
+// return domain structs. Inside InTx a Store is bound to one transaction,
+// so that records and the jobs they cause commit together.
 type Store struct {
-	db      *sqlx.DB
+	db      queryer  // the pool, or the transaction of InTx
+	pool    *sqlx.DB // the pool, for what a transaction cannot do
+	tx      *sqlx.Tx // non-nil inside InTx
 	dialect Dialect
+}
+
+// queryer is what the store's methods use of a database handle: both the
+// pool (*sqlx.DB) and a transaction (*sqlx.Tx) have it.
+type queryer interface {
+	sqlx.ExtContext
+	GetContext(ctx context.Context, dest any, query string, args ...any) error
+	SelectContext(ctx context.Context, dest any, query string, args ...any) error
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	NamedExecContext(ctx context.Context, query string, arg any) (sql.Result, error)
 }
 
 // Open connects to databaseURL (a postgres:// URL) or, when it is empty, to
@@ -67,7 +80,7 @@ func Open(ctx context.Context, databaseURL, sqlitePath string, log *slog.Logger)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", d, err)
 	}
-	s := &Store{db: db, dialect: d}
+	s := &Store{db: db, pool: db, dialect: d}
 	if d == SQLite {
 		// goose has no lock for SQLite: a file lock beside the database
 		// keeps two processes (say, the server and a seed command) from
@@ -151,7 +164,7 @@ func (s *Store) migrate(ctx context.Context, log *slog.Logger) error {
 		}
 		opts = append(opts, goose.WithSessionLocker(locker))
 	}
-	p, err := goose.NewProvider(dialect, s.db.DB, fsys, opts...)
+	p, err := goose.NewProvider(dialect, s.pool.DB, fsys, opts...)
 	if err != nil {
 		return fmt.Errorf("store: migrations: %w", err)
 	}
@@ -178,12 +191,30 @@ func (s *Store) Ping(ctx context.Context) error {
 }
 
 // Close closes the database handle.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error { return s.pool.Close() }
+
+// InTx runs fn with a Store bound to one transaction, committing when fn
+// returns nil and rolling back otherwise. Whatever fn does through tx (a
+// lead stored, the email job it causes) commits together or not at all.
+// Inside a transaction already, fn joins it.
+func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
+	if s.tx != nil {
+		return fn(s)
+	}
+	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		bound := *s
+		bound.db, bound.tx = tx, tx
+		return fn(&bound)
+	})
+}
 
 // WithTx runs fn in a transaction, committing when fn returns nil and
-// rolling back otherwise.
+// rolling back otherwise. Inside InTx, fn joins its transaction.
 func (s *Store) WithTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
-	tx, err := s.db.BeginTxx(ctx, nil)
+	if s.tx != nil {
+		return fn(s.tx)
+	}
+	tx, err := s.pool.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
