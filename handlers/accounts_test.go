@@ -5,11 +5,14 @@ import (
 	"database/sql"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"bizprofile/store"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 func (a *testApp) sessionCookie() string {
@@ -29,10 +32,15 @@ func TestSignUpVerifySignInSignOut(t *testing.T) {
 			t.Fatalf("sign-up = %d to %q", res.StatusCode, res.Header.Get("Location"))
 		}
 		_, body := app.get(t, "/login")
-		for _, want := range []string{"Account created!", "Please check your email to verify your account.", "jane@example.com", "Resend verification email"} {
-			if !strings.Contains(body, want) {
-				t.Errorf("after sign-up the page lacks %q", want)
-			}
+		page := parseHTML(t, body)
+		if !hasToast(page, "Account created!", "Please check your email to verify your account.") {
+			t.Errorf("after sign-up no 'Account created!' toast: %+v", toasts(page))
+		}
+		if !anyContains(notices(page, "status"), "We sent a verification link to jane@example.com.") {
+			t.Errorf("after sign-up the page does not say where the link went: %q", notices(page, "status"))
+		}
+		if got := resendOffer(page); got != "jane@example.com" {
+			t.Errorf("after sign-up 'Resend verification email' asks for %q", got)
 		}
 		m := app.inbox.waitFor(t, "jane@example.com")
 		if m.HTML == "" || m.Text == "" {
@@ -42,8 +50,9 @@ func TestSignUpVerifySignInSignOut(t *testing.T) {
 
 		// Signing in before verifying is refused, with a way to resend.
 		res, body = app.post(t, "/login", url.Values{"email": {"jane@example.com"}, "password": {goodPassword}})
-		if res.StatusCode != http.StatusForbidden || !strings.Contains(body, "Please verify your email address") || !strings.Contains(body, `action="/verify-email/resend"`) {
-			t.Fatalf("unverified sign-in: %d", res.StatusCode)
+		page = parseHTML(t, body)
+		if res.StatusCode != http.StatusForbidden || !anyContains(notices(page, "alert"), "Please verify your email address") || resendOffer(page) != "jane@example.com" {
+			t.Fatalf("unverified sign-in: %d, alerts %q", res.StatusCode, notices(page, "alert"))
 		}
 
 		res, _ = app.get(t, strings.TrimPrefix(link, testSite.BaseURL))
@@ -64,10 +73,15 @@ func TestSignUpVerifySignInSignOut(t *testing.T) {
 			t.Error("the session token did not change at sign-in")
 		}
 		_, body = app.get(t, "/dashboard")
-		for _, want := range []string{"Welcome back!", "You have been signed in successfully.", "Welcome back, Jane Doe", "Sign Out"} {
-			if !strings.Contains(body, want) {
-				t.Errorf("dashboard lacks %q", want)
-			}
+		page = parseHTML(t, body)
+		if !hasToast(page, "Welcome back!", "You have been signed in successfully.") {
+			t.Errorf("no 'Welcome back!' toast: %+v", toasts(page))
+		}
+		if headings(page, 1, "Welcome back, Jane Doe").Length() != 1 {
+			t.Error("the dashboard does not greet Jane Doe by name")
+		}
+		if formOf(page.Find("main"), "Sign Out").AttrOr("action", "") != "/logout" {
+			t.Error("the dashboard has no 'Sign Out' button")
 		}
 		if !strings.Contains(app.logs.String(), "outcome=ok") || strings.Contains(app.logs.String(), goodPassword) {
 			t.Error("sign-in not logged, or the password was logged")
@@ -86,6 +100,16 @@ func TestSignUpVerifySignInSignOut(t *testing.T) {
 	})
 }
 
+// resendOffer is the address that the page's 'Resend verification email'
+// button asks a new link for ("" when there is no such button).
+func resendOffer(page *goquery.Document) string {
+	form := formOf(page.Find("main"), "Resend verification email")
+	if form.AttrOr("action", "") != "/verify-email/resend" {
+		return ""
+	}
+	return form.Find(`input[name="email"]`).AttrOr("value", "")
+}
+
 func TestWrongPasswordAndUnknownEmailLookTheSame(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		app.signUp(t, "Sam", "sam@example.com", goodPassword)
@@ -99,7 +123,8 @@ func TestWrongPasswordAndUnknownEmailLookTheSame(t *testing.T) {
 		if normal(bodyWrong, "sam@example.com") != normal(bodyUnknown, "nobody@example.com") {
 			t.Error("the pages for a wrong password and an unknown email differ")
 		}
-		if !strings.Contains(bodyWrong, invalidCredentials) || !strings.Contains(bodyWrong, `value="sam@example.com"`) {
+		page := parseHTML(t, bodyWrong)
+		if !anyContains(notices(page, "alert"), invalidCredentials) || valueOf(labelled(t, page, "Email")) != "sam@example.com" {
 			t.Error("failure does not say 'Invalid login credentials' or loses the email")
 		}
 		if strings.Contains(bodyWrong, "not-the-password") {
@@ -112,28 +137,29 @@ func TestSignUpValidation(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	cases := []struct {
 		form  url.Values
-		field string
+		label string
 		want  string
 	}{
-		{url.Values{"email": {"a@example.com"}, "password": {goodPassword}}, "full_name", "Enter your full name."},
-		{url.Values{"full_name": {"A"}, "email": {"not-an-email"}, "password": {goodPassword}}, "email", "Enter a valid email address"},
-		{url.Values{"full_name": {"A"}, "email": {"a@example.com"}, "password": {"abc"}}, "password", "Use at least 6 characters."},
-		{url.Values{"full_name": {"A"}, "email": {"a@example.com"}, "password": {"password1"}}, "password", "most common"},
-		{url.Values{"full_name": {"A"}, "email": {"a@example.com"}, "password": {strings.Repeat("x", 129)}}, "password", "at most 128"},
+		{url.Values{"email": {"a@example.com"}, "password": {goodPassword}}, "Full name", "Enter your full name."},
+		{url.Values{"full_name": {"A"}, "email": {"not-an-email"}, "password": {goodPassword}}, "Email", "Enter a valid email address"},
+		{url.Values{"full_name": {"A"}, "email": {"a@example.com"}, "password": {"abc"}}, "Password", "Use at least 6 characters."},
+		{url.Values{"full_name": {"A"}, "email": {"a@example.com"}, "password": {"password1"}}, "Password", "most common"},
+		{url.Values{"full_name": {"A"}, "email": {"a@example.com"}, "password": {strings.Repeat("x", 129)}}, "Password", "at most 128"},
 	}
 	for _, tc := range cases {
 		res, body := app.post(t, "/signup", tc.form)
 		if res.StatusCode != http.StatusUnprocessableEntity {
-			t.Errorf("%s: status %d, want 422", tc.field, res.StatusCode)
+			t.Errorf("%s: status %d, want 422", tc.label, res.StatusCode)
 		}
-		if !strings.Contains(body, `id="f-`+tc.field+`-error"`) || !strings.Contains(body, tc.want) {
-			t.Errorf("%s: no message %q beside the field", tc.field, tc.want)
+		page := parseHTML(t, body)
+		if msg := fieldError(labelled(t, page, tc.label)); !strings.Contains(msg, tc.want) {
+			t.Errorf("%s: the field says %q, want %q beside it", tc.label, msg, tc.want)
 		}
-		if v := tc.form.Get("email"); v != "" && !strings.Contains(body, `value="`+v+`"`) {
-			t.Errorf("%s: the email typed was lost", tc.field)
+		if v := tc.form.Get("email"); v != "" && valueOf(labelled(t, page, "Email")) != v {
+			t.Errorf("%s: the email typed was lost", tc.label)
 		}
 		if p := tc.form.Get("password"); p != "" && strings.Contains(body, p) {
-			t.Errorf("%s: the password was sent back", tc.field)
+			t.Errorf("%s: the password was sent back", tc.label)
 		}
 	}
 	// 128 characters are accepted.
@@ -151,12 +177,17 @@ func TestBusinessSignup(t *testing.T) {
 			"description": {"Sourdough and pastries baked every morning."}, "password": {goodPassword}, "confirm_password": {"different-pass-1"},
 		}
 		res, body := app.post(t, "/business/signup", form)
-		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "The passwords do not match.") {
+		page := parseHTML(t, body)
+		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(fieldError(labelled(t, page, "Confirm password")), "The passwords do not match.") {
 			t.Fatalf("mismatched confirmation: %d", res.StatusCode)
 		}
-		for _, v := range []string{"Blue Door Bakery", "Maria Lopez", "maria@bluedoor.example", "(512) 555-0147", "Austin, TX", "https://bluedoor.example", "Sourdough and pastries baked every morning.", `value="food" selected`} {
-			if !strings.Contains(body, v) {
-				t.Errorf("value %q lost after a validation error", v)
+		for label, want := range map[string]string{
+			"Business name": "Blue Door Bakery", "Owner/manager name": "Maria Lopez", "Business email": "maria@bluedoor.example",
+			"Phone": "(512) 555-0147", "Location": "Austin, TX", "Website": "https://bluedoor.example",
+			"Business description": "Sourdough and pastries baked every morning.", "Business category": "food",
+		} {
+			if got := valueOf(labelled(t, page, label)); got != want {
+				t.Errorf("%s holds %q after a validation error, want %q", label, got, want)
 			}
 		}
 		if strings.Contains(body, goodPassword) {
@@ -165,9 +196,14 @@ func TestBusinessSignup(t *testing.T) {
 
 		bad := url.Values{"business_name": {""}, "category": {"weapons"}, "website": {"bluedoor"}, "phone": {"call me"}}
 		_, body = app.post(t, "/business/signup", bad)
-		for _, want := range []string{"Enter your business name.", "Choose a business category.", "Enter a full web address", "Enter a phone number", "Enter the owner", "Describe your business", "Enter where the business is"} {
-			if !strings.Contains(body, want) {
-				t.Errorf("no message %q", want)
+		page = parseHTML(t, body)
+		for label, want := range map[string]string{
+			"Business name": "Enter your business name.", "Business category": "Choose a business category.", "Website": "Enter a full web address",
+			"Phone": "Enter a phone number", "Owner/manager name": "Enter the owner", "Business description": "Describe your business",
+			"Location": "Enter where the business is",
+		} {
+			if msg := fieldError(labelled(t, page, label)); !strings.Contains(msg, want) {
+				t.Errorf("%s says %q, want %q", label, msg, want)
 			}
 		}
 
@@ -188,10 +224,15 @@ func TestBusinessSignup(t *testing.T) {
 		app.get(t, strings.TrimPrefix(link, testSite.BaseURL))
 		app.signIn(t, "maria@bluedoor.example", goodPassword)
 		_, body = app.get(t, "/dashboard")
-		for _, want := range []string{"Welcome back, Maria Lopez", "Blue Door Bakery", "Not verified", "Add Another Business"} {
-			if !strings.Contains(body, want) {
-				t.Errorf("dashboard lacks %q", want)
-			}
+		page = parseHTML(t, body)
+		if headings(page, 1, "Welcome back, Maria Lopez").Length() != 1 {
+			t.Error("the dashboard does not greet Maria Lopez")
+		}
+		if b := badges(dashboardListing(t, page, "Blue Door Bakery")); !slices.Contains(b, "Not verified") {
+			t.Errorf("Blue Door Bakery's badges are %q, want 'Not verified' among them", b)
+		}
+		if !hasLink(page, "Add Another Business", "/business/create-profile") {
+			t.Error("the dashboard has no 'Add Another Business' link")
 		}
 	})
 }
@@ -204,10 +245,11 @@ func TestIndividualSignup(t *testing.T) {
 			"password": {goodPassword}, "confirm_password": {goodPassword},
 		}
 		res, body := app.post(t, "/individual/signup", form)
-		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "Choose your profession.") {
+		page := parseHTML(t, body)
+		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(fieldError(labelled(t, page, "Profession")), "Choose your profession.") {
 			t.Fatalf("bad profession: %d", res.StatusCode)
 		}
-		if !strings.Contains(body, "fintech, retail") || !strings.Contains(body, "Consultant for small shops.") {
+		if valueOf(labelled(t, page, "Interests & industries")) != "fintech, retail" || valueOf(labelled(t, page, "Bio")) != "Consultant for small shops." {
 			t.Error("values lost")
 		}
 		form.Set("profession", "consultant")
@@ -248,7 +290,7 @@ func TestForgotAndResetPassword(t *testing.T) {
 		}
 
 		res, body := app.post(t, "/password/forgot", url.Values{"email": {""}})
-		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "Email required") || !strings.Contains(body, "Please enter your email address first.") {
+		if res.StatusCode != http.StatusUnprocessableEntity || !hasToast(parseHTML(t, body), "Email required", "Please enter your email address first.") {
 			t.Fatalf("forgot without email: %d", res.StatusCode)
 		}
 		resKnown, bodyKnown := app.post(t, "/password/forgot", url.Values{"email": {"rae@example.com"}})
@@ -257,8 +299,8 @@ func TestForgotAndResetPassword(t *testing.T) {
 			t.Fatalf("statuses %d %d", resKnown.StatusCode, resUnknown.StatusCode)
 		}
 		for _, b := range []string{bodyKnown, bodyUnknown} {
-			if !strings.Contains(b, "Password reset sent!") || !strings.Contains(b, "Check your email for password reset instructions.") {
-				t.Error("reset answer lacks the spec's message")
+			if !hasToast(parseHTML(t, b), "Password reset sent!", "Check your email for password reset instructions.") {
+				t.Error("reset answer lacks the spec's toast")
 			}
 		}
 		if strings.ReplaceAll(bodyKnown, "rae@example.com", "E") != strings.ReplaceAll(bodyUnknown, "ghost@example.com", "E") {
@@ -270,12 +312,12 @@ func TestForgotAndResetPassword(t *testing.T) {
 		}
 
 		res, body = app.get(t, link)
-		if res.StatusCode != 200 || !strings.Contains(body, "Set a new password") {
+		if res.StatusCode != 200 || headings(parseHTML(t, body), 1, "Set a new password").Length() != 1 {
 			t.Fatalf("reset page: %d", res.StatusCode)
 		}
 		token := strings.SplitN(link, "token=", 2)[1]
 		res, body = app.post(t, "/reset-password", url.Values{"token": {token}, "password": {"new-pass-77x"}, "confirm_password": {"other-pass-77x"}})
-		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "The passwords do not match.") {
+		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(fieldError(labelled(t, parseHTML(t, body), "Confirm new password")), "The passwords do not match.") {
 			t.Fatalf("mismatch: %d", res.StatusCode)
 		}
 		res, _ = app.post(t, "/reset-password", url.Values{"token": {token}, "password": {"new-pass-77x"}, "confirm_password": {"new-pass-77x"}})
@@ -305,7 +347,7 @@ func TestExpiredResetLinkIsRefused(t *testing.T) {
 	app.signUp(t, "Old", "old@example.com", goodPassword)
 	u, _ := app.store.UserByEmail(context.Background(), "old@example.com")
 	must(t, app.store.CreateToken(context.Background(), store.Token{Hash: hashToken("expired"), UserID: u.ID, Purpose: store.TokenReset, Email: u.Email, ExpiresAt: time.Now().Add(-time.Minute)}))
-	if res, body := app.get(t, "/reset-password?token=expired"); res.StatusCode != http.StatusBadRequest || !strings.Contains(body, "expired") {
+	if res, body := app.get(t, "/reset-password?token=expired"); res.StatusCode != http.StatusBadRequest || !anyContains(notices(parseHTML(t, body), "alert"), "expired") {
 		t.Fatalf("expired link: %d", res.StatusCode)
 	}
 }
@@ -317,7 +359,7 @@ func TestNextIsOnlyFollowedWithinTheSite(t *testing.T) {
 	if loc := res.Header.Get("Location"); loc != "/login?next=%2Fprofile" {
 		t.Fatalf("signed-out /profile goes to %q", loc)
 	}
-	if _, body := app.get(t, "/login?next=%2Fprofile"); !strings.Contains(body, `name="next" value="/profile"`) {
+	if _, body := app.get(t, "/login?next=%2Fprofile"); formOf(parseHTML(t, body), "Sign In").Find(`input[name="next"]`).AttrOr("value", "") != "/profile" {
 		t.Fatal("the login form does not carry next")
 	}
 	res, _ = app.post(t, "/login", url.Values{"email": {"nia@example.com"}, "password": {goodPassword}, "next": {"/profile"}})
@@ -349,7 +391,7 @@ func TestRateLimits(t *testing.T) {
 			}
 		}
 		res, body := app.post(t, "/login", url.Values{"email": {"VICTIM@example.com"}, "password": {"guess"}})
-		if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "Too many attempts") || res.Header.Get("Retry-After") == "" {
+		if res.StatusCode != http.StatusTooManyRequests || !anyContains(notices(parseHTML(t, body), "alert"), "Too many attempts") || res.Header.Get("Retry-After") == "" {
 			t.Fatalf("4th sign-in for one email: %d", res.StatusCode)
 		}
 		if !strings.Contains(app.logs.String(), "outcome=rate_limited") {
@@ -383,10 +425,23 @@ func TestDashboardFigures(t *testing.T) {
 		app.signIn(t, "owner@example.com", goodPassword)
 
 		_, body := app.get(t, "/dashboard")
-		for _, want := range []string{"You haven't created any business listings yet.", "No leads yet", "Create Business Profile", `href="/profile"`, `href="/pricing"`, `href="/directory"`, `href="#stats"`} {
-			if !strings.Contains(body, want) {
-				t.Errorf("empty dashboard lacks %q", want)
+		page := parseHTML(t, body)
+		if !strings.Contains(textOf(region(page, "Your Businesses")), "You haven't created any business listings yet.") {
+			t.Error("an empty dashboard does not say there is no listing yet")
+		}
+		if !strings.Contains(textOf(region(page, "Recent Leads")), "No leads yet") {
+			t.Error("an empty dashboard does not say there is no lead yet")
+		}
+		for name, href := range map[string]string{
+			"Create Business Profile": "/business/create-profile", "Complete Profile": "/profile", "Upgrade Plan": "/pricing",
+			"Browse Directory": "/directory", "View Analytics": "#stats",
+		} {
+			if !hasLink(page.Find("main"), name, href) {
+				t.Errorf("empty dashboard has no %q link to %s", name, href)
 			}
+		}
+		if page.Find("#stats").Length() != 1 {
+			t.Error("'View Analytics' leads nowhere")
 		}
 
 		owner := sql.NullInt64{Int64: u.ID, Valid: true}
@@ -400,18 +455,29 @@ func TestDashboardFigures(t *testing.T) {
 			app.store.CreateLead(ctx, store.Lead{BusinessID: a.ID, Name: "Lead Person", Email: "lead@example.com", Message: "Do you cater weddings?", CreatedAt: at})
 		}
 		_, body = app.get(t, "/dashboard")
-		for _, want := range []string{
-			"Alpha", "Beta", "Gamma", "Add Another Business",
-			"<dd>3</dd>",   // total businesses
-			"<dd>67%</dd>", // 2 of 3 verified, rounded
-			"<dd>33%</dd>", // 1 of 3 claimed
-			"<dd>4</dd>",   // leads
-			"+2 from last month",
-			"Do you cater weddings?",
+		page = parseHTML(t, body)
+		for _, name := range []string{"Alpha", "Beta", "Gamma"} {
+			dashboardListing(t, page, name)
+		}
+		if !hasLink(page, "Add Another Business", "/business/create-profile") {
+			t.Error("no 'Add Another Business' link")
+		}
+		stats := terms(page.Find("main"))
+		for term, want := range map[string]string{
+			"Total Businesses": "3",
+			"Verified":         "67%", // 2 of 3, rounded
+			"Claimed":          "33%", // 1 of 3
+			"Leads Generated":  "4",
 		} {
-			if !strings.Contains(body, want) {
-				t.Errorf("dashboard lacks %q", want)
+			if stats[term] != want {
+				t.Errorf("%s shows %q, want %q", term, stats[term], want)
 			}
+		}
+		if card := textOf(termGroup(page, "Leads Generated")); !strings.Contains(card, "+2 from last month") {
+			t.Errorf("the leads card reads %q, want '+2 from last month'", card)
+		}
+		if !strings.Contains(textOf(region(page, "Recent Leads")), "Do you cater weddings?") {
+			t.Error("the lead's message is not under Recent Leads")
 		}
 		if strings.Contains(body, "Someone Else") {
 			t.Error("the dashboard lists another owner's business")
@@ -428,15 +494,20 @@ func TestCompleteProfileAlert(t *testing.T) {
 	must(t, app.store.MarkEmailVerified(ctx, u.ID))
 	app.signIn(t, "noname@example.com", goodPassword)
 	_, body := app.get(t, "/dashboard")
-	if !strings.Contains(body, "Welcome back, noname@example.com") || !strings.Contains(body, "Complete your profile") {
+	page := parseHTML(t, body)
+	if headings(page, 1, "Welcome back, noname@example.com").Length() != 1 || !anyContains(notices(page, "note"), "Complete your profile") {
 		t.Fatal("without a name the dashboard should greet by email and ask to complete the profile")
+	}
+	if !hasLink(page.Find(`main [role="note"]`), "Complete your profile", "/profile") {
+		t.Error("the alert does not lead to the profile")
 	}
 	res, _ := app.post(t, "/profile", url.Values{"full_name": {"Named Now"}})
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("save profile: %d", res.StatusCode)
 	}
 	_, body = app.get(t, "/dashboard")
-	if strings.Contains(body, "Complete your profile") || !strings.Contains(body, "Welcome back, Named Now") {
+	page = parseHTML(t, body)
+	if anyContains(notices(page, "note"), "Complete your profile") || headings(page, 1, "Welcome back, Named Now").Length() != 1 {
 		t.Error("the alert stays after the name was saved")
 	}
 }
@@ -449,7 +520,8 @@ func TestChangePasswordAndEmail(t *testing.T) {
 		other.signIn(t, "cy@example.com", goodPassword)
 
 		res, body := app.post(t, "/profile/password", url.Values{"current_password": {"wrong"}, "password": {"next-pass-99z"}, "confirm_password": {"next-pass-99z"}})
-		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "That is not your current password.") {
+		passwordForm := formOf(parseHTML(t, body), "Change password")
+		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(fieldError(labelled(t, passwordForm, "Current password")), "That is not your current password.") {
 			t.Fatalf("wrong current password: %d", res.StatusCode)
 		}
 		before := app.sessionCookie()
@@ -468,7 +540,7 @@ func TestChangePasswordAndEmail(t *testing.T) {
 		}
 
 		res, body = app.post(t, "/profile/email", url.Values{"new_email": {"cy.new@example.com"}, "current_password": {"nope"}})
-		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, `value="cy.new@example.com"`) {
+		if res.StatusCode != http.StatusUnprocessableEntity || valueOf(labelled(t, parseHTML(t, body), "New email address")) != "cy.new@example.com" {
 			t.Fatalf("email change with a wrong password: %d", res.StatusCode)
 		}
 		res, _ = app.post(t, "/profile/email", url.Values{"new_email": {"cy.new@example.com"}, "current_password": {"next-pass-99z"}})
@@ -500,8 +572,13 @@ func TestMailFailureKeepsTheAccount(t *testing.T) {
 		t.Fatalf("sign-up with mail down: %d", res.StatusCode)
 	}
 	_, body := app.get(t, "/login")
-	if !strings.Contains(body, "could not send the verification email") || !strings.Contains(body, "Resend verification email") {
-		t.Error("the visitor is not told the email failed, or cannot retry")
+	page := parseHTML(t, body)
+	told := false
+	for _, ts := range toasts(page) {
+		told = told || ts.Role == "alert" && strings.Contains(ts.Description, "could not send the verification email")
+	}
+	if !told || resendOffer(page) != "lia@example.com" {
+		t.Errorf("the visitor is not told the email failed, or cannot retry: %+v", toasts(page))
 	}
 	if _, err := app.store.UserByEmail(context.Background(), "lia@example.com"); err != nil {
 		t.Error("the account was lost because mail failed")

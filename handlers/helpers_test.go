@@ -269,6 +269,11 @@ func buttons(scope finder, name string) *goquery.Selection {
 	return named(scope, `button, input[type="submit"], [role="button"]`, name)
 }
 
+// formOf is the form that the button named button sends.
+func formOf(scope finder, button string) *goquery.Selection {
+	return buttons(scope, button).Closest("form")
+}
+
 // headings are the headings of scope at level (1 to 6; 0 for any) named
 // name.
 func headings(scope finder, level int, name string) *goquery.Selection {
@@ -277,6 +282,35 @@ func headings(scope finder, level int, name string) *goquery.Selection {
 		sel = "h" + strconv.Itoa(level)
 	}
 	return named(scope, sel, name)
+}
+
+// region are the parts of scope named name by aria-label or by the heading
+// their aria-labelledby points to: a section, a navigation, a dialog.
+func region(scope finder, name string) *goquery.Selection {
+	return named(scope, "[aria-label], [aria-labelledby]", name)
+}
+
+// terms reads the description lists of scope: each term's text to its
+// description's.
+func terms(scope finder) map[string]string {
+	m := map[string]string{}
+	scope.Find("dt").Each(func(_ int, dt *goquery.Selection) {
+		m[textOf(dt)] = textOf(dt.NextFiltered("dd"))
+	})
+	return m
+}
+
+// termGroup is the element that holds the term named term with its
+// description (a stat card, say); empty if there is none.
+func termGroup(scope finder, term string) *goquery.Selection {
+	return scope.Find("dt").FilterFunction(func(_ int, dt *goquery.Selection) bool {
+		return textOf(dt) == term
+	}).Parent()
+}
+
+// badges are the badges of scope, in order.
+func badges(scope finder) []string {
+	return texts(scope.Find(".badge"))
 }
 
 // byTestID is the element of scope with data-testid id.
@@ -410,6 +444,19 @@ func notices(scope finder, role string) []string {
 	return texts(scope.Find(`[role="` + role + `"]`).Not(`[aria-label="Notifications"] *`))
 }
 
+// dashboardListing is the item of the dashboard's 'Your Businesses' list
+// for the listing named name; it fails the test when there is none.
+func dashboardListing(t *testing.T, doc finder, name string) *goquery.Selection {
+	t.Helper()
+	item := region(doc, "Your Businesses").Find("li").FilterFunction(func(_ int, li *goquery.Selection) bool {
+		return textOf(li.Find(".item-title")) == name
+	})
+	if item.Length() != 1 {
+		t.Fatalf("%d listings named %q under Your Businesses, want 1", item.Length(), name)
+	}
+	return item
+}
+
 // jsonLD is the page's JSON-LD block, decoded.
 func jsonLD(t *testing.T, doc finder) map[string]any {
 	t.Helper()
@@ -422,4 +469,14 @@ func jsonLD(t *testing.T, doc finder) map[string]any {
 		t.Fatalf("JSON-LD is not valid JSON: %v", err)
 	}
 	return ld
+}
+
+// anyContains reports whether one of list contains part.
+func anyContains(list []string, part string) bool {
+	for _, s := range list {
+		if strings.Contains(s, part) {
+			return true
+		}
+	}
+	return false
 }
