@@ -141,6 +141,3 @@ func clock(hhmm string) string {
 	}
 	return fmt.Sprintf("%d:%02d %s", hh%12, mm, suffix)
 }
-
-// isHTMX reports whether htmx sent the request (it wants a fragment).
-func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" }

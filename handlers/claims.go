@@ -15,7 +15,7 @@ import (
 
 // Claims: a listing nobody owns (a sample, an imported one) shows 'Claim
 // this business'; a business user says how it is theirs; an administrator
-// approves (admin.go) and the listing becomes theirs.
+// approves (admin_claims.go) and the listing becomes theirs.
 
 // claimState is where a listing's ownership stands for the viewer u (nil
 // when signed out).
@@ -135,37 +135,4 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 	})
 	h.flash(r, views.Toast{Title: "Claim sent", Description: "We will email " + u.Email + " once an administrator has reviewed it, usually within one business day."})
 	http.Redirect(w, r, "/directory/"+b.Slug, http.StatusSeeOther)
-}
-
-// notifyAdmins emails every administrator, in the background: the
-// request that prompted it never waits for mail, nor fails with it.
-func (h *Handlers) notifyAdmins(ctx context.Context, message func(to string) bizmail.Message) {
-	to, err := h.adminAddresses(ctx)
-	if err != nil {
-		h.log.Error("administrators not notified", "error", err)
-		return
-	}
-	for _, addr := range to {
-		h.sendMailLater(ctx, message(addr))
-	}
-}
-
-// adminAddresses are the addresses of ADMIN_EMAILS and of the accounts
-// granted administration, each once.
-func (h *Handlers) adminAddresses(ctx context.Context) ([]string, error) {
-	granted, err := h.store.AdminEmails(ctx)
-	if err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
-	var all []string
-	for _, list := range [][]string{h.adminEmails, granted} {
-		for _, e := range list {
-			if !seen[e] {
-				seen[e] = true
-				all = append(all, e)
-			}
-		}
-	}
-	return all, nil
 }

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"time"
 
-	"bizprofile/store"
 	"bizprofile/views"
 	"bizprofile/views/content"
 )
@@ -93,14 +92,4 @@ func percent(part, whole int) int {
 		return 0
 	}
 	return int(math.Round(float64(part) * 100 / float64(whole)))
-}
-
-func joinLocation(b store.Business) string {
-	switch {
-	case b.City != "" && b.State != "":
-		return b.City + ", " + b.State
-	case b.City != "":
-		return b.City
-	}
-	return b.State
 }

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -101,6 +100,17 @@ func businessCard(b store.Business) views.BusinessCard {
 	return c
 }
 
+// joinLocation is where a listing is, as its card says: "Austin, TX".
+func joinLocation(b store.Business) string {
+	switch {
+	case b.City != "" && b.State != "":
+		return b.City + ", " + b.State
+	case b.City != "":
+		return b.City
+	}
+	return b.State
+}
+
 // directory shows the directory page.
 func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 	res, err := h.searchDirectory(r)
@@ -120,11 +130,4 @@ func (h *Handlers) directoryJSON(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, res)
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
 }

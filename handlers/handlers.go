@@ -12,9 +12,11 @@ import (
 	"net/http"
 	"net/netip"
 	"strconv"
+	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/alexedwards/scs/v2"
+	"github.com/go-chi/chi/v5"
 	"github.com/stripe/stripe-go/v85"
 
 	"bizprofile/ai"
@@ -183,9 +185,70 @@ func (h *Handlers) parseForm(w http.ResponseWriter, r *http.Request) bool {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// Reading a request.
+
+// pageParam is the list page a request asks for (1 when none or bad).
+func pageParam(r *http.Request) int {
+	if p, err := strconv.Atoi(r.URL.Query().Get("page")); err == nil && p > 1 && p <= 100000 {
+		return p
+	}
+	return 1
+}
+
+// idParam reads the {id} of the URL; 0 when it is not one.
+func idParam(r *http.Request) int64 {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0
+	}
+	return id
+}
+
+// isHTMX reports whether htmx sent the request (it wants a fragment).
+func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" }
+
+// acceptsJSON reports whether the client asked for a JSON answer (an
+// island's fetch) rather than a page.
+func acceptsJSON(r *http.Request) bool {
+	return strings.Contains(r.Header.Get("Accept"), "application/json")
+}
+
+// Answering one.
+
 // setToastTrigger asks htmx to raise a "toast" event, which the page turns
 // into a toast.
 func setToastTrigger(w http.ResponseWriter, t views.Toast) {
 	b, _ := json.Marshal(map[string]views.Toast{"toast": t})
 	w.Header().Set("HX-Trigger", string(b))
+}
+
+// writeJSON answers v as JSON with status, never cached.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// sentFormKey holds, for the page after a form sent without JavaScript,
+// which form it was: that page shows its confirmation in the form's place
+// (the toast alone fades away).
+const sentFormKey = "sent_form"
+
+// wasSent reports (once) whether the visitor has just sent the form named
+// what and was sent back here.
+func (h *Handlers) wasSent(r *http.Request, what string) bool {
+	if h.sessions.GetString(r.Context(), sentFormKey) != what {
+		return false
+	}
+	h.sessions.Remove(r.Context(), sentFormKey)
+	return true
+}
+
+// sentRedirect answers a form sent without JavaScript: a toast, and the
+// page at back, where wasSent(what) shows the confirmation.
+func (h *Handlers) sentRedirect(w http.ResponseWriter, r *http.Request, t views.Toast, what, back string) {
+	h.flash(r, t)
+	h.sessions.Put(r.Context(), sentFormKey, what)
+	http.Redirect(w, r, back, http.StatusSeeOther)
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"bizprofile/ai"
@@ -195,12 +194,6 @@ func (h *Handlers) insightInput(ctx context.Context, b store.Business) (ai.Input
 		Benchmarks: ai.Benchmarks{CategoryCount: bench.Count, CategoryAvgRating: bench.AvgRating, CategoryAvgReviews: bench.AvgReviews, CityCategoryCount: bench.InCity, PopularTags: bench.PopularTags},
 		Leads:      ai.Leads{Total: leads.Total, ThisMonth: leads.ThisMonth, LastMonth: leads.LastMonth, MonthlyCap: capOf(bill.Plan.LeadsPerMonth)},
 	}, nil
-}
-
-// acceptsJSON reports whether the client asked for a JSON answer (an
-// island's fetch) rather than a page.
-func acceptsJSON(r *http.Request) bool {
-	return strings.Contains(r.Header.Get("Accept"), "application/json")
 }
 
 // capOf turns the catalogue's "unlimited" (negative) into the analyser's 0.

@@ -55,29 +55,6 @@ const (
 
 func subscriptionForm(list string) string { return list + " subscription" }
 
-// sentFormKey holds, for the page after a form sent without JavaScript,
-// which form it was: that page shows its confirmation in the form's place
-// (the toast alone fades away).
-const sentFormKey = "sent_form"
-
-// wasSent reports (once) whether the visitor has just sent the form named
-// what and was sent back here.
-func (h *Handlers) wasSent(r *http.Request, what string) bool {
-	if h.sessions.GetString(r.Context(), sentFormKey) != what {
-		return false
-	}
-	h.sessions.Remove(r.Context(), sentFormKey)
-	return true
-}
-
-// sentRedirect answers a form sent without JavaScript: a toast, and the
-// page at back, where wasSent(what) shows the confirmation.
-func (h *Handlers) sentRedirect(w http.ResponseWriter, r *http.Request, t views.Toast, what, back string) {
-	h.flash(r, t)
-	h.sessions.Put(r.Context(), sentFormKey, what)
-	http.Redirect(w, r, back, http.StatusSeeOther)
-}
-
 // partnerSignupPage shows the application; ?tier= preselects the tier whose
 // button led here.
 func (h *Handlers) partnerSignupPage(w http.ResponseWriter, r *http.Request) {

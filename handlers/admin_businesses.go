@@ -1,0 +1,159 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// Moderation of listings: the businesses list, one listing's page with
+// its claims and history, and the actions (verify, feature, publish).
+
+var businessFilters = []views.Option{
+	{Value: "", Label: "Every listing"},
+	{Value: store.FilterUnverified, Label: "Not verified"},
+	{Value: store.FilterVerified, Label: "Verified"},
+	{Value: store.FilterFeatured, Label: "Featured"},
+	{Value: store.FilterUnpublished, Label: "Unpublished"},
+	{Value: store.FilterSuspended, Label: "Taken down by an administrator"},
+	{Value: store.FilterClaimed, Label: "Claimed"},
+	{Value: store.FilterUnowned, Label: "Without an owner"},
+}
+
+// businessQuery reads the businesses list's search and filter.
+func businessQuery(r *http.Request) url.Values {
+	q := url.Values{}
+	if s := strings.TrimSpace(r.URL.Query().Get("q")); s != "" {
+		q.Set("q", clipQuery(s))
+	}
+	if f := r.URL.Query().Get("filter"); f != "" && views.ValidOption(businessFilters, f) {
+		q.Set("filter", f)
+	}
+	return q
+}
+
+func adminBusinessRow(b store.AdminBusiness) views.AdminBusinessRow {
+	return views.AdminBusinessRow{
+		ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: joinLocation(b.Business),
+		OwnerEmail: b.OwnerEmail.String, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
+		Published: b.Published, Suspended: b.Suspended, CreatedAt: b.CreatedAt,
+	}
+}
+
+// adminBusinesses lists listings with a search and state filters.
+func (h *Handlers) adminBusinesses(w http.ResponseWriter, r *http.Request) {
+	q, page := businessQuery(r), pageParam(r)
+	bs, total, err := h.store.AdminBusinesses(r.Context(), q.Get("q"), q.Get("filter"), pageWindow(page))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	v := views.AdminBusinesses{Query: q.Get("q"), Filter: q.Get("filter"), Filters: businessFilters, Pager: pager("/admin/businesses", q, page, total)}
+	if pastTheEnd(w, r, v.Pager, len(bs)) {
+		return
+	}
+	for _, b := range bs {
+		v.Rows = append(v.Rows, adminBusinessRow(b))
+	}
+	h.render(w, r, http.StatusOK, views.AdminBusinessesPage(h.chrome(r), v))
+}
+
+// businessesList is the businesses list as CSV.
+func (h *Handlers) businessesList() adminList {
+	return adminList{
+		path:    "/admin/businesses",
+		columns: []string{"ID", "Name", "Address", "Category", "City", "State", "Owner", "Verified", "Claimed", "Featured", "Published", "Taken down", "Added"},
+		query:   businessQuery,
+		fetch: func(ctx context.Context, q url.Values, p store.Page) ([][]string, int, error) {
+			bs, total, err := h.store.AdminBusinesses(ctx, q.Get("q"), q.Get("filter"), p)
+			rows := make([][]string, len(bs))
+			for i, b := range bs {
+				rows[i] = []string{strconv.FormatInt(b.ID, 10), b.Name, h.site.BaseURL + "/directory/" + b.Slug, views.OptionLabel(views.BusinessCategories, b.Category),
+					b.City, b.State, b.OwnerEmail.String, yesNo(b.Verified), yesNo(b.Claimed), yesNo(b.Featured), yesNo(b.Published), yesNo(b.Suspended), csvTime(b.CreatedAt)}
+			}
+			return rows, total, err
+		},
+	}
+}
+
+// adminBusiness shows one listing's flags, claims and moderation history.
+func (h *Handlers) adminBusiness(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	b, err := h.store.AdminBusinessByID(ctx, idParam(r))
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	claims, err := h.store.ClaimsForBusiness(ctx, b.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	history, err := h.store.ModerationHistory(ctx, b.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	v := views.AdminBusiness{AdminBusinessRow: adminBusinessRow(b), Email: b.Email, Phone: b.Phone, Website: b.Website}
+	for _, c := range claims {
+		v.Claims = append(v.Claims, claimRow(c))
+	}
+	for _, a := range history {
+		label := views.ModerationLabels[a.Action]
+		if label == "" {
+			label = a.Action
+		}
+		v.History = append(v.History, views.AdminActionRow{At: a.CreatedAt, Admin: a.AdminEmail, Action: label, Detail: a.Detail})
+	}
+	h.render(w, r, http.StatusOK, views.AdminBusinessPage(h.chrome(r), v))
+}
+
+// moderationToasts say what each moderation action did.
+var moderationToasts = map[string]string{
+	store.ActionVerify:    "Listing verified",
+	store.ActionUnverify:  "Verification removed",
+	store.ActionFeature:   "Listing featured",
+	store.ActionUnfeature: "Listing no longer featured",
+	store.ActionPublish:   "Listing published",
+	store.ActionUnpublish: "Listing unpublished",
+}
+
+// moderateBusiness verifies, features or publishes a listing (or undoes
+// it), and records who did.
+func (h *Handlers) moderateBusiness(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	id, action := idParam(r), r.PostFormValue("action")
+	toast, ok := moderationToasts[action]
+	if !ok {
+		http.Error(w, "Unknown moderation action.", http.StatusBadRequest)
+		return
+	}
+	changed, err := h.store.Moderate(r.Context(), id, *currentUser(r), action)
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	if changed {
+		h.log.Info("listing moderated", "business_id", id, "action", action, "admin_id", currentUser(r).ID)
+		h.flash(r, views.Toast{Title: toast})
+	} else {
+		h.flash(r, views.Toast{Title: "Nothing to change", Description: "The listing was already in that state."})
+	}
+	http.Redirect(w, r, "/admin/businesses/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
+}

@@ -1,0 +1,154 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// The claims queue: administrators approve or reject the claims that
+// business users send from a listing (claims.go).
+
+func claimRow(c store.Claim) views.AdminClaimRow {
+	return views.AdminClaimRow{
+		ID: c.ID, BusinessID: c.BusinessID, BusinessName: c.BusinessName, BusinessSlug: c.BusinessSlug,
+		UserEmail: c.UserEmail, Role: c.Role, Message: c.Message, Status: c.Status,
+		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt.Time, DeciderEmail: c.DeciderEmail,
+	}
+}
+
+// claimsQuery reads the claims list's status: pending unless another
+// (or "all") is asked for.
+func claimsQuery(r *http.Request) url.Values {
+	q := url.Values{}
+	switch s := r.URL.Query().Get("status"); s {
+	case store.ClaimApproved, store.ClaimRejected, "all":
+		q.Set("status", s)
+	}
+	return q
+}
+
+func claimsStatus(q url.Values) string {
+	switch s := q.Get("status"); s {
+	case "":
+		return store.ClaimPending
+	case "all":
+		return ""
+	default:
+		return s
+	}
+}
+
+// adminClaims is the claims queue.
+func (h *Handlers) adminClaims(w http.ResponseWriter, r *http.Request) {
+	q, page := claimsQuery(r), pageParam(r)
+	status := claimsStatus(q)
+	cs, total, err := h.store.Claims(r.Context(), status, pageWindow(page))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	v := views.AdminClaims{Status: status, Pager: pager("/admin/claims", q, page, total)}
+	if pastTheEnd(w, r, v.Pager, len(cs)) {
+		return
+	}
+	for _, f := range []struct{ label, value string }{{"Pending", ""}, {"Approved", store.ClaimApproved}, {"Rejected", store.ClaimRejected}, {"All", "all"}} {
+		href := "/admin/claims"
+		if f.value != "" {
+			href += "?status=" + f.value
+		}
+		v.Filters = append(v.Filters, views.AdminFilter{Label: f.label, Href: href, Current: q.Get("status") == f.value})
+	}
+	for _, c := range cs {
+		v.Rows = append(v.Rows, claimRow(c))
+	}
+	h.render(w, r, http.StatusOK, views.AdminClaimsPage(h.chrome(r), v))
+}
+
+// claimsList is the claims list as CSV.
+func (h *Handlers) claimsList() adminList {
+	return adminList{
+		path:    "/admin/claims",
+		columns: []string{"Sent", "Listing", "Address", "Claimant", "Role", "Message", "Status", "Decided", "Decided by"},
+		query:   claimsQuery,
+		fetch: func(ctx context.Context, q url.Values, p store.Page) ([][]string, int, error) {
+			cs, total, err := h.store.Claims(ctx, claimsStatus(q), p)
+			rows := make([][]string, len(cs))
+			for i, c := range cs {
+				decided := ""
+				if c.DecidedAt.Valid {
+					decided = csvTime(c.DecidedAt.Time)
+				}
+				rows[i] = []string{csvTime(c.CreatedAt), c.BusinessName, h.site.BaseURL + "/directory/" + c.BusinessSlug, c.UserEmail,
+					views.OptionLabel(views.ClaimRoles, c.Role), c.Message, c.Status, decided, c.DeciderEmail}
+			}
+			return rows, total, err
+		},
+	}
+}
+
+// decideClaim approves or rejects a claim and emails the claimant, and on
+// approval the people whose open claims it closed. The decision stands
+// even when an email cannot be sent: the toast says so.
+func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, admin, id := r.Context(), currentUser(r), idParam(r)
+		if id == 0 {
+			h.notFound(w, r)
+			return
+		}
+		c, closed, err := h.store.DecideClaim(ctx, id, *admin, approve)
+		back := "/admin/claims"
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			h.notFound(w, r)
+			return
+		case errors.Is(err, store.ErrClaimDecided):
+			h.flash(r, views.Toast{Title: "Already decided", Description: "Another administrator decided this claim first.", Variant: "destructive"})
+		case errors.Is(err, store.ErrAlreadyClaimed):
+			h.flash(r, views.Toast{Title: "The listing has an owner already", Description: "Reject this claim, or ask the current owner to release the listing first.", Variant: "destructive"})
+		case err != nil:
+			h.serverError(w, r, err)
+			return
+		default:
+			var m bizmail.Message
+			var t views.Toast
+			if approve {
+				m = bizmail.ClaimApproved(h.mailSite(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/dashboard/businesses/"+strconv.FormatInt(c.BusinessID, 10))
+				t = views.Toast{Title: "Claim approved", Description: c.BusinessName + " now belongs to " + c.UserEmail + "."}
+			} else {
+				m = bizmail.ClaimRejected(h.mailSite(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/directory/"+c.BusinessSlug)
+				t = views.Toast{Title: "Claim rejected", Description: c.UserEmail + " will be told by email."}
+			}
+			h.log.Info("claim decided", "claim_id", c.ID, "business_id", c.BusinessID, "status", c.Status, "admin_id", admin.ID)
+			unsent := []string{}
+			if !h.sendMail(ctx, m) {
+				unsent = append(unsent, c.UserEmail)
+			}
+			for _, o := range closed {
+				if !h.sendMail(ctx, bizmail.ClaimClosed(h.mailSite(), o.UserEmail, o.BusinessName, h.site.BaseURL+"/directory/"+o.BusinessSlug)) {
+					unsent = append(unsent, o.UserEmail)
+				}
+			}
+			if len(closed) > 0 {
+				t.Description += fmt.Sprintf(" %d other open claim(s) on it were closed and their claimants told.", len(closed))
+			}
+			if len(unsent) > 0 {
+				t.Description += " The email to " + strings.Join(unsent, ", ") + " could not be sent: please let them know yourself."
+			}
+			h.flash(r, t)
+		}
+		if ref, err := url.Parse(r.Referer()); err == nil && ref.Host == r.Host && strings.HasPrefix(ref.Path, "/admin/") {
+			back = localPath(ref.RequestURI(), back)
+		}
+		http.Redirect(w, r, back, http.StatusSeeOther)
+	}
+}
