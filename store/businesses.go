@@ -226,128 +226,50 @@ func (s *Store) BusinessesOwnedBy(ctx context.Context, ownerID int64) ([]Busines
 	return bs, nil
 }
 
-// LeadCounts are the leads of all of an owner's listings.
-type LeadCounts struct {
-	Total     int `db:"total"`
-	ThisMonth int `db:"this_month"`
-	LastMonth int `db:"last_month"`
-}
-
-// LeadCountsFor counts the leads of every listing ownerID owns, in total and
-// for the calendar month of now and the one before (UTC).
-func (s *Store) LeadCountsFor(ctx context.Context, ownerID int64, now time.Time) (LeadCounts, error) {
-	return s.leadCounts(ctx, "b.owner_id = ?", ownerID, now)
-}
-
-// LeadCountsForBusiness counts one listing's leads the same way.
-func (s *Store) LeadCountsForBusiness(ctx context.Context, businessID int64, now time.Time) (LeadCounts, error) {
-	return s.leadCounts(ctx, "l.business_id = ?", businessID, now)
-}
-
-// leadCounts counts the leads matching where (one ? for arg): in total, in
-// the calendar month of now and in the one before (UTC).
-func (s *Store) leadCounts(ctx context.Context, where string, arg any, now time.Time) (LeadCounts, error) {
-	thisMonth := monthStart(now)
-	lastMonth := thisMonth.AddDate(0, -1, 0)
-	var c LeadCounts
-	err := s.db.GetContext(ctx, &c, s.db.Rebind(`
-		SELECT COUNT(*) AS total,
-			COALESCE(SUM(CASE WHEN l.created_at >= ? THEN 1 ELSE 0 END), 0) AS this_month,
-			COALESCE(SUM(CASE WHEN l.created_at >= ? AND l.created_at < ? THEN 1 ELSE 0 END), 0) AS last_month
-		FROM leads l JOIN businesses b ON b.id = l.business_id
-		WHERE `+where), thisMonth, lastMonth, thisMonth, arg)
+// BusinessBySlug returns the listing with that URL name, published or not.
+func (s *Store) BusinessBySlug(ctx context.Context, slug string) (Business, error) {
+	var b Business
+	err := s.db.GetContext(ctx, &b, s.db.Rebind(`SELECT `+businessColumns+` FROM businesses WHERE slug = ?`), slug)
 	if err != nil {
-		return LeadCounts{}, fmt.Errorf("store: lead counts: %w", err)
+		return Business{}, notFound(err, "business by slug")
 	}
-	return c, nil
+	return b, nil
 }
 
-// monthStart is the first instant of t's calendar month, in UTC: the unit
-// plans count leads in.
-func monthStart(t time.Time) time.Time {
-	t = t.UTC()
-	return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
-}
-
-// Lead is an enquiry sent to a business.
-type Lead struct {
-	ID         int64     `db:"id"`
-	BusinessID int64     `db:"business_id"`
-	Name       string    `db:"name"`
-	Email      string    `db:"email"`
-	Phone      string    `db:"phone"`
-	Message    string    `db:"message"`
-	CreatedAt  time.Time `db:"created_at"`
-}
-
-// CreateLead stores an enquiry for a business.
-func (s *Store) CreateLead(ctx context.Context, l Lead) (Lead, error) {
-	if l.CreatedAt.IsZero() {
-		l.CreatedAt = time.Now()
-	}
-	l.CreatedAt = l.CreatedAt.UTC()
-	err := s.db.QueryRowxContext(ctx, s.db.Rebind(`
-		INSERT INTO leads (business_id, name, email, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
-		l.BusinessID, l.Name, l.Email, l.Phone, l.Message, l.CreatedAt).Scan(&l.ID)
+// BusinessByID returns a listing by id.
+func (s *Store) BusinessByID(ctx context.Context, id int64) (Business, error) {
+	var b Business
+	err := s.db.GetContext(ctx, &b, s.db.Rebind(`SELECT `+businessColumns+` FROM businesses WHERE id = ?`), id)
 	if err != nil {
-		return Lead{}, fmt.Errorf("store: create lead: %w", err)
+		return Business{}, notFound(err, "business by id")
 	}
-	return l, nil
+	return b, nil
 }
 
-// OwnerLead is a lead with the name of the listing it came to.
-type OwnerLead struct {
-	Lead
-	BusinessName string `db:"business_name"`
-	// Locked is set by MarkLockedLeads: the lead came after the owner's
-	// plan's monthly cap, so its details stay hidden until an upgrade.
-	Locked bool `db:"-"`
+// SitemapEntry is a published listing as the sitemap lists it.
+type SitemapEntry struct {
+	Slug      string       `db:"slug"`
+	UpdatedAt sql.NullTime `db:"updated_at"`
 }
 
-// RecentLeadsFor lists the newest leads of every listing ownerID owns.
-func (s *Store) RecentLeadsFor(ctx context.Context, ownerID int64, limit int) ([]OwnerLead, error) {
-	var ls []OwnerLead
-	err := s.db.SelectContext(ctx, &ls, s.db.Rebind(`
-		SELECT l.id, l.business_id, l.name, l.email, l.phone, l.message, l.created_at, b.name AS business_name
-		FROM leads l JOIN businesses b ON b.id = l.business_id
-		WHERE b.owner_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT ?`), ownerID, limit)
+// PublishedSlugs lists published listings in a stable order, a page at a
+// time (offset, limit), for the sitemap.
+func (s *Store) PublishedSlugs(ctx context.Context, offset, limit int) ([]SitemapEntry, error) {
+	var es []SitemapEntry
+	err := s.db.SelectContext(ctx, &es, s.db.Rebind(`SELECT slug, updated_at FROM businesses WHERE published = TRUE ORDER BY id LIMIT ? OFFSET ?`), limit, offset)
 	if err != nil {
-		return nil, fmt.Errorf("store: recent leads: %w", err)
+		return nil, fmt.Errorf("store: published slugs: %w", err)
 	}
-	return ls, nil
+	return es, nil
 }
 
-// MarkLockedLeads sets Locked on each of leads (all of ownerID's) that is
-// past monthlyCap within its calendar month (UTC), counting the owner's
-// leads on every listing in the order they arrived. A negative cap means
-// no cap. Nothing is stored: the lock follows the owner's plan at the time
-// of reading, so an upgrade unlocks at once.
-func (s *Store) MarkLockedLeads(ctx context.Context, ownerID int64, monthlyCap int, leads []OwnerLead) error {
-	if monthlyCap < 0 {
-		return nil
+// CountPublished is how many listings the directory shows.
+func (s *Store) CountPublished(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.GetContext(ctx, &n, `SELECT COUNT(*) FROM businesses WHERE published = TRUE`); err != nil {
+		return 0, fmt.Errorf("store: count published: %w", err)
 	}
-	allowed := map[time.Time]map[int64]bool{} // month → ids within the cap
-	for i := range leads {
-		month := monthStart(leads[i].CreatedAt)
-		ids, ok := allowed[month]
-		if !ok {
-			var first []int64
-			err := s.db.SelectContext(ctx, &first, s.db.Rebind(`
-				SELECT l.id FROM leads l JOIN businesses b ON b.id = l.business_id
-				WHERE b.owner_id = ? AND l.created_at >= ? AND l.created_at < ?
-				ORDER BY l.created_at, l.id LIMIT ?`), ownerID, month, month.AddDate(0, 1, 0), monthlyCap)
-			if err != nil {
-				return fmt.Errorf("store: leads within cap: %w", err)
-			}
-			ids = make(map[int64]bool, len(first))
-			for _, id := range first {
-				ids[id] = true
-			}
-			allowed[month] = ids
-		}
-		leads[i].Locked = !ids[leads[i].ID]
-	}
-	return nil
+	return n, nil
 }
 
 // UpdateBusiness saves every editable field of a listing (not its slug,

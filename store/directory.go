@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math"
 	"strings"
@@ -281,50 +280,4 @@ func prefixed(alias, columns string) string {
 		cols[i] = alias + strings.TrimSpace(c)
 	}
 	return strings.Join(cols, ", ")
-}
-
-// BusinessBySlug returns the listing with that URL name, published or not.
-func (s *Store) BusinessBySlug(ctx context.Context, slug string) (Business, error) {
-	var b Business
-	err := s.db.GetContext(ctx, &b, s.db.Rebind(`SELECT `+businessColumns+` FROM businesses WHERE slug = ?`), slug)
-	if err != nil {
-		return Business{}, notFound(err, "business by slug")
-	}
-	return b, nil
-}
-
-// BusinessByID returns a listing by id.
-func (s *Store) BusinessByID(ctx context.Context, id int64) (Business, error) {
-	var b Business
-	err := s.db.GetContext(ctx, &b, s.db.Rebind(`SELECT `+businessColumns+` FROM businesses WHERE id = ?`), id)
-	if err != nil {
-		return Business{}, notFound(err, "business by id")
-	}
-	return b, nil
-}
-
-// SitemapEntry is a published listing as the sitemap lists it.
-type SitemapEntry struct {
-	Slug      string       `db:"slug"`
-	UpdatedAt sql.NullTime `db:"updated_at"`
-}
-
-// PublishedSlugs lists published listings in a stable order, a page at a
-// time (offset, limit), for the sitemap.
-func (s *Store) PublishedSlugs(ctx context.Context, offset, limit int) ([]SitemapEntry, error) {
-	var es []SitemapEntry
-	err := s.db.SelectContext(ctx, &es, s.db.Rebind(`SELECT slug, updated_at FROM businesses WHERE published = TRUE ORDER BY id LIMIT ? OFFSET ?`), limit, offset)
-	if err != nil {
-		return nil, fmt.Errorf("store: published slugs: %w", err)
-	}
-	return es, nil
-}
-
-// CountPublished is how many listings the directory shows.
-func (s *Store) CountPublished(ctx context.Context) (int, error) {
-	var n int
-	if err := s.db.GetContext(ctx, &n, `SELECT COUNT(*) FROM businesses WHERE published = TRUE`); err != nil {
-		return 0, fmt.Errorf("store: count published: %w", err)
-	}
-	return n, nil
 }
