@@ -21,6 +21,7 @@ import (
 
 	"bizprofile/ai"
 	"bizprofile/handlers"
+	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -72,6 +73,17 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		log.Warn("SMTP_URL is not set: emails are written to this log instead of being sent")
 	}
 	go db.Sessions().CleanupLoop(ctx, 10*time.Minute, log)
+
+	// Background work: every email goes through the queue in the
+	// database, enqueued with the record that causes it.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	queue := jobs.New(db, log, jobs.Options{})
+	queue.Handle(jobs.KindEmail, jobs.SendEmail(mailer))
+	db.OnEnqueue(queue.Wake)
+	queueDone := make(chan struct{})
+	go func() { queue.Run(ctx); close(queueDone) }()
+	defer func() { cancel(); <-queueDone }()
 
 	h := handlers.New(handlers.Deps{
 		Log:      log,

@@ -44,17 +44,19 @@ func (h *Handlers) adminHome(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.AdminOverviewPage(h.chrome(r), views.AdminOverview(c)))
 }
 
-// notifyAdmins emails every administrator, in the background: the
-// request that prompted it never waits for mail, nor fails with it.
-func (h *Handlers) notifyAdmins(ctx context.Context, message func(to string) bizmail.Message) {
+// notifyAdmins queues an email to every administrator on st (the
+// transaction that stores what it tells of): the request never waits for
+// mail, nor fails with it.
+func (h *Handlers) notifyAdmins(ctx context.Context, st *store.Store, message func(to string) bizmail.Message) error {
 	to, err := h.adminAddresses(ctx)
 	if err != nil {
-		h.log.Error("administrators not notified", "error", err)
-		return
+		return err
 	}
-	for _, addr := range to {
-		h.sendMailLater(ctx, message(addr))
+	ms := make([]bizmail.Message, len(to))
+	for i, addr := range to {
+		ms[i] = message(addr)
 	}
+	return queueMail(ctx, st, ms...)
 }
 
 // adminAddresses are the addresses of ADMIN_EMAILS and of the accounts

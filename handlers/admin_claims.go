@@ -105,7 +105,23 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 			h.notFound(w, r)
 			return
 		}
-		c, closed, err := h.store.DecideClaim(ctx, id, *admin, approve)
+		var (
+			c            store.Claim
+			closedOthers int
+		)
+		err := h.store.InTx(ctx, func(tx *store.Store) error {
+			decided, closed, err := tx.DecideClaim(ctx, id, *admin, approve)
+			if err != nil {
+				return err
+			}
+			c = decided
+			ms := []bizmail.Message{h.claimDecidedMail(c, approve)}
+			for _, o := range closed {
+				ms = append(ms, bizmail.ClaimClosed(h.mailSite(), o.UserEmail, o.BusinessName, h.site.BaseURL+"/directory/"+o.BusinessSlug))
+			}
+			closedOthers = len(closed)
+			return queueMail(ctx, tx, ms...)
+		})
 		back := "/admin/claims"
 		switch {
 		case errors.Is(err, store.ErrNotFound):
@@ -119,30 +135,13 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 			h.serverError(w, r, err)
 			return
 		default:
-			var m bizmail.Message
-			var t views.Toast
+			t := views.Toast{Title: "Claim rejected", Description: c.UserEmail + " will be told by email."}
 			if approve {
-				m = bizmail.ClaimApproved(h.mailSite(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/dashboard/businesses/"+strconv.FormatInt(c.BusinessID, 10))
-				t = views.Toast{Title: "Claim approved", Description: c.BusinessName + " now belongs to " + c.UserEmail + "."}
-			} else {
-				m = bizmail.ClaimRejected(h.mailSite(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/directory/"+c.BusinessSlug)
-				t = views.Toast{Title: "Claim rejected", Description: c.UserEmail + " will be told by email."}
+				t = views.Toast{Title: "Claim approved", Description: c.BusinessName + " now belongs to " + c.UserEmail + "; they will be told by email."}
 			}
 			h.log.Info("claim decided", "claim_id", c.ID, "business_id", c.BusinessID, "status", c.Status, "admin_id", admin.ID)
-			unsent := []string{}
-			if !h.sendMail(ctx, m) {
-				unsent = append(unsent, c.UserEmail)
-			}
-			for _, o := range closed {
-				if !h.sendMail(ctx, bizmail.ClaimClosed(h.mailSite(), o.UserEmail, o.BusinessName, h.site.BaseURL+"/directory/"+o.BusinessSlug)) {
-					unsent = append(unsent, o.UserEmail)
-				}
-			}
-			if len(closed) > 0 {
-				t.Description += fmt.Sprintf(" %d other open claim(s) on it were closed and their claimants told.", len(closed))
-			}
-			if len(unsent) > 0 {
-				t.Description += " The email to " + strings.Join(unsent, ", ") + " could not be sent: please let them know yourself."
+			if closedOthers > 0 {
+				t.Description += fmt.Sprintf(" %d other open claim(s) on it were closed and their claimants will be told.", closedOthers)
 			}
 			h.flash(r, t)
 		}
@@ -151,4 +150,12 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 		}
 		http.Redirect(w, r, back, http.StatusSeeOther)
 	}
+}
+
+// claimDecidedMail tells the claimant of c the decision.
+func (h *Handlers) claimDecidedMail(c store.Claim, approved bool) bizmail.Message {
+	if approved {
+		return bizmail.ClaimApproved(h.mailSite(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/dashboard/businesses/"+strconv.FormatInt(c.BusinessID, 10))
+	}
+	return bizmail.ClaimRejected(h.mailSite(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/directory/"+c.BusinessSlug)
 }

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,7 +14,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
@@ -82,6 +85,7 @@ func newTestApp(t *testing.T, engine store.Dialect, options ...func(*Deps)) *tes
 		o(&d)
 	}
 	h := New(d)
+	runQueue(t, st, log, d.Mailer)
 	srv := httptest.NewServer(h.Routes())
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)
@@ -123,4 +127,17 @@ func (a *testApp) do(t *testing.T, req *http.Request) (*http.Response, string) {
 		t.Fatalf("read body: %v", err)
 	}
 	return res, string(b)
+}
+
+// runQueue delivers the app's queued emails with mailer while the test
+// runs, as main.go does, polling often and retrying soon.
+func runQueue(t *testing.T, st *store.Store, log *slog.Logger, mailer bizmail.Sender) {
+	t.Helper()
+	q := jobs.New(st, log, jobs.Options{Poll: 20 * time.Millisecond, Backoff: func(int) time.Duration { return 20 * time.Millisecond }})
+	q.Handle(jobs.KindEmail, jobs.SendEmail(mailer))
+	st.OnEnqueue(q.Wake)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { q.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
 }

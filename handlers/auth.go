@@ -183,71 +183,68 @@ func (h *Handlers) signup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	account := store.NewAccount{Email: f.Email, Kind: store.KindIndividual, Profile: store.Profile{FullName: f.FullName}}
-	sent, err := h.register(r, account, password, f.FullName)
-	if err != nil {
+	if err := h.register(r, account, password, f.FullName); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	h.afterSignup(w, r, f.Email, sent)
+	h.afterSignup(w, r, f.Email)
 }
 
-// register creates the account and emails the link that verifies it. An
-// address that already has an account gets a note instead (and the visitor
-// the same answer), so sign-up never reveals who is registered. It reports
-// whether the email went out.
-func (h *Handlers) register(r *http.Request, a store.NewAccount, password, name string) (sent bool, err error) {
+// register creates the account and queues the email with the link that
+// verifies it, in one transaction. An address that already has an account
+// gets a note instead (and the visitor the same answer), so sign-up never
+// reveals who is registered.
+func (h *Handlers) register(r *http.Request, a store.NewAccount, password, name string) error {
 	ctx := r.Context()
-	a.PasswordHash, err = hashPassword(password)
+	hash, err := hashPassword(password)
 	if err != nil {
-		return false, err
+		return err
 	}
-	u, biz, err := h.store.CreateAccount(ctx, a)
+	a.PasswordHash = hash
+	err = h.store.InTx(ctx, func(tx *store.Store) error {
+		u, biz, err := tx.CreateAccount(ctx, a)
+		if err != nil {
+			return err
+		}
+		h.log.Info("account created", "user_id", u.ID, "kind", u.Kind, "ip", clientIP(r))
+		if biz != nil {
+			h.log.Info("business created", "business_id", biz.ID, "slug", biz.Slug, "owner_id", u.ID)
+		}
+		return h.queueVerification(ctx, tx, u, name)
+	})
 	if errors.Is(err, store.ErrEmailTaken) {
 		h.log.Info("sign-up for a registered address", "email", store.NormalizeEmail(a.Email), "ip", clientIP(r))
-		return h.sendMail(ctx, bizmail.AlreadyRegistered(h.mailSite(), store.NormalizeEmail(a.Email))), nil
+		return queueMail(ctx, h.store, bizmail.AlreadyRegistered(h.mailSite(), store.NormalizeEmail(a.Email)))
 	}
-	if err != nil {
-		return false, err
-	}
-	h.log.Info("account created", "user_id", u.ID, "kind", u.Kind, "ip", clientIP(r))
-	if biz != nil {
-		h.log.Info("business created", "business_id", biz.ID, "slug", biz.Slug, "owner_id", u.ID)
-	}
-	return h.sendVerification(ctx, u, name), nil
+	return err
 }
 
 // afterSignup answers every successful sign-up form the same way.
-func (h *Handlers) afterSignup(w http.ResponseWriter, r *http.Request, email string, sent bool) {
+func (h *Handlers) afterSignup(w http.ResponseWriter, r *http.Request, email string) {
 	h.sessions.Put(r.Context(), sessionPending, store.NormalizeEmail(email))
-	if sent {
-		h.flash(r, views.Toast{Title: "Account created!", Description: "Please check your email to verify your account."})
-	} else {
-		h.flash(r, views.Toast{Title: "Account created!", Description: "We could not send the verification email just now. Use 'Resend verification email' to try again.", Variant: "destructive"})
-	}
+	h.flash(r, views.Toast{Title: "Account created!", Description: "Please check your email to verify your account."})
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
 }
 
-// sendVerification emails u a fresh verification link and reports whether
-// it went out.
-func (h *Handlers) sendVerification(ctx context.Context, u store.User, name string) bool {
-	token, err := h.newToken(ctx, u.ID, store.TokenVerify, u.Email, verifyTTL)
+// queueVerification stores a fresh verification link for u on st and
+// queues the email that carries it.
+func (h *Handlers) queueVerification(ctx context.Context, st *store.Store, u store.User, name string) error {
+	token, err := h.newToken(ctx, st, u.ID, store.TokenVerify, u.Email, verifyTTL)
 	if err != nil {
-		h.log.Error("verification token", slog.Any("error", err), "user_id", u.ID)
-		return false
+		return err
 	}
-	link := h.site.BaseURL + "/verify-email?token=" + token
-	return h.sendMail(ctx, bizmail.VerifyEmail(h.mailSite(), u.Email, name, link))
+	return queueMail(ctx, st, bizmail.VerifyEmail(h.mailSite(), u.Email, name, h.site.BaseURL+"/verify-email?token="+token))
 }
 
 // newToken stores a single-use token and returns its secret, which only
 // the email will carry.
-func (h *Handlers) newToken(ctx context.Context, userID int64, purpose, email string, ttl time.Duration) (string, error) {
+func (h *Handlers) newToken(ctx context.Context, st *store.Store, userID int64, purpose, email string, ttl time.Duration) (string, error) {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		return "", err
 	}
 	token := base64.RawURLEncoding.EncodeToString(b)
-	err := h.store.CreateToken(ctx, store.Token{Hash: hashToken(token), UserID: userID, Purpose: purpose, Email: email, ExpiresAt: time.Now().Add(ttl)})
+	err := st.CreateToken(ctx, store.Token{Hash: hashToken(token), UserID: userID, Purpose: purpose, Email: email, ExpiresAt: time.Now().Add(ttl)})
 	return token, err
 }
 
@@ -296,12 +293,11 @@ func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 	}
 	if u, err := h.store.UserByEmail(r.Context(), email); err == nil && !u.Verified() {
 		p, _ := h.store.ProfileOf(r.Context(), u.ID)
-		token, err := h.newToken(r.Context(), u.ID, store.TokenVerify, u.Email, verifyTTL)
+		err := h.store.InTx(r.Context(), func(tx *store.Store) error { return h.queueVerification(r.Context(), tx, u, p.FullName) })
 		if err != nil {
 			h.serverError(w, r, err)
 			return
 		}
-		h.sendMailLater(r.Context(), bizmail.VerifyEmail(h.mailSite(), u.Email, p.FullName, h.site.BaseURL+"/verify-email?token="+token))
 	}
 	h.sessions.Put(r.Context(), sessionPending, store.NormalizeEmail(email))
 	h.flash(r, views.Toast{Title: "Verification email sent", Description: "If that address has an account waiting for verification, a new link is on its way."})
@@ -336,13 +332,18 @@ func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 	u, err := h.store.UserByEmail(r.Context(), f.Email)
 	switch {
 	case err == nil:
-		token, err := h.newToken(r.Context(), u.ID, store.TokenReset, u.Email, resetTTL)
+		err := h.store.InTx(r.Context(), func(tx *store.Store) error {
+			token, err := h.newToken(r.Context(), tx, u.ID, store.TokenReset, u.Email, resetTTL)
+			if err != nil {
+				return err
+			}
+			return queueMail(r.Context(), tx, bizmail.PasswordReset(h.mailSite(), u.Email, h.site.BaseURL+"/reset-password?token="+token))
+		})
 		if err != nil {
 			h.serverError(w, r, err)
 			return
 		}
 		h.log.Info("password reset requested", "user_id", u.ID, "ip", clientIP(r))
-		h.sendMailLater(r.Context(), bizmail.PasswordReset(h.mailSite(), u.Email, h.site.BaseURL+"/reset-password?token="+token))
 	case errors.Is(err, store.ErrNotFound):
 		h.log.Info("password reset for an unknown address", "ip", clientIP(r))
 	default:
@@ -404,17 +405,21 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	if _, err := h.store.SetPassword(r.Context(), tok.UserID, hash); err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	// The link reached the inbox, which proves the address too.
-	if err := h.store.MarkEmailVerified(r.Context(), tok.UserID); err != nil {
+	err = h.store.InTx(r.Context(), func(tx *store.Store) error {
+		if _, err := tx.SetPassword(r.Context(), tok.UserID, hash); err != nil {
+			return err
+		}
+		// The link reached the inbox, which proves the address too.
+		if err := tx.MarkEmailVerified(r.Context(), tok.UserID); err != nil {
+			return err
+		}
+		return queueMail(r.Context(), tx, bizmail.PasswordChanged(h.mailSite(), tok.Email))
+	})
+	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
 	h.log.Info("password reset", "user_id", tok.UserID, "ip", clientIP(r))
-	h.sendMailLater(r.Context(), bizmail.PasswordChanged(h.mailSite(), tok.Email))
 	if err := h.sessions.RenewToken(r.Context()); err != nil {
 		h.serverError(w, r, err)
 		return

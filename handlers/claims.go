@@ -113,7 +113,17 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusTooManyRequests, views.ClaimPage(h.chrome(r), f))
 		return
 	}
-	c, err := h.store.CreateClaim(r.Context(), store.Claim{BusinessID: b.ID, UserID: u.ID, Role: f.Role, Message: f.Message})
+	var c store.Claim
+	err = h.store.InTx(r.Context(), func(tx *store.Store) error {
+		var err error
+		c, err = tx.CreateClaim(r.Context(), store.Claim{BusinessID: b.ID, UserID: u.ID, Role: f.Role, Message: f.Message})
+		if err != nil {
+			return err
+		}
+		return h.notifyAdmins(r.Context(), tx, func(to string) bizmail.Message {
+			return bizmail.ClaimReceived(h.mailSite(), to, b.Name, u.Email, views.OptionLabel(views.ClaimRoles, c.Role), c.Message, h.site.BaseURL+"/admin/claims")
+		})
+	})
 	switch {
 	case errors.Is(err, store.ErrAlreadyClaimed):
 		f.State = views.ClaimTaken
@@ -130,9 +140,6 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("listing claimed", "claim_id", c.ID, "business_id", b.ID, "user_id", u.ID)
-	h.notifyAdmins(r.Context(), func(to string) bizmail.Message {
-		return bizmail.ClaimReceived(h.mailSite(), to, b.Name, u.Email, views.OptionLabel(views.ClaimRoles, c.Role), c.Message, h.site.BaseURL+"/admin/claims")
-	})
 	h.flash(r, views.Toast{Title: "Claim sent", Description: "We will email " + u.Email + " once an administrator has reviewed it, usually within one business day."})
 	http.Redirect(w, r, "/directory/"+b.Slug, http.StatusSeeOther)
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -72,7 +73,15 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 		answer(http.StatusTooManyRequests, f)
 		return
 	}
-	lead, err := h.store.CreateLead(r.Context(), store.Lead{BusinessID: b.ID, Name: f.Name, Email: store.NormalizeEmail(f.Email), Phone: f.Phone, Message: f.Message})
+	var lead store.Lead
+	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
+		var err error
+		lead, err = tx.CreateLead(r.Context(), store.Lead{BusinessID: b.ID, Name: f.Name, Email: store.NormalizeEmail(f.Email), Phone: f.Phone, Message: f.Message})
+		if err != nil || !b.OwnerID.Valid {
+			return err
+		}
+		return h.notifyOwner(r.Context(), tx, b, f, lead)
+	})
 	if err != nil {
 		h.log.Error("lead not stored", "error", err, "business_id", b.ID)
 		f.Problem = "Your message could not be sent just now. Please try again in a moment; nothing you typed was lost."
@@ -80,9 +89,6 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("lead received", "lead_id", lead.ID, "business_id", b.ID)
-	if b.OwnerID.Valid {
-		h.notifyOwner(r, b, f, lead)
-	}
 	h.leadSent(w, r, b, f)
 }
 
@@ -103,25 +109,26 @@ func (h *Handlers) leadSent(w http.ResponseWriter, r *http.Request, b store.Busi
 // leadForm names a listing's lead form for wasSent.
 func leadForm(slug string) string { return "lead:" + slug }
 
-// notifyOwner emails the listing's owner about a lead; past their plan's
+// notifyOwner queues the email that tells the listing's owner about a
+// lead, on tx (the transaction that stores the lead); past their plan's
 // monthly cap the email says a lead is waiting but not what it says.
-func (h *Handlers) notifyOwner(r *http.Request, b store.Business, f views.LeadForm, lead store.Lead) {
-	ctx := r.Context()
-	owner, err := h.store.UserByID(ctx, b.OwnerID.Int64)
+func (h *Handlers) notifyOwner(ctx context.Context, tx *store.Store, b store.Business, f views.LeadForm, lead store.Lead) error {
+	owner, err := tx.UserByID(ctx, b.OwnerID.Int64)
 	if err != nil {
-		h.log.Error("lead owner lookup", "error", err, "business_id", b.ID)
-		return
+		return err
 	}
 	locked := false
 	if bill, err := h.billingOf(ctx, owner.ID); err != nil {
 		h.log.Error("lead owner plan", "error", err, "user_id", owner.ID)
 	} else if limit := bill.Plan.LeadsPerMonth; limit >= 0 {
-		counts, err := h.store.LeadCountsFor(ctx, owner.ID, time.Now())
-		locked = err == nil && counts.ThisMonth > limit
+		counts, err := tx.LeadCountsFor(ctx, owner.ID, time.Now())
+		if err != nil {
+			return err
+		}
+		locked = counts.ThisMonth > limit
 	}
 	if locked {
-		h.sendMailLater(ctx, bizmail.NewLockedLead(h.mailSite(), owner.Email, b.Name, h.site.BaseURL+"/pricing"))
-		return
+		return queueMail(ctx, tx, bizmail.NewLockedLead(h.mailSite(), owner.Email, b.Name, h.site.BaseURL+"/pricing"))
 	}
-	h.sendMailLater(ctx, bizmail.NewLead(h.mailSite(), owner.Email, b.Name, f.Name, lead.Email, f.Phone, f.Message, h.site.BaseURL+"/dashboard"))
+	return queueMail(ctx, tx, bizmail.NewLead(h.mailSite(), owner.Email, b.Name, f.Name, lead.Email, f.Phone, f.Message, h.site.BaseURL+"/dashboard"))
 }

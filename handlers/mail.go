@@ -2,28 +2,23 @@ package handlers
 
 import (
 	"context"
-	"log/slog"
-	"time"
 
+	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
+	"bizprofile/store"
 )
 
-// sendMail delivers m, logging (never losing the request over) a failure.
-func (h *Handlers) sendMail(ctx context.Context, m bizmail.Message) bool {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
-	defer cancel()
-	if err := h.mailer.Send(ctx, m); err != nil {
-		h.log.Error("email not sent", slog.Any("error", err), "to", m.To, "subject", m.Subject)
-		return false
+// queueMail enqueues messages for the job queue on st: the store, or the
+// transaction (store.InTx) that stores the record they tell of, so that
+// the record and its emails commit together. The queue delivers them,
+// retrying while the mail server fails; nothing the app promised to send
+// is lost with the process.
+func queueMail(ctx context.Context, st *store.Store, ms ...bizmail.Message) error {
+	js := make([]store.NewJob, len(ms))
+	for i, m := range ms {
+		js[i] = jobs.Email(m)
 	}
-	return true
-}
-
-// sendMailLater delivers m in the background, for answers that must not
-// take longer when an account exists than when it does not.
-func (h *Handlers) sendMailLater(ctx context.Context, m bizmail.Message) {
-	ctx = context.WithoutCancel(ctx)
-	go h.sendMail(ctx, m)
+	return st.Enqueue(ctx, js...)
 }
 
 func (h *Handlers) mailSite() bizmail.Site {

@@ -3,10 +3,12 @@ package handlers
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"io"
 	"mime"
 	"mime/multipart"
 	"mime/quotedprintable"
+	"net"
 	"net/mail"
 	"regexp"
 	"strings"
@@ -14,6 +16,8 @@ import (
 	"time"
 
 	smtpmock "github.com/mocktools/go-smtp-mock/v2"
+
+	bizmail "bizprofile/mail"
 )
 
 // inbox is a real SMTP server, in process, that the app sends to.
@@ -21,9 +25,12 @@ type inbox struct {
 	srv *smtpmock.Server
 }
 
-func newInbox(t *testing.T) *inbox {
+func newInbox(t *testing.T) *inbox { return newInboxAt(t, 0) }
+
+// newInboxAt starts the mail server on port (0: any free port).
+func newInboxAt(t *testing.T, port int) *inbox {
 	t.Helper()
-	srv := smtpmock.New(smtpmock.ConfigurationAttr{HostAddress: "127.0.0.1", MultipleMessageReceiving: true, MultipleRcptto: true})
+	srv := smtpmock.New(smtpmock.ConfigurationAttr{HostAddress: "127.0.0.1", PortNumber: port, MultipleMessageReceiving: true, MultipleRcptto: true})
 	if err := srv.Start(); err != nil {
 		t.Fatalf("start SMTP server: %v", err)
 	}
@@ -189,6 +196,48 @@ func (in *inbox) waitForSubject(t *testing.T, to, part string) sentMail {
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("no email to %s about %q", to, part)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// mailOutage is a mail server that is down until restored: the app's
+// mailer points at a port where nothing answers yet.
+type mailOutage struct {
+	port int
+}
+
+// withMailOutage points the app's mail at a server that is down.
+func withMailOutage(o *mailOutage) func(*Deps) {
+	return func(d *Deps) {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			panic(err)
+		}
+		o.port = l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		m, err := bizmail.New(fmt.Sprintf("smtp://127.0.0.1:%d", o.port), "BizProfile <no-reply@bizprofile.test>", d.Log)
+		if err != nil {
+			panic(err)
+		}
+		d.Mailer = m
+	}
+}
+
+// restore starts the mail server: the queue's next retry delivers.
+func (o *mailOutage) restore(t *testing.T) *inbox {
+	t.Helper()
+	return newInboxAt(t, o.port)
+}
+
+// waitUntil waits (a few seconds at most) for background work to make
+// cond true.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

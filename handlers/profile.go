@@ -116,7 +116,14 @@ func (h *Handlers) changePassword(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	version, err := h.store.SetPassword(r.Context(), u.ID, hash)
+	var version int
+	err = h.store.InTx(r.Context(), func(tx *store.Store) error {
+		version, err = tx.SetPassword(r.Context(), u.ID, hash)
+		if err != nil {
+			return err
+		}
+		return queueMail(r.Context(), tx, bizmail.PasswordChanged(h.mailSite(), u.Email))
+	})
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -127,7 +134,6 @@ func (h *Handlers) changePassword(w http.ResponseWriter, r *http.Request) {
 	}
 	h.sessions.Put(r.Context(), sessionVersion, version)
 	h.log.Info("password changed", "user_id", u.ID, "ip", clientIP(r))
-	h.sendMailLater(r.Context(), bizmail.PasswordChanged(h.mailSite(), u.Email))
 	h.flash(r, views.Toast{Title: "Password changed", Description: "You have been signed out on every other device."})
 	http.Redirect(w, r, "/profile", http.StatusSeeOther)
 }
@@ -162,12 +168,15 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/profile", http.StatusSeeOther)
 		return
 	}
-	token, err := h.newToken(r.Context(), u.ID, store.TokenEmailChange, v.NewEmail, verifyTTL)
+	err = h.store.InTx(r.Context(), func(tx *store.Store) error {
+		token, err := h.newToken(r.Context(), tx, u.ID, store.TokenEmailChange, v.NewEmail, verifyTTL)
+		if err != nil {
+			return err
+		}
+		return queueMail(r.Context(), tx, bizmail.ConfirmEmailChange(h.mailSite(), store.NormalizeEmail(v.NewEmail), h.site.BaseURL+"/profile/confirm-email?token="+token))
+	})
 	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	if !h.sendMail(r.Context(), bizmail.ConfirmEmailChange(h.mailSite(), store.NormalizeEmail(v.NewEmail), h.site.BaseURL+"/profile/confirm-email?token="+token)) {
+		h.log.Error("email change not started", "error", err, "user_id", u.ID)
 		v.Errors["new_email"] = "We could not send the confirmation email just now. Please try again in a moment."
 		h.render(w, r, http.StatusServiceUnavailable, views.ProfilePage(h.chrome(r), v))
 		return

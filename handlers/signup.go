@@ -65,12 +65,11 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 			Published: true, ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
 		},
 	}
-	sent, err := h.register(r, account, password, f.OwnerName)
-	if err != nil {
+	if err := h.register(r, account, password, f.OwnerName); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	h.afterSignup(w, r, f.Email, sent)
+	h.afterSignup(w, r, f.Email)
 }
 
 // splitLocation reads "Austin, TX" as city and state; anything else is a
@@ -135,10 +134,9 @@ func (h *Handlers) individualSignup(w http.ResponseWriter, r *http.Request) {
 			Profession: f.Profession, Interests: f.Interests, Bio: f.Bio,
 		},
 	}
-	sent, err := h.register(r, account, password, name)
-	if err != nil {
+	if err := h.register(r, account, password, name); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	h.afterSignup(w, r, f.Email, sent)
+	h.afterSignup(w, r, f.Email)
 }

@@ -91,8 +91,8 @@ func (h *Handlers) sendContact(w http.ResponseWriter, r *http.Request) {
 		errors: e, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.ContactFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return views.ContactPage(c, f) },
-		save: func(ctx context.Context) error {
-			_, err := h.store.CreateContactMessage(ctx, store.ContactMessage{
+		save: func(ctx context.Context, tx *store.Store) error {
+			_, err := tx.CreateContactMessage(ctx, store.ContactMessage{
 				FirstName: f.FirstName, LastName: f.LastName, Email: f.Email, Company: f.Company, Subject: f.Subject, Message: f.Message,
 			})
 			return err
@@ -130,8 +130,8 @@ func (h *Handlers) suggestFeature(w http.ResponseWriter, r *http.Request) {
 		errors: e, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.SuggestionFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return views.WhatsNewPage(c, f) },
-		save: func(ctx context.Context) error {
-			_, err := h.store.CreateFeatureSuggestion(ctx, store.FeatureSuggestion{Name: f.Name, Email: f.Email, Title: f.Title, Description: f.Description})
+		save: func(ctx context.Context, tx *store.Store) error {
+			_, err := tx.CreateFeatureSuggestion(ctx, store.FeatureSuggestion{Name: f.Name, Email: f.Email, Title: f.Title, Description: f.Description})
 			return err
 		},
 	})
@@ -160,8 +160,8 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 		errors: f.Errors, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.SubscribeFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return page(c, f) },
-		save: func(ctx context.Context) error {
-			sub, created, err := h.store.Subscribe(ctx, f.Email, store.MailingList(f.List))
+		save: func(ctx context.Context, tx *store.Store) error {
+			sub, created, err := tx.Subscribe(ctx, f.Email, store.MailingList(f.List))
 			switch {
 			case err != nil:
 				return err
@@ -169,7 +169,7 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 				// No second email: a form cannot be used to flood an inbox.
 				h.log.Info("already subscribed", "list", f.List)
 			default:
-				h.sendMailLater(ctx, h.subscribedMail(sub))
+				return queueMail(ctx, tx, h.subscribedMail(sub))
 			}
 			return nil
 		},
@@ -265,8 +265,8 @@ func (h *Handlers) applyPartner(w http.ResponseWriter, r *http.Request) {
 		errors: e, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.PartnerFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return views.PartnerSignupPage(c, f) },
-		save: func(ctx context.Context) error {
-			_, err := h.store.CreatePartnerApplication(ctx, store.PartnerApplication{
+		save: func(ctx context.Context, tx *store.Store) error {
+			_, err := tx.CreatePartnerApplication(ctx, store.PartnerApplication{
 				Name: f.Name, Email: f.Email, Company: f.Company, Website: f.Website, Tier: f.Tier, Message: f.Message,
 			})
 			return err
@@ -293,9 +293,9 @@ type siteForm struct {
 	errors   views.FieldErrors // the result of the form's validation
 	problem  *string           // a message about the whole form
 	sent     *bool
-	fragment func() templ.Component             // the form alone, for htmx
-	page     func(views.Chrome) templ.Component // the page around the form
-	save     func(ctx context.Context) error    // stores what was sent
+	fragment func() templ.Component                           // the form alone, for htmx
+	page     func(views.Chrome) templ.Component               // the page around the form
+	save     func(ctx context.Context, tx *store.Store) error // stores what was sent, in the transaction of its notices
 	// notify, when set, is the email that tells each administrator what
 	// was sent (in the background: the visitor never waits for it).
 	notify func(to string) bizmail.Message
@@ -332,16 +332,22 @@ func (h *Handlers) submitSiteForm(w http.ResponseWriter, r *http.Request, f site
 		answer(http.StatusTooManyRequests)
 		return
 	}
-	if err := f.save(r.Context()); err != nil {
+	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
+		if err := f.save(r.Context(), tx); err != nil {
+			return err
+		}
+		if f.notify == nil {
+			return nil
+		}
+		return h.notifyAdmins(r.Context(), tx, f.notify)
+	})
+	if err != nil {
 		h.log.Error("form not stored", "form", f.what, "error", err, "request_id", requestID(r.Context()))
 		*f.problem = "What you sent could not be saved just now. Please try again in a moment; nothing you typed was lost."
 		answer(http.StatusServiceUnavailable)
 		return
 	}
 	h.log.Info("form received", "form", f.what)
-	if f.notify != nil {
-		h.notifyAdmins(r.Context(), f.notify)
-	}
 	h.siteFormSent(w, r, f)
 }
 

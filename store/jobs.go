@@ -74,8 +74,19 @@ func (s *Store) Enqueue(ctx context.Context, jobs ...NewJob) error {
 			return fmt.Errorf("store: enqueue %s: %w", j.Kind, err)
 		}
 	}
+	switch {
+	case s.enqueued != nil:
+		*s.enqueued = true // told when the transaction commits
+	case s.onEnqueue != nil:
+		s.onEnqueue()
+	}
 	return nil
 }
+
+// OnEnqueue has fn called whenever jobs are committed through this store,
+// so that a worker in this process starts them at once instead of at its
+// next poll. Set it before the store is shared.
+func (s *Store) OnEnqueue(fn func()) { s.onEnqueue = fn }
 
 // dueJobs is the condition of a job a worker may claim at ? (twice): queued
 // and due, or running under a lease that lapsed (its worker died).

@@ -45,6 +45,10 @@ type Store struct {
 	pool    *sqlx.DB // the pool, for what a transaction cannot do
 	tx      *sqlx.Tx // non-nil inside InTx
 	dialect Dialect
+
+	// onEnqueue, when set, is told of new jobs once they are committed.
+	onEnqueue func()
+	enqueued  *bool // inside InTx: whether the transaction enqueued jobs
 }
 
 // queryer is what the store's methods use of a database handle: both the
@@ -201,11 +205,16 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
 	if s.tx != nil {
 		return fn(s)
 	}
-	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+	enqueued := false
+	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		bound := *s
-		bound.db, bound.tx = tx, tx
+		bound.db, bound.tx, bound.enqueued = tx, tx, &enqueued
 		return fn(&bound)
 	})
+	if err == nil && enqueued && s.onEnqueue != nil {
+		s.onEnqueue()
+	}
+	return err
 }
 
 // WithTx runs fn in a transaction, committing when fn returns nil and
