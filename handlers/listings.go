@@ -3,7 +3,6 @@ package handlers
 import (
 	"errors"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -49,11 +48,9 @@ func weekForm(week store.Week) [7]views.DayForm {
 	return days
 }
 
-var clockRe = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
-
-// parseListingForm reads and checks the wizard / edit form, the same rules
-// the wizard applies in the browser (required: name, description, email,
-// city, state; email, URL and phone formats).
+// parseListingForm reads and checks the wizard / edit form against
+// views.ListingRules and views.ListingHours, the rules the wizard gets in
+// its props and applies in the browser.
 func parseListingForm(r *http.Request, f views.ListingForm) (views.ListingForm, store.Business) {
 	v := r.PostForm
 	f.Name, f.Tagline, f.Description = field(v, "name"), field(v, "tagline"), strings.TrimSpace(v.Get("description"))
@@ -66,39 +63,15 @@ func parseListingForm(r *http.Request, f views.ListingForm) (views.ListingForm, 
 		f.ShowEmail, f.ShowPhone, f.ShowAddress, f.ShowPricing, f.ShowHours = on("show_email"), on("show_phone"), on("show_address"), on("show_pricing"), on("show_hours")
 	}
 	e := views.FieldErrors{}
-	required(e, "name", f.Name, "Enter the business name.")
-	checkLength(e, "name", f.Name, 120)
-	checkLength(e, "tagline", f.Tagline, 160)
-	required(e, "description", f.Description, "Describe the business in a sentence or two.")
-	checkLength(e, "description", f.Description, 2000)
-	checkOption(e, "category", f.Category, views.Categories, "Choose a category.")
-	checkLength(e, "sub_category", f.SubCategory, 80)
-	checkLength(e, "tags", f.Tags, 300)
-	checkOption(e, "business_type", f.BusinessType, views.BusinessTypes, "Choose how you serve customers.")
-	checkEmail(e, "email", f.Email)
-	checkPhone(e, "phone", f.Phone)
-	checkURL(e, "website", f.Website)
-	checkLength(e, "address", f.Address, 200)
-	required(e, "city", f.City, "Enter the city.")
-	checkLength(e, "city", f.City, 80)
-	required(e, "state", f.State, "Enter the state.")
-	checkLength(e, "state", f.State, 40)
-	checkLength(e, "zip_code", f.ZipCode, 12)
-	checkLength(e, "services", f.Services, 2000)
-
+	for name, rule := range views.ListingRules {
+		checkRule(e, name, field(v, name), rule)
+	}
 	var week store.Week
 	for i := range 7 {
 		key := "hours_" + strconv.Itoa(i)
 		d := views.DayForm{Day: store.Weekdays[i], Open: field(v, key+"_open"), Close: field(v, key+"_close"), Closed: v.Get(key+"_closed") != ""}
 		f.Hours[i] = d
-		if !d.Closed {
-			switch {
-			case !clockRe.MatchString(d.Open) || !clockRe.MatchString(d.Close):
-				e[key] = "Give opening and closing times, or mark " + d.Day + " closed."
-			case d.Close <= d.Open:
-				e[key] = "On " + d.Day + ", closing must come after opening."
-			}
-		}
+		checkDay(e, key, d, views.ListingHours)
 		week = append(week, store.DayHours{Open: d.Open, Close: d.Close, Closed: d.Closed})
 	}
 	f.Errors = e

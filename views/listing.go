@@ -1,5 +1,7 @@
 package views
 
+import "regexp"
+
 // ListingForm is a listing as the wizard and the edit page show it: every
 // field as typed, so a failed submission loses nothing.
 type ListingForm struct {
@@ -60,4 +62,39 @@ func StepOf(field string) int {
 		}
 	}
 	return 0
+}
+
+// ListingRules are what the server accepts in each text field of a listing
+// (handlers.parseListingForm checks them); the long form takes its limits
+// from them and the wizard island gets them in its props.
+var ListingRules = map[string]FieldRule{
+	"name":          {Required: "Enter the business name.", MaxLength: 120},
+	"tagline":       {MaxLength: 160},
+	"description":   {Required: "Describe the business in a sentence or two.", MaxLength: 2000},
+	"category":      {Required: "Choose a category.", Options: Categories, Invalid: "Choose a category."},
+	"sub_category":  {MaxLength: 80},
+	"tags":          {MaxLength: 300},
+	"business_type": {Required: "Choose how you serve customers.", Options: BusinessTypes, Invalid: "Choose how you serve customers."},
+	"email":         EmailRule,
+	"phone":         PhoneRule,
+	"website":       WebsiteRule,
+	"address":       {MaxLength: 200},
+	"city":          {Required: "Enter the city.", MaxLength: 80},
+	"state":         {Required: "Enter the state.", MaxLength: 40},
+	"zip_code":      {MaxLength: 12},
+	"services":      {MaxLength: 2000},
+}
+
+// ListingHours is what the server accepts as a day's hours in a listing.
+var ListingHours = HoursRule{
+	Clock:   regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`),
+	Missing: "Give opening and closing times, or mark " + DayName + " closed.",
+	Order:   "On " + DayName + ", closing must come after opening.",
+}
+
+// listingField is a field of the listing form with its rule's limits.
+func listingField(f Field) Field {
+	r := ListingRules[f.Name]
+	f.Required, f.MaxLength = r.Required != "", r.MaxLength
+	return f
 }

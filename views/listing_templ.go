@@ -35,15 +35,15 @@ func listingFieldsets(f ListingForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "name", Label: "Business name", Type: "text", Value: f.Name, Autocomplete: "organization", Required: true, MaxLength: 120, Error: f.Errors["name"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "name", Label: "Business name", Type: "text", Value: f.Name, Autocomplete: "organization", Error: f.Errors["name"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "tagline", Label: "Tagline", Type: "text", Value: f.Tagline, MaxLength: 160, Hint: "One line that says what you do best.", Error: f.Errors["tagline"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "tagline", Label: "Tagline", Type: "text", Value: f.Tagline, Hint: "One line that says what you do best.", Error: f.Errors["tagline"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "description", Label: "Description", Type: "textarea", Value: f.Description, Required: true, MaxLength: 2000, Hint: "What you offer, to whom, and what makes you different.", Error: f.Errors["description"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "description", Label: "Description", Type: "textarea", Value: f.Description, Hint: "What you offer, to whom, and what makes you different.", Error: f.Errors["description"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -55,7 +55,7 @@ func listingFieldsets(f ListingForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "sub_category", Label: "Sub-category", Type: "text", Value: f.SubCategory, MaxLength: 80, Hint: "For example: Bakery & Cafe", Error: f.Errors["sub_category"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "sub_category", Label: "Sub-category", Type: "text", Value: f.SubCategory, Hint: "For example: Bakery & Cafe", Error: f.Errors["sub_category"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -63,7 +63,7 @@ func listingFieldsets(f ListingForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "tags", Label: "Tags", Type: "text", Value: f.Tags, MaxLength: 300, Hint: "Words customers search for, separated by commas.", Error: f.Errors["tags"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "tags", Label: "Tags", Type: "text", Value: f.Tags, Hint: "Words customers search for, separated by commas.", Error: f.Errors["tags"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -75,11 +75,11 @@ func listingFieldsets(f ListingForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "email", Label: "Email", Type: "email", Value: f.Email, Autocomplete: "email", Required: true, MaxLength: 254, Error: f.Errors["email"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "email", Label: "Email", Type: "email", Value: f.Email, Autocomplete: "email", Error: f.Errors["email"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "phone", Label: "Phone", Type: "tel", Value: f.Phone, Autocomplete: "tel", MaxLength: 30, Error: f.Errors["phone"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "phone", Label: "Phone", Type: "tel", Value: f.Phone, Autocomplete: "tel", Error: f.Errors["phone"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -87,11 +87,11 @@ func listingFieldsets(f ListingForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "website", Label: "Website", Type: "url", Value: f.Website, Autocomplete: "url", MaxLength: 200, Hint: "Starting with https://", Error: f.Errors["website"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "website", Label: "Website", Type: "url", Value: f.Website, Autocomplete: "url", Hint: "Starting with https://", Error: f.Errors["website"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "address", Label: "Street address", Type: "text", Value: f.Address, Autocomplete: "street-address", MaxLength: 200, Error: f.Errors["address"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "address", Label: "Street address", Type: "text", Value: f.Address, Autocomplete: "street-address", Error: f.Errors["address"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -99,15 +99,15 @@ func listingFieldsets(f ListingForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "city", Label: "City", Type: "text", Value: f.City, Autocomplete: "address-level2", Required: true, MaxLength: 80, Error: f.Errors["city"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "city", Label: "City", Type: "text", Value: f.City, Autocomplete: "address-level2", Error: f.Errors["city"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "state", Label: "State", Type: "text", Value: f.State, Autocomplete: "address-level1", Required: true, MaxLength: 40, Error: f.Errors["state"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "state", Label: "State", Type: "text", Value: f.State, Autocomplete: "address-level1", Error: f.Errors["state"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "zip_code", Label: "ZIP code", Type: "text", Value: f.ZipCode, Autocomplete: "postal-code", MaxLength: 12, Error: f.Errors["zip_code"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "zip_code", Label: "ZIP code", Type: "text", Value: f.ZipCode, Autocomplete: "postal-code", Error: f.Errors["zip_code"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -411,7 +411,7 @@ func listingFieldsets(f ListingForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: "services", Label: "Services", Type: "textarea", Value: f.Services, MaxLength: 2000, Rows: 4, Hint: "One service per line.", Error: f.Errors["services"]}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "services", Label: "Services", Type: "textarea", Value: f.Services, Rows: 4, Hint: "One service per line.", Error: f.Errors["services"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -514,14 +514,16 @@ func visibilityToggle(name, label string, on bool) templ.Component {
 
 func hoursKey(i int) string { return "hours_" + itoa(i) }
 
-// WizardProps start the wizard island: the form as the server would show it.
+// WizardProps start the wizard island: the form as the server would show it,
+// and the rules the server checks it against (the select's options are the
+// rules' Options).
 type WizardProps struct {
-	Form       ListingForm `json:"form"`
-	Steps      any         `json:"steps"`
-	Categories []Option    `json:"categories"`
-	Types      []Option    `json:"types"`
-	Action     string      `json:"action"`
-	DraftKey   string      `json:"draftKey"`
+	Form     ListingForm          `json:"form"`
+	Steps    any                  `json:"steps"`
+	Rules    map[string]FieldRule `json:"rules"`
+	Hours    HoursRule            `json:"hours"`
+	Action   string               `json:"action"`
+	DraftKey string               `json:"draftKey"`
 }
 
 // CreateProfilePage is the four-step profile wizard (a React island) over
@@ -583,7 +585,7 @@ func CreateProfilePage(c Chrome, f ListingForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templ.JSONScript("", WizardProps{Form: f, Steps: WizardSteps, Categories: Categories, Types: BusinessTypes, Action: "/business/create-profile", DraftKey: "create-profile"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = templ.JSONScript("", WizardProps{Form: f, Steps: WizardSteps, Rules: ListingRules, Hours: ListingHours, Action: "/business/create-profile", DraftKey: "create-profile"}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -642,7 +644,7 @@ func ManageBusinessPage(c Chrome, f ListingForm) templ.Component {
 			var templ_7745c5c3_Var29 string
 			templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(f.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 127, Col: 25}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 129, Col: 25}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 			if templ_7745c5c3_Err != nil {
@@ -665,7 +667,7 @@ func ManageBusinessPage(c Chrome, f ListingForm) templ.Component {
 				var templ_7745c5c3_Var30 templ.SafeURL
 				templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/directory/" + f.Slug))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 134, Col: 66}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 136, Col: 66}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 				if templ_7745c5c3_Err != nil {
@@ -678,7 +680,7 @@ func ManageBusinessPage(c Chrome, f ListingForm) templ.Component {
 				var templ_7745c5c3_Var31 string
 				templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs("/directory/" + f.Slug)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 134, Col: 93}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 136, Col: 93}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 				if templ_7745c5c3_Err != nil {
@@ -706,7 +708,7 @@ func ManageBusinessPage(c Chrome, f ListingForm) templ.Component {
 				var templ_7745c5c3_Var32 templ.SafeURL
 				templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/dashboard/businesses/" + int64s(f.ID) + "/publish"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 142, Col: 102}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 144, Col: 102}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var32))
 				if templ_7745c5c3_Err != nil {
@@ -753,7 +755,7 @@ func ManageBusinessPage(c Chrome, f ListingForm) templ.Component {
 			var templ_7745c5c3_Var33 templ.SafeURL
 			templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/dashboard/businesses/" + int64s(f.ID)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 157, Col: 113}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 159, Col: 113}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var33))
 			if templ_7745c5c3_Err != nil {
@@ -774,7 +776,7 @@ func ManageBusinessPage(c Chrome, f ListingForm) templ.Component {
 			var templ_7745c5c3_Var34 templ.SafeURL
 			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/dashboard/businesses/" + int64s(f.ID) + "/delete"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 166, Col: 104}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 168, Col: 104}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var34))
 			if templ_7745c5c3_Err != nil {
@@ -835,7 +837,7 @@ func DeleteBusinessPage(c Chrome, id int64, name string) templ.Component {
 			var templ_7745c5c3_Var37 string
 			templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 179, Col: 22}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 181, Col: 22}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var37))
 			if templ_7745c5c3_Err != nil {
@@ -848,7 +850,7 @@ func DeleteBusinessPage(c Chrome, id int64, name string) templ.Component {
 			var templ_7745c5c3_Var38 templ.SafeURL
 			templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/dashboard/businesses/" + int64s(id) + "/delete"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 181, Col: 114}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 183, Col: 114}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var38))
 			if templ_7745c5c3_Err != nil {
@@ -861,7 +863,7 @@ func DeleteBusinessPage(c Chrome, id int64, name string) templ.Component {
 			var templ_7745c5c3_Var39 string
 			templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 182, Col: 69}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 184, Col: 69}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var39))
 			if templ_7745c5c3_Err != nil {
@@ -874,7 +876,7 @@ func DeleteBusinessPage(c Chrome, id int64, name string) templ.Component {
 			var templ_7745c5c3_Var40 templ.SafeURL
 			templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/dashboard/businesses/" + int64s(id)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 183, Col: 92}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 185, Col: 92}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var40))
 			if templ_7745c5c3_Err != nil {
@@ -932,7 +934,7 @@ func suspendedNotice(c Chrome) templ.Component {
 		var templ_7745c5c3_Var42 templ.SafeURL
 		templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("mailto:" + c.Site.SupportEmail))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 199, Col: 71}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 201, Col: 71}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var42))
 		if templ_7745c5c3_Err != nil {
@@ -945,7 +947,7 @@ func suspendedNotice(c Chrome) templ.Component {
 		var templ_7745c5c3_Var43 string
 		templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportEmail)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 199, Col: 95}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/listing.templ`, Line: 201, Col: 95}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var43))
 		if templ_7745c5c3_Err != nil {

@@ -7,7 +7,6 @@ import {
   checkStep,
   clearDraft,
   hoursKey,
-  maxLength,
   stepFields,
   stepOf,
   writeDraft,
@@ -55,7 +54,6 @@ type FieldProps = {
   name: Name;
   label: string;
   type?: "text" | "email" | "tel" | "url" | "textarea";
-  required?: boolean;
   hint?: string;
   autoComplete?: string;
   rows?: number;
@@ -75,7 +73,7 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
   const dirty = useRef(start.restored || Object.keys(start.errors).length > 0);
   const key = "draft:" + props.draftKey;
   const last = props.steps.length - 1;
-  const ctx: Ctx = { categories: props.categories, types: props.types, days: props.form.Hours.map((d) => d.day) };
+  const ctx: Ctx = { rules: props.rules, hours: props.hours, steps: props.steps, days: props.form.Hours.map((d) => d.day) };
 
   useEffect(() => {
     if (dirty.current) writeDraft(key, { owner: start.owner, values, step });
@@ -135,7 +133,7 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
     let first = -1;
     let firstField = "";
     for (const s of steps) {
-      for (const f of stepFields(s, values)) delete e[f];
+      for (const f of stepFields(s, values, ctx)) delete e[f];
       const found = checkStep(s, values, ctx);
       Object.assign(e, found);
       const fields = Object.keys(found);
@@ -205,16 +203,18 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
   const described = (id: string, hint?: string, err?: string) =>
     [hint ? id + "-hint" : "", err ? id + "-error" : ""].filter(Boolean).join(" ") || undefined;
 
-  const field = ({ name, label, type = "text", required, hint, autoComplete, rows }: FieldProps) => {
+  const field = ({ name, label, type = "text", hint, autoComplete, rows }: FieldProps) => {
     const id = "f-" + name;
     const err = errors[name];
+    const rule = props.rules[name];
+    const required = !!rule.required;
     const common = {
       id,
       name,
       value: values[name],
       onChange: onText(name),
       required,
-      maxLength: maxLength[name] || undefined,
+      maxLength: rule.maxLength || undefined,
       "aria-describedby": described(id, hint, err),
       "aria-invalid": err ? ("true" as const) : undefined,
     };
@@ -238,22 +238,23 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
     );
   };
 
-  const select = (name: Name, label: string, opts: Option[]) => {
+  const select = (name: Name, label: string) => {
     const id = "f-" + name;
     const err = errors[name];
+    const opts = options(name);
     return (
       <div className={"field" + (err ? " has-error" : "")}>
         <label htmlFor={id}>{label}</label>
         <select
           id={id}
           name={name}
-          required
+          required={!!props.rules[name].required}
           value={values[name]}
           onChange={onText(name)}
           aria-invalid={err ? "true" : undefined}
           aria-describedby={err ? id + "-error" : undefined}
         >
-          <option value="" disabled>
+          <option value="" disabled={!!props.rules[name].required}>
             Choose…
           </option>
           {opts.map((o) => (
@@ -280,7 +281,8 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
   );
 
   const stepHasErrors = (i: number) => Object.keys(errors).some((f) => errors[f] && stepOf(f, props.steps) === i);
-  const label = (opts: Option[], v: string) => opts.find((o) => o.Value === v)?.Label || v;
+  const options = (name: Name): Option[] => props.rules[name].options ?? [];
+  const label = (name: Name, v: string) => options(name).find((o) => o.Value === v)?.Label || v;
   const shown = (v: string): ReactNode => (v.trim() ? v : <span className="muted">Not given</span>);
   const days = props.form.Hours.map((d) => d.day);
 
@@ -350,30 +352,30 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
 
       <fieldset className="form listing-step" data-step="0" hidden={step !== 0} aria-labelledby="wizard-step-0">
         {heading(0)}
-        {field({ name: "name", label: "Business name", autoComplete: "organization", required: true })}
+        {field({ name: "name", label: "Business name", autoComplete: "organization" })}
         {field({ name: "tagline", label: "Tagline", hint: "One line that says what you do best." })}
-        {field({ name: "description", label: "Description", type: "textarea", required: true, hint: "What you offer, to whom, and what makes you different." })}
+        {field({ name: "description", label: "Description", type: "textarea", hint: "What you offer, to whom, and what makes you different." })}
         <div className="form-row">
-          {select("category", "Category", props.categories)}
+          {select("category", "Category")}
           {field({ name: "sub_category", label: "Sub-category", hint: "For example: Bakery & Cafe" })}
         </div>
         <div className="form-row">
           {field({ name: "tags", label: "Tags", hint: "Words customers search for, separated by commas." })}
-          {select("business_type", "Business type", props.types)}
+          {select("business_type", "Business type")}
         </div>
       </fieldset>
 
       <fieldset className="form listing-step" data-step="1" hidden={step !== 1} aria-labelledby="wizard-step-1">
         {heading(1)}
         <div className="form-row">
-          {field({ name: "email", label: "Email", type: "email", autoComplete: "email", required: true })}
+          {field({ name: "email", label: "Email", type: "email", autoComplete: "email" })}
           {field({ name: "phone", label: "Phone", type: "tel", autoComplete: "tel" })}
         </div>
         {field({ name: "website", label: "Website", type: "url", autoComplete: "url", hint: "Starting with https://" })}
         {field({ name: "address", label: "Street address", autoComplete: "street-address" })}
         <div className="form-row three">
-          {field({ name: "city", label: "City", autoComplete: "address-level2", required: true })}
-          {field({ name: "state", label: "State", autoComplete: "address-level1", required: true })}
+          {field({ name: "city", label: "City", autoComplete: "address-level2" })}
+          {field({ name: "state", label: "State", autoComplete: "address-level1" })}
           {field({ name: "zip_code", label: "ZIP code", autoComplete: "postal-code" })}
         </div>
       </fieldset>
@@ -436,10 +438,10 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
             ["Business name", shown(values.name)],
             ["Tagline", shown(values.tagline)],
             ["Description", shown(values.description)],
-            ["Category", shown(label(props.categories, values.category))],
+            ["Category", shown(label("category", values.category))],
             ["Sub-category", shown(values.sub_category)],
             ["Tags", shown(values.tags)],
-            ["Business type", shown(label(props.types, values.business_type))],
+            ["Business type", shown(label("business_type", values.business_type))],
           ])}
           {summary(1, [
             ["Email", shown(values.email)],

@@ -33,7 +33,7 @@ export function mount(el: HTMLElement, props: Props) {
     start.step = Math.min(...failed.map((f) => stepOf(f, props.steps)));
     writeDraft(key, { owner, values: start.values, step: start.step });
   } else {
-    const draft = readDraft(key, owner, base);
+    const draft = readDraft(key, owner, base, props.steps.length);
     if (!draft || (draft.submitted && !cameFromSignIn()) || sameValues(draft.values, base)) {
       // None, another account's, sent (and not bounced to the sign-in
       // page), or nothing typed: start afresh.

@@ -1,6 +1,7 @@
 // The wizard's data: the values of the server's form (views.ListingForm),
-// the checks the server applies again (handlers.parseListingForm), and the
-// draft kept in the browser.
+// the server's checks (views.ListingRules, handlers.parseListingForm) as the
+// props carry them, and the draft kept in the browser. The limits and the
+// messages come from the props only: the server is their one source.
 
 export type Option = { Value: string; Label: string };
 export type Day = { day: string; open: string; close: string; closed: boolean };
@@ -32,11 +33,28 @@ export type ServerForm = {
   Errors: Record<string, string> | null;
 };
 
+// FieldRule is views.FieldRule: what the server accepts in a field and what
+// it says otherwise. Checked in order: required, then format, pattern and
+// options (invalid), then maxLength (tooLong).
+export type FieldRule = {
+  required?: string;
+  maxLength?: number;
+  tooLong?: string;
+  format?: "email" | "url";
+  pattern?: string;
+  options?: Option[];
+  invalid?: string;
+};
+
+// HoursRule is views.HoursRule: a day's times on the clock, closing after
+// opening; its messages say {day} (views.DayName) where the day goes.
+export type HoursRule = { clock: string; missing: string; order: string };
+
 export type Props = {
   form: ServerForm;
   steps: Step[];
-  categories: Option[];
-  types: Option[];
+  rules: Record<TextField, FieldRule>;
+  hours: HoursRule;
   action: string;
   draftKey: string;
 };
@@ -123,30 +141,10 @@ export function valuesFromForm(form: HTMLFormElement | null, start: Values): Val
   return v;
 }
 
-// Field limits, as the server's form has them.
-export const maxLength: Record<TextField, number> = {
-  name: 120,
-  tagline: 160,
-  description: 2000,
-  category: 0,
-  sub_category: 80,
-  tags: 300,
-  business_type: 0,
-  email: 254,
-  phone: 30,
-  website: 200,
-  address: 200,
-  city: 80,
-  state: 40,
-  zip_code: 12,
-  services: 2000,
-};
-
-const clock = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-const phonePattern = /^\+?[0-9 ().-]{7,25}$/;
-
+// The formats the server checks with code rather than a pattern
+// (views.FormatEmail, views.FormatURL), as near as a browser can.
 function validEmail(s: string): boolean {
-  if (s.length > 254 || /[\s<>"]/.test(s)) return false;
+  if (/[\s<>"]/.test(s)) return false;
   const at = s.lastIndexOf("@");
   if (at < 1) return false;
   const local = s.slice(0, at);
@@ -164,71 +162,46 @@ function validURL(s: string): boolean {
   }
 }
 
+function validFormat(r: FieldRule, s: string): boolean {
+  if (r.pattern && !new RegExp(r.pattern).test(s)) return false;
+  if (r.options && !r.options.some((o) => o.Value === s)) return false;
+  if (r.format === "email") return validEmail(s);
+  if (r.format === "url") return validURL(s);
+  return true;
+}
+
 const length = (s: string) => Array.from(s).length;
 
-// check is the message for one field (a text field or hours_N), or "".
-export type Ctx = Pick<Props, "categories" | "types"> & { days: string[] };
+// Ctx is what the checks need from the props, with the days' names.
+export type Ctx = Pick<Props, "rules" | "hours" | "steps"> & { days: string[] };
 
+// check is the message for one field (a text field or hours_N), or "".
 export function check(field: string, v: Values, p: Ctx): string {
   if (field.startsWith("hours_")) {
     const i = Number(field.slice(6));
     const d = v.hours[i];
-    const day = p.days[i] || "that day";
     if (!d || d.closed) return "";
-    if (!clock.test(d.open.trim()) || !clock.test(d.close.trim())) return `Give opening and closing times, or mark ${day} closed.`;
-    if (d.close.trim() <= d.open.trim()) return `On ${day}, closing must come after opening.`;
+    const say = (msg: string) => msg.split("{day}").join(p.days[i] ?? "");
+    const clock = new RegExp(p.hours.clock);
+    const open = d.open.trim();
+    const close = d.close.trim();
+    if (!clock.test(open) || !clock.test(close)) return say(p.hours.missing);
+    if (close <= open) return say(p.hours.order);
     return "";
   }
-  const name = field as TextField;
-  const raw = v[name] ?? "";
-  const s = raw.trim();
-  const max = maxLength[name];
-  switch (name) {
-    case "name":
-      if (!s) return "Enter the business name.";
-      break;
-    case "description":
-      if (!s) return "Describe the business in a sentence or two.";
-      break;
-    case "category":
-      if (!p.categories.some((o) => o.Value === s)) return "Choose a category.";
-      break;
-    case "business_type":
-      if (!p.types.some((o) => o.Value === s)) return "Choose how you serve customers.";
-      break;
-    case "email":
-      if (!s) return "Enter an email address.";
-      if (!validEmail(s)) return "Enter a valid email address, like name@example.com.";
-      break;
-    case "phone":
-      if (s && !phonePattern.test(s)) return "Enter a phone number using digits, spaces, +, ( ) or -, like (512) 555-0147.";
-      break;
-    case "website":
-      if (s && !validURL(s)) return "Enter a full web address starting with https://, like https://example.com.";
-      break;
-    case "city":
-      if (!s) return "Enter the city.";
-      break;
-    case "state":
-      if (!s) return "Enter the state.";
-      break;
-  }
-  if (max > 0 && length(s) > max) return `Keep this under ${max} characters.`;
+  const rule: FieldRule | undefined = p.rules[field as TextField];
+  if (!rule) return "";
+  const s = (v[field as TextField] ?? "").trim();
+  if (!s) return rule.required ?? "";
+  if (!validFormat(rule, s)) return rule.invalid ?? "";
+  if (rule.maxLength && length(s) > rule.maxLength) return rule.tooLong ?? "";
   return "";
 }
 
-// stepFields are the fields a step checks, in the order they appear.
-export function stepFields(step: number, v: Values): string[] {
-  switch (step) {
-    case 0:
-      return ["name", "tagline", "description", "category", "sub_category", "tags", "business_type"];
-    case 1:
-      return ["email", "phone", "website", "address", "city", "state", "zip_code"];
-    case 2:
-      return v.hours.map((_, i) => hoursKey(i));
-    default:
-      return ["services"];
-  }
+// stepFields are the fields a step checks, in the order they appear: the
+// step's fields with rules, and each day for "hours".
+export function stepFields(step: number, v: Values, p: Pick<Ctx, "rules" | "steps">): string[] {
+  return (p.steps[step]?.fields ?? []).flatMap((f) => (f === "hours" ? v.hours.map((_, i) => hoursKey(i)) : f in p.rules ? [f] : []));
 }
 
 // stepOf is the step showing a field (views.StepOf).
@@ -243,7 +216,7 @@ export function stepOf(field: string, steps: Step[]): number {
 
 export function checkStep(step: number, v: Values, p: Ctx): Errors {
   const e: Errors = {};
-  for (const f of stepFields(step, v)) {
+  for (const f of stepFields(step, v, p)) {
     const msg = check(f, v, p);
     if (msg) e[f] = msg;
   }
@@ -267,8 +240,9 @@ export function readOwner(key: string): string {
   }
 }
 
-// readDraft is the draft kept under key, if it is owner's, over base.
-export function readDraft(key: string, owner: string, base: Values): Draft | null {
+// readDraft is the draft kept under key, if it is owner's, over base;
+// steps is the number of steps.
+export function readDraft(key: string, owner: string, base: Values, steps: number): Draft | null {
   try {
     const raw = localStorage.getItem(key);
     if (!raw) return null;
@@ -286,7 +260,7 @@ export function readDraft(key: string, owner: string, base: Values): Draft | nul
         if (typeof x.closed === "boolean") h.closed = x.closed;
       });
     }
-    const step = Number.isInteger(d.step) && d.step >= 0 && d.step <= 3 ? d.step : 0;
+    const step = Number.isInteger(d.step) && d.step >= 0 && d.step < steps ? d.step : 0;
     return { v: 1, owner: d.owner, values, step, submitted: !!d.submitted, saved: Number(d.saved) || 0 };
   } catch {
     return null;
