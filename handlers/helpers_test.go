@@ -245,6 +245,15 @@ func named(scope finder, selector, name string) *goquery.Selection {
 	})
 }
 
+// nameStarts keeps the elements of s whose accessible name starts with
+// prefix: a control found by its visible label, when the words after it
+// are there for screen readers only.
+func nameStarts(s *goquery.Selection, prefix string) *goquery.Selection {
+	return s.FilterFunction(func(_ int, e *goquery.Selection) bool {
+		return strings.HasPrefix(nameOf(e), prefix)
+	})
+}
+
 // links are the links of scope named name.
 func links(scope finder, name string) *goquery.Selection {
 	return named(scope, "a[href]", name)
@@ -455,6 +464,27 @@ func dashboardListing(t *testing.T, doc finder, name string) *goquery.Selection 
 		t.Fatalf("%d listings named %q under Your Businesses, want 1", item.Length(), name)
 	}
 	return item
+}
+
+// directoryCard is the directory's result card of the listing named name;
+// it fails the test when there is not exactly one.
+func directoryCard(t *testing.T, doc finder, name string) *goquery.Selection {
+	t.Helper()
+	card := headings(doc.Find("main"), 3, name).Closest("li")
+	if card.Length() != 1 {
+		t.Fatalf("%d result cards for %s, want 1", card.Length(), name)
+	}
+	return card
+}
+
+// tableRows are the body rows of the tables of scope, each row's cells
+// joined by " | ".
+func tableRows(scope finder) []string {
+	var rows []string
+	scope.Find("tbody tr").Each(func(_ int, tr *goquery.Selection) {
+		rows = append(rows, strings.Join(texts(tr.Children()), " | "))
+	})
+	return rows
 }
 
 // jsonLD is the page's JSON-LD block, decoded.
