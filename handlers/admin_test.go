@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/go-chi/chi/v5"
 
 	"bizprofile/store"
@@ -51,11 +53,11 @@ func TestAdminIsNotFoundForEveryoneElse(t *testing.T) {
 				} else {
 					res, body = who.client.get(t, r[1])
 				}
-				if res.StatusCode != http.StatusNotFound || !strings.Contains(body, "404") {
+				if res.StatusCode != http.StatusNotFound || headings(parseHTML(t, body), 1, "Oops! Page not found").Length() != 1 {
 					t.Errorf("%s: %s %s = %d, want the 404 page", who.name, r[0], r[1], res.StatusCode)
 				}
 			}
-			if _, body := who.client.get(t, "/dashboard"); strings.Contains(body, `href="/admin"`) {
+			if _, body := who.client.get(t, "/dashboard"); linksTo(parseHTML(t, body), "/admin").Length() != 0 {
 				t.Errorf("%s sees a link to the administration", who.name)
 			}
 		}
@@ -81,11 +83,15 @@ func TestAdminPagesOpenToAdministrators(t *testing.T) {
 			if res.StatusCode != http.StatusOK {
 				t.Errorf("GET %s = %d", r[1], res.StatusCode)
 			}
-			if !strings.HasSuffix(r[1], ".csv") && (!strings.Contains(body, `name="robots" content="noindex`) || !strings.Contains(body, `aria-label="Administration"`)) {
+			if strings.HasSuffix(r[1], ".csv") {
+				continue
+			}
+			page := parseHTML(t, body)
+			if robots := page.Find(`head meta[name="robots"]`).AttrOr("content", ""); !strings.Contains(robots, "noindex") || region(page, "Administration").Length() != 1 {
 				t.Errorf("GET %s is not an administration page kept from search engines", r[1])
 			}
 		}
-		if _, body := admin.get(t, "/dashboard"); !strings.Contains(body, `href="/admin"`) {
+		if _, body := admin.get(t, "/dashboard"); !hasLink(parseHTML(t, body), "Admin", "/admin") {
 			t.Error("an administrator has no link to the administration")
 		}
 		if res, _ := admin.get(t, "/admin/businesses/999999"); res.StatusCode != http.StatusNotFound {
@@ -101,9 +107,16 @@ func TestAdminGrantedByCommandCanEnter(t *testing.T) {
 		t.Fatalf("before the grant: %d", res.StatusCode)
 	}
 	must(t, app.store.SetAdmin(context.Background(), "ops@example.com", true))
-	if res, body := app.get(t, "/admin"); res.StatusCode != http.StatusOK || !strings.Contains(body, "Claims to review") {
+	res, body := app.get(t, "/admin")
+	if page := parseHTML(t, body); res.StatusCode != http.StatusOK || !strings.Contains(textOf(linksTo(page.Find("main"), "/admin/claims")), "Claims to review") {
 		t.Errorf("after the grant: %d", res.StatusCode)
 	}
+}
+
+// adminListings are the listings an admin list of businesses shows, by
+// name.
+func adminListings(page *goquery.Document) []string {
+	return texts(page.Find("main tbody td:first-child > a"))
 }
 
 func TestModerationIsRecordedAndShown(t *testing.T) {
@@ -117,8 +130,8 @@ func TestModerationIsRecordedAndShown(t *testing.T) {
 		page := "/admin/businesses/" + id
 
 		_, body := admin.get(t, "/admin/businesses?q=greenleaf")
-		if !strings.Contains(body, "Greenleaf Family Clinic") || strings.Contains(body, "Harbor Street Bakery") {
-			t.Error("the businesses search does not narrow the list")
+		if got := adminListings(parseHTML(t, body)); !slices.Equal(got, []string{"Greenleaf Family Clinic"}) {
+			t.Errorf("the businesses search for greenleaf lists %q", got)
 		}
 		for _, step := range []struct{ action, toast string }{
 			{"feature", "Listing featured"},
@@ -128,7 +141,7 @@ func TestModerationIsRecordedAndShown(t *testing.T) {
 			if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != page {
 				t.Fatalf("%s: %d to %q", step.action, res.StatusCode, res.Header.Get("Location"))
 			}
-			if _, body := admin.get(t, page); !strings.Contains(body, step.toast) {
+			if _, body := admin.get(t, page); !hasToast(parseHTML(t, body), step.toast, "") {
 				t.Errorf("%s: no %q toast", step.action, step.toast)
 			}
 		}
@@ -150,15 +163,23 @@ func TestModerationIsRecordedAndShown(t *testing.T) {
 			t.Errorf("flags after moderation: %+v", got)
 		}
 		_, body = admin.get(t, page)
-		for _, want := range []string{"Moderation history", "Featured", "Unpublished", "Published", adminEmail} {
-			if !strings.Contains(body, want) {
-				t.Errorf("the listing's admin page lacks %q", want)
+		history := tableRows(region(parseHTML(t, body), "Moderation history"))
+		var what []string
+		for _, row := range history {
+			if row[1] != adminEmail {
+				t.Errorf("a moderation by %q, want %s", row[1], adminEmail)
+			}
+			what = append(what, row[2])
+		}
+		for _, want := range []string{"Featured", "Unpublished", "Published"} {
+			if !slices.Contains(what, want) {
+				t.Errorf("the listing's moderation history lacks %q: %q", want, what)
 			}
 		}
-		history, err := app.store.ModerationHistory(ctx, b.ID)
+		stored, err := app.store.ModerationHistory(ctx, b.ID)
 		must(t, err)
-		if len(history) != 4 {
-			t.Errorf("%d moderation records, want 4", len(history))
+		if len(stored) != 4 || len(history) != 4 {
+			t.Errorf("%d moderation records, %d shown, want 4", len(stored), len(history))
 		}
 	}, withAdmin)
 }
@@ -238,12 +259,18 @@ func TestAdminCSVExports(t *testing.T) {
 			}
 		}
 		_, body := admin.get(t, "/admin/subscribers")
-		for _, want := range []string{"520 in all", "Page 1 of 11", `href="/admin/subscribers?page=2"`, `href="/admin/subscribers.csv"`} {
-			if !strings.Contains(body, want) {
-				t.Errorf("subscribers page lacks %q", want)
-			}
+		list := parseHTML(t, body)
+		if count := textOf(headings(list, 1, "Subscribers").Next()); count != "520 in all" {
+			t.Errorf("the subscribers page counts %q, want 520 in all", count)
 		}
-		if _, body := admin.get(t, "/admin/subscribers?list=status&page=2"); !strings.Contains(body, "Page 2 of 2") || !strings.Contains(body, `href="/admin/subscribers.csv?list=status"`) {
+		if pages := textOf(region(list, "Pages")); !strings.Contains(pages, "Page 1 of 11") || !hasLink(region(list, "Pages"), "Next", "/admin/subscribers?page=2") {
+			t.Errorf("the subscribers pagination reads %q, or has no link to page 2", pages)
+		}
+		if !hasLink(list, "Export CSV", "/admin/subscribers.csv") {
+			t.Error("the subscribers page has no CSV export")
+		}
+		_, body = admin.get(t, "/admin/subscribers?list=status&page=2")
+		if list := parseHTML(t, body); !strings.Contains(textOf(region(list, "Pages")), "Page 2 of 2") || !hasLink(list, "Export CSV", "/admin/subscribers.csv?list=status") {
 			t.Error("the status list's second page or its export link is wrong")
 		}
 		// Past the end (the last rows were just handled, or an edited URL):
@@ -304,14 +331,16 @@ func TestAnOwnerCannotRepublishAListingTakenDown(t *testing.T) {
 			t.Fatalf("a listing taken down is public: %d", res.StatusCode)
 		}
 		_, body := app.get(t, manage)
-		if !strings.Contains(body, "Our moderators unpublished this listing.") || strings.Contains(body, `name="published" value="1"`) {
+		page := parseHTML(t, body)
+		if !anyContains(notices(page, "note"), "Our moderators unpublished this listing.") || buttons(page, "Publish").Length() != 0 {
 			t.Error("the manage page offers Publish on a listing taken down, or does not say why")
 		}
-		if _, body := app.get(t, "/dashboard"); !strings.Contains(body, "Unpublished by our moderators") {
-			t.Error("the dashboard does not show the takedown")
+		_, body = app.get(t, "/dashboard")
+		if got := badges(dashboardListing(t, parseHTML(t, body), "Owned Diner")); !slices.Contains(got, "Unpublished by our moderators") {
+			t.Errorf("the dashboard does not show the takedown: badges %q", got)
 		}
 		res, body := app.post(t, manage+"/publish", url.Values{"published": {"1"}})
-		if res.StatusCode != http.StatusConflict || !strings.Contains(body, "This listing can&#39;t be published") {
+		if res.StatusCode != http.StatusConflict || !hasToast(parseHTML(t, body), "This listing can't be published", "") {
 			t.Fatalf("owner's publish of a listing taken down: %d", res.StatusCode)
 		}
 		if res, _ := app.get(t, "/directory/owned-diner"); res.StatusCode != http.StatusNotFound {
@@ -321,8 +350,8 @@ func TestAnOwnerCannotRepublishAListingTakenDown(t *testing.T) {
 		if res, _ := app.post(t, manage, listingForm("Owned Diner")); res.StatusCode != http.StatusSeeOther {
 			t.Errorf("edit of a listing taken down: %d", res.StatusCode)
 		}
-		if _, body := admin.get(t, "/admin/businesses?filter=suspended"); !strings.Contains(body, "Owned Diner") || strings.Contains(body, "Harbor Street Bakery") {
-			t.Error("the taken-down filter does not list the listing")
+		if _, body := admin.get(t, "/admin/businesses?filter=suspended"); !slices.Equal(adminListings(parseHTML(t, body)), []string{"Owned Diner"}) {
+			t.Errorf("the taken-down filter lists %q, want the listing alone", adminListings(parseHTML(t, body)))
 		}
 
 		admin.post(t, moderate, url.Values{"action": {"publish"}})

@@ -477,12 +477,12 @@ func directoryCard(t *testing.T, doc finder, name string) *goquery.Selection {
 	return card
 }
 
-// tableRows are the body rows of the tables of scope, each row's cells
-// joined by " | ".
-func tableRows(scope finder) []string {
-	var rows []string
+// tableRows are the body rows of the tables of scope, each the text of
+// its cells.
+func tableRows(scope finder) [][]string {
+	var rows [][]string
 	scope.Find("tbody tr").Each(func(_ int, tr *goquery.Selection) {
-		rows = append(rows, strings.Join(texts(tr.Children()), " | "))
+		rows = append(rows, texts(tr.Children()))
 	})
 	return rows
 }
