@@ -12,8 +12,20 @@ await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 await copyFile("node_modules/htmx.org/dist/htmx.min.js", `${outdir}/htmx.min.js`);
 
+// Unit tests (*.test.ts, run by islands/test.mjs) are never part of the
+// app: importing one from the app's code fails the build.
+const noTests = {
+  name: "no-tests",
+  setup(build) {
+    build.onLoad({ filter: /\.test\.tsx?$/ }, (args) => ({
+      errors: [{ text: `${args.path} is a test: the app must not import it` }],
+    }));
+  },
+};
+
 const options = {
   entryPoints: { main: "islands/main.ts" },
+  plugins: [noTests],
   outdir,
   bundle: true,
   splitting: true,
