@@ -3,7 +3,9 @@ package handlers
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"slices"
+	"strings"
 
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -77,4 +79,13 @@ func (h *Handlers) adminAddresses(ctx context.Context) ([]string, error) {
 		}
 	}
 	return all, nil
+}
+
+// adminBack is where an administrator's action returns: the administration
+// page it was taken on (its filters and page kept), or fallback.
+func adminBack(r *http.Request, fallback string) string {
+	if ref, err := url.Parse(r.Referer()); err == nil && ref.Host == r.Host && strings.HasPrefix(ref.Path, "/admin/") {
+		return localPath(ref.RequestURI(), fallback)
+	}
+	return fallback
 }

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -145,10 +144,7 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 			}
 			h.flash(r, t)
 		}
-		if ref, err := url.Parse(r.Referer()); err == nil && ref.Host == r.Host && strings.HasPrefix(ref.Path, "/admin/") {
-			back = localPath(ref.RequestURI(), back)
-		}
-		http.Redirect(w, r, back, http.StatusSeeOther)
+		http.Redirect(w, r, adminBack(r, back), http.StatusSeeOther)
 	}
 }
 

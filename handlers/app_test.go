@@ -37,6 +37,10 @@ type testApp struct {
 	logs   *logBuffer
 	client *http.Client // keeps cookies, does not follow redirects
 	inbox  *inbox
+	mailer bizmail.Sender
+	// stopQueue stops the app's job queue, as if the process died: jobs
+	// committed after it wait in the database.
+	stopQueue func()
 }
 
 // logBuffer collects log lines from concurrent requests.
@@ -85,7 +89,7 @@ func newTestApp(t *testing.T, engine store.Dialect, options ...func(*Deps)) *tes
 		o(&d)
 	}
 	h := New(d)
-	runQueue(t, st, log, d.Mailer)
+	stopQueue := runQueue(t, st, log, d.Mailer)
 	srv := httptest.NewServer(h.Routes())
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)
@@ -95,7 +99,7 @@ func newTestApp(t *testing.T, engine store.Dialect, options ...func(*Deps)) *tes
 			return http.ErrUseLastResponse
 		},
 	}
-	return &testApp{Server: srv, h: h, store: st, logs: logs, client: client, inbox: in}
+	return &testApp{Server: srv, h: h, store: st, logs: logs, client: client, inbox: in, mailer: d.Mailer, stopQueue: stopQueue}
 }
 
 // get fetches path and returns the response with its body read.
@@ -130,8 +134,8 @@ func (a *testApp) do(t *testing.T, req *http.Request) (*http.Response, string) {
 }
 
 // runQueue delivers the app's queued emails with mailer while the test
-// runs, as main.go does, polling often and retrying soon.
-func runQueue(t *testing.T, st *store.Store, log *slog.Logger, mailer bizmail.Sender) {
+// runs (or until stop), as main.go does, polling often and retrying soon.
+func runQueue(t *testing.T, st *store.Store, log *slog.Logger, mailer bizmail.Sender) (stop func()) {
 	t.Helper()
 	q := jobs.New(st, log, jobs.Options{Poll: 20 * time.Millisecond, Backoff: func(int) time.Duration { return 20 * time.Millisecond }})
 	q.Handle(jobs.KindEmail, jobs.SendEmail(mailer))
@@ -139,5 +143,8 @@ func runQueue(t *testing.T, st *store.Store, log *slog.Logger, mailer bizmail.Se
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { q.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
+	var once sync.Once
+	stop = func() { once.Do(func() { cancel(); <-done }) }
+	t.Cleanup(stop)
+	return stop
 }

@@ -33,3 +33,14 @@ func SendEmail(s bizmail.Sender) Handler {
 		return s.Send(ctx, m)
 	}
 }
+
+// Describe says in a line what a job does, for /admin/jobs.
+func Describe(kind string, payload []byte) string {
+	if kind == KindEmail {
+		var m bizmail.Message
+		if json.Unmarshal(payload, &m) == nil {
+			return "Email to " + m.To + ": " + m.Subject
+		}
+	}
+	return kind
+}

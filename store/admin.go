@@ -222,6 +222,7 @@ type AdminCounts struct {
 	FeatureSuggestions  int `db:"feature_suggestions"`
 	PartnerApplications int `db:"partner_applications"`
 	Subscribers         int `db:"subscribers"`
+	FailedJobs          int `db:"failed_jobs"` // background work that gave up
 }
 
 // CountForAdmin counts what waits for the administrators.
@@ -233,7 +234,8 @@ func (s *Store) CountForAdmin(ctx context.Context) (AdminCounts, error) {
 		(SELECT COUNT(*) FROM contact_messages) AS contact_messages,
 		(SELECT COUNT(*) FROM feature_suggestions) AS feature_suggestions,
 		(SELECT COUNT(*) FROM partner_applications) AS partner_applications,
-		(SELECT COUNT(*) FROM subscribers) AS subscribers`), ClaimPending)
+		(SELECT COUNT(*) FROM subscribers) AS subscribers,
+		(SELECT COUNT(*) FROM jobs WHERE status = ?) AS failed_jobs`), ClaimPending, JobFailed)
 	if err != nil {
 		return AdminCounts{}, fmt.Errorf("store: admin counts: %w", err)
 	}

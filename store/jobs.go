@@ -229,7 +229,13 @@ func (s *Store) JobCounts(ctx context.Context) (map[string]int, error) {
 func (s *Store) RetryJob(ctx context.Context, id int64) error {
 	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE jobs SET status = 'queued', attempts = 0, run_at = ?, finished_at = NULL
 		WHERE id = ? AND status IN ('failed', 'discarded')`), time.Now().UTC(), id)
-	return affectedOne(res, err, "retry job")
+	if err := affectedOne(res, err, "retry job"); err != nil {
+		return err
+	}
+	if s.onEnqueue != nil && s.tx == nil {
+		s.onEnqueue()
+	}
+	return nil
 }
 
 // DiscardJob gives up on a failed or queued job; ErrNotFound when there is

@@ -21,6 +21,7 @@ var AdminSections = []AdminSection{
 	{"/admin/suggestions", "Suggestions"},
 	{"/admin/partners", "Partner applications"},
 	{"/admin/subscribers", "Subscribers"},
+	{"/admin/jobs", "Background jobs"},
 }
 
 // adminCurrent reports whether the page at path belongs to section href:
@@ -83,6 +84,7 @@ type AdminTable struct {
 type AdminOverview struct {
 	PendingClaims, UnverifiedListings                                     int
 	ContactMessages, FeatureSuggestions, PartnerApplications, Subscribers int
+	FailedJobs                                                            int
 }
 
 // AdminBusinessRow is a listing in the administration's lists.
