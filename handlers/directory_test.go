@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,13 +20,34 @@ func TestDirectoryPageAndJSONShareOneSearch(t *testing.T) {
 		if res.StatusCode != 200 {
 			t.Fatalf("status %d", res.StatusCode)
 		}
-		for _, want := range []string{"Transform Your Business Visibility", "1 Business Found", "Sorted by Relevance", "Harbor Street Bakery", `href="/directory/harbor-street-bakery"`, `href="/directory/harbor-street-bakery/contact"`, "+3 more", `value="SOURDOUGH"`, "View Profile", "Contact", "Featured"} {
-			if !strings.Contains(body, want) {
-				t.Errorf("page lacks %q", want)
+		page := parseHTML(t, body)
+		if headings(page, 1, "Transform Your Business Visibility").Length() != 1 {
+			t.Error("the directory lacks its heading")
+		}
+		if got := resultsSummary(page); got != "1 Business Found Sorted by Relevance" {
+			t.Errorf("the results are summed up as %q", got)
+		}
+		if got := valueOf(labelled(t, page, "Search")); got != "SOURDOUGH" {
+			t.Errorf("the search box holds %q, want what was typed", got)
+		}
+		if got := resultNames(page); !slices.Equal(got, []string{"Harbor Street Bakery"}) {
+			t.Errorf("the results are %q, want the one listing that matches", got)
+		}
+		card := directoryCard(t, page, "Harbor Street Bakery")
+		for name, href := range map[string]string{
+			"Harbor Street Bakery":               "/directory/harbor-street-bakery",
+			"View Profile: Harbor Street Bakery": "/directory/harbor-street-bakery",
+			"Contact Harbor Street Bakery":       "/directory/harbor-street-bakery/contact",
+		} {
+			if !hasLink(card, name, href) {
+				t.Errorf("the card has no %q link to %s", name, href)
 			}
 		}
-		if strings.Contains(body, "BrightPath") {
-			t.Error("a listing that does not match is shown")
+		if tags := texts(region(card, "Tags").Find("li")); len(tags) != 4 || tags[3] != "+3 more" {
+			t.Errorf("the card's tags are %q, want three and '+3 more'", tags)
+		}
+		if got := badges(card); !slices.Contains(got, "Featured") {
+			t.Errorf("the card's badges are %q, want Featured", got)
 		}
 
 		res, body = app.get(t, "/directory.json?q=sourdough&sort=name")
@@ -55,29 +77,42 @@ func TestDirectoryControlsAndEmptyState(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	seeded(t, app)
 	_, body := app.get(t, "/directory?category=finance&view=list&sort=rating")
-	for _, want := range []string{"Summit Ridge Financial Advisors", "business-list", `value="finance" selected`, "Sorted by Rating", `<input type="hidden" name="view" value="list">`} {
-		if !strings.Contains(body, want) {
-			t.Errorf("lacks %q", want)
-		}
+	page := parseHTML(t, body)
+	if !directoryCard(t, page, "Summit Ridge Financial Advisors").Parent().HasClass("business-list") {
+		t.Error("the results are not laid out as a list")
+	}
+	if nameOf(region(page, "Layout").Find(`[aria-current="true"]`)) != "List" {
+		t.Error("the layout toggle does not mark List as current")
+	}
+	if got := valueOf(labelled(t, page, "Category")); got != "finance" {
+		t.Errorf("the category chosen is %q, want finance", got)
+	}
+	if got := resultsSummary(page); !strings.HasSuffix(got, "Sorted by Rating") {
+		t.Errorf("the results are summed up as %q", got)
+	}
+	if view := region(page, "Search the directory").Find(`input[name="view"]`); view.AttrOr("type", "") != "hidden" || view.AttrOr("value", "") != "list" {
+		t.Error("a new search does not keep the list layout")
 	}
 	_, body = app.get(t, "/directory?verified=1&type=online")
-	if !strings.Contains(body, "No businesses match your search") || !strings.Contains(body, `href="/directory">Clear all filters`) {
+	page = parseHTML(t, body)
+	if headings(page, 3, "No businesses match your search").Length() != 1 || !hasLink(page, "Clear all filters", "/directory") {
 		t.Error("no empty state with a way to clear the filters")
 	}
-	if !strings.Contains(body, "<details class=\"more-filters\" open") {
+	if _, open := named(page, "summary", "Additional Filters").Parent().Attr("open"); !open {
 		t.Error("the Additional Filters panel is closed although filters are set")
 	}
 	_, body = app.get(t, "/directory?type=online")
-	if !strings.Contains(body, "Clearview Legal Group") || strings.Contains(body, "Harbor Street") {
-		t.Error("business type filter")
+	if got := resultNames(parseHTML(t, body)); !slices.Contains(got, "Clearview Legal Group") || slices.Contains(got, "Harbor Street Bakery") {
+		t.Errorf("business type filter: %q", got)
 	}
 	_, body = app.get(t, "/directory?min_rating=4.5&verified=1")
-	if !strings.Contains(body, "3 Businesses Found") || strings.Contains(body, "Harbor Street") {
-		t.Error("minimum rating + verified: want BrightPath, Greenleaf and Summit Ridge")
+	page = parseHTML(t, body)
+	if got := resultNames(page); !strings.HasPrefix(resultsSummary(page), "3 Businesses Found") || slices.Contains(got, "Harbor Street Bakery") {
+		t.Errorf("minimum rating + verified: %q, want BrightPath, Greenleaf and Summit Ridge", got)
 	}
 	// Garbage in the URL falls back to defaults instead of failing.
 	res, body := app.get(t, "/directory?sort=DROP&category=%00&page=-3&min_rating=abc&view=%3Cscript%3E")
-	if res.StatusCode != 200 || !strings.Contains(body, "5 Businesses Found") {
+	if res.StatusCode != 200 || !strings.HasPrefix(resultsSummary(parseHTML(t, body)), "5 Businesses Found") {
 		t.Errorf("mangled query: %d", res.StatusCode)
 	}
 }
@@ -88,11 +123,13 @@ func TestDirectoryPagination(t *testing.T) {
 		app.store.CreateBusiness(context.Background(), store.Business{Name: "Paged Shop " + itoa(100+i), Published: true, Category: "retail"})
 	}
 	_, body := app.get(t, "/directory?category=retail&sort=name")
-	if !strings.Contains(body, "Page 1 of 2") || !strings.Contains(body, `href="/directory?category=retail&amp;sort=name&amp;page=2"`) {
+	pages := region(parseHTML(t, body), "Pages")
+	if !strings.Contains(textOf(pages), "Page 1 of 2") || !hasLink(pages, "Next", "/directory?category=retail&sort=name&page=2") {
 		t.Error("no link to page 2 keeping the controls")
 	}
 	_, body = app.get(t, "/directory?category=retail&sort=name&page=2")
-	if strings.Count(body, `class="business-card card"`) != 5 || !strings.Contains(body, `rel="prev"`) {
+	page := parseHTML(t, body)
+	if len(resultNames(page)) != 5 || links(region(page, "Pages"), "Previous").Filter(`[rel="prev"]`).Length() != 1 {
 		t.Error("page 2 should show the last 5 and a link back")
 	}
 }
@@ -143,12 +180,19 @@ func TestBusinessPageShowsOnlyPublicFields(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, body = app.get(t, "/directory/"+b.Slug)
-		for _, public := range []string{"(208) 555-0142", "owner@optics.example", "12 Secret Lane", "83702", "Opening hours", "9:00 AM – 5:00 PM", "Closed", `property="og:title"`} {
-			if !strings.Contains(body, public) {
-				t.Errorf("public %q missing", public)
-			}
+		page := parseHTML(t, body)
+		contact := terms(headings(page, 2, "Contact details").Parent())
+		if contact["Phone"] != "(208) 555-0142" || contact["Email"] != "owner@optics.example" || !strings.HasPrefix(contact["Address"], "12 Secret Lane Boise") || !strings.HasSuffix(contact["Address"], " 83702") {
+			t.Errorf("public contact details: %q", contact)
 		}
-		ld = jsonLD(t, parseHTML(t, body))
+		hours := tableRows(headings(page, 2, "Opening hours").Parent())
+		if len(hours) != 7 || !hasRow(hours, "Monday", "9:00 AM – 5:00 PM") || !hasRow(hours, "Sunday", "Closed") {
+			t.Errorf("public opening hours: %q", hours)
+		}
+		if page.Find(`head meta[property="og:title"]`).AttrOr("content", "") == "" {
+			t.Error("no og:title")
+		}
+		ld = jsonLD(t, page)
 		if ld["telephone"] != "(208) 555-0142" || ld["aggregateRating"] == nil || len(ld["openingHoursSpecification"].([]any)) != 6 {
 			t.Errorf("JSON-LD %v", ld)
 		}
@@ -204,7 +248,9 @@ func TestLeads(t *testing.T) {
 		visitor := app.newClient()
 
 		res, body := visitor.post(t, "/directory/"+b.Slug+"/contact", url.Values{"name": {"Vic"}, "email": {"nope"}, "message": {""}})
-		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "Enter a valid email address") || !strings.Contains(body, "Write a message.") || !strings.Contains(body, `value="Vic"`) {
+		page := parseHTML(t, body)
+		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(fieldError(labelled(t, page, "Email")), "Enter a valid email address") ||
+			!strings.Contains(fieldError(labelled(t, page, "Message")), "Write a message.") || valueOf(labelled(t, page, "Your name")) != "Vic" {
 			t.Fatalf("invalid lead: %d", res.StatusCode)
 		}
 
@@ -213,10 +259,11 @@ func TestLeads(t *testing.T) {
 			t.Fatalf("lead: %d to %q", res.StatusCode, res.Header.Get("Location"))
 		}
 		_, body = visitor.get(t, "/directory/"+b.Slug+"/contact")
-		if !strings.Contains(body, "Olive Tree Catering will get back to you soon.") || !strings.Contains(body, "Back to Olive Tree Catering") || strings.Contains(body, `name="message"`) {
+		page = parseHTML(t, body)
+		if !anyContains(notices(page, "status"), "Olive Tree Catering will get back to you soon.") || !hasLink(page, "← Back to Olive Tree Catering", "/directory/"+b.Slug) || controls(page, "Message").Length() != 0 {
 			t.Error("the page after sending does not confirm it in the form's place")
 		}
-		if _, body := visitor.get(t, "/directory/"+b.Slug+"/contact"); !strings.Contains(body, `name="message"`) {
+		if _, body := visitor.get(t, "/directory/"+b.Slug+"/contact"); controls(parseHTML(t, body), "Message").Length() != 1 {
 			t.Error("the confirmation stays: the form does not come back")
 		}
 		m := app.inbox.waitForSubject(t, "olive@example.com", "New enquiry")
@@ -230,7 +277,7 @@ func TestLeads(t *testing.T) {
 		req.Header.Set("HX-Request", "true")
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
 		res, body = visitor.do(t, req)
-		if res.StatusCode != 200 || !strings.Contains(res.Header.Get("HX-Trigger"), `"toast"`) || !strings.Contains(body, "Message sent!") || strings.Contains(body, "<html") {
+		if fragment := parseHTML(t, body); res.StatusCode != 200 || !strings.Contains(res.Header.Get("HX-Trigger"), `"toast"`) || !anyContains(notices(fragment, "status"), "Message sent!") || isPage(fragment) {
 			t.Errorf("htmx lead: %d %q", res.StatusCode, res.Header.Get("HX-Trigger"))
 		}
 
@@ -239,10 +286,15 @@ func TestLeads(t *testing.T) {
 
 		app.signIn(t, "olive@example.com", goodPassword)
 		_, body = app.get(t, "/dashboard")
-		for _, want := range []string{"Vic Visitor", "Can you cater 40 people on May 3?", "Hana", "<dd>2</dd>", "+2 from last month"} {
-			if !strings.Contains(body, want) {
-				t.Errorf("dashboard lacks %q", want)
+		page = parseHTML(t, body)
+		leads := textOf(region(page, "Recent Leads"))
+		for _, want := range []string{"Vic Visitor", "Can you cater 40 people on May 3?", "Hana"} {
+			if !strings.Contains(leads, want) {
+				t.Errorf("Recent Leads lack %q", want)
 			}
+		}
+		if got := terms(page.Find("main"))["Leads Generated"]; got != "2" || !strings.Contains(textOf(termGroup(page, "Leads Generated")), "+2 from last month") {
+			t.Errorf("the dashboard counts %q leads, want 2, +2 from last month", got)
 		}
 		if strings.Contains(body, "spam") {
 			t.Error("the honeypot lead was stored")
@@ -261,7 +313,8 @@ func TestLeadRateLimitAndMailFailure(t *testing.T) {
 		}
 	}
 	res, body := app.post(t, "/directory/"+b.Slug+"/contact", form)
-	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "Please wait") || !strings.Contains(body, `value="a@example.com"`) {
+	page := parseHTML(t, body)
+	if res.StatusCode != http.StatusTooManyRequests || !anyContains(notices(page, "alert"), "Please wait") || valueOf(labelled(t, page, "Email")) != "a@example.com" {
 		t.Fatalf("3rd lead: %d", res.StatusCode)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -339,19 +340,33 @@ func byID(s *goquery.Selection, id string) *goquery.Selection {
 	return goquery.NewDocumentFromNode(root).Find(`[id="` + id + `"]`)
 }
 
+// isPage reports whether doc is a whole page, not the fragment htmx swaps
+// in: it has a title.
+func isPage(doc finder) bool {
+	return doc.Find("head title").Length() > 0
+}
+
 // pageTitle is the document's <title>.
 func pageTitle(doc *goquery.Document) string {
 	return textOf(doc.Find("head title"))
 }
 
-// labelled is the one form control of scope labelled label: the label's for=
-// names the control, or the label holds it. '(optional)' after a label is
-// not part of what a test names. No such control, or more than one, fails
-// the test.
+// labelled is the one form control of scope labelled label: the label's
+// for= names the control, or the label holds it. '(optional)' after a label
+// is not part of what a test names. No such control, or more than one,
+// fails the test.
 func labelled(t *testing.T, scope finder, label string) *goquery.Selection {
 	t.Helper()
-	var found []*goquery.Selection
-	n := 0
+	c := controls(scope, label)
+	if c.Length() != 1 {
+		t.Fatalf("%d form controls labelled %q, want 1", c.Length(), label)
+	}
+	return c
+}
+
+// controls are the form controls of scope labelled label (see labelled).
+func controls(scope finder, label string) *goquery.Selection {
+	var found *goquery.Selection
 	scope.Find("label").Each(func(_ int, l *goquery.Selection) {
 		if strings.TrimSuffix(textOf(l), " (optional)") != label {
 			return
@@ -360,18 +375,16 @@ func labelled(t *testing.T, scope finder, label string) *goquery.Selection {
 		if id, ok := l.Attr("for"); ok {
 			c = byID(l, id)
 		}
-		found = append(found, c)
-		n += c.Length()
-	})
-	if n != 1 {
-		t.Fatalf("%d form controls labelled %q, want 1", n, label)
-	}
-	for _, c := range found {
-		if c.Length() == 1 {
-			return c
+		if found == nil {
+			found = c
+		} else {
+			found = found.AddSelection(c)
 		}
+	})
+	if found == nil {
+		return scope.Find("label").Slice(0, 0)
 	}
-	return nil
+	return found
 }
 
 // valueOf is what a form control holds, as the browser would send it: an
@@ -475,6 +488,22 @@ func directoryCard(t *testing.T, doc finder, name string) *goquery.Selection {
 		t.Fatalf("%d result cards for %s, want 1", card.Length(), name)
 	}
 	return card
+}
+
+// hasRow reports whether rows holds a row of exactly cells.
+func hasRow(rows [][]string, cells ...string) bool {
+	return slices.ContainsFunc(rows, func(r []string) bool { return slices.Equal(r, cells) })
+}
+
+// resultNames are the names of the directory's result cards, in order.
+func resultNames(doc finder) []string {
+	return texts(doc.Find("main li h3"))
+}
+
+// resultsSummary is the directory's heading over its results: how many
+// were found and how they are sorted.
+func resultsSummary(doc finder) string {
+	return textOf(doc.Find("main h2[aria-live]"))
 }
 
 // tableRows are the body rows of the tables of scope, each the text of
