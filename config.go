@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/mail"
 	"net/netip"
 	"net/url"
@@ -46,6 +47,11 @@ type config struct {
 
 	SessionLifetime    time.Duration // absolute: a session ends this long after sign-in
 	SessionIdleTimeout time.Duration // a session ends after this long without a request
+
+	// MetricsToken opens /metrics to requests that bring it as a bearer
+	// token; MetricsAddr serves /metrics on a listen address of its own
+	// (such as 127.0.0.1:9090). Neither: /metrics is not served.
+	MetricsToken, MetricsAddr string
 }
 
 // Production reports whether production-only protections (Secure cookies,
@@ -181,6 +187,16 @@ func loadConfig(getenv func(string) string) (config, error) {
 			continue
 		}
 		c.AdminEmails = append(c.AdminEmails, strings.ToLower(e))
+	}
+	c.MetricsToken = get("METRICS_TOKEN", "")
+	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {
+		errs = append(errs, errors.New("METRICS_TOKEN: must be at least 16 characters (a random secret)")) // a secret: not echoed
+	}
+	c.MetricsAddr = get("METRICS_ADDR", "")
+	if c.MetricsAddr != "" {
+		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil || port == "" || port == strconv.Itoa(c.Port) {
+			bad("METRICS_ADDR", c.MetricsAddr, "must be a listen address other than the app's, such as 127.0.0.1:9090")
+		}
 	}
 	c.SessionLifetime = duration("SESSION_LIFETIME", "720h", time.Minute)
 	c.SessionIdleTimeout = duration("SESSION_IDLE_TIMEOUT", "168h", time.Minute)

@@ -102,6 +102,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		AdminEmails: cfg.AdminEmails,
 
 		TrustedProxies: cfg.TrustedProxies,
+		MetricsToken:   cfg.MetricsToken,
 
 		Stripe:              stripeClient(cfg, log),
 		StripeWebhookSecret: cfg.StripeWebhookSecret,
@@ -116,6 +117,18 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	if cfg.MetricsAddr != "" {
+		msrv := &http.Server{Addr: cfg.MetricsAddr, Handler: h.MetricsHandler(), ReadHeaderTimeout: 5 * time.Second}
+		go func() {
+			log.Info("metrics listening", "addr", cfg.MetricsAddr)
+			if err := msrv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				log.Error("metrics listener stopped", slog.Any("error", err))
+			}
+		}()
+		defer msrv.Close()
+	} else if cfg.MetricsToken == "" {
+		log.Info("/metrics is off: set METRICS_TOKEN or METRICS_ADDR to expose it")
 	}
 	return serve(ctx, srv, log)
 }

@@ -47,6 +47,9 @@ type Deps struct {
 	// TrustedProxies are the proxies (load balancers) whose
 	// X-Forwarded-For names the visitor; none: the peer is the visitor.
 	TrustedProxies []netip.Prefix
+	// MetricsToken opens /metrics to requests bearing it; empty: /metrics
+	// is not served on the app's address.
+	MetricsToken string
 }
 
 // Handlers serves every route of the app.
@@ -67,6 +70,7 @@ type Handlers struct {
 
 	adminEmails    []string
 	trustedProxies []netip.Prefix
+	metricsToken   string
 }
 
 // New builds the handlers from their dependencies.
@@ -89,6 +93,7 @@ func New(d Deps) *Handlers {
 		adminEmails: d.AdminEmails,
 
 		trustedProxies: d.TrustedProxies,
+		metricsToken:   d.MetricsToken,
 	}
 	if h.insightProvider == nil {
 		h.insightProvider = ai.Analyser{}

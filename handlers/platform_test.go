@@ -163,11 +163,14 @@ func TestHealthAndReadiness(t *testing.T) {
 }
 
 func TestMetricsCountRequestsByRoutePattern(t *testing.T) {
-	app := newTestApp(t, store.SQLite)
+	app := newTestApp(t, store.SQLite, withMetricsToken)
 	app.get(t, "/pricing")
 	app.get(t, "/pricing")
 	app.get(t, "/missing-page")
-	_, body := app.get(t, "/metrics")
+	res, body := app.getMetrics(t, metricsToken)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("/metrics with the token: %d", res.StatusCode)
+	}
 	for _, want := range []string{
 		`http_requests_total{method="GET",route="/pricing",status="200"} 2`,
 		`http_requests_total{method="GET",route="unmatched",status="404"} 1`,

@@ -19,7 +19,7 @@ func (h *Handlers) Routes() http.Handler {
 	// Operations: no session, no compression, never cached.
 	r.Get("/healthz", h.healthz)
 	r.Get("/readyz", h.readyz)
-	r.Handle("/metrics", h.metrics.handler())
+	r.Get("/metrics", h.metricsEndpoint)
 	r.Handle(assets.Prefix+"*", assets.Handler())
 	// Stripe's events: no session, no cookies; the signature is the
 	// authentication (Stripe sends no Origin, so cross-origin protection
