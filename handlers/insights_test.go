@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"net/http/httptest"
+	"slices"
 	"time"
 
 	"bizprofile/ai"
@@ -14,6 +15,8 @@ import (
 	"testing"
 
 	"bizprofile/store"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // ownerWithListing signs up a user owning one listing without hours.
@@ -33,12 +36,12 @@ func ownerWithListing(t *testing.T, app *testApp, email, name string) store.Busi
 func TestInsightsPageStates(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	_, body := app.get(t, "/ai-insights")
-	if !strings.Contains(body, `href="/business/signup">Start Free Trial`) || !strings.Contains(body, `href="/roi-breakdown"`) {
+	if page := parseHTML(t, body); !hasLink(page, "Start Free Trial", "/business/signup") || !hasLink(page, "See the ROI breakdown", "/roi-breakdown") {
 		t.Error("signed-out page lacks its calls to action")
 	}
 	signedInOwner(t, app, "nolisting@example.com")
 	_, body = app.get(t, "/ai-insights")
-	if !strings.Contains(body, "Create a listing first") || !strings.Contains(body, `href="/business/create-profile"`) {
+	if page := parseHTML(t, body); headings(page, 2, "Create a listing first").Length() != 1 || !hasLink(page, "Create Business Profile", "/business/create-profile") {
 		t.Error("a user without listings is not asked to create one")
 	}
 }
@@ -47,10 +50,18 @@ func TestGenerateInsights(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		b := ownerWithListing(t, app, "chef@example.com", "Hourless Kitchen")
 		_, body := app.get(t, "/ai-insights")
-		for _, want := range []string{"Hourless Kitchen", "Generate New Insights", "No insights yet for Hourless Kitchen", "Built-in analyser"} {
-			if !strings.Contains(body, want) {
-				t.Errorf("page lacks %q", want)
-			}
+		page := parseHTML(t, body)
+		if got := textOf(labelled(t, page, "Business").Find("option[selected]")); got != "Hourless Kitchen" {
+			t.Errorf("the business shown is %q", got)
+		}
+		if formOf(page, "Generate New Insights").AttrOr("action", "") != "/ai-insights/generate" {
+			t.Error("no 'Generate New Insights' button")
+		}
+		if list := textOf(region(page, "Insights for Hourless Kitchen")); !strings.Contains(list, "No insights yet for Hourless Kitchen") {
+			t.Errorf("the insights list reads %q, want it empty", list)
+		}
+		if !strings.Contains(textOf(page.Find("main")), "New insights by: Built-in analyser") {
+			t.Error("the page does not say what generates the insights")
 		}
 		// Without JavaScript: a form post, then back with a toast.
 		res, _ := app.post(t, "/ai-insights/generate", url.Values{"business_id": {itoa(int(b.ID))}})
@@ -58,13 +69,16 @@ func TestGenerateInsights(t *testing.T) {
 			t.Fatalf("generate: %d to %q", res.StatusCode, res.Header.Get("Location"))
 		}
 		_, body = app.get(t, res.Header.Get("Location"))
-		for _, want := range []string{"Success", "New AI insights generated successfully!", "Add your opening hours", "insight-operations", "Operational efficiency", "Built-in analyser"} {
-			if !strings.Contains(body, want) {
-				t.Errorf("after generating, page lacks %q", want)
-			}
+		page = parseHTML(t, body)
+		if !hasToast(page, "Success", "New AI insights generated successfully!") {
+			t.Errorf("no success toast: %+v", toasts(page))
 		}
-		if n := strings.Count(body, `class="card insight `); n != 5 {
+		if n := insights(region(page, "Insights for Hourless Kitchen")).Length(); n != 5 {
 			t.Errorf("%d insights shown, want 5", n)
+		}
+		hours := insightTitled(t, page, "Add your opening hours")
+		if insightType(hours) != "Operational efficiency" || !hours.HasClass("insight-operations") || !strings.HasSuffix(textOf(hours), "· Built-in analyser") {
+			t.Errorf("the opening hours insight reads %q", textOf(hours))
 		}
 
 		// The island: JSON in, JSON out; the list reloads as a fragment.
@@ -81,7 +95,7 @@ func TestGenerateInsights(t *testing.T) {
 			t.Fatalf("JSON generate: %d %s", res.StatusCode, body)
 		}
 		_, list := app.get(t, "/ai-insights/list?business="+itoa(int(b.ID)))
-		if strings.Count(list, `class="card insight `) != 10 || strings.Contains(list, "<html") {
+		if fragment := parseHTML(t, list); insights(fragment).Length() != 10 || isPage(fragment) {
 			t.Error("the list fragment should hold both runs' 10 insights, without the page around it")
 		}
 	})
@@ -162,10 +176,15 @@ func TestGenerateWithAnOpenAICompatibleProvider(t *testing.T) {
 		t.Fatalf("generate: %d %s", res.StatusCode, body)
 	}
 	_, body := app.get(t, "/ai-insights")
-	for _, want := range []string{"Raise weekday lunch prices", "Add a premium lunch set.", "AI model test-model", "insight-revenue"} {
-		if !strings.Contains(body, want) {
-			t.Errorf("page lacks %q", want)
-		}
+	in := insightTitled(t, parseHTML(t, body), "Raise weekday lunch prices")
+	if insightType(in) != "Revenue growth" || !in.HasClass("insight-revenue") {
+		t.Errorf("the insight is not shown as revenue growth: %q", textOf(in))
+	}
+	if got := texts(in.Find("ul li")); !slices.Equal(got, []string{"Add a premium lunch set."}) {
+		t.Errorf("the insight recommends %q", got)
+	}
+	if !strings.HasSuffix(textOf(in), "· AI model test-model") {
+		t.Errorf("the insight does not say which model wrote it: %q", textOf(in))
 	}
 }
 
@@ -188,8 +207,31 @@ func TestGenerateReportsProviderFailure(t *testing.T) {
 	}
 	// Without JavaScript: back to the page with an error toast, nothing stored.
 	res, _ = app.post(t, "/ai-insights/generate", url.Values{"business_id": {itoa(int(b.ID))}})
-	_, page := app.get(t, res.Header.Get("Location"))
-	if !strings.Contains(page, "toast-destructive") || !strings.Contains(page, "No insights yet") {
+	_, body = app.get(t, res.Header.Get("Location"))
+	page := parseHTML(t, body)
+	failed := slices.ContainsFunc(toasts(page), func(ts toast) bool { return ts.Role == "alert" })
+	if !failed || !strings.Contains(textOf(region(page, "Insights for Offline Diner")), "No insights yet") {
 		t.Error("no error toast, or something was stored")
 	}
+}
+
+// insights are the insight cards of scope.
+func insights(scope finder) *goquery.Selection {
+	return scope.Find("li").Has("h3")
+}
+
+// insightTitled is the insight card titled title; it fails the test when
+// there is not exactly one.
+func insightTitled(t *testing.T, page *goquery.Document, title string) *goquery.Selection {
+	t.Helper()
+	in := headings(page.Find("main"), 3, title).Closest("li")
+	if in.Length() != 1 {
+		t.Fatalf("%d insights titled %q, want 1", in.Length(), title)
+	}
+	return in
+}
+
+// insightType is what kind of insight a card says it is, above its title.
+func insightType(in *goquery.Selection) string {
+	return textOf(in.Find("h3").Prev())
 }
