@@ -5,18 +5,11 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
 import { linkFrom } from "./mailbox.mjs";
+import { password, signIn, signUp, toast, uniqueEmail, verifyEmail } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
-
-let seq = 0;
-const uniqueEmail = (who) => `${who}.${Date.now()}.${++seq}@example.com`;
-const password = "sunny-meadow-83";
-
-async function toast(page, title) {
-  await page.locator(".toast", { hasText: title }).first().waitFor({ state: "attached", timeout: 5000 });
-}
 
 for (const js of [true, false]) {
   const mode = js ? "JavaScript on" : "JavaScript off";
@@ -59,14 +52,10 @@ for (const js of [true, false]) {
     await page.getByText("Please verify your email address before signing in.").waitFor();
     errors.length = 0; // that refusal is a 403 on purpose
 
-    await page.goto(await linkFrom(email, "/verify-email?token="));
-    await page.waitForURL(baseURL + "/login");
+    await verifyEmail(page, email);
     await toast(page, "Email verified!");
 
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(baseURL + "/dashboard");
+    await signIn(page, email);
     await toast(page, "Welcome back!");
     await page.getByRole("heading", { name: "Welcome back, Jo Rivera" }).waitFor();
     await page.getByText("You haven't created any business listings yet.").waitFor();
@@ -105,11 +94,8 @@ for (const js of [true, false]) {
     await page.getByRole("button", { name: "Create Business Profile" }).click();
     await page.waitForURL(baseURL + "/login");
     await toast(page, "Account created!");
-    await page.goto(await linkFrom(email, "/verify-email?token="));
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(baseURL + "/dashboard");
+    await verifyEmail(page, email);
+    await signIn(page, email);
     await page.locator(".item-title", { hasText: "Harbor Light Dental" }).waitFor();
     await page.getByRole("link", { name: "Add Another Business" }).waitFor();
     await ctx.close();
@@ -140,10 +126,8 @@ for (const js of [true, false]) {
     await page.getByRole("button", { name: "Create Individual Profile" }).click();
     await page.waitForURL(baseURL + "/login");
     await toast(page, "Account created!");
-    await page.goto(await linkFrom(email, "/verify-email?token="));
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await verifyEmail(page, email);
+    await signIn(page, email);
     await page.getByRole("heading", { name: "Welcome back, Ada Park" }).waitFor();
     await ctx.close();
   });
@@ -151,13 +135,7 @@ for (const js of [true, false]) {
   test(`forgot password and reset it (${mode})`, async () => {
     const ctx = await browser.newContext({ javaScriptEnabled: js });
     const page = await ctx.newPage();
-    const email = uniqueEmail("reset");
-    await page.goto(baseURL + "/signup");
-    await page.getByLabel("Full name").fill("Rae Kim");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await page.goto(await linkFrom(email, "/verify-email?token="));
+    const email = await signUp(ctx, "Rae Kim");
 
     await page.goto(baseURL + "/login");
     await page.getByRole("button", { name: "Forgot your password?" }).click();

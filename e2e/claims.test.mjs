@@ -6,7 +6,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
 import { linkFrom, mailsTo } from "./mailbox.mjs";
-import { password, signUpBusiness, signIn } from "./people.mjs";
+import { signIn, signUp, signUpBusiness, toast } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
@@ -21,24 +21,13 @@ let adminReady;
 async function adminPage(ctx) {
   adminReady ??= (async () => {
     const c = await browser.newContext();
-    const p = await c.newPage();
-    await p.goto(baseURL + "/signup");
-    await p.getByLabel("Full name").fill("Avery Admin");
-    await p.getByLabel("Email").fill(adminEmail);
-    await p.getByLabel("Password", { exact: true }).fill(password);
-    await p.getByRole("button", { name: "Create Account" }).click();
-    await p.waitForURL(baseURL + "/login");
-    await p.goto(await linkFrom(adminEmail, "/verify-email?token="));
+    await signUp(c, "Avery Admin", { email: adminEmail });
     await c.close();
   })();
   await adminReady;
   const page = await ctx.newPage();
   await signIn(page, adminEmail);
   return page;
-}
-
-async function toast(page, title) {
-  await page.locator(".toast", { hasText: title }).first().waitFor({ state: "attached", timeout: 5000 });
 }
 
 for (const [js, listing, slug] of [

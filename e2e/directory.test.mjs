@@ -5,6 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
+import { toast } from "./people.mjs";
 
 const samples = [
   "BrightPath IT Solutions",
@@ -345,7 +346,7 @@ test("directory: paging focuses the results heading; a failed search keeps the r
 
   const shown = await names(page);
   await page.locator("#dir-q").fill("fail");
-  await page.locator(".toast", { hasText: "The search failed. Please try again." }).waitFor();
+  await toast(page, "The search failed. Please try again.", { visible: true });
   await page.waitForFunction(() => !document.querySelector(".directory[aria-busy]"));
   assert.deepEqual(await names(page), shown, "the old results stay");
   await samePage(page);

@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
-import { signUpBusiness, signIn } from "./people.mjs";
+import { signIn, signUpBusiness, toast } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
@@ -29,8 +29,6 @@ async function openInsights(page, name) {
   await page.getByRole("heading", { name: `Insights for ${name}` }).waitFor();
   return new URL(page.url()).searchParams.get("business");
 }
-
-const toast = (page, text) => page.locator(".toast", { hasText: text }).waitFor({ state: "attached" });
 
 test("insights: an owner generates insights without leaving the page (JavaScript on)", async () => {
   const name = `Ember Pizza ${Date.now()}`;

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
 import { mailsTo } from "./mailbox.mjs";
-import { signUpBusiness, signIn } from "./people.mjs";
+import { signIn, signUpBusiness, toast } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
@@ -58,7 +58,7 @@ test("a visitor sends a lead from the listing's dialog and the owner sees it (Ja
   await dialog.getByLabel("Message").fill("Do you deliver to Ruston on Fridays?");
   await dialog.getByRole("button", { name: "Send Message" }).click();
   await dialog.getByText("Message sent!").waitFor();
-  await page.locator(".toast", { hasText: "Message sent!" }).waitFor({ state: "attached" });
+  await toast(page, "Message sent!");
   await dialog.getByRole("button", { name: "Close" }).click();
   await dialog.waitFor({ state: "hidden" });
   assert.deepEqual(errors.filter((e) => !e.includes("422")), []);
@@ -85,7 +85,7 @@ test("a visitor sends a lead without JavaScript and the owner sees it", async ()
   await page.getByLabel("Message").fill("Table for eight on Saturday?");
   await page.getByRole("button", { name: "Send Message" }).click();
   await page.waitForURL(url + "/contact");
-  await page.locator(".toast", { hasText: "Message sent!" }).waitFor({ state: "attached" });
+  await toast(page, "Message sent!");
   // The toast fades by itself; the confirmation stays in the form's place.
   await page.locator(".lead-form-wrap .notice", { hasText: "will get back to you soon." }).waitFor();
   await page.getByRole("link", { name: "Back to " + name }).click();

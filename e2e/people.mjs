@@ -1,15 +1,49 @@
-// Accounts the browser tests make through the real forms: a business
-// owner signed up and verified by the emailed link, then signed in.
+// The people of the browser tests and what they do through the real forms:
+// sign up (a person or a business), verify the address by the emailed
+// link, sign in; and the toast they are shown.
 import { baseURL } from "./browser.mjs";
 import { linkFrom } from "./mailbox.mjs";
 
 export const password = "copper-kettle-58";
 
+let seq = 0;
+// uniqueEmail is a new address for who, never used before.
+export const uniqueEmail = (who = "someone") => `${who}.${Date.now()}.${++seq}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+// toast waits for the one notification that says text (the server renders
+// it after a redirect, or the page shows it), within the 5 s it is shown;
+// { visible: true } waits until it shows, not only until it is there.
+export async function toast(page, text, { visible = false } = {}) {
+  await page.locator(".toast", { hasText: text }).waitFor({ state: visible ? "visible" : "attached", timeout: 5000 });
+}
+
+// verifyEmail opens the link of the verification email sent to email,
+// which signs nobody in and lands on the sign-in page.
+export async function verifyEmail(page, email) {
+  await page.goto(await linkFrom(email, "/verify-email?token="));
+  await page.waitForURL(baseURL + "/login");
+}
+
+// signUp registers a person (full name, email, password) in ctx and
+// verifies the address; it returns the email.
+export async function signUp(ctx, name, { email = uniqueEmail(name.split(" ")[0].toLowerCase()) } = {}) {
+  const page = await ctx.newPage();
+  await page.goto(baseURL + "/signup");
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL(baseURL + "/login");
+  await verifyEmail(page, email);
+  await page.close();
+  return email;
+}
+
 // signUpBusiness registers a business (which gives its owner a listing
 // called name) in ctx and verifies the address; it returns the email.
 export async function signUpBusiness(ctx, name, { category = "food", location = "Tacoma, WA", description = "Wood-fired pizza and salads.", owner = "Pat Owner" } = {}) {
   const page = await ctx.newPage();
-  const email = `owner.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const email = uniqueEmail("owner");
   await page.goto(baseURL + "/business/signup");
   await page.getByLabel("Business name").fill(name);
   await page.getByLabel("Business category").selectOption(category);
@@ -21,16 +55,19 @@ export async function signUpBusiness(ctx, name, { category = "food", location = 
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Create Business Profile" }).click();
   await page.waitForURL(baseURL + "/login");
-  await page.goto(await linkFrom(email, "/verify-email?token="));
+  await verifyEmail(page, email);
   await page.close();
   return email;
 }
 
-// signIn signs email in from the sign-in page and lands on the dashboard.
+// signIn signs email in from the sign-in page the browser is on (sent
+// there from a page that needs an account), or else from /login, and waits
+// for the page it leads to: the one asked for (?next=), or the dashboard.
 export async function signIn(page, email) {
-  await page.goto(baseURL + "/login");
+  if (!page.url().startsWith(baseURL + "/login?") && page.url() !== baseURL + "/login") await page.goto(baseURL + "/login");
+  const next = new URL(page.url()).searchParams.get("next") || "/dashboard";
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(baseURL + "/dashboard");
+  await page.waitForURL(baseURL + next);
 }

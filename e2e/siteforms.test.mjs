@@ -4,6 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
+import { toast } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
@@ -38,8 +39,8 @@ test("siteforms: the contact form is sent in place with JavaScript on", async ()
 
   await page.getByLabel("Email", { exact: true }).fill("ada@example.com");
   await page.getByRole("button", { name: "Send Message" }).click();
-  await page.locator(".toast", { hasText: "Message sent!" }).waitFor();
-  await page.locator(".toast", { hasText: "We will reply within 24 hours." }).waitFor();
+  await toast(page, "Message sent!", { visible: true });
+  await toast(page, "We will reply within 24 hours.", { visible: true });
   await page.getByRole("status").filter({ hasText: "Message sent!" }).waitFor();
   assert.equal(await page.evaluate(() => window.samePage), true, "the page did not reload");
   assert.equal(page.url(), baseURL + "/contact?subject=demo");
@@ -54,7 +55,7 @@ test("siteforms: the contact form is sent with JavaScript off", async () => {
   await fillContact(page, "Can I move my listing to another account?");
   await page.getByRole("button", { name: "Send Message" }).click();
   await page.waitForURL(baseURL + "/contact");
-  await page.locator(".toast", { hasText: "Message sent!" }).waitFor({ state: "attached" });
+  await toast(page, "Message sent!");
   // The toast fades by itself; the confirmation stays in the form's place.
   await page.locator(".site-form-wrap .notice", { hasText: "We will reply within 24 hours." }).waitFor();
   await page.getByRole("link", { name: "Send another message" }).click();

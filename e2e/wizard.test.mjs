@@ -6,40 +6,17 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
-import { linkFrom } from "./mailbox.mjs";
+import { signIn, signUp, toast } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
 
-let seq = 0;
-const password = "amber-lantern-47";
-const uniqueEmail = () => `wizard.${Date.now()}.${++seq}@example.com`;
-
-async function toast(page, title) {
-  await page.locator(".toast", { hasText: title }).first().waitFor({ state: "attached", timeout: 5000 });
-}
-
-async function signIn(page, email) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
-
-// signUp creates an account through the forms, verifies it through the
-// mailbox and signs in; the page ends on the dashboard.
-async function signUp(page) {
-  const email = uniqueEmail();
-  await page.goto(baseURL + "/signup");
-  await page.getByLabel("Full name").fill("Robin Maker");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL(baseURL + "/login");
-  await page.goto(await linkFrom(email, "/verify-email?token="));
-  await page.waitForURL(baseURL + "/login");
+// maker signs up a new person, verified, and signs them in on page, which
+// ends on the dashboard; it returns their email.
+async function maker(page) {
+  const email = await signUp(page.context(), "Robin Maker");
   await signIn(page, email);
-  await page.waitForURL(baseURL + "/dashboard");
   return email;
 }
 
@@ -64,7 +41,7 @@ test("profile wizard: steps, checks, draft after a reload, busy button, then edi
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   const errors = watchErrors(page);
-  const email = await signUp(page);
+  const email = await maker(page);
   const name = `Crumb Theory ${Date.now()}`;
 
   await page.goto(baseURL + "/business/create-profile");
@@ -213,7 +190,7 @@ test("profile wizard: a failed submission starts on the step with the server's m
   const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await ctx.newPage();
   const errors = watchErrors(page);
-  const email = await signUp(page);
+  const email = await maker(page);
   const name = `Detour Deli ${Date.now()}`;
 
   await page.goto(baseURL + "/business/create-profile");
@@ -259,7 +236,6 @@ test("profile wizard: a failed submission starts on the step with the server's m
   await page.getByRole("link", { name: "sign in again" }).click();
   await page.waitForURL(/\/login\?next=%2Fbusiness%2Fcreate-profile$/);
   await signIn(page, email);
-  await page.waitForURL(baseURL + "/business/create-profile");
   await mounted(page);
   await page.getByText("We restored the draft").waitFor();
   assert.match(await currentStep(page), /Review/);
@@ -290,7 +266,7 @@ test("profile wizard: a failed submission starts on the step with the server's m
 test("profile wizard without JavaScript: one long form and one 'Create Profile' button", async () => {
   const ctx = await browser.newContext({ javaScriptEnabled: false });
   const page = await ctx.newPage();
-  await signUp(page);
+  await maker(page);
   const name = `Plain Pantry ${Date.now()}`;
 
   await page.goto(baseURL + "/business/create-profile");
