@@ -74,7 +74,7 @@ func (h *Handlers) businessesList() adminList {
 			bs, total, err := h.store.AdminBusinesses(ctx, q.Get("q"), q.Get("filter"), p)
 			rows := make([][]string, len(bs))
 			for i, b := range bs {
-				rows[i] = []string{strconv.FormatInt(b.ID, 10), b.Name, h.site.BaseURL + "/directory/" + b.Slug, views.OptionLabel(views.BusinessCategories, b.Category),
+				rows[i] = []string{strconv.FormatInt(b.ID, 10), b.Name, h.site.BaseURL + "/directory/" + b.Slug, views.CategoryLabel(b.Category),
 					b.City, b.State, b.OwnerEmail.String, yesNo(b.Verified), yesNo(b.Claimed), yesNo(b.Featured), yesNo(b.Published), yesNo(b.Suspended), csvTime(b.CreatedAt)}
 			}
 			return rows, total, err

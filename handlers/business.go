@@ -49,7 +49,7 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) businessView(b store.Business) views.BusinessView {
 	v := views.BusinessView{
 		ID: b.ID, Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
-		Category: views.OptionLabel(views.Categories, b.Category), SubCategory: b.SubCategory,
+		Category: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
 		Type: views.OptionLabel(views.BusinessTypes, b.BusinessType), Tags: b.Tags, Services: b.Services,
 		City: b.City, State: b.State, Website: b.Website,
 		Rating: b.Rating, Reviews: b.ReviewCount, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,

@@ -83,7 +83,7 @@ func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, erro
 func businessCard(b store.Business) views.BusinessCard {
 	c := views.BusinessCard{
 		Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
-		Category: views.OptionLabel(views.Categories, b.Category), SubCategory: b.SubCategory,
+		Category: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
 		Location: joinLocation(b), Rating: b.Rating, Reviews: b.ReviewCount,
 		Verified: b.Verified, Featured: b.Featured, Claimed: b.Claimed, Tags: []string(b.Tags),
 	}

@@ -38,7 +38,7 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 	checkLength(e, "owner_name", f.OwnerName, 100)
 	checkEmail(e, "email", f.Email)
 	checkPhone(e, "phone", f.Phone)
-	checkOption(e, "category", f.Category, views.BusinessCategories, "Choose a business category.")
+	checkOption(e, "category", f.Category, views.SignupCategories, "Choose a business category.")
 	required(e, "location", f.Location, "Enter where the business is, like Austin, TX.")
 	checkLength(e, "location", f.Location, 120)
 	checkURL(e, "website", f.Website)

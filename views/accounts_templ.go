@@ -435,7 +435,7 @@ func BusinessSignupPage(c Chrome, f BusinessSignupForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = selectField("category", "Business category", BusinessCategories, f.Category, true, f.Errors["category"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = selectField("category", "Business category", SignupCategories, f.Category, true, f.Errors["category"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

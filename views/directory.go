@@ -2,22 +2,6 @@ package views
 
 import "strconv"
 
-// Categories are every listing category (spec §3, profile wizard), with
-// the labels the directory shows.
-var Categories = []Option{
-	{"technology", "Technology"},
-	{"healthcare", "Healthcare"},
-	{"finance", "Finance"},
-	{"retail", "Retail"},
-	{"food", "Food & Beverage"},
-	{"professional", "Professional Services"},
-	{"construction", "Construction"},
-	{"automotive", "Automotive"},
-	{"beauty", "Beauty & Wellness"},
-	{"education", "Education"},
-	{"other", "Other"},
-}
-
 // BusinessTypes are the ways a business serves its customers.
 var BusinessTypes = []Option{
 	{"storefront", "Storefront"},

@@ -955,7 +955,7 @@ func pagination(r DirectoryResult) templ.Component {
 func directoryTitle(q DirectoryQuery) string {
 	t := "Business Directory"
 	if q.Category != "" {
-		t = OptionLabel(Categories, q.Category) + " Businesses"
+		t = CategoryLabel(q.Category) + " Businesses"
 	}
 	if q.Page > 1 {
 		t += " - Page " + itoa(q.Page)

@@ -11,18 +11,6 @@ type Option struct {
 	Value, Label string
 }
 
-// BusinessCategories are the categories offered by the business sign-up
-// form (spec §3).
-var BusinessCategories = []Option{
-	{"technology", "Technology"},
-	{"healthcare", "Healthcare"},
-	{"finance", "Finance"},
-	{"retail", "Retail"},
-	{"food", "Food & Beverage"},
-	{"professional", "Professional Services"},
-	{"other", "Other"},
-}
-
 // Professions are the choices of the individual sign-up form (spec §3).
 var Professions = []Option{
 	{"entrepreneur", "Entrepreneur"},
