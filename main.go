@@ -73,6 +73,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		log.Warn("SMTP_URL is not set: emails are written to this log instead of being sent")
 	}
 	go db.Sessions().CleanupLoop(ctx, 10*time.Minute, log)
+	go pruneRateEvents(ctx, db, log)
 
 	// Background work: every email goes through the queue in the
 	// database, enqueued with the record that causes it.
@@ -260,4 +261,21 @@ func stripeClient(cfg config, log *slog.Logger) *stripe.Client {
 		log.Info("Stripe API at a custom address", "api_base", cfg.StripeAPIBase)
 	}
 	return handlers.NewStripeClient(cfg.StripeSecretKey, cfg.StripeAPIBase)
+}
+
+// pruneRateEvents forgets, every hour, the rate-limit events (PostgreSQL)
+// older than any limit's window.
+func pruneRateEvents(ctx context.Context, db *store.Store, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := db.PruneRateEvents(ctx, time.Now().Add(-24*time.Hour)); err != nil {
+				log.Warn("rate-limit events not pruned", slog.Any("error", err))
+			}
+		}
+	}
 }

@@ -70,7 +70,13 @@ var testSite = views.Site{
 
 func newTestApp(t *testing.T, engine store.Dialect, options ...func(*Deps)) *testApp {
 	t.Helper()
-	st := storetest.Open(t, engine)
+	return newTestAppOn(t, storetest.Open(t, engine), options...)
+}
+
+// newTestAppOn is an app instance on st: two of them on one database are
+// two instances of the app behind a load balancer.
+func newTestAppOn(t *testing.T, st *store.Store, options ...func(*Deps)) *testApp {
+	t.Helper()
 	logs := &logBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	in := newInbox(t)

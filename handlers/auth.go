@@ -84,7 +84,7 @@ func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 		lim *limiter
 		key string
 	}{{h.limits.signInIP, clientIP(r)}, {h.limits.signInEmail, email}} {
-		if ok, retry := l.lim.allow(l.key); !ok {
+		if ok, retry := l.lim.allow(r.Context(), l.key); !ok {
 			attempt.Warn("sign-in refused", "outcome", "rate_limited")
 			f.Problem = tooManyMessage(retry)
 			h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
@@ -177,7 +177,7 @@ func (h *Handlers) signup(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(h.chrome(r), f))
 		return
 	}
-	if ok, retry := h.limits.signUpIP.allow(clientIP(r)); !ok {
+	if ok, retry := h.limits.signUpIP.allow(r.Context(), clientIP(r)); !ok {
 		f.Problem = tooManyMessage(retry)
 		h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
 		return
@@ -286,7 +286,7 @@ func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)
 		return
 	}
-	if ok, retry := h.limits.resendIP.allow(clientIP(r)); !ok {
+	if ok, retry := h.limits.resendIP.allow(r.Context(), clientIP(r)); !ok {
 		f := views.AuthForm{Mode: views.ModeSignIn, Email: email, Problem: tooManyMessage(retry)}
 		h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
 		return
@@ -324,7 +324,7 @@ func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(c, f))
 		return
 	}
-	if ok, retry := h.limits.resetIP.allow(clientIP(r)); !ok {
+	if ok, retry := h.limits.resetIP.allow(r.Context(), clientIP(r)); !ok {
 		f.Problem = tooManyMessage(retry)
 		h.tooMany(w, r, retry, views.LoginPage(c, f))
 		return

@@ -83,7 +83,7 @@ func New(d Deps) *Handlers {
 		production: d.Production,
 		metrics:    newMetrics(),
 		mailer:     d.Mailer,
-		limits:     newLimiters(d.RateLimits),
+		limits:     newLimiters(d.RateLimits, sharedLimitsOf(d.Store), d.Log),
 
 		insightProvider: d.Insights,
 
@@ -256,4 +256,13 @@ func (h *Handlers) sentRedirect(w http.ResponseWriter, r *http.Request, t views.
 	h.flash(r, t)
 	h.sessions.Put(r.Context(), sentFormKey, what)
 	http.Redirect(w, r, back, http.StatusSeeOther)
+}
+
+// sharedLimitsOf is where rate-limit events are counted for every
+// instance: PostgreSQL's table; none on SQLite, which serves one instance.
+func sharedLimitsOf(st *store.Store) sharedLimits {
+	if st != nil && st.Dialect() == store.Postgres {
+		return st
+	}
+	return nil
 }

@@ -1,12 +1,17 @@
 package handlers
 
 import (
+	"context"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"testing"
+	"time"
 
 	"bizprofile/store"
+	"bizprofile/store/storetest"
 )
 
 const metricsToken = "metrics-token-for-tests-0123456789"
@@ -61,5 +66,45 @@ func TestMetricsAreNotPublic(t *testing.T) {
 	}
 	if res, _ := http.Get(own.URL + "/"); res != nil && res.StatusCode != http.StatusNotFound {
 		t.Errorf("the metrics listener serves pages: %d", res.StatusCode)
+	}
+}
+
+// Two app instances on one PostgreSQL behave as one: a session started on
+// one is good on the other, and a sign-in limit per email is the same as
+// with one instance, whichever instance the attempts reach.
+func TestTwoInstancesOnOnePostgresShareSessionsAndRateLimits(t *testing.T) {
+	dbURL := storetest.PostgresDatabase(t)
+	open := func() *store.Store {
+		st, err := store.Open(context.Background(), dbURL, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	// 4 sign-ins an hour per email: the owner's own, then three guesses.
+	limit := func(d *Deps) { d.RateLimits.SignInPerEmail = RateLimit{Limit: 4, Window: time.Hour} }
+	a := newTestAppOn(t, open(), limit)
+	b := newTestAppOn(t, open(), limit)
+
+	a.account(t, "shared@example.com", store.KindBusiness) // signed in through instance a
+	onB := *b
+	onB.client = a.client // the same browser, balanced to instance b
+	// Signed out, /dashboard sends to /login (303).
+	if res, _ := onB.get(t, "/dashboard"); res.StatusCode != http.StatusOK {
+		t.Fatalf("instance b does not know the session from a: %d", res.StatusCode)
+	}
+
+	guess := url.Values{"email": {"shared@example.com"}, "password": {"not the password"}}
+	for i, app := range []*testApp{a.newClient(), b.newClient(), a.newClient()} {
+		if res, _ := app.post(t, "/login", guess); res.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d: %d, want 401", i+1, res.StatusCode)
+		}
+	}
+	for name, app := range map[string]*testApp{"a": a.newClient(), "b": b.newClient()} {
+		res, _ := app.post(t, "/login", guess)
+		if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+			t.Errorf("5th sign-in on instance %s: %d, want 429 with Retry-After", name, res.StatusCode)
+		}
 	}
 }

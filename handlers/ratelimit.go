@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
@@ -10,16 +11,27 @@ import (
 	"time"
 )
 
-// limiter allows at most limit events per key in a sliding window. It is
-// kept in memory: each app instance limits on its own, which bounds abuse
-// without a shared store.
+// limiter allows at most limit events per key in a sliding window. On
+// PostgreSQL the events are counted in the database (shared), so several
+// app instances enforce one limit together; on SQLite, which serves one
+// instance, and whenever the database cannot answer, they are counted in
+// this process's memory.
 type limiter struct {
+	name   string // the limit's scope among the shared events
 	limit  int
 	window time.Duration
+	shared sharedLimits // nil: memory only
+	log    *slog.Logger
 
 	mu     sync.Mutex
 	events map[string][]time.Time
 	swept  time.Time
+}
+
+// sharedLimits counts events for every instance (store.Store on
+// PostgreSQL).
+type sharedLimits interface {
+	AllowEvent(ctx context.Context, scope, key string, limit int, window time.Duration) (ok bool, retry time.Duration, err error)
 }
 
 func newLimiter(limit int, window time.Duration) *limiter {
@@ -28,7 +40,20 @@ func newLimiter(limit int, window time.Duration) *limiter {
 
 // allow records an event for key and reports whether it is within the
 // limit; when it is not, retry says how long until the next is allowed.
-func (l *limiter) allow(key string) (ok bool, retry time.Duration) {
+func (l *limiter) allow(ctx context.Context, key string) (ok bool, retry time.Duration) {
+	if l.shared != nil {
+		ok, retry, err := l.shared.AllowEvent(ctx, l.name, key, l.limit, l.window)
+		if err == nil {
+			return ok, retry
+		}
+		// The database did not answer: this instance's own count still
+		// bounds abuse until it does.
+		l.log.Warn("shared rate limit unavailable; counting in this instance", "limit", l.name, slog.Any("error", err))
+	}
+	return l.allowLocal(key)
+}
+
+func (l *limiter) allowLocal(key string) (ok bool, retry time.Duration) {
 	now := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -106,23 +131,27 @@ type limiters struct {
 	signInIP, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *limiter
 }
 
-func newLimiters(rl RateLimits) limiters {
-	pick := func(v, def RateLimit) *limiter {
+// newLimiters builds the limits; shared, when not nil, counts their events
+// for every instance.
+func newLimiters(rl RateLimits, shared sharedLimits, log *slog.Logger) limiters {
+	pick := func(name string, v, def RateLimit) *limiter {
 		if v.Limit <= 0 || v.Window <= 0 {
 			v = def
 		}
-		return newLimiter(v.Limit, v.Window)
+		l := newLimiter(v.Limit, v.Window)
+		l.name, l.shared, l.log = name, shared, log
+		return l
 	}
 	d := DefaultRateLimits
 	return limiters{
-		signInIP:     pick(rl.SignInPerIP, d.SignInPerIP),
-		signInEmail:  pick(rl.SignInPerEmail, d.SignInPerEmail),
-		signUpIP:     pick(rl.SignUpPerIP, d.SignUpPerIP),
-		resetIP:      pick(rl.ResetPerIP, d.ResetPerIP),
-		resendIP:     pick(rl.ResendPerIP, d.ResendPerIP),
-		leadIP:       pick(rl.LeadPerIP, d.LeadPerIP),
-		insightsUser: pick(rl.InsightsUser, d.InsightsUser),
-		formIP:       pick(rl.FormPerIP, d.FormPerIP),
+		signInIP:     pick("sign-in-ip", rl.SignInPerIP, d.SignInPerIP),
+		signInEmail:  pick("sign-in-email", rl.SignInPerEmail, d.SignInPerEmail),
+		signUpIP:     pick("sign-up-ip", rl.SignUpPerIP, d.SignUpPerIP),
+		resetIP:      pick("reset-ip", rl.ResetPerIP, d.ResetPerIP),
+		resendIP:     pick("resend-ip", rl.ResendPerIP, d.ResendPerIP),
+		leadIP:       pick("lead-ip", rl.LeadPerIP, d.LeadPerIP),
+		insightsUser: pick("insights-user", rl.InsightsUser, d.InsightsUser),
+		formIP:       pick("form-ip", rl.FormPerIP, d.FormPerIP),
 	}
 }
 
