@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"html"
 	"maps"
 	"net/http"
 	"net/url"
@@ -11,6 +10,8 @@ import (
 	"time"
 
 	"bizprofile/store"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // siteFormCase is one of the site's own forms, as the shared tests see it.
@@ -19,6 +20,8 @@ type siteFormCase struct {
 	path  string // where it posts
 	back  string // where a sent form returns without htmx
 	valid url.Values
+	// labels name the form's fields, by the names it sends.
+	labels map[string]string
 	// invalid are one-field changes to valid, each refused with message.
 	invalid []invalidField
 	toast   [2]string // title and description
@@ -32,7 +35,8 @@ type invalidField struct{ field, value, message string }
 var siteFormCases = []siteFormCase{
 	{
 		name: "contact", path: "/contact", back: "/contact",
-		valid: url.Values{"first_name": {"Ada"}, "last_name": {"Lane"}, "email": {"Ada@Example.com"}, "company": {"Lane Ltd"}, "subject": {"demo"}, "message": {"Could we see a demo on Tuesday?"}},
+		valid:  url.Values{"first_name": {"Ada"}, "last_name": {"Lane"}, "email": {"Ada@Example.com"}, "company": {"Lane Ltd"}, "subject": {"demo"}, "message": {"Could we see a demo on Tuesday?"}},
+		labels: map[string]string{"first_name": "First Name", "last_name": "Last Name", "email": "Email", "company": "Company", "subject": "Subject", "message": "Message"},
 		invalid: []invalidField{
 			{"first_name", " ", "Enter your first name."},
 			{"last_name", "", "Enter your last name."},
@@ -54,7 +58,8 @@ var siteFormCases = []siteFormCase{
 	},
 	{
 		name: "suggestion", path: "/whats-new/suggestions", back: "/whats-new#suggest",
-		valid: url.Values{"name": {"Bo Reader"}, "email": {"bo@example.com"}, "title": {"Export leads to CSV"}, "description": {"A button on the dashboard that downloads every lead."}},
+		valid:  url.Values{"name": {"Bo Reader"}, "email": {"bo@example.com"}, "title": {"Export leads to CSV"}, "description": {"A button on the dashboard that downloads every lead."}},
+		labels: map[string]string{"name": "Name", "email": "Email", "title": "Feature title", "description": "Description"},
 		invalid: []invalidField{
 			{"name", "", "Enter your name."},
 			{"email", "", "Enter an email address."},
@@ -75,6 +80,7 @@ var siteFormCases = []siteFormCase{
 	{
 		name: "newsletter", path: "/newsletter", back: "/blog#newsletter",
 		valid:   url.Values{"email": {"reader@example.com"}},
+		labels:  map[string]string{"email": "Email"},
 		invalid: []invalidField{{"email", "reader at example.com", "Enter a valid email address"}},
 		toast:   [2]string{"Subscribed!", "You will receive our newsletter at reader@example.com."},
 		stored:  subscribers(store.ListNewsletter),
@@ -83,18 +89,20 @@ var siteFormCases = []siteFormCase{
 	{
 		name: "status", path: "/status/subscribe", back: "/status#status-updates",
 		valid:   url.Values{"email": {"ops@example.com"}},
+		labels:  map[string]string{"email": "Email"},
 		invalid: []invalidField{{"email", "", "Enter an email address."}},
-		toast:   [2]string{"Subscribed!", "You will get an email when a service&#39;s status changes."},
+		toast:   [2]string{"Subscribed!", "You will get an email when a service's status changes."},
 		stored:  subscribers(store.ListStatus),
 		want:    "ops@example.com",
 	},
 	{
 		name: "partner", path: "/partners/signup", back: "/partners/signup",
-		valid: url.Values{"name": {"Cy Partner"}, "email": {"cy@example.com"}, "company": {"Cy Consulting"}, "website": {"https://cy.example.com"}, "tier": {"integration"}, "message": {"We build booking software for salons."}},
+		valid:  url.Values{"name": {"Cy Partner"}, "email": {"cy@example.com"}, "company": {"Cy Consulting"}, "website": {"https://cy.example.com"}, "tier": {"integration"}, "message": {"We build booking software for salons."}},
+		labels: map[string]string{"name": "Name", "email": "Email", "company": "Company", "website": "Website", "tier": "Partner tier", "message": "Message"},
 		invalid: []invalidField{
 			{"name", "", "Enter your name."},
 			{"email", "cy", "Enter a valid email address"},
-			{"company", "", "Enter your company&#39;s name."},
+			{"company", "", "Enter your company's name."},
 			{"website", "cy.example.com", "Enter a full web address"},
 			{"tier", "gold", "Choose a partner tier."},
 			{"message", strings.Repeat("z", 2001), "Keep this under 2000 characters."},
@@ -133,6 +141,41 @@ func (c siteFormCase) storedRows(t *testing.T, app *testApp) []string {
 	return rows
 }
 
+// form is the page's form that sends c (none once it was sent).
+func (c siteFormCase) form(page finder) *goquery.Selection {
+	return page.Find(`form[action="` + c.path + `"]`)
+}
+
+// field is the control of c's form on page that sends name.
+func (c siteFormCase) field(t *testing.T, page finder, name string) *goquery.Selection {
+	t.Helper()
+	return labelled(t, c.form(page), c.labels[name])
+}
+
+// keeps checks that each field of c's form on page holds what form sent
+// (but skip, whose value may not be among the field's choices).
+func (c siteFormCase) keeps(t *testing.T, page finder, form url.Values, skip string) {
+	t.Helper()
+	for name, v := range form {
+		want := strings.TrimSpace(v[0])
+		if name == skip || want == "" {
+			continue
+		}
+		if got := valueOf(c.field(t, page, name)); got != want {
+			t.Errorf("the %s typed was lost: %.40q, want %.40q", name, got, want)
+		}
+	}
+}
+
+// sentNotice reports whether page confirms c in the form's place, with
+// the toast's title (and its description too when whole).
+func (c siteFormCase) sentNotice(page finder, whole bool) bool {
+	if whole {
+		return anyContains(notices(page, "status"), c.toast[0]+" "+c.toast[1])
+	}
+	return anyContains(notices(page, "status"), c.toast[0])
+}
+
 // with is valid with one field changed.
 func (c siteFormCase) with(field, value string) url.Values {
 	form := maps.Clone(c.valid)
@@ -152,18 +195,17 @@ func TestSiteFormsStoreWhatWasSentAndConfirmWithAToast(t *testing.T) {
 					t.Errorf("stored %q, want [%q]", rows, c.want)
 				}
 				_, body := app.get(t, c.back)
-				for _, want := range c.toast {
-					if !strings.Contains(body, want) {
-						t.Errorf("the page after sending lacks the toast's %q", want)
-					}
+				page := parseHTML(t, body)
+				if !hasToast(page, c.toast[0], c.toast[1]) {
+					t.Errorf("the page after sending lacks the toast: %+v", toasts(page))
 				}
 				// Without JavaScript the toast fades: the confirmation stays
 				// in the form's place, once.
-				form := `action="` + c.path + `"`
-				if !strings.Contains(body, `<div class="notice" role="status">`) || strings.Contains(body, form) {
-					t.Error("the page after sending shows the form again, not its confirmation")
+				if !c.sentNotice(page, false) || c.form(page).Length() != 0 {
+					t.Errorf("the page after sending shows the form again, not its confirmation: %q", notices(page, "status"))
 				}
-				if _, body := app.get(t, c.back); !strings.Contains(body, form) || strings.Contains(body, c.toast[0]) {
+				_, body = app.get(t, c.back)
+				if page := parseHTML(t, body); c.form(page).Length() != 1 || hasToast(page, c.toast[0], "") || c.sentNotice(page, false) {
 					t.Error("the confirmation stays past the first page after sending")
 				}
 			})
@@ -180,24 +222,18 @@ func TestSiteFormsRefuseInvalidFieldsKeepingTheValues(t *testing.T) {
 					if res.StatusCode != http.StatusUnprocessableEntity {
 						t.Errorf("%s=%.20q: status %d, want 422", bad.field, bad.value, res.StatusCode)
 					}
-					if !strings.Contains(body, bad.message) {
-						t.Errorf("%s=%.20q: no %q", bad.field, bad.value, bad.message)
+					page := parseHTML(t, body)
+					if !isPage(page) {
+						t.Errorf("%s=%.20q: not the page", bad.field, bad.value)
 					}
-					if !strings.Contains(body, `<html`) || !strings.Contains(body, `aria-invalid="true"`) {
-						t.Errorf("%s=%.20q: not the page with the field marked", bad.field, bad.value)
+					if msg := fieldError(c.field(t, page, bad.field)); !strings.Contains(msg, bad.message) {
+						t.Errorf("%s=%.20q: the field says %q, want %q", bad.field, bad.value, msg, bad.message)
 					}
-					for name, v := range c.with(bad.field, bad.value) {
-						want := html.EscapeString(strings.TrimSpace(v[0]))
-						if name == "subject" || name == "tier" {
-							if name == bad.field {
-								continue // an unknown choice cannot be shown chosen
-							}
-							want = `value="` + want + `" selected`
-						}
-						if want != "" && !strings.Contains(body, want) {
-							t.Errorf("%s=%.20q: the %s typed was lost", bad.field, bad.value, name)
-						}
+					skip := ""
+					if bad.field == "subject" || bad.field == "tier" {
+						skip = bad.field // an unknown choice cannot be shown chosen
 					}
+					c.keeps(t, page, c.with(bad.field, bad.value), skip)
 				}
 				if rows := c.storedRows(t, app); len(rows) != 0 {
 					t.Errorf("invalid forms were stored: %q", rows)
@@ -213,7 +249,10 @@ func TestSiteFormsAnswerHTMXWithTheFragmentAndAToastEvent(t *testing.T) {
 			eachEngine(t, func(t *testing.T, app *testApp) {
 				bad := c.invalid[0]
 				res, body := app.htmxPost(t, c.path, c.with(bad.field, bad.value))
-				if res.StatusCode != http.StatusUnprocessableEntity || strings.Contains(body, "<html") || !strings.Contains(body, bad.message) || !strings.HasPrefix(body, `<div class="site-form-wrap">`) {
+				fragment := parseHTML(t, body)
+				swapped := fragment.Find("body").Children()
+				if res.StatusCode != http.StatusUnprocessableEntity || isPage(fragment) || swapped.Length() != 1 || !swapped.HasClass("site-form-wrap") ||
+					!strings.Contains(fieldError(c.field(t, fragment, bad.field)), bad.message) {
 					t.Errorf("invalid: %d, want the fragment with %q: %.200s", res.StatusCode, bad.message, body)
 				}
 				res, body = app.htmxPost(t, c.path, c.valid)
@@ -221,7 +260,7 @@ func TestSiteFormsAnswerHTMXWithTheFragmentAndAToastEvent(t *testing.T) {
 				if res.StatusCode != http.StatusOK || !strings.Contains(trigger, `"toast"`) || !strings.Contains(trigger, c.toast[0]) {
 					t.Errorf("sent: %d, HX-Trigger %q", res.StatusCode, trigger)
 				}
-				if strings.Contains(body, "<html") || strings.Contains(body, "<form") || !strings.Contains(body, c.toast[0]) || !strings.Contains(body, c.toast[1]) {
+				if fragment := parseHTML(t, body); isPage(fragment) || fragment.Find("form").Length() != 0 || !c.sentNotice(fragment, true) {
 					t.Errorf("sent: not the fragment's confirmation: %.300s", body)
 				}
 				if rows := c.storedRows(t, app); len(rows) != 1 {
@@ -261,14 +300,11 @@ func TestSiteFormsAreRateLimitedPerAddress(t *testing.T) {
 					}
 				}
 				res, body := app.post(t, c.path, c.valid)
-				if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || !strings.Contains(body, "Please wait") {
+				page := parseHTML(t, body)
+				if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || !anyContains(notices(page, "alert"), "Please wait") {
 					t.Fatalf("3rd send: %d, want 429 with Retry-After", res.StatusCode)
 				}
-				for _, v := range c.valid {
-					if !strings.Contains(body, html.EscapeString(v[0])) {
-						t.Errorf("the limited form lost %q", v[0])
-					}
-				}
+				c.keeps(t, page, c.valid, "")
 			}, func(d *Deps) { d.RateLimits.FormPerIP = RateLimit{2, time.Hour} })
 		})
 	}
@@ -286,7 +322,7 @@ func TestSubscribingTwiceIsASuccessAndOneSubscription(t *testing.T) {
 					if res.StatusCode != http.StatusSeeOther {
 						t.Errorf("subscribing %s: %d, want 303", email, res.StatusCode)
 					}
-					if _, body := app.get(t, c.back); !strings.Contains(body, c.toast[0]) {
+					if _, body := app.get(t, c.back); !hasToast(parseHTML(t, body), c.toast[0], "") {
 						t.Errorf("subscribing %s: no confirmation", email)
 					}
 				}
@@ -309,14 +345,11 @@ func TestSiteFormsKeepTheValuesWhenTheDatabaseFails(t *testing.T) {
 						post = app.newClient().htmxPost
 					}
 					res, body := post(t, c.path, c.valid)
-					if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "could not be saved just now") {
+					page := parseHTML(t, body)
+					if res.StatusCode != http.StatusServiceUnavailable || !anyContains(notices(page, "alert"), "could not be saved just now") {
 						t.Errorf("htmx %v: %d, want 503 with a message", htmx, res.StatusCode)
 					}
-					for _, v := range c.valid {
-						if !strings.Contains(body, html.EscapeString(v[0])) {
-							t.Errorf("htmx %v: lost %q", htmx, v[0])
-						}
-					}
+					c.keeps(t, page, c.valid, "")
 				}
 				if !strings.Contains(app.logs.String(), "form not stored") {
 					t.Error("the failure was not logged")
@@ -328,16 +361,16 @@ func TestSiteFormsKeepTheValuesWhenTheDatabaseFails(t *testing.T) {
 
 func TestSiteFormPagesPreselectFromTheLink(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
-	for path, want := range map[string]string{
-		"/contact?subject=demo":           `<option value="demo" selected>`,
-		"/contact?subject=api":            `<option value="api" selected>`,
-		"/partners/signup?tier=strategic": `<option value="strategic" selected>`,
-		"/partners/signup?tier=<script>":  `<option value="referral">`,
-		"/contact?subject=not-an-option":  `<option value="general">`,
+	for _, tc := range []struct{ path, label, want string }{
+		{"/contact?subject=demo", "Subject", "demo"},
+		{"/contact?subject=api", "Subject", "api"},
+		{"/partners/signup?tier=strategic", "Partner tier", "strategic"},
+		{"/partners/signup?tier=<script>", "Partner tier", "referral"},
+		{"/contact?subject=not-an-option", "Subject", "general"},
 	} {
-		res, body := app.get(t, path)
-		if res.StatusCode != http.StatusOK || !strings.Contains(body, want) {
-			t.Errorf("%s: %d, lacks %s", path, res.StatusCode, want)
+		res, body := app.get(t, tc.path)
+		if got := valueOf(labelled(t, parseHTML(t, body), tc.label)); res.StatusCode != http.StatusOK || got != tc.want {
+			t.Errorf("%s: %d, %s is %q, want %q", tc.path, res.StatusCode, tc.label, got, tc.want)
 		}
 	}
 }
@@ -366,7 +399,8 @@ func TestSubscriptionIsConfirmedByEmailWithAOneClickUnsubscribe(t *testing.T) {
 		}
 		// Opening the link (as a mail scanner may) unsubscribes nobody.
 		res, body := app.get(t, link)
-		if res.StatusCode != 200 || !strings.Contains(body, "Stop sending the newsletter to") || !strings.Contains(body, "reader@example.com") {
+		page := parseHTML(t, body)
+		if res.StatusCode != 200 || !strings.Contains(textOf(page.Find("main")), "Stop sending the newsletter to reader@example.com?") || formOf(page.Find("main"), "Unsubscribe").AttrOr("action", "") != "/unsubscribe" {
 			t.Fatalf("unsubscribe page: %d", res.StatusCode)
 		}
 		if _, total, _ := app.store.Subscribers(ctx, store.ListNewsletter, store.Page{Limit: 10}); total != 1 {
@@ -374,7 +408,7 @@ func TestSubscriptionIsConfirmedByEmailWithAOneClickUnsubscribe(t *testing.T) {
 		}
 		token, _ := url.ParseQuery(strings.TrimPrefix(link, "/unsubscribe?"))
 		res, body = app.post(t, "/unsubscribe", url.Values{"token": {token.Get("token")}})
-		if res.StatusCode != 200 || !strings.Contains(body, "reader@example.com is unsubscribed from the newsletter.") {
+		if res.StatusCode != 200 || !anyContains(notices(parseHTML(t, body), "status"), "reader@example.com is unsubscribed from the newsletter.") {
 			t.Errorf("unsubscribe: %d", res.StatusCode)
 		}
 		if _, total, _ := app.store.Subscribers(ctx, store.ListNewsletter, store.Page{Limit: 10}); total != 0 {
@@ -384,10 +418,10 @@ func TestSubscriptionIsConfirmedByEmailWithAOneClickUnsubscribe(t *testing.T) {
 			t.Error("unsubscribing from the newsletter left status updates too")
 		}
 		// Twice is fine; the spent link says so.
-		if res, body := app.post(t, "/unsubscribe", url.Values{"token": {token.Get("token")}}); res.StatusCode != 200 || !strings.Contains(body, "not on the list any more") {
+		if res, body := app.post(t, "/unsubscribe", url.Values{"token": {token.Get("token")}}); res.StatusCode != 200 || !strings.Contains(textOf(parseHTML(t, body).Find("main")), "not on the list any more") {
 			t.Errorf("unsubscribing twice: %d", res.StatusCode)
 		}
-		if res, body := app.get(t, link); res.StatusCode != http.StatusNotFound || !strings.Contains(body, "not valid any more") {
+		if res, body := app.get(t, link); res.StatusCode != http.StatusNotFound || !strings.Contains(textOf(parseHTML(t, body).Find("main")), "not valid any more") {
 			t.Errorf("spent link: %d", res.StatusCode)
 		}
 
