@@ -95,6 +95,11 @@ func New(d Deps) *Handlers {
 		trustedProxies: d.TrustedProxies,
 		metricsToken:   d.MetricsToken,
 	}
+	if h.sessions != nil {
+		// Loading or saving a session fails when the database does: the
+		// same styled answer as any other failure, 503 when it is down.
+		h.sessions.ErrorFunc = h.serverError
+	}
 	if h.insightProvider == nil {
 		h.insightProvider = ai.Analyser{}
 	}
@@ -145,6 +150,10 @@ func (h *Handlers) render(w http.ResponseWriter, r *http.Request, status int, c 
 // serverError logs err with the request it broke and shows the styled 500
 // page, which reveals nothing of err to the visitor.
 func (h *Handlers) serverError(w http.ResponseWriter, r *http.Request, err error) {
+	if store.Unavailable(err) {
+		h.unavailable(w, r, err)
+		return
+	}
 	h.log.Error("server error", slog.Any("error", err), "method", r.Method, "path", r.URL.Path, "request_id", requestID(r.Context()))
 	var buf bytes.Buffer
 	c := views.Chrome{Site: h.site, Path: r.URL.Path, Theme: themeFromRequest(r)}

@@ -7,8 +7,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"bizprofile/store"
 	"bizprofile/store/storetest"
@@ -107,4 +110,81 @@ func TestTwoInstancesOnOnePostgresShareSessionsAndRateLimits(t *testing.T) {
 			t.Errorf("5th sign-in on instance %s: %d, want 429 with Retry-After", name, res.StatusCode)
 		}
 	}
+}
+
+// The database stops mid-session: pages answer 503 with Retry-After and
+// the styled page (never a 500), a sent lead comes back with what was
+// typed, /readyz says 503; when the database returns, the same app serves
+// again without a restart and the lead can be sent.
+func TestDatabaseDownAnswers503AndRecovers(t *testing.T) {
+	srv := storetest.StartServer(t)
+	st, err := store.Open(context.Background(), srv.URL, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	app := newTestAppOn(t, st)
+	b := ownedListing(t, app, "owner@example.com", "Downtime Diner")
+	member := app.newClient()
+	member.account(t, "member@example.com", store.KindIndividual) // a session kept in the database
+	visitor := app.newClient()
+	lead := url.Values{"name": {"Vic Visitor"}, "email": {"vic@example.com"}, "message": {"A table for six on Friday?"}}
+
+	must(t, srv.Stop())
+
+	for _, c := range []struct {
+		name string
+		app  *testApp
+		path string
+	}{{"the directory", visitor, "/directory"}, {"a listing", visitor, "/directory/" + b.Slug}, {"the dashboard (signed in)", member, "/dashboard"}} {
+		res, body := c.app.get(t, c.path)
+		if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" {
+			t.Errorf("%s with the database down: %d, Retry-After %q; want 503 with Retry-After", c.name, res.StatusCode, res.Header.Get("Retry-After"))
+			continue
+		}
+		if h := headings(parseHTML(t, body), 1, "We'll be back in a moment"); h.Length() != 1 {
+			t.Errorf("%s: not the styled page: %q", c.name, texts(parseHTML(t, body).Find("h1")))
+		}
+	}
+	res, body := visitor.post(t, "/directory/"+b.Slug+"/contact", lead)
+	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("a lead with the database down: %d", res.StatusCode)
+	}
+	page := parseHTML(t, body)
+	again := formOf(page, "Try again")
+	if again.AttrOr("action", "") != "/directory/"+b.Slug+"/contact" {
+		t.Fatalf("no form to send the lead again: %q", again.AttrOr("action", ""))
+	}
+	kept := url.Values{}
+	again.Find(`input[type="hidden"]`).Each(func(_ int, in *goquery.Selection) { kept.Add(in.AttrOr("name", ""), in.AttrOr("value", "")) })
+	for name, want := range lead {
+		if kept.Get(name) != want[0] {
+			t.Errorf("the lead's %s was not kept: %q", name, kept.Get(name))
+		}
+	}
+	if shown := terms(page); shown["Message"] != "A table for six on Friday?" {
+		t.Errorf("the message is not shown to copy: %v", shown)
+	}
+	if res, _ := app.get(t, "/readyz"); res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("/readyz with the database down: %d", res.StatusCode)
+	}
+	if strings.Contains(app.logs.String(), "level=ERROR msg=\"server error\"") {
+		t.Error("a database outage was logged as a server error (500)")
+	}
+
+	must(t, srv.Start())
+	waitUntil(t, "the app to serve again", func() bool {
+		res, _ := visitor.get(t, "/directory")
+		return res.StatusCode == http.StatusOK
+	})
+	if res, _ := member.get(t, "/dashboard"); res.StatusCode != http.StatusOK {
+		t.Errorf("the session after the database returned: %d", res.StatusCode)
+	}
+	if res, _ := visitor.post(t, "/directory/"+b.Slug+"/contact", kept); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("sending the kept lead again: %d", res.StatusCode)
+	}
+	if res, _ := app.get(t, "/readyz"); res.StatusCode != http.StatusOK {
+		t.Errorf("/readyz after the database returned: %d", res.StatusCode)
+	}
+	app.inbox.waitForSubject(t, "owner@example.com", "New enquiry")
 }

@@ -3,6 +3,7 @@ package views
 import (
 	"net/url"
 	"strconv"
+	"strings"
 )
 
 func boolString(b bool) string {
@@ -35,3 +36,14 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func queryEscape(s string) string { return url.QueryEscape(s) }
 
 func int64s(n int64) string { return strconv.FormatInt(n, 10) }
+
+// fieldLabel turns a form field's name into words ("full_name": "Full
+// name") for a page that shows sent values without their form.
+func fieldLabel(name string) string {
+	words := strings.Fields(strings.NewReplacer("_", " ", "-", " ").Replace(name))
+	if len(words) == 0 {
+		return name
+	}
+	s := strings.Join(words, " ")
+	return strings.ToUpper(s[:1]) + s[1:]
+}

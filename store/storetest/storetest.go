@@ -148,26 +148,93 @@ func withDatabase(u, name string) string {
 // port of 127.0.0.1, with durability off (tests do not need it). As root it
 // runs them as the postgres user, which PostgreSQL insists on.
 func startPostgres() (url string, stop func(), err error) {
-	bin, err := postgresBin()
+	srv, err := newServer()
 	if err != nil {
 		return "", func() {}, err
 	}
+	return srv.URL, srv.remove, nil
+}
+
+// Server is a PostgreSQL server of a test's own, which it may stop and
+// start again (the database going down and coming back).
+type Server struct {
+	URL  string // of its postgres database
+	run  func(args ...string) error
+	bin  string
+	dir  string
+	opts string
+}
+
+// StartServer starts a PostgreSQL server for t alone, removed when t ends;
+// on a machine without PostgreSQL it skips t (or fails it, when
+// BIZPROFILE_REQUIRE_POSTGRES=1).
+func StartServer(t testing.TB) *Server {
+	t.Helper()
+	srv, err := newServer()
+	if err != nil {
+		if os.Getenv("BIZPROFILE_REQUIRE_POSTGRES") == "1" {
+			t.Fatalf("start PostgreSQL: %v", err)
+		}
+		t.Skipf("PostgreSQL not available: %v", err)
+	}
+	t.Cleanup(srv.remove)
+	return srv
+}
+
+// Stop stops the server, cutting every connection, as a failover or a
+// restart of the database would. (A fast shutdown: the test server runs
+// without synchronous commits, which a crash would lose.)
+func (s *Server) Stop() error {
+	return s.run(filepath.Join(s.bin, "pg_ctl"), "-D", filepath.Join(s.dir, "data"), "-m", "fast", "-w", "stop")
+}
+
+// Start starts the stopped server again, on the same address.
+func (s *Server) Start() error {
+	if err := s.run(filepath.Join(s.bin, "pg_ctl"), "-D", filepath.Join(s.dir, "data"), "-l", filepath.Join(s.dir, "server.log"), "-w", "-t", "30", "-o", s.opts, "start"); err != nil {
+		return err
+	}
+	// pg_ctl -w waits for the server, but give the first connection a moment.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		db, _ := sql.Open("postgres", s.URL)
+		err := db.Ping()
+		db.Close()
+		if err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("postgres did not accept connections: %w", err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func (s *Server) remove() {
+	_ = s.run(filepath.Join(s.bin, "pg_ctl"), "-D", filepath.Join(s.dir, "data"), "-m", "immediate", "-w", "stop")
+	os.RemoveAll(s.dir)
+}
+
+func newServer() (*Server, error) {
+	bin, err := postgresBin()
+	if err != nil {
+		return nil, err
+	}
 	dir, err := os.MkdirTemp("", "bizprofile-pg-")
 	if err != nil {
-		return "", func() {}, err
+		return nil, err
 	}
 	var as []string
 	if os.Geteuid() == 0 {
 		pgUser, err := user.Lookup("postgres")
 		if err != nil {
 			os.RemoveAll(dir)
-			return "", func() {}, fmt.Errorf("running as root needs a postgres user: %w", err)
+			return nil, fmt.Errorf("running as root needs a postgres user: %w", err)
 		}
 		uid, _ := strconv.Atoi(pgUser.Uid)
 		gid, _ := strconv.Atoi(pgUser.Gid)
 		if err := os.Chown(dir, uid, gid); err != nil {
 			os.RemoveAll(dir)
-			return "", func() {}, err
+			return nil, err
 		}
 		as = []string{"runuser", "-u", "postgres", "--"}
 	}
@@ -183,38 +250,25 @@ func startPostgres() (url string, stop func(), err error) {
 	data := filepath.Join(dir, "data")
 	if err := run(filepath.Join(bin, "initdb"), "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"); err != nil {
 		os.RemoveAll(dir)
-		return "", func() {}, err
+		return nil, err
 	}
 	port, err := freePort()
 	if err != nil {
 		os.RemoveAll(dir)
-		return "", func() {}, err
+		return nil, err
 	}
-	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200", port, dir)
-	if err := run(filepath.Join(bin, "pg_ctl"), "-D", data, "-l", filepath.Join(dir, "server.log"), "-w", "-t", "30", "-o", opts, "start"); err != nil {
-		os.RemoveAll(dir)
-		return "", func() {}, err
+	s := &Server{
+		URL:  fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port),
+		run:  run,
+		bin:  bin,
+		dir:  dir,
+		opts: fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200", port, dir),
 	}
-	stop = func() {
-		_ = run(filepath.Join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop")
-		os.RemoveAll(dir)
+	if err := s.Start(); err != nil {
+		s.remove()
+		return nil, err
 	}
-	url = fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port)
-	// pg_ctl -w waits for the server, but give the first connection a moment.
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		db, _ := sql.Open("postgres", url)
-		err = db.Ping()
-		db.Close()
-		if err == nil {
-			return url, stop, nil
-		}
-		if time.Now().After(deadline) {
-			stop()
-			return "", func() {}, fmt.Errorf("postgres did not accept connections: %w", err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	return s, nil
 }
 
 // postgresBin finds the server binaries: $PG_BIN, then Debian's versioned

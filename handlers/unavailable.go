@@ -1,0 +1,65 @@
+package handlers
+
+import (
+	"bytes"
+	"log/slog"
+	"net/http"
+	"sort"
+	"strings"
+
+	"bizprofile/views"
+)
+
+// retryAfterUnavailable is how soon a visitor may try again while the
+// database is down, in seconds.
+const retryAfterUnavailable = "5"
+
+// unavailable answers while the database cannot be reached: 503 with
+// Retry-After and the styled page, never a 500. A form that was sent comes
+// back with what was typed, to send again, so nothing is lost. It uses no
+// session: the sessions live in the database too.
+func (h *Handlers) unavailable(w http.ResponseWriter, r *http.Request, err error) {
+	h.log.Warn("database unavailable", slog.Any("error", err), "method", r.Method, "path", r.URL.Path, "request_id", requestID(r.Context()))
+	var f *views.Resubmit
+	if r.Method == http.MethodPost {
+		f = resubmitOf(r)
+	}
+	var buf bytes.Buffer
+	c := views.Chrome{Site: h.site, Path: r.URL.Path, Theme: themeFromRequest(r)}
+	page := views.UnavailablePage(c, f)
+	if isHTMX(r) {
+		page = views.UnavailableFragment(f)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Retry-After", retryAfterUnavailable)
+	if page.Render(r.Context(), &buf) != nil {
+		http.Error(w, "The service is briefly unavailable. Please try again in a moment.", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	_, _ = buf.WriteTo(w)
+}
+
+// resubmitOf is the form r sent, without its passwords, to send again.
+func resubmitOf(r *http.Request) *views.Resubmit {
+	if r.ParseForm() != nil || len(r.PostForm) == 0 {
+		return nil
+	}
+	f := &views.Resubmit{Action: r.URL.RequestURI()}
+	names := make([]string, 0, len(r.PostForm))
+	for name := range r.PostForm {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if strings.Contains(strings.ToLower(name), "password") {
+			f.Dropped = true
+			continue
+		}
+		for _, v := range r.PostForm[name] {
+			f.Fields = append(f.Fields, views.SentValue{Name: name, Value: v})
+		}
+	}
+	return f
+}
