@@ -49,6 +49,9 @@ func TestConfigRejectsBadValuesNamingTheVariable(t *testing.T) {
 		{map[string]string{"ADMIN_EMAILS": "Ops <ops@example.com>"}, "ADMIN_EMAILS"},
 		{map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8, lb.internal"}, "TRUSTED_PROXIES"},
 		{map[string]string{"TRUSTED_PROXIES": "10.0.0.0/33"}, "TRUSTED_PROXIES"},
+		{map[string]string{"METRICS_TOKEN": "short"}, "METRICS_TOKEN"},
+		{map[string]string{"METRICS_ADDR": "9090"}, "METRICS_ADDR"},
+		{map[string]string{"METRICS_ADDR": ":8080"}, "METRICS_ADDR"}, // the app's own port
 	}
 	for _, tc := range cases {
 		_, err := loadConfig(env(tc.env))
@@ -86,6 +89,7 @@ func TestConfigNeverEchoesSecrets(t *testing.T) {
 		"DATABASE_URL":          "mysql://user:hunter3@db",
 		"STRIPE_SECRET_KEY":     "pk_live_hunter4",
 		"STRIPE_WEBHOOK_SECRET": "hunter5",
+		"METRICS_TOKEN":         "hunter6",
 	}))
 	if err == nil || strings.Contains(err.Error(), "hunter") {
 		t.Fatalf("error %v must name the variables without their passwords", err)
@@ -144,5 +148,15 @@ func TestConfigTrustedProxies(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "10.0.0.0/8 192.168.0.7/32 fd00::/8" {
 		t.Errorf("TrustedProxies = %q", got)
+	}
+}
+
+func TestConfigMetrics(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"METRICS_TOKEN": "0123456789abcdef-token", "METRICS_ADDR": "127.0.0.1:9090"}))
+	if err != nil || c.MetricsToken != "0123456789abcdef-token" || c.MetricsAddr != "127.0.0.1:9090" {
+		t.Fatalf("metrics config %q %q: %v", c.MetricsToken, c.MetricsAddr, err)
+	}
+	if c, _ := loadConfig(env(nil)); c.MetricsToken != "" || c.MetricsAddr != "" {
+		t.Error("/metrics is open by default")
 	}
 }
