@@ -10,9 +10,9 @@ import (
 
 	"github.com/stripe/stripe-go/v85"
 
+	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
-	"bizprofile/views/content"
 )
 
 // NewStripeClient is the Stripe API client for secretKey, talking to
@@ -35,7 +35,7 @@ const stripeTimeout = 20 * time.Second
 
 // billing is what a user's subscriptions mean at one moment.
 type billing struct {
-	Plan     content.Plan        // the plan in force: the best paid plan in force, or the free plan
+	Plan     plans.Plan          // the plan in force: the best paid plan in force, or the free plan
 	InForce  *store.Subscription // the subscription behind Plan; nil on the free plan
 	Latest   *store.Subscription // the most recently changed subscription, in force or not; nil if none
 	Customer string              // the Stripe customer for the billing portal; "" when the user never subscribed
@@ -46,7 +46,7 @@ type billing struct {
 // canceled plan falls back to the free plan the moment its period ends,
 // with no job to run.
 func currentBilling(subs []store.Subscription, now time.Time) billing {
-	b := billing{Plan: content.FreePlan()}
+	b := billing{Plan: plans.Free()}
 	rank := -1
 	for i := range subs {
 		s := &subs[i]
@@ -56,7 +56,7 @@ func currentBilling(subs []store.Subscription, now time.Time) billing {
 		if b.Customer == "" {
 			b.Customer = s.CustomerID
 		}
-		p, ok := content.PlanByID(s.Plan)
+		p, ok := plans.ByID(s.Plan)
 		if !ok || p.Free() || !s.InForce(now) {
 			continue
 		}
@@ -71,8 +71,8 @@ func currentBilling(subs []store.Subscription, now time.Time) billing {
 }
 
 // planRank orders plans as the catalogue does, cheapest first.
-func planRank(p content.Plan) int {
-	for i, q := range content.Plans {
+func planRank(p plans.Plan) int {
+	for i, q := range plans.All {
 		if q.ID == p.ID {
 			return i
 		}
@@ -126,7 +126,7 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	p, ok := content.PlanByID(r.PostFormValue("plan"))
+	p, ok := plans.ByID(r.PostFormValue("plan"))
 	if !ok {
 		http.Error(w, "Choose one of the plans.", http.StatusBadRequest)
 		return
@@ -175,7 +175,7 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 
 // paymentFailed logs why a paid plan could not start and shows the spec's
 // payment-failure toast on the pricing page.
-func (h *Handlers) paymentFailed(w http.ResponseWriter, r *http.Request, u *store.User, p content.Plan, reason string, err error) {
+func (h *Handlers) paymentFailed(w http.ResponseWriter, r *http.Request, u *store.User, p plans.Plan, reason string, err error) {
 	h.log.Error("payment failed", "reason", reason, slog.Any("error", err), "user_id", u.ID, "plan", p.ID, "request_id", requestID(r.Context()))
 	h.flash(r, paymentFailedToast)
 	http.Redirect(w, r, "/pricing", http.StatusSeeOther)
@@ -188,7 +188,7 @@ func (h *Handlers) paymentFailed(w http.ResponseWriter, r *http.Request, u *stor
 // subscription carry the user and the plan, so each webhook event can be
 // matched to the user whatever order events arrive in. An existing Stripe
 // customer is reused; otherwise Checkout creates one with the user's email.
-func checkoutParams(site views.Site, p content.Plan, u store.User, customerID string, trial bool) *stripe.CheckoutSessionCreateParams {
+func checkoutParams(site views.Site, p plans.Plan, u store.User, customerID string, trial bool) *stripe.CheckoutSessionCreateParams {
 	userID := strconv.FormatInt(u.ID, 10)
 	meta := map[string]string{"user_id": userID, "plan": p.ID}
 	params := &stripe.CheckoutSessionCreateParams{
@@ -222,7 +222,7 @@ func checkoutParams(site views.Site, p content.Plan, u store.User, customerID st
 	}
 	if trial {
 		params.PaymentMethodCollection = stripe.String(string(stripe.CheckoutSessionPaymentMethodCollectionIfRequired))
-		params.SubscriptionData.TrialPeriodDays = stripe.Int64(content.TrialDays)
+		params.SubscriptionData.TrialPeriodDays = stripe.Int64(plans.TrialDays)
 		params.SubscriptionData.TrialSettings = &stripe.CheckoutSessionCreateSubscriptionDataTrialSettingsParams{
 			EndBehavior: &stripe.CheckoutSessionCreateSubscriptionDataTrialSettingsEndBehaviorParams{
 				MissingPaymentMethod: stripe.String(string(stripe.SubscriptionTrialSettingsEndBehaviorMissingPaymentMethodCancel)),
@@ -293,7 +293,7 @@ func planView(b billing, leadsThisMonth int, paymentsOn bool) views.PlanView {
 		return v
 	}
 	if s.Status == store.StatusPending {
-		if p, ok := content.PlanByID(s.Plan); ok && b.InForce == nil {
+		if p, ok := plans.ByID(s.Plan); ok && b.InForce == nil {
 			v.Confirming = p.Name
 		}
 		return v
@@ -306,7 +306,7 @@ func planView(b billing, leadsThisMonth int, paymentsOn bool) views.PlanView {
 	if b.InForce == nil {
 		// On the free plan, the latest subscription says why: it ended, or
 		// its payment has not gone through (unpaid, incomplete).
-		if p, ok := content.PlanByID(s.Plan); ok {
+		if p, ok := plans.ByID(s.Plan); ok {
 			if s.Ending() {
 				v.Previous = p.Name
 			} else {

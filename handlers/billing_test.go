@@ -20,9 +20,9 @@ import (
 	"github.com/stripe/stripe-go/v85/form"
 	"github.com/stripe/stripe-go/v85/webhook"
 
+	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
-	"bizprofile/views/content"
 )
 
 const testWebhookSecret = "whsec_bizprofile_test"
@@ -160,7 +160,7 @@ func TestCheckoutParams(t *testing.T) {
 			absent: []string{"customer_email", "subscription_data[trial_period_days]", "payment_method_collection"},
 		},
 	} {
-		p, _ := content.PlanByID(tc.plan)
+		p, _ := plans.ByID(tc.plan)
 		params := checkoutParams(testSite, p, u, tc.cust, tc.trial)
 		// The struct, as the code reads it.
 		pd := params.LineItems[0].PriceData
@@ -282,7 +282,7 @@ type sub struct {
 }
 
 func (s sub) object() map[string]any {
-	p, _ := content.PlanByID(s.plan)
+	p, _ := plans.ByID(s.plan)
 	meta := map[string]any{}
 	if s.userID > 0 {
 		meta = map[string]any{"user_id": strconv.FormatInt(s.userID, 10), "plan": s.plan}

@@ -13,8 +13,8 @@ import (
 	"github.com/stripe/stripe-go/v85"
 	"github.com/stripe/stripe-go/v85/webhook"
 
+	"bizprofile/plans"
 	"bizprofile/store"
-	"bizprofile/views/content"
 )
 
 // stripeWebhook receives Stripe's events. The signature is checked on the
@@ -189,7 +189,7 @@ func customerID(c *stripe.Customer) string {
 
 // knownPlan is id when it names a paid plan of the catalogue, "" otherwise.
 func knownPlan(id string) string {
-	if p, ok := content.PlanByID(id); ok && !p.Free() {
+	if p, ok := plans.ByID(id); ok && !p.Free() {
 		return id
 	}
 	return ""
@@ -214,7 +214,7 @@ func subscriptionPlan(sub *stripe.Subscription) string {
 					return id
 				}
 			}
-			for _, p := range content.Plans {
+			for _, p := range plans.All {
 				if !p.Free() && p.AmountCents() == it.Price.UnitAmount && it.Price.Recurring != nil && string(it.Price.Recurring.Interval) == p.Period {
 					return p.ID
 				}

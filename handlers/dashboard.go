@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"time"
 
+	"bizprofile/plans"
 	"bizprofile/views"
-	"bizprofile/views/content"
 )
 
 // dashboard is the signed-in user's home: their listings, leads and
@@ -78,7 +78,7 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		d.RecentLeads = append(d.RecentLeads, views.DashboardLead{Business: l.BusinessName, Name: l.Name, Email: l.Email, Message: l.Message, CreatedAt: l.CreatedAt})
 	}
 	c := h.chrome(r)
-	if p, ok := content.PlanByID(r.URL.Query().Get("checkout")); ok && !p.Free() {
+	if p, ok := plans.ByID(r.URL.Query().Get("checkout")); ok && !p.Free() {
 		// Back from Stripe Checkout: the plan appears once Stripe's webhook
 		// confirms it, usually within seconds.
 		c.Toasts = append(c.Toasts, views.Toast{Title: "Thank you!", Description: "Your " + p.Name + " plan shows here as soon as Stripe confirms it."})

@@ -3,70 +3,174 @@ package handlers
 import (
 	"bizprofile/views/content"
 	"fmt"
-	"html"
 	"net/http"
 	"net/url"
-	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
-// pageStrings are, for every public route of spec §2, strings a visitor must
-// find on the page.
-var pageStrings = map[string][]string{
-	"/":                  {"Join as Business", "Join as Individual", "Browse Directory", `href="/signup">Start Free Trial`, `href="/contact">Schedule Demo`},
-	"/login":             {"Welcome Back", `href="/signup"`},
-	"/signup":            {"Create Account", `href="/login"`},
-	"/business/signup":   {"Join as Business", "Create Business Profile", "Already have an account? Sign in here"},
-	"/individual/signup": {"Join as Individual", "Create Individual Profile", "Already have an account? Sign in here"},
-	"/directory":         {"Transform Your Business Visibility", `href="/pricing">Add Your Business`, `href="/whats-new">Learn More`},
-	"/ai-insights":       {"Generate New Insights", `href="/business/signup">Start Free Trial`, `href="/roi-breakdown"`},
-	"/roi-breakdown":     {"300% Average ROI Breakdown", "$2,500", "$10,000", "2,847", "89%", "$127", "+45%", "+120%", "+300%", `href="/business/signup"`, `href="/ai-insights"`},
-	"/partners/signup":   {"Apply to the Partner Programme", "Referral Partner", "Integration Partner", "Strategic Partner", "Partner tier", "Website", "Apply Now", `hx-post="/partners/signup"`, `name="company_site"`},
-	"/partners":          {"Coming Soon", "Referral Partner", "Integration Partner", "Strategic Partner", "25%", `href="/whats-new"`, `href="/directory"`, `href="/partners/signup"`, `href="/partners/signup?tier=integration"`},
-	"/whats-new":         {"Coming Soon", "Suggest a Feature", "Submit Suggestion", `action="/whats-new/suggestions"`, `hx-post="/whats-new/suggestions"`, "Feature title", "Description", `name="company_site"`},
-	"/pricing":           {"Starter", "Growth", "$19", "Pro", "$49", "Most Popular", "Partner+", "Revenue Share", `href="/faq"`},
-	"/faq":               {"Frequently Asked Questions", "14-day free trial", "prorated", "<details", `href="/contact"`},
-	"/features":          {"AI-Powered Intelligence", "Smart Lead Matching", "Reputation Management", "Instant Profile Creation", "Customer Analytics", "Performance Tracking"},
-	"/api":               {"RESTful API", "API Authentication", "OAuth 2.0", "Developer Resources", "Quick Start", "View Documentation", "Get API Key", "Browse Resources", "Start Building", "Get Your API Key", `href="/contact?subject=api"`},
-	"/about":             {"2024", "Innovation", "Accessibility", "Trust", "ReviewPulse"},
-	"/careers":           {"Senior AI Engineer", "Product Designer", "Customer Success Manager", "Full-time", "Apply Now", "Get in Touch", `href="mailto:careers@bizprofile.test?subject=Senior%20AI%20Engineer"`},
-	"/blog":              {"Subscribe", `href="#complete-profile-checklist"`, `id="complete-profile-checklist"`, `action="/newsletter"`, `hx-post="/newsletter"`, `name="company_site"`},
-	"/press":             {"Schedule an Interview", "Series A", "Brand guidelines (PDF)", "5.1 MB"},
-	"/help":              {"Contact Support", "Schedule a Demo", "Join Community Forum", "12 articles", "8 articles", "15 articles", "10 articles", `href="#reset-password"`, `id="reset-password"`},
-	"/contact":           {"First Name", "Last Name", "Email", "Company", "Subject", "Message", "Send Message", `hx-post="/contact"`, `name="company_site"`, "9:00 AM – 6:00 PM PST"},
-	"/status":            {"All Systems Operational", "99.7% uptime", "Resolved", "Major impact", `action="/status/subscribe"`, `hx-post="/status/subscribe"`, "Subscribe"},
-	"/privacy":           {"children under 13", `href="#cookies"`, `id="cookies"`, "Last updated"},
-	"/terms":             {"at least 30 days", `href="#changes"`, `id="changes"`, "14-day free trial"},
+// publicPage is what a visitor must find in the main content of a public
+// page of spec §2 (the header and footer are checkChrome's).
+type publicPage struct {
+	h1       string
+	headings []string    // below the h1
+	texts    []string    // read somewhere in the main content
+	links    [][2]string // a link's name ("…" at its end: the start of it) and address
+	buttons  []string    // by name
+	fields   []string    // form fields, by label
+	forms    []string    // where forms post, with and without htmx, each with a honeypot
+	anchors  []string    // ids of sections that a link of the page leads to
+	faq      bool        // questions that open to their answers
+}
+
+var pageWants = map[string]publicPage{
+	"/": {links: [][2]string{{"Join as Business", "/business/signup"}, {"Join as Individual", "/individual/signup"}, {"Browse Directory", "/directory"},
+		{"Start Free Trial", "/signup"}, {"Schedule Demo", "/contact"}}},
+	"/login":             {h1: "Welcome Back", links: [][2]string{{"Sign up", "/signup"}}},
+	"/signup":            {h1: "Create Account", links: [][2]string{{"Sign in", "/login"}}},
+	"/business/signup":   {h1: "Join as Business", buttons: []string{"Create Business Profile"}, links: [][2]string{{"Already have an account? Sign in here", "/login"}}},
+	"/individual/signup": {h1: "Join as Individual", buttons: []string{"Create Individual Profile"}, links: [][2]string{{"Already have an account? Sign in here", "/login"}}},
+	"/directory":         {h1: "Transform Your Business Visibility", links: [][2]string{{"Add Your Business", "/pricing"}, {"Learn More…", "/whats-new"}}},
+	"/ai-insights": {texts: []string{"Generate New Insights"},
+		links: [][2]string{{"Start Free Trial", "/business/signup"}, {"See the ROI breakdown", "/roi-breakdown"}}},
+	"/roi-breakdown": {h1: "300% Average ROI Breakdown", texts: []string{"$2,500", "$10,000", "2,847", "89%", "$127", "+45%", "+120%", "+300%"},
+		links: [][2]string{{"Start Free Trial", "/business/signup"}, {"Explore AI Insights", "/ai-insights"}}},
+	"/partners/signup": {h1: "Apply to the Partner Programme", texts: []string{"Referral Partner", "Integration Partner", "Strategic Partner"},
+		fields: []string{"Partner tier", "Website"}, buttons: []string{"Apply Now"}, forms: []string{"/partners/signup"}},
+	"/partners": {texts: []string{"Coming Soon", "25%"}, headings: []string{"Referral Partner", "Integration Partner", "Strategic Partner"},
+		links: [][2]string{{"Follow the Roadmap", "/whats-new"}, {"Browse Directory", "/directory"}, {"Become a Partner", "/partners/signup"},
+			{"Apply as Integration Partner", "/partners/signup?tier=integration"}}},
+	"/whats-new": {headings: []string{"Coming Soon", "Suggest a Feature"}, buttons: []string{"Submit Suggestion"}, forms: []string{"/whats-new/suggestions"},
+		fields: []string{"Feature title", "Description"}},
+	"/pricing": {headings: []string{"Starter", "Growth", "Pro", "Partner+"}, texts: []string{"$19", "$49", "Most Popular", "Revenue Share"},
+		links: [][2]string{{"View FAQ", "/faq"}}},
+	"/faq": {h1: "Frequently Asked Questions", texts: []string{"14-day free trial", "prorated"}, faq: true, links: [][2]string{{"Contact Us", "/contact"}}},
+	"/features": {headings: []string{"AI-Powered Intelligence", "Smart Lead Matching", "Reputation Management", "Instant Profile Creation", "Customer Analytics",
+		"Performance Tracking"}},
+	"/api": {headings: []string{"RESTful API", "API Authentication", "OAuth 2.0", "Developer Resources", "Quick Start"},
+		links: [][2]string{{"View Documentation", "#endpoints"}, {"Get API Key", "/contact?subject=api"}, {"Browse Resources", "#resources"},
+			{"Start Building", "#quick-start"}, {"Get Your API Key", "/contact?subject=api"}}},
+	"/about": {texts: []string{"2024"}, headings: []string{"Innovation", "Accessibility", "Trust", "ReviewPulse"}},
+	"/careers": {headings: []string{"Senior AI Engineer", "Product Designer", "Customer Success Manager"}, texts: []string{"Full-time"},
+		links: [][2]string{{"Apply Now: Senior AI Engineer", "mailto:careers@bizprofile.test?subject=Senior%20AI%20Engineer"}, {"Get in Touch", "/contact"}}},
+	"/blog":  {buttons: []string{"Subscribe"}, forms: []string{"/newsletter"}, anchors: []string{"complete-profile-checklist"}},
+	"/press": {links: [][2]string{{"Schedule an Interview", "mailto:press@bizprofile.test?subject=Interview%20request"}}, texts: []string{"Series A", "Brand guidelines (PDF)", "5.1 MB"}},
+	"/help": {links: [][2]string{{"Contact Support", "/contact"}, {"Schedule a Demo", "/contact?subject=demo"}, {"Join Community Forum", "/contact?subject=community"}},
+		texts: []string{"12 articles", "8 articles", "15 articles", "10 articles"}, anchors: []string{"reset-password"}},
+	"/contact": {fields: []string{"First Name", "Last Name", "Email", "Company", "Subject", "Message"}, buttons: []string{"Send Message"}, forms: []string{"/contact"},
+		texts: []string{"9:00 AM – 6:00 PM PST"}},
+	"/status":  {texts: []string{"All Systems Operational", "99.7% uptime", "Resolved", "Major impact"}, buttons: []string{"Subscribe"}, forms: []string{"/status/subscribe"}},
+	"/privacy": {texts: []string{"children under 13", "Last updated"}, anchors: []string{"cookies"}},
+	"/terms":   {texts: []string{"at least 30 days", "14-day free trial"}, anchors: []string{"changes"}},
+}
+
+// check reports what page lacks of w.
+func (w publicPage) check(t *testing.T, page *goquery.Document) {
+	t.Helper()
+	main := page.Find("main")
+	if w.h1 != "" && headings(main, 1, w.h1).Length() != 1 {
+		t.Errorf("the page's heading is %q, want %q", texts(main.Find("h1")), w.h1)
+	}
+	for _, h := range w.headings {
+		if headings(main, 0, h).Length() == 0 {
+			t.Errorf("no heading %q", h)
+		}
+	}
+	text := textOf(main)
+	for _, s := range w.texts {
+		if !strings.Contains(text, s) {
+			t.Errorf("the page does not say %q", s)
+		}
+	}
+	for _, l := range w.links {
+		found := hasLink(main, l[0], l[1])
+		if start, ok := strings.CutSuffix(l[0], "…"); ok {
+			found = nameStarts(linksTo(main, l[1]), start).Length() > 0
+		}
+		if !found {
+			t.Errorf("no link %q to %s", l[0], l[1])
+		}
+	}
+	for _, b := range w.buttons {
+		if buttons(main, b).Length() == 0 {
+			t.Errorf("no button %q", b)
+		}
+	}
+	for _, f := range w.fields {
+		if controls(main, f).Length() != 1 {
+			t.Errorf("no field labelled %q", f)
+		}
+	}
+	for _, action := range w.forms {
+		form := main.Find(`form[action="` + action + `"]`)
+		if form.AttrOr("hx-post", "") != action || form.Find(`input[name="company_site"]`).Length() != 1 {
+			t.Errorf("no form posting to %s with and without htmx, with a honeypot", action)
+		}
+	}
+	for _, id := range w.anchors {
+		if linksTo(main, "#"+id).Length() == 0 || main.Find(`[id="`+id+`"]`).Length() != 1 {
+			t.Errorf("no link to the section #%s, or no such section", id)
+		}
+	}
+	if w.faq && main.Find("details > summary").Length() == 0 {
+		t.Error("the questions do not open to their answers")
+	}
 }
 
 // publicPaths are every page a signed-out visitor can open.
 var publicPaths = func() []string {
 	var ps []string
-	for p := range pageStrings {
+	for p := range pageWants {
 		ps = append(ps, p)
 	}
 	return ps
 }()
 
-// chromeStrings are the shared header and footer of spec §2.
-var chromeStrings = []string{
-	`class="brand" href="/"`,
-	`href="/login"`, "Sign In", `href="/signup"`, "Get Started",
-	`href="/pricing"`, `href="/directory"`, `href="/partners"`, `href="/whats-new"`,
-	`href="/features"`, `href="/api"`, `href="/about"`, `href="/careers"`, `href="/blog"`, `href="/press"`,
-	`href="/help"`, `href="/contact"`, `href="/status"`, `href="/privacy"`, `href="/terms"`,
-	"support@bizprofile.test", "1-800-555-0199", "&copy; 2024",
-	`data-island="theme-toggle"`, "data-mobile-menu",
+// checkChrome reports what the page's header and footer (spec §2) lack,
+// for a signed-out visitor.
+func checkChrome(t *testing.T, page *goquery.Document) {
+	t.Helper()
+	header, footer := page.Find("body > header"), page.Find("body > footer")
+	for _, l := range [][2]string{{"BizProfile", "/"}, {"Sign In", "/login"}, {"Get Started", "/signup"}} {
+		if !hasLink(header, l[0], l[1]) {
+			t.Errorf("the header has no link %q to %s", l[0], l[1])
+		}
+	}
+	for _, href := range []string{"/pricing", "/directory", "/partners", "/whats-new"} {
+		if linksTo(region(header, "Main"), href).Length() != 1 {
+			t.Errorf("the main navigation has no link to %s", href)
+		}
+	}
+	for _, href := range []string{"/features", "/api", "/about", "/careers", "/blog", "/press", "/help", "/contact", "/status", "/privacy", "/terms"} {
+		if linksTo(footer, href).Length() == 0 {
+			t.Errorf("the footer has no link to %s", href)
+		}
+	}
+	if !hasLink(footer, "support@bizprofile.test", "mailto:support@bizprofile.test") || !hasLink(footer, "1-800-555-0199", "tel:18005550199") {
+		t.Error("the footer does not give the support email and phone")
+	}
+	if !strings.Contains(textOf(footer), "© 2024") {
+		t.Error("the footer has no copyright line")
+	}
+	if header.Find(`[data-island="theme-toggle"]`).Length() != 1 {
+		t.Error("the header has no theme toggle")
+	}
+	if named(header.Find("[data-mobile-menu]"), "summary", "Menu").Length() != 1 {
+		t.Error("the header has no mobile menu")
+	}
 }
 
 func TestEveryPublicPageRendersItsContent(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	titles := map[string]string{}
-	for path, wants := range pageStrings {
+	for path, want := range pageWants {
 		t.Run(path, func(t *testing.T) {
 			res, body := app.get(t, path)
 			if res.StatusCode != http.StatusOK {
@@ -75,15 +179,13 @@ func TestEveryPublicPageRendersItsContent(t *testing.T) {
 			if ct := res.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
 				t.Errorf("Content-Type = %q", ct)
 			}
-			for _, want := range append(wants, chromeStrings...) {
-				if !strings.Contains(body, want) {
-					t.Errorf("page lacks %q", want)
-				}
-			}
-			if n := strings.Count(body, "<h1"); n != 1 {
+			page := parseHTML(t, body)
+			want.check(t, page)
+			checkChrome(t, page)
+			if n := page.Find("h1").Length(); n != 1 {
 				t.Errorf("page has %d <h1>, want 1", n)
 			}
-			title := match(body, `<title>([^<]+)</title>`)
+			title := pageTitle(page)
 			if title == "" {
 				t.Fatal("no <title>")
 			}
@@ -91,15 +193,16 @@ func TestEveryPublicPageRendersItsContent(t *testing.T) {
 				t.Errorf("title %q also used by %s", title, other)
 			}
 			titles[title] = path
-			if d := match(body, `<meta name="description" content="([^"]+)"`); len(d) < 50 {
+			head := page.Find("head")
+			if d := head.Find(`meta[name="description"]`).AttrOr("content", ""); len(d) < 50 {
 				t.Errorf("meta description too short: %q", d)
 			}
-			noindex := strings.Contains(body, `<meta name="robots" content="noindex`)
-			if c := match(body, `<link rel="canonical" href="([^"]+)"`); !noindex && c != testSite.BaseURL+path {
+			noindex := strings.Contains(head.Find(`meta[name="robots"]`).AttrOr("content", ""), "noindex")
+			if c := head.Find(`link[rel="canonical"]`).AttrOr("href", ""); !noindex && c != testSite.BaseURL+path {
 				t.Errorf("canonical = %q, want %q", c, testSite.BaseURL+path)
 			}
-			for _, og := range []string{`property="og:title"`, `property="og:description"`, `property="og:url"`, `property="og:image"`} {
-				if !strings.Contains(body, og) {
+			for _, og := range []string{"og:title", "og:description", "og:url", "og:image"} {
+				if head.Find(`meta[property="`+og+`"]`).AttrOr("content", "") == "" {
 					t.Errorf("no %s", og)
 				}
 			}
@@ -112,22 +215,12 @@ func TestEveryPublicPageRendersItsContent(t *testing.T) {
 	}
 }
 
-func match(s, expr string) string {
-	m := regexp.MustCompile(expr).FindStringSubmatch(s)
-	if m == nil {
-		return ""
-	}
-	return m[1]
-}
-
 func TestNavigationMarksCurrentPage(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	_, body := app.get(t, "/pricing")
-	if !strings.Contains(body, `href="/pricing" aria-current="page"`) {
-		t.Error("the Pricing nav link is not marked as the current page")
-	}
-	if strings.Contains(body, `href="/directory" aria-current="page"`) {
-		t.Error("another page is marked current")
+	current := region(parseHTML(t, body), "Main").Find(`a[aria-current="page"]`)
+	if current.Length() != 1 || current.AttrOr("href", "") != "/pricing" {
+		t.Errorf("the main navigation marks %q as the current page, want the Pricing link alone", texts(current))
 	}
 }
 
@@ -141,7 +234,8 @@ func TestDashboardRequiresSignIn(t *testing.T) {
 
 func TestThemeChoiceWithoutJavaScript(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
-	if _, body := app.get(t, "/about"); !strings.Contains(body, `data-theme="system"`) {
+	theme := func(page *goquery.Document) string { return page.Find("html").AttrOr("data-theme", "") }
+	if _, body := app.get(t, "/about"); theme(parseHTML(t, body)) != "system" {
 		t.Fatal("default theme is not system")
 	}
 	res, _ := app.post(t, "/theme", url.Values{"theme": {"dark"}, "return": {"/about"}})
@@ -149,10 +243,11 @@ func TestThemeChoiceWithoutJavaScript(t *testing.T) {
 		t.Fatalf("POST /theme = %d to %q, want 303 back to /about", res.StatusCode, res.Header.Get("Location"))
 	}
 	_, body := app.get(t, "/about")
-	if !strings.Contains(body, `data-theme="dark"`) {
+	page := parseHTML(t, body)
+	if theme(page) != "dark" {
 		t.Error("the chosen theme is not rendered by the server")
 	}
-	if !strings.Contains(body, `value="dark" aria-pressed="true"`) {
+	if buttons(region(page, "Theme"), "Dark").AttrOr("aria-pressed", "") != "true" {
 		t.Error("the footer theme choice does not show dark as pressed")
 	}
 
@@ -165,7 +260,7 @@ func TestThemeChoiceWithoutJavaScript(t *testing.T) {
 	}
 	// An unknown theme falls back to system.
 	app.post(t, "/theme", url.Values{"theme": {"neon"}})
-	if _, body := app.get(t, "/"); !strings.Contains(body, `data-theme="system"`) {
+	if _, body := app.get(t, "/"); theme(parseHTML(t, body)) != "system" {
 		t.Error("an unknown theme value was not replaced by system")
 	}
 }
@@ -188,13 +283,14 @@ func TestToastFromSessionFlashShowsOnce(t *testing.T) {
 		t.Fatalf("flash status = %d", res.StatusCode)
 	}
 	_, body := app.get(t, "/")
-	if !strings.Contains(body, "Saved!") || !strings.Contains(body, "Your change is live.") {
-		t.Fatal("flashed toast not shown after the redirect")
+	page := parseHTML(t, body)
+	if !hasToast(page, "Saved!", "Your change is live.") {
+		t.Fatalf("flashed toast not shown after the redirect: %+v", toasts(page))
 	}
-	if !strings.Contains(body, `role="status"`) {
+	if !slices.Contains(toasts(page), toast{"Saved!", "Your change is live.", "status"}) {
 		t.Error("toast is not announced to screen readers")
 	}
-	if _, body := app.get(t, "/"); strings.Contains(body, "Saved!") {
+	if _, body := app.get(t, "/"); hasToast(parseHTML(t, body), "Saved!", "") {
 		t.Error("toast shown twice")
 	}
 }
@@ -204,17 +300,20 @@ var toastForTest = views.Toast{Title: "Saved!", Description: "Your change is liv
 func TestHelpSearch(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	_, body := app.get(t, "/help?q=PASSWORD")
-	if !strings.Contains(body, `<a href="#reset-password">How do I reset my password?</a>`) {
+	page := parseHTML(t, body)
+	if !hasLink(region(page, "Results for “PASSWORD”"), "How do I reset my password?", "#reset-password") {
 		t.Error("a case-insensitive search for password does not find the reset article")
 	}
-	if !strings.Contains(body, `value="PASSWORD"`) {
-		t.Error("the search box does not keep what was typed")
+	if got := valueOf(labelled(t, page, "Search help articles")); got != "PASSWORD" {
+		t.Errorf("the search box holds %q, not what was typed", got)
 	}
 	_, body = app.get(t, "/help?q=%3Cb%3Ezzqx")
-	if !strings.Contains(body, "No articles match") || !strings.Contains(body, "&lt;b&gt;zzqx") {
+	results := region(parseHTML(t, body), "Results for “<b>zzqx”")
+	none := results.Find(`[role="status"]`)
+	if !strings.Contains(textOf(none), `No articles match "<b>zzqx"`) || results.Find("b").Length() != 0 {
 		t.Error("no empty state, or the query is not escaped")
 	}
-	if !strings.Contains(body, `href="/contact"`) {
+	if linksTo(none, "/contact").Length() != 1 {
 		t.Error("the empty state does not offer a way to contact us")
 	}
 }
@@ -222,27 +321,30 @@ func TestHelpSearch(t *testing.T) {
 func TestPricingRendersThePlanCatalogue(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	_, body := app.get(t, "/pricing")
-	for _, p := range content.Plans {
+	page := parseHTML(t, body)
+	for _, p := range plans.All {
 		price := fmt.Sprintf("$%d", p.PriceDollars)
 		if p.PriceDollars == 0 {
 			price = "Free"
 		}
-		if !strings.Contains(body, p.Name) || !strings.Contains(body, price) {
+		card := region(page, p.Name)
+		if card.Length() != 1 || !strings.Contains(textOf(card), price) {
 			t.Errorf("plan %s (%s) missing from /pricing", p.Name, price)
 		}
-		for _, f := range p.Features {
-			if !strings.Contains(body, html.EscapeString(f)) {
+		features := texts(card.Find("li"))
+		for _, f := range content.PlanPitches[p.ID].Features {
+			if !slices.Contains(features, f) {
 				t.Errorf("plan %s feature %q missing", p.Name, f)
 			}
 		}
 	}
 	for _, p := range content.PartnerPlans {
-		if !strings.Contains(body, html.EscapeString(p.Name)) {
+		if region(page, p.Name).Length() != 1 {
 			t.Errorf("partner plan %s missing", p.Name)
 		}
 	}
 	for _, qa := range content.PricingFAQ {
-		if !strings.Contains(body, html.EscapeString(qa.Question)) {
+		if named(page.Find("main"), "summary", qa.Question).Length() != 1 {
 			t.Errorf("FAQ %q missing from /pricing", qa.Question)
 		}
 	}
@@ -252,36 +354,31 @@ func TestPricingRendersThePlanCatalogue(t *testing.T) {
 // public page: a link that leads nowhere is a bug.
 func TestNoDeadLinks(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
-	hrefRe := regexp.MustCompile(`href="([^"]*)"`)
-	idRe := regexp.MustCompile(`id="([^"]+)"`)
 	checked := map[string]bool{}
-	for _, page := range publicPaths {
-		_, body := app.get(t, page)
-		ids := map[string]bool{}
-		for _, m := range idRe.FindAllStringSubmatch(body, -1) {
-			ids[m[1]] = true
-		}
-		for _, m := range hrefRe.FindAllStringSubmatch(body, -1) {
-			href := html.UnescapeString(m[1])
+	for _, path := range publicPaths {
+		_, body := app.get(t, path)
+		page := parseHTML(t, body)
+		page.Find("[href]").Each(func(_ int, e *goquery.Selection) {
+			href := e.AttrOr("href", "")
 			switch {
 			case strings.HasPrefix(href, "#"):
-				if !ids[href[1:]] {
-					t.Errorf("%s: anchor %s has no target", page, href)
+				if page.Find(`[id="`+href[1:]+`"]`).Length() == 0 {
+					t.Errorf("%s: anchor %s has no target", path, href)
 				}
 			case strings.HasPrefix(href, "/") && !strings.HasPrefix(href, "//"):
 				u, _ := url.Parse(href)
 				if checked[u.Path] {
-					continue
+					return
 				}
 				checked[u.Path] = true
 				res, _ := app.get(t, u.RequestURI())
 				if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusSeeOther {
-					t.Errorf("%s links to %s: status %d", page, href, res.StatusCode)
+					t.Errorf("%s links to %s: status %d", path, href, res.StatusCode)
 				}
 			case strings.HasPrefix(href, "mailto:"), strings.HasPrefix(href, "tel:"), strings.HasPrefix(href, testSite.BaseURL):
 			default:
-				t.Errorf("%s: unexpected link %q", page, href)
+				t.Errorf("%s: unexpected link %q", path, href)
 			}
-		}
+		})
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"bizprofile/views/content"
+	"bizprofile/plans"
 )
 
 // statusLabel names a subscription status the way the dashboard shows it.
@@ -52,14 +52,14 @@ func longDate(t time.Time) string { return t.Format("Jan 2, 2006") }
 
 // usageLine is this month's use of the plan's lead cap.
 func usageLine(p PlanView) string {
-	if p.LeadCap == content.Unlimited {
+	if p.LeadCap == plans.Unlimited {
 		return itoa(p.LeadsThisMonth) + " leads this month (unlimited)"
 	}
 	return itoa(p.LeadsThisMonth) + " of " + itoa(p.LeadCap) + " leads this month"
 }
 
 func overCap(p PlanView) bool {
-	return p.LeadCap != content.Unlimited && p.LeadsThisMonth >= p.LeadCap
+	return p.LeadCap != plans.Unlimited && p.LeadsThisMonth >= p.LeadCap
 }
 
 // planPanel shows the plan in force on the dashboard: its status, when
@@ -276,9 +276,9 @@ func planPanel(p PlanView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var14 string
-			templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(content.FreePlan().Name)
+			templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(plans.Free().Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/billing.templ`, Line: 83, Col: 170}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/billing.templ`, Line: 83, Col: 164}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 			if templ_7745c5c3_Err != nil {

@@ -28,7 +28,7 @@ type PlanView struct {
 	Confirming     string    // a paid plan whose checkout completed, waiting for Stripe's confirmation
 	CanManage      bool      // the user has a Stripe customer: show 'Manage billing'
 	LeadsThisMonth int
-	LeadCap        int // content.Unlimited for no cap
+	LeadCap        int // plans.Unlimited for no cap
 }
 
 // DashboardBusiness is one of the user's listings.

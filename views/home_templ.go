@@ -8,7 +8,10 @@ package views
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
-import "bizprofile/views/content"
+import (
+	"bizprofile/plans"
+	"bizprofile/views/content"
+)
 
 // HomePage is the landing page: who the directory is for, what it does, and
 // the three ways in.
@@ -97,7 +100,20 @@ func HomePage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Ready to be found by more customers?</h2><p>Start with the free plan: a verified profile and up to 10 leads a month. Upgrade when the leads come in.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/signup\">Start Free Trial</a> <a class=\"btn btn-outline btn-lg\" href=\"/contact\">Schedule Demo</a></div></div></div></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Ready to be found by more customers?</h2><p>Start with the free plan: a verified profile and up to ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var3 string
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(content.LeadCap(plans.Free()))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 58, Col: 94}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, " leads a month. Upgrade when the leads come in.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/signup\">Start Free Trial</a> <a class=\"btn btn-outline btn-lg\" href=\"/contact\">Schedule Demo</a></div></div></div></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"bizprofile/plans"
 )
 
 // companyDate parses a YYYY-MM-DD literal of this package. A typo in a date
@@ -347,7 +349,7 @@ var HelpArticles = []HelpArticle{
 		Summary:  "Change plans at any time from Pricing; changes are prorated and cancelling keeps you active until the period ends.",
 		Answer: []string{
 			"Choose a new plan on the Pricing page while signed in. Upgrades and downgrades are prorated, so you only pay the difference for the rest of the billing period.",
-			"If you cancel, your account stays active until the end of the period you have paid for; after that your profile is deactivated. Every paid plan starts with a 14-day free trial that needs no card.",
+			"If you cancel, your account stays active until the end of the period you have paid for; after that your profile is deactivated. Every paid plan starts with a " + TrialLength + " free trial that needs no card.",
 		},
 		Popular: true,
 	},
@@ -364,9 +366,9 @@ var HelpArticles = []HelpArticle{
 		Slug:     "lead-limits",
 		Category: "Leads and Analytics",
 		Title:    "How many leads can I receive each month?",
-		Summary:  "Starter includes 10 leads a month, Growth 100, and Pro is unlimited.",
+		Summary:  "Starter includes " + LeadCap(plans.Starter) + " leads a month, Growth " + LeadCap(plans.Growth) + ", and Pro is unlimited.",
 		Answer: []string{
-			"Starter includes up to 10 leads a month, Growth up to 100 and Pro has no limit. The count starts again on the first day of each month, and you can upgrade at any time to receive more straight away.",
+			"Starter includes up to " + LeadCap(plans.Starter) + " leads a month, Growth up to " + LeadCap(plans.Growth) + " and Pro has no limit. The count starts again on the first day of each month, and you can upgrade at any time to receive more straight away.",
 		},
 		Popular: true,
 	},

@@ -1,5 +1,11 @@
 package content
 
+import (
+	"strconv"
+
+	"bizprofile/plans"
+)
+
 // FAQTopic is a group of questions on the FAQ page; ID is its anchor, so
 // other pages can link to one topic (/faq#billing).
 type FAQTopic struct {
@@ -13,7 +19,7 @@ type FAQTopic struct {
 var PricingFAQ = []QA{
 	{
 		"Is there a free trial?",
-		"Yes. Growth and Pro come with a 14-day free trial, and you do not need a card to start it. If you do nothing when the trial ends, your account simply stays on the free Starter plan.",
+		"Yes. Growth and Pro come with a " + TrialLength + " free trial, and you do not need a card to start it. If you do nothing when the trial ends, your account simply stays on the free Starter plan.",
 	},
 	{
 		"Can I change plans later?",
@@ -34,7 +40,7 @@ var FAQTopics = []FAQTopic{
 	{ID: "billing", Title: "Plans and billing", Items: append(append([]QA{}, PricingFAQ...),
 		QA{
 			"Which plan should I choose?",
-			"Start on Starter if you expect fewer than 10 enquiries a month. Growth raises the cap to 100 leads and adds AI profile optimisation and reputation alerts; Pro removes the cap, syncs leads to your CRM and lets up to 5 people on your team work on the account.",
+			"Start on Starter if you expect fewer than " + LeadCap(plans.Starter) + " enquiries a month. Growth raises the cap to " + LeadCap(plans.Growth) + " leads and adds AI profile optimisation and reputation alerts; Pro removes the cap, syncs leads to your CRM and lets up to " + strconv.Itoa(plans.Pro.TeamUsers) + " people on your team work on the account.",
 		},
 	)},
 	{ID: "leads", Title: "Leads", Items: []QA{

@@ -1,112 +1,71 @@
 package content
 
-// Plan is one subscription plan of the canonical catalogue (decisions D7).
-// Pricing pages, plan gating and billing all read it from here, so a price
-// or a limit changes in one place.
-type Plan struct {
-	ID            string // stable key used in URLs and billing: "starter", "growth", "pro"
-	Name          string
-	PriceDollars  int    // whole US dollars per Period; 0 means free
-	Period        string // billing period, "month"
-	Tagline       string
-	Features      []string
-	Popular       bool // shown with the 'Most Popular' badge
-	LeadsPerMonth int  // lead cap per calendar month; Unlimited for no cap
-	TeamUsers     int  // people who can manage the account
+import (
+	"strconv"
+
+	"bizprofile/plans"
+)
+
+// PlanPitch is how the pricing page sells a plan of package plans: its
+// tagline, what it includes and whether it carries the 'Most Popular'
+// badge. What a plan costs and allows is the plans package's; the lines
+// here that quote a figure take it from there.
+type PlanPitch struct {
+	Tagline  string
+	Features []string
+	Popular  bool
 }
 
-// Unlimited is the LeadsPerMonth value of a plan without a lead cap.
-const Unlimited = -1
-
-// TrialDays is the free trial of every paid plan, which needs no card (the
-// pricing FAQ promises it).
-const TrialDays = 14
-
-// Free reports whether choosing the plan needs no payment.
-func (p Plan) Free() bool { return p.PriceDollars == 0 }
-
-// AmountCents is the price sent to the payment provider, which counts in
-// cents (dollars × 100).
-func (p Plan) AmountCents() int64 { return int64(p.PriceDollars) * 100 }
-
-// UnlimitedLeads reports whether the plan has no monthly lead cap.
-func (p Plan) UnlimitedLeads() bool { return p.LeadsPerMonth == Unlimited }
-
-// Plans is the canonical plan catalogue, cheapest first.
-var Plans = []Plan{
-	{
-		ID:           "starter",
-		Name:         "Starter",
-		PriceDollars: 0,
-		Period:       "month",
-		Tagline:      "A verified profile and your first leads, free for as long as you like.",
+// PlanPitches are the pitches of plans.All, by plan ID.
+var PlanPitches = map[string]PlanPitch{
+	plans.Starter.ID: {
+		Tagline: "A verified profile and your first leads, free for as long as you like.",
 		Features: []string{
 			"Verified business profile",
 			"Listing in directory search and filters",
-			"Up to 10 leads per month",
+			leadsFeature(plans.Starter),
 			"Basic profile analytics",
 			"Email support, replies within 24 hours",
 		},
-		LeadsPerMonth: 10,
-		TeamUsers:     1,
 	},
-	{
-		ID:           "growth",
-		Name:         "Growth",
-		PriceDollars: 19,
-		Period:       "month",
-		Tagline:      "For businesses getting steady enquiries and ready to convert more of them.",
+	plans.Growth.ID: {
+		Tagline: "For businesses getting steady enquiries and ready to convert more of them.",
 		Features: []string{
-			"Everything in Starter",
-			"Up to 100 leads per month",
+			"Everything in " + plans.Starter.Name,
+			leadsFeature(plans.Growth),
 			"AI profile optimisation",
 			"Reputation alerts for new reviews and mentions",
 			"Custom branding on your profile",
 			"Lead quality and ROI analytics",
 		},
-		Popular:       true,
-		LeadsPerMonth: 100,
-		TeamUsers:     1,
+		Popular: true,
 	},
-	{
-		ID:           "pro",
-		Name:         "Pro",
-		PriceDollars: 49,
-		Period:       "month",
-		Tagline:      "For teams that live on leads and want them in their own tools.",
+	plans.Pro.ID: {
+		Tagline: "For teams that live on leads and want them in their own tools.",
 		Features: []string{
-			"Everything in Growth",
-			"Unlimited leads",
+			"Everything in " + plans.Growth.Name,
+			leadsFeature(plans.Pro),
 			"CRM sync for every new lead",
 			"Lead scoring",
-			"Up to 5 team users",
+			"Up to " + strconv.Itoa(plans.Pro.TeamUsers) + " team users",
 			"API access (early access)",
 		},
-		LeadsPerMonth: Unlimited,
-		TeamUsers:     5,
 	},
 }
 
-// FreePlan is the plan of everyone without a paid subscription in force:
-// the first free plan of the catalogue.
-func FreePlan() Plan {
-	for _, p := range Plans {
-		if p.Free() {
-			return p
-		}
+// leadsFeature is a plan's lead cap as a line of its pitch.
+func leadsFeature(p plans.Plan) string {
+	if p.UnlimitedLeads() {
+		return "Unlimited leads"
 	}
-	return Plans[0]
+	return "Up to " + strconv.Itoa(p.LeadsPerMonth) + " leads per month"
 }
 
-// PlanByID finds a plan of the catalogue by its ID.
-func PlanByID(id string) (Plan, bool) {
-	for _, p := range Plans {
-		if p.ID == id {
-			return p, true
-		}
-	}
-	return Plan{}, false
-}
+// TrialLength is the paid plans' free trial as the copy says it: "14-day".
+var TrialLength = strconv.Itoa(plans.TrialDays) + "-day"
+
+// LeadCap is a capped plan's monthly lead cap as the copy says it: "10".
+func LeadCap(p plans.Plan) string { return strconv.Itoa(p.LeadsPerMonth) }
 
 // PartnerPlan is a plan of the partner programme. Partners are paid rather
 // than paying, so the price is a label ("Free", "Revenue Share") and not an

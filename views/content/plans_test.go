@@ -1,6 +1,10 @@
 package content
 
-import "testing"
+import (
+	"testing"
+
+	"bizprofile/plans"
+)
 
 // The billing issue charges AmountCents; these figures are the ones the
 // spec and decision D7 fix, so a change here must be deliberate.
@@ -13,30 +17,30 @@ func TestPlanCatalogue(t *testing.T) {
 	}{
 		{"starter", 0, 10, false},
 		{"growth", 19, 100, true},
-		{"pro", 49, Unlimited, false},
+		{"pro", 49, plans.Unlimited, false},
 	}
-	if len(Plans) != len(want) {
-		t.Fatalf("got %d plans, want %d", len(Plans), len(want))
+	if len(plans.All) != len(want) {
+		t.Fatalf("got %d plans, want %d", len(plans.All), len(want))
 	}
 	for i, w := range want {
-		p, ok := PlanByID(w.id)
+		p, ok := plans.ByID(w.id)
 		if !ok {
-			t.Fatalf("PlanByID(%q) not found", w.id)
+			t.Fatalf("plans.ByID(%q) not found", w.id)
 		}
-		if Plans[i].ID != w.id {
-			t.Errorf("plan %d is %q, want %q", i, Plans[i].ID, w.id)
+		if plans.All[i].ID != w.id {
+			t.Errorf("plan %d is %q, want %q", i, plans.All[i].ID, w.id)
 		}
 		if p.PriceDollars != w.dollars || p.AmountCents() != int64(w.dollars)*100 {
 			t.Errorf("%s: price %d (%d cents), want %d", w.id, p.PriceDollars, p.AmountCents(), w.dollars)
 		}
-		if p.LeadsPerMonth != w.leads || p.Popular != w.popular || p.Period != "month" {
-			t.Errorf("%s: leads %d popular %v period %q", w.id, p.LeadsPerMonth, p.Popular, p.Period)
+		if p.LeadsPerMonth != w.leads || PlanPitches[w.id].Popular != w.popular || p.Period != "month" {
+			t.Errorf("%s: leads %d popular %v period %q", w.id, p.LeadsPerMonth, PlanPitches[w.id].Popular, p.Period)
 		}
 	}
-	if p, _ := PlanByID("pro"); p.TeamUsers != 5 {
+	if p, _ := plans.ByID("pro"); p.TeamUsers != 5 {
 		t.Errorf("pro team users %d, want 5", p.TeamUsers)
 	}
-	if _, ok := PlanByID("enterprise"); ok {
+	if _, ok := plans.ByID("enterprise"); ok {
 		t.Error("PlanByID found a plan that is not in the catalogue")
 	}
 	if len(PartnerPlans) != 2 || PartnerPlans[0].PriceLabel != "Free" || PartnerPlans[1].PriceLabel != "Revenue Share" {

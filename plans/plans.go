@@ -1,0 +1,64 @@
+// Package plans is the subscription catalogue (decision D7): what each plan
+// costs, how many leads a month it opens, how many people may use it, and
+// the free trial of the paid ones. Billing charges these figures and the
+// handlers enforce the caps; the pages show them, in the words of
+// views/content, so a price or a limit changes here and nowhere else.
+package plans
+
+// Plan is one subscription plan.
+type Plan struct {
+	ID            string // stable key used in URLs and billing: "starter", "growth", "pro"
+	Name          string
+	PriceDollars  int    // whole US dollars per Period; 0 means free
+	Period        string // billing period, "month"
+	LeadsPerMonth int    // lead cap per calendar month; Unlimited for no cap
+	TeamUsers     int    // people who can manage the account
+}
+
+// Unlimited is the LeadsPerMonth value of a plan without a lead cap.
+const Unlimited = -1
+
+// TrialDays is the free trial of every paid plan, which needs no card (the
+// pricing FAQ promises it).
+const TrialDays = 14
+
+// Free reports whether choosing the plan needs no payment.
+func (p Plan) Free() bool { return p.PriceDollars == 0 }
+
+// AmountCents is the price sent to the payment provider, which counts in
+// cents (dollars × 100).
+func (p Plan) AmountCents() int64 { return int64(p.PriceDollars) * 100 }
+
+// UnlimitedLeads reports whether the plan has no monthly lead cap.
+func (p Plan) UnlimitedLeads() bool { return p.LeadsPerMonth == Unlimited }
+
+// The plans of the catalogue.
+var (
+	Starter = Plan{ID: "starter", Name: "Starter", PriceDollars: 0, Period: "month", LeadsPerMonth: 10, TeamUsers: 1}
+	Growth  = Plan{ID: "growth", Name: "Growth", PriceDollars: 19, Period: "month", LeadsPerMonth: 100, TeamUsers: 1}
+	Pro     = Plan{ID: "pro", Name: "Pro", PriceDollars: 49, Period: "month", LeadsPerMonth: Unlimited, TeamUsers: 5}
+)
+
+// All is the catalogue, cheapest first.
+var All = []Plan{Starter, Growth, Pro}
+
+// Free is the plan of everyone without a paid subscription in force: the
+// first free plan of the catalogue.
+func Free() Plan {
+	for _, p := range All {
+		if p.Free() {
+			return p
+		}
+	}
+	return All[0]
+}
+
+// ByID finds a plan of the catalogue by its ID.
+func ByID(id string) (Plan, bool) {
+	for _, p := range All {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return Plan{}, false
+}
