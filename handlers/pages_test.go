@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 
@@ -322,7 +321,7 @@ func TestPricingRendersThePlanCatalogue(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	_, body := app.get(t, "/pricing")
 	page := parseHTML(t, body)
-	for _, p := range plans.All {
+	for _, p := range content.Plans {
 		price := fmt.Sprintf("$%d", p.PriceDollars)
 		if p.PriceDollars == 0 {
 			price = "Free"
@@ -332,7 +331,7 @@ func TestPricingRendersThePlanCatalogue(t *testing.T) {
 			t.Errorf("plan %s (%s) missing from /pricing", p.Name, price)
 		}
 		features := texts(card.Find("li"))
-		for _, f := range content.PlanPitches[p.ID].Features {
+		for _, f := range p.Features {
 			if !slices.Contains(features, f) {
 				t.Errorf("plan %s feature %q missing", p.Name, f)
 			}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"bizprofile/store"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 func TestNotFoundShowsPageAndLogsPath(t *testing.T) {
@@ -17,10 +19,9 @@ func TestNotFoundShowsPageAndLogsPath(t *testing.T) {
 	if res.StatusCode != http.StatusNotFound {
 		t.Fatalf("status = %d, want 404", res.StatusCode)
 	}
-	for _, want := range []string{"404", "Oops! Page not found", `href="/">Return to Home`} {
-		if !strings.Contains(body, want) {
-			t.Errorf("404 page lacks %q", want)
-		}
+	page := parseHTML(t, body)
+	if main := page.Find("main"); !strings.HasPrefix(textOf(main), "404 ") || headings(main, 1, "Oops! Page not found").Length() != 1 || !hasLink(main, "Return to Home", "/") {
+		t.Errorf("404 page reads %q", textOf(main))
 	}
 	if !strings.Contains(app.logs.String(), "path=/no-such-page/here") {
 		t.Errorf("attempted path not logged; logs:\n%s", app.logs.String())
@@ -38,7 +39,7 @@ func TestPanicGivesStyledServerErrorWithoutInternals(t *testing.T) {
 		t.Fatalf("status = %d, want 500", rec.Code)
 	}
 	body := rec.Body.String()
-	if !strings.Contains(body, "Something went wrong on our side") || !strings.Contains(body, "<footer") {
+	if page := parseHTML(t, body); headings(page, 1, "Something went wrong on our side").Length() != 1 || page.Find("body > footer").Length() != 1 {
 		t.Error("500 page is not the styled page with the site chrome")
 	}
 	if strings.Contains(body, "secret internal detail") || strings.Contains(body, "goroutine") {
@@ -99,15 +100,20 @@ func TestNoInlineScripts(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	for _, path := range publicPaths {
 		_, body := app.get(t, path)
-		for _, tag := range strings.Split(body, "<script")[1:] {
-			head := tag[:strings.Index(tag, ">")]
-			if !strings.Contains(head, "src=") && !strings.Contains(head, `type="application/json"`) && !strings.Contains(head, `type="application/ld+json"`) {
-				t.Errorf("%s: inline script <script%s>", path, head)
+		page := parseHTML(t, body)
+		page.Find("script").Each(func(_ int, s *goquery.Selection) {
+			_, src := s.Attr("src")
+			if typ := s.AttrOr("type", ""); !src && typ != "application/json" && typ != "application/ld+json" {
+				t.Errorf("%s: inline script %.80q", path, s.Text())
 			}
-		}
-		if strings.Contains(body, " onclick=") || strings.Contains(body, " style=\"") {
-			t.Errorf("%s: inline handler or style attribute breaks the CSP", path)
-		}
+		})
+		page.Find("*").Each(func(_ int, e *goquery.Selection) {
+			for _, a := range e.Nodes[0].Attr {
+				if a.Key == "style" || strings.HasPrefix(a.Key, "on") {
+					t.Errorf("%s: the %s attribute of a <%s> breaks the CSP", path, a.Key, goquery.NodeName(e))
+				}
+			}
+		})
 	}
 }
 
@@ -188,7 +194,7 @@ func TestMetricsCountRequestsByRoutePattern(t *testing.T) {
 func TestAssetsAreFingerprintedCachedAndCompressed(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	_, body := app.get(t, "/")
-	css := match(body, `<link rel="stylesheet" href="(/assets/[^"]+)"`)
+	css := parseHTML(t, body).Find(`head link[rel="stylesheet"]`).AttrOr("href", "")
 	if !regexp.MustCompile(`^/assets/css/app\.[0-9a-f]{10}\.css$`).MatchString(css) {
 		t.Fatalf("stylesheet URL %q is not fingerprinted", css)
 	}
