@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 
@@ -321,7 +322,7 @@ func TestPricingRendersThePlanCatalogue(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	_, body := app.get(t, "/pricing")
 	page := parseHTML(t, body)
-	for _, p := range content.Plans {
+	for _, p := range plans.All {
 		price := fmt.Sprintf("$%d", p.PriceDollars)
 		if p.PriceDollars == 0 {
 			price = "Free"
@@ -331,7 +332,7 @@ func TestPricingRendersThePlanCatalogue(t *testing.T) {
 			t.Errorf("plan %s (%s) missing from /pricing", p.Name, price)
 		}
 		features := texts(card.Find("li"))
-		for _, f := range p.Features {
+		for _, f := range content.PlanPitches[p.ID].Features {
 			if !slices.Contains(features, f) {
 				t.Errorf("plan %s feature %q missing", p.Name, f)
 			}
