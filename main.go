@@ -72,8 +72,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	if cfg.SMTPURL == "" {
 		log.Warn("SMTP_URL is not set: emails are written to this log instead of being sent")
 	}
-	go db.Sessions().CleanupLoop(ctx, 10*time.Minute, log)
-	go pruneRateEvents(ctx, db, log)
+	go housekeeping(ctx, db, log)
 
 	// Background work: every email goes through the queue in the
 	// database, enqueued with the record that causes it.
@@ -263,16 +262,22 @@ func stripeClient(cfg config, log *slog.Logger) *stripe.Client {
 	return handlers.NewStripeClient(cfg.StripeSecretKey, cfg.StripeAPIBase)
 }
 
-// pruneRateEvents forgets, every hour, the rate-limit events (PostgreSQL)
-// older than any limit's window.
-func pruneRateEvents(ctx context.Context, db *store.Store, log *slog.Logger) {
-	t := time.NewTicker(time.Hour)
+// housekeeping deletes, every 10 minutes until ctx ends, the sessions past
+// their expiry and the rate-limit events (PostgreSQL) older than any
+// limit's window.
+func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
+	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+			if n, err := db.Sessions().DeleteExpired(ctx); err != nil {
+				log.Error("session cleanup failed", slog.Any("error", err))
+			} else if n > 0 {
+				log.Debug("expired sessions deleted", "count", n)
+			}
 			if err := db.PruneRateEvents(ctx, time.Now().Add(-24*time.Hour)); err != nil {
 				log.Warn("rate-limit events not pruned", slog.Any("error", err))
 			}

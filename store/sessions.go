@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"log/slog"
 	"time"
 )
 
@@ -74,22 +73,4 @@ func (ss *SessionStore) DeleteExpired(ctx context.Context) (int64, error) {
 		return 0, fmt.Errorf("store: delete expired sessions: %w", err)
 	}
 	return res.RowsAffected()
-}
-
-// CleanupLoop deletes expired sessions every interval until ctx ends.
-func (ss *SessionStore) CleanupLoop(ctx context.Context, interval time.Duration, log *slog.Logger) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if n, err := ss.DeleteExpired(ctx); err != nil {
-				log.Error("session cleanup failed", slog.Any("error", err))
-			} else if n > 0 {
-				log.Debug("expired sessions deleted", "count", n)
-			}
-		}
-	}
 }
