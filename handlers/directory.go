@@ -12,9 +12,9 @@ import (
 )
 
 // maxQueryLen bounds free-text controls: longer input is cut, not refused.
-const maxQueryLen = 100
+const maxQueryLen = views.MaxQueryLen
 
-// clipQuery cuts s to maxQueryLen characters.
+// clipQuery cuts s to maxQueryLen characters (never inside one).
 func clipQuery(s string) string {
 	if utf8.RuneCountInString(s) > maxQueryLen {
 		return string([]rune(s)[:maxQueryLen])

@@ -2,6 +2,11 @@ package views
 
 import "strconv"
 
+// MaxQueryLen is the most characters the free-text search controls take
+// (the directory's search and location, the admin search, the help
+// search): longer input is cut, not refused.
+const MaxQueryLen = 100
+
 // BusinessTypes are the ways a business serves its customers.
 var BusinessTypes = []Option{
 	{"storefront", "Storefront"},
