@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -182,20 +181,6 @@ func TestModerationIsRecordedAndShown(t *testing.T) {
 			t.Errorf("%d moderation records, %d shown, want 4", len(stored), len(history))
 		}
 	}, withAdmin)
-}
-
-// readCSV fetches an export and parses it.
-func readCSV(t *testing.T, client *testApp, path string) (*http.Response, [][]string) {
-	t.Helper()
-	res, body := client.get(t, path)
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s = %d", path, res.StatusCode)
-	}
-	rows, err := csv.NewReader(strings.NewReader(body)).ReadAll()
-	if err != nil {
-		t.Fatalf("%s is not CSV: %v", path, err)
-	}
-	return res, rows
 }
 
 func TestAdminCSVExports(t *testing.T) {

@@ -1,13 +1,15 @@
 package handlers
 
 // What the handler tests share: browsers with accounts (sign up, sign in,
-// an administrator), sample data, and readers of the pages the app sends.
+// an administrator), sample data, and readers of the exports and pages the
+// app sends.
 // The readers find what a person finds: a field by its label, a link or a
 // button by its name, a heading, a toast, a data-testid; never a piece of
 // raw markup, which breaks on harmless changes and misses real ones.
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"net/http"
 	"net/http/cookiejar"
@@ -158,6 +160,22 @@ func listingForm(name string) url.Values {
 	}
 	v.Set("hours_6_closed", "1")
 	return v
+}
+
+// --- exports ---
+
+// readCSV fetches an export and parses it.
+func readCSV(t *testing.T, client *testApp, path string) (*http.Response, [][]string) {
+	t.Helper()
+	res, body := client.get(t, path)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s = %d", path, res.StatusCode)
+	}
+	rows, err := csv.NewReader(strings.NewReader(body)).ReadAll()
+	if err != nil {
+		t.Fatalf("%s is not CSV: %v", path, err)
+	}
+	return res, rows
 }
 
 // --- reading pages ---
