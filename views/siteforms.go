@@ -79,6 +79,11 @@ func (f SubscribeForm) Toast() Toast {
 	if f.List == "status" {
 		return Toast{Title: "Subscribed!", Description: "You will get an email when a service's status changes."}
 	}
+	if f.Email == "" {
+		// The page after a redirect (no JavaScript) no longer has the
+		// address that was sent.
+		return Toast{Title: "Subscribed!", Description: "You will receive our newsletter by email; a confirmation is on its way."}
+	}
 	return Toast{Title: "Subscribed!", Description: "You will receive our newsletter at " + f.Email + "."}
 }
 
