@@ -131,3 +131,14 @@ func displayURL(u string) string {
 	}
 	return u
 }
+
+// place is the listing's city and state, as "Portland, OR".
+func (b BusinessView) place() string {
+	switch {
+	case b.City != "" && b.State != "":
+		return b.City + ", " + b.State
+	case b.City != "":
+		return b.City
+	}
+	return b.State
+}
