@@ -9,6 +9,7 @@ package handlers
 
 import (
 	"context"
+	"database/sql"
 	"encoding/csv"
 	"encoding/json"
 	"net/http"
@@ -556,4 +557,34 @@ func anyContains(list []string, part string) bool {
 		}
 	}
 	return false
+}
+
+// --- listings, metrics ---
+
+// ownedListing is a published listing whose owner gets its leads by email.
+func ownedListing(t *testing.T, app *testApp, owner, name string) store.Business {
+	t.Helper()
+	ctx := context.Background()
+	hash, err := hashPassword(goodPassword)
+	must(t, err)
+	u, _, err := app.store.CreateAccount(ctx, store.NewAccount{Email: owner, PasswordHash: hash, Kind: store.KindBusiness})
+	must(t, err)
+	b, err := app.store.CreateBusiness(ctx, store.Business{Name: name, Published: true, OwnerID: sql.NullInt64{Int64: u.ID, Valid: true}})
+	must(t, err)
+	return b
+}
+
+const metricsToken = "metrics-token-for-tests-0123456789"
+
+func withMetricsToken(d *Deps) { d.MetricsToken = metricsToken }
+
+// getMetrics asks for /metrics with token as its bearer token (none when
+// empty).
+func (a *testApp) getMetrics(t *testing.T, token string) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, a.URL+"/metrics", nil)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	return a.do(t, req)
 }

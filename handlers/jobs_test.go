@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"database/sql"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -13,19 +12,6 @@ import (
 
 	"bizprofile/store"
 )
-
-// ownedListing is a published listing whose owner gets its leads by email.
-func ownedListing(t *testing.T, app *testApp, owner, name string) store.Business {
-	t.Helper()
-	ctx := context.Background()
-	hash, err := hashPassword(goodPassword)
-	must(t, err)
-	u, _, err := app.store.CreateAccount(ctx, store.NewAccount{Email: owner, PasswordHash: hash, Kind: store.KindBusiness})
-	must(t, err)
-	b, err := app.store.CreateBusiness(ctx, store.Business{Name: name, Published: true, OwnerID: sql.NullInt64{Int64: u.ID, Valid: true}})
-	must(t, err)
-	return b
-}
 
 // A lead is committed with the email job that tells its owner. If the
 // process dies before the send, the email waits in the database; the

@@ -17,21 +17,6 @@ import (
 	"bizprofile/store/storetest"
 )
 
-const metricsToken = "metrics-token-for-tests-0123456789"
-
-func withMetricsToken(d *Deps) { d.MetricsToken = metricsToken }
-
-// getMetrics asks for /metrics with token as its bearer token (none when
-// empty).
-func (a *testApp) getMetrics(t *testing.T, token string) (*http.Response, string) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, a.URL+"/metrics", nil)
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	return a.do(t, req)
-}
-
 func TestMetricsAreNotPublic(t *testing.T) {
 	closed := newTestApp(t, store.SQLite)
 	if res, _ := closed.getMetrics(t, ""); res.StatusCode != http.StatusNotFound {
