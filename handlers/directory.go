@@ -101,15 +101,7 @@ func businessCard(b store.Business) views.BusinessCard {
 }
 
 // joinLocation is where a listing is, as its card says: "Austin, TX".
-func joinLocation(b store.Business) string {
-	switch {
-	case b.City != "" && b.State != "":
-		return b.City + ", " + b.State
-	case b.City != "":
-		return b.City
-	}
-	return b.State
-}
+func joinLocation(b store.Business) string { return views.Place(b.City, b.State) }
 
 // directory shows the directory page.
 func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {

@@ -132,13 +132,14 @@ func displayURL(u string) string {
 	return u
 }
 
-// place is the listing's city and state, as "Portland, OR".
-func (b BusinessView) place() string {
+// Place is where a listing is, as cards and pages say it: "Portland, OR",
+// or whichever of the two is known.
+func Place(city, state string) string {
 	switch {
-	case b.City != "" && b.State != "":
-		return b.City + ", " + b.State
-	case b.City != "":
-		return b.City
+	case city != "" && state != "":
+		return city + ", " + state
+	case city != "":
+		return city
 	}
-	return b.State
+	return state
 }
