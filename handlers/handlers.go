@@ -155,15 +155,26 @@ func (h *Handlers) serverError(w http.ResponseWriter, r *http.Request, err error
 		return
 	}
 	h.log.Error("server error", slog.Any("error", err), "method", r.Method, "path", r.URL.Path, "request_id", requestID(r.Context()))
+	renderFailure(w, r, http.StatusInternalServerError, views.ServerErrorPage(h.bareChrome(r)), "Unexpected Application Error!")
+}
+
+// bareChrome is the layout's chrome without the session (no toasts, no
+// user), for answers to requests whose session may not have loaded.
+func (h *Handlers) bareChrome(r *http.Request) views.Chrome {
+	return views.Chrome{Site: h.site, Path: r.URL.Path, Theme: themeFromRequest(r)}
+}
+
+// renderFailure writes an error page with status, never cached; if even
+// that page fails to render, the plain text fallback.
+func renderFailure(w http.ResponseWriter, r *http.Request, status int, page templ.Component, fallback string) {
 	var buf bytes.Buffer
-	c := views.Chrome{Site: h.site, Path: r.URL.Path, Theme: themeFromRequest(r)}
 	w.Header().Set("Cache-Control", "no-store")
-	if views.ServerErrorPage(c).Render(r.Context(), &buf) != nil {
-		http.Error(w, "Unexpected Application Error!", http.StatusInternalServerError)
+	if page.Render(r.Context(), &buf) != nil {
+		http.Error(w, fallback, status)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(http.StatusInternalServerError)
+	w.WriteHeader(status)
 	_, _ = buf.WriteTo(w)
 }
 

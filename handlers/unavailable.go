@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bytes"
 	"log/slog"
 	"net/http"
 	"sort"
@@ -24,21 +23,12 @@ func (h *Handlers) unavailable(w http.ResponseWriter, r *http.Request, err error
 	if r.Method == http.MethodPost {
 		f = resubmitOf(r)
 	}
-	var buf bytes.Buffer
-	c := views.Chrome{Site: h.site, Path: r.URL.Path, Theme: themeFromRequest(r)}
-	page := views.UnavailablePage(c, f)
+	page := views.UnavailablePage(h.bareChrome(r), f)
 	if isHTMX(r) {
 		page = views.UnavailableFragment(f)
 	}
-	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Retry-After", retryAfterUnavailable)
-	if page.Render(r.Context(), &buf) != nil {
-		http.Error(w, "The service is briefly unavailable. Please try again in a moment.", http.StatusServiceUnavailable)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(http.StatusServiceUnavailable)
-	_, _ = buf.WriteTo(w)
+	renderFailure(w, r, http.StatusServiceUnavailable, page, "The service is briefly unavailable. Please try again in a moment.")
 }
 
 // resubmitOf is the form r sent, without its passwords, to send again.
