@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"path"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -163,11 +165,50 @@ func limitBody(next http.Handler) http.Handler {
 	})
 }
 
-// localPath returns p when it is a path on this site, and fallback
-// otherwise, so that redirects can never send a visitor to another site.
+// localPath returns p when it is a plain path on this site, and fallback
+// otherwise, so that a redirect can never send a visitor to another site.
+// Browsers forgive a lot in a Location header: they drop tabs and newlines,
+// read a backslash as a slash, and resolve dot segments, so "/\t/evil",
+// "/\\evil" and "/.//evil" all lead off the site. A local path here is
+// therefore printable ASCII only (anything else arrives percent-encoded),
+// has no backslash, and its path, decoded, is already clean: one leading
+// slash, no empty, "." or ".." segment, no control character, space or
+// backslash.
 func localPath(p, fallback string) string {
-	if p == "" || !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") || strings.ContainsAny(p, "\r\n") {
+	if p == "" || len(p) > 2048 || p[0] != '/' || !plainASCII(p) {
+		return fallback
+	}
+	pathPart := p
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		pathPart = p[:i]
+	}
+	decoded, err := url.PathUnescape(pathPart)
+	if err != nil || !cleanPath(decoded) {
+		return fallback
+	}
+	if u, err := url.Parse(p); err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" {
 		return fallback
 	}
 	return p
+}
+
+// cleanPath reports whether p is an absolute path of printable ASCII that
+// needs no cleaning: no empty, "." or ".." segment.
+func cleanPath(p string) bool {
+	if p == "" || p[0] != '/' || !plainASCII(p) {
+		return false
+	}
+	clean := path.Clean(p)
+	return clean == p || clean+"/" == p
+}
+
+// plainASCII reports whether s is printable ASCII with no space or
+// backslash.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || c == '\\' {
+			return false
+		}
+	}
+	return true
 }

@@ -80,7 +80,7 @@ func (h *Handlers) requireUser(next http.Handler) http.Handler {
 				writeJSON(w, http.StatusUnauthorized, map[string]any{"success": false, "error": "Your session has ended. Please sign in again."})
 				return
 			}
-			target := r.URL.Path
+			target := r.URL.EscapedPath()
 			if r.Method == http.MethodGet && r.URL.RawQuery != "" {
 				target += "?" + r.URL.RawQuery
 			}
