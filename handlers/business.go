@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -14,7 +12,12 @@ import (
 // publishedBusiness loads the listing of the URL, answering 404 for an
 // unknown or unpublished slug. It reports whether the handler may go on.
 func (h *Handlers) publishedBusiness(w http.ResponseWriter, r *http.Request) (store.Business, bool) {
-	b, err := h.store.BusinessBySlug(r.Context(), chi.URLParam(r, "slug"))
+	slug, ok := slugParam(r)
+	if !ok {
+		h.notFound(w, r)
+		return store.Business{}, false
+	}
+	b, err := h.store.BusinessBySlug(r.Context(), slug)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !b.Published) {
 		h.notFound(w, r)
 		return store.Business{}, false

@@ -49,8 +49,8 @@ func parseDirectoryQuery(v url.Values) (views.DirectoryQuery, store.Search) {
 	case "1", "on", "true":
 		q.Verified = true
 	}
-	if p, err := strconv.Atoi(v.Get("page")); err == nil && p > 1 && p <= 10000 {
-		q.Page = p
+	if p, ok := numberIn(v.Get("page"), 1, views.MaxDirectoryPage); ok {
+		q.Page = int(p)
 	}
 	minRating, _ := strconv.ParseFloat(q.MinRating, 64)
 	return q, store.Search{

@@ -7,10 +7,11 @@ import (
 	"bytes"
 	"encoding/gob"
 	"encoding/json"
-	"errors"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/netip"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -191,42 +192,59 @@ func (h *Handlers) page(view func(views.Chrome) templ.Component) http.HandlerFun
 	}
 }
 
-// parseForm reads a posted form, answering 413 for a body over the size
-// limit and 400 for one that cannot be parsed. It reports whether the
-// handler may go on.
-func (h *Handlers) parseForm(w http.ResponseWriter, r *http.Request) bool {
-	err := r.ParseForm()
-	if err == nil {
-		return true
-	}
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
-		return false
-	}
-	http.Error(w, "The form could not be read.", http.StatusBadRequest)
-	return false
-}
-
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // Reading a request.
 
+// Every number and name read from a URL or a form is checked against its
+// range before it is used: a value out of range is treated as absent (a
+// list's first page, an unknown record), never passed on to arithmetic or
+// the database.
+
+// maxListPage bounds the page numbers of the lists.
+const maxListPage = 100000
+
+// numberIn reads s as a whole number in [lo, hi]. Only plain decimal
+// digits count ("+1", "01", " 1" and "1e3" do not), so each number has one
+// URL.
+func numberIn(s string, lo, hi int64) (int64, bool) {
+	if s == "" || len(s) > 19 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < lo || n > hi {
+		return 0, false
+	}
+	return n, true
+}
+
 // pageParam is the list page a request asks for (1 when none or bad).
 func pageParam(r *http.Request) int {
-	if p, err := strconv.Atoi(r.URL.Query().Get("page")); err == nil && p > 1 && p <= 100000 {
-		return p
+	if p, ok := numberIn(r.URL.Query().Get("page"), 1, maxListPage); ok {
+		return int(p)
 	}
 	return 1
 }
 
 // idParam reads the {id} of the URL; 0 when it is not one.
 func idParam(r *http.Request) int64 {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0
-	}
+	id, _ := numberIn(chi.URLParam(r, "id"), 1, math.MaxInt64)
 	return id
+}
+
+// validSlug matches the slugs store.Slugify makes (with a uniqueness
+// suffix).
+var validSlug = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$`)
+
+// slugParam reads the {slug} of the URL; false when it cannot be one.
+func slugParam(r *http.Request) (string, bool) {
+	s := chi.URLParam(r, "slug")
+	return s, validSlug.MatchString(s)
 }
 
 // isHTMX reports whether htmx sent the request (it wants a fragment).

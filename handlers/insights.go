@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -46,7 +47,7 @@ func (h *Handlers) insightsView(w http.ResponseWriter, r *http.Request, selected
 	}
 	chosen := bs[0]
 	if selected != "" {
-		id, _ := strconv.ParseInt(selected, 10, 64)
+		id, _ := numberIn(selected, 1, math.MaxInt64)
 		found := false
 		for _, b := range bs {
 			if b.ID == id {
@@ -102,13 +103,13 @@ func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
 	}
 	u := currentUser(r)
 	wantsJSON := acceptsJSON(r)
-	id, err := strconv.ParseInt(r.PostFormValue("business_id"), 10, 64)
 	var b store.Business
-	if err == nil {
+	err := store.ErrNotFound
+	if id, ok := numberIn(r.PostFormValue("business_id"), 1, math.MaxInt64); ok {
 		b, err = h.store.BusinessByID(r.Context(), id)
 	}
 	if err != nil || !b.OwnedBy(u.ID) {
-		if err != nil && !errors.Is(err, store.ErrNotFound) && !errors.Is(err, strconv.ErrSyntax) {
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			h.log.Error("insights: load business", "error", err)
 		}
 		if wantsJSON {

@@ -28,7 +28,7 @@ func (h *Handlers) Routes() http.Handler {
 
 	// Pages: sessions (for toasts and, later, accounts) and compression.
 	r.Group(func(r chi.Router) {
-		r.Use(h.sessions.LoadAndSave, h.loadUser, middleware.Compress(5, "text/html", "text/plain", "application/json", "application/xml"))
+		r.Use(h.sessions.LoadAndSave, h.loadUser, middleware.Compress(5, "text/html", "text/plain", "application/json", "application/xml"), h.checkQuery)
 
 		r.Get("/", h.page(views.HomePage))
 		// Accounts.

@@ -4,7 +4,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -12,6 +11,10 @@ import (
 
 // sitemapMax is the most URLs one sitemap file may list (sitemaps.org).
 const sitemapMax = 50000
+
+// maxSitemapParts bounds the part numbers a request may ask for (five
+// billion URLs), so the arithmetic on them cannot overflow.
+const maxSitemapParts = 100000
 
 // publicPages are the pages search engines should know besides listings.
 var publicPages = []string{
@@ -54,12 +57,12 @@ func (h *Handlers) sitemap(w http.ResponseWriter, r *http.Request) {
 
 // sitemapPart is one numbered part of a large sitemap.
 func (h *Handlers) sitemapPart(w http.ResponseWriter, r *http.Request) {
-	part, err := strconv.Atoi(chi.URLParam(r, "n"))
-	if err != nil || part < 1 {
+	part, ok := numberIn(chi.URLParam(r, "n"), 1, maxSitemapParts)
+	if !ok {
 		h.notFound(w, r)
 		return
 	}
-	h.writeSitemap(w, r, part)
+	h.writeSitemap(w, r, int(part))
 }
 
 // writeSitemap writes part (1-based) of the list: the public pages first,

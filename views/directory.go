@@ -7,6 +7,10 @@ import "strconv"
 // search): longer input is cut, not refused.
 const MaxQueryLen = 100
 
+// MaxDirectoryPage is the last results page the directory serves; a
+// search with more results asks for a narrower query.
+const MaxDirectoryPage = 10000
+
 // BusinessTypes are the ways a business serves its customers.
 var BusinessTypes = []Option{
 	{"storefront", "Storefront"},

@@ -37,13 +37,21 @@ func queryEscape(s string) string { return url.QueryEscape(s) }
 
 func int64s(n int64) string { return strconv.FormatInt(n, 10) }
 
-// fieldLabel turns a form field's name into words ("full_name": "Full
+// FieldLabel turns a form field's name into words ("full_name": "Full
 // name") for a page that shows sent values without their form.
-func fieldLabel(name string) string {
+func FieldLabel(name string) string {
 	words := strings.Fields(strings.NewReplacer("_", " ", "-", " ").Replace(name))
 	if len(words) == 0 {
 		return name
 	}
 	s := strings.Join(words, " ")
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// pluralFields names n fields in a sentence.
+func pluralFields(n int) string {
+	if n == 1 {
+		return "field"
+	}
+	return "fields"
 }

@@ -1,0 +1,160 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"bizprofile/views"
+)
+
+// Every value a visitor sends, in a form or in a URL's query, is text we
+// store and show again: in pages, in emails, in CSV exports and in
+// PostgreSQL, which refuses a NUL byte outright. A value that is not valid
+// UTF-8 or holds a control character (other than tab and line breaks) is
+// therefore refused where it is read, before any handler sees it, with a
+// 422 page that gives the visitor their text back to correct.
+
+// refusedText is the message by a field that held such a character.
+const refusedText = "This contained a character we can't accept (a control character such as a NUL byte, or text that isn't valid UTF-8). " +
+	"We removed it: check the text, then send it again."
+
+// acceptableText reports whether s is valid UTF-8 with no control
+// character other than tab, line feed and carriage return.
+func acceptableText(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if (c < ' ' && c != '\t' && c != '\n' && c != '\r') || c == 0x7f {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError || (r >= 0x80 && r <= 0x9f) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// cleanText is s without what acceptableText refuses.
+func cleanText(s string) string {
+	s = strings.ToValidUTF8(s, "")
+	return strings.Map(func(r rune) rune {
+		if (r < ' ' && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7f && r <= 0x9f) || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// refusedFields lists the names of the fields of v (sorted) whose name or
+// value is not acceptable text.
+func refusedFields(v url.Values) []string {
+	var bad []string
+	for name, values := range v {
+		ok := acceptableText(name)
+		for _, s := range values {
+			ok = ok && acceptableText(s)
+		}
+		if !ok {
+			bad = append(bad, name)
+		}
+	}
+	slices.Sort(bad)
+	return bad
+}
+
+// parseForm reads a posted form, answering 413 for a body over the size
+// limit, 400 for one that cannot be parsed and 422 for one holding text we
+// cannot accept. It reports whether the handler may go on.
+func (h *Handlers) parseForm(w http.ResponseWriter, r *http.Request) bool {
+	err := r.ParseForm()
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
+		return false
+	case err != nil:
+		http.Error(w, "The form could not be read.", http.StatusBadRequest)
+		return false
+	}
+	if bad := refusedFields(r.Form); len(bad) > 0 {
+		h.refuseText(w, r, r.PostForm, bad)
+		return false
+	}
+	return true
+}
+
+// checkQuery refuses a request whose URL query holds text we cannot
+// accept, the same way parseForm refuses a form.
+func (h *Handlers) checkQuery(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.RawQuery != "" {
+			q := r.URL.Query()
+			if bad := refusedFields(q); len(bad) > 0 {
+				h.refuseText(w, r, q, bad)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// refuseText answers 422 with the sent values back in a form to send
+// again: the refused fields cleaned and editable with a message by each,
+// the others carried along unchanged, passwords to type again.
+func (h *Handlers) refuseText(w http.ResponseWriter, r *http.Request, sent url.Values, bad []string) {
+	h.log.Info("input refused", "reason", "unacceptable text", "method", r.Method, "path", r.URL.Path,
+		"fields", bad, "request_id", requestID(r.Context()))
+	f := views.RefusedForm{Action: r.URL.EscapedPath(), Method: "post"}
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		f.Method = "get"
+	} else if r.URL.RawQuery != "" && len(refusedFields(r.URL.Query())) == 0 {
+		f.Action += "?" + r.URL.RawQuery
+	}
+	names := make([]string, 0, len(sent))
+	for name := range sent {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	id := func() string { return "refused-" + itoa(len(f.Fields)+1) }
+	for _, name := range names {
+		clean := cleanText(name)
+		if clean == "" {
+			continue
+		}
+		refused := slices.Contains(bad, name)
+		for _, v := range sent[name] {
+			switch {
+			case strings.Contains(strings.ToLower(clean), "password"):
+				fl := views.Field{ID: id(), Name: clean, Label: views.FieldLabel(clean), Type: "password", Required: true,
+					Hint: "For your safety, passwords are not sent back: type it again."}
+				if refused {
+					fl.Error = "This contained a character we can't accept (a control character or text that isn't valid UTF-8). Type it again."
+				}
+				f.Fields = append(f.Fields, fl)
+			case refused:
+				fl := views.Field{ID: id(), Name: clean, Label: views.FieldLabel(clean), Type: "text", Value: cleanText(v), Error: refusedText}
+				if strings.ContainsAny(v, "\n\r") || len(v) > 120 {
+					fl.Type = "textarea"
+				}
+				f.Fields = append(f.Fields, fl)
+			default:
+				f.Kept = append(f.Kept, views.SentValue{Name: clean, Value: v})
+			}
+		}
+	}
+	page := views.RefusedPage(h.chrome(r), f)
+	if isHTMX(r) {
+		page = views.RefusedFragment(f)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	h.render(w, r, http.StatusUnprocessableEntity, page)
+}
