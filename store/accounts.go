@@ -149,30 +149,52 @@ func (s *Store) MarkEmailVerified(ctx context.Context, userID int64) error {
 }
 
 // SetPassword stores a new password hash and bumps the session version, so
-// every session signed in before the change stops being accepted. It
-// returns the new version.
+// every session signed in before the change stops being accepted. Every
+// emailed link of the user stops working with it (a reset link sent before
+// the change must not undo it). It returns the new version.
 func (s *Store) SetPassword(ctx context.Context, userID int64, hash string) (int, error) {
 	var v int
-	err := s.db.QueryRowxContext(ctx, s.db.Rebind(`
-		UPDATE users SET password_hash = ?, session_version = session_version + 1, updated_at = ?
-		WHERE id = ? RETURNING session_version`), hash, time.Now().UTC(), userID).Scan(&v)
+	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		now := time.Now().UTC()
+		err := tx.QueryRowxContext(ctx, tx.Rebind(`
+			UPDATE users SET password_hash = ?, session_version = session_version + 1, updated_at = ?
+			WHERE id = ? RETURNING session_version`), hash, now, userID).Scan(&v)
+		if err != nil {
+			return notFound(err, "set password")
+		}
+		return retireTokens(ctx, tx, userID, now)
+	})
 	if err != nil {
-		return 0, notFound(err, "set password")
+		return 0, err
 	}
 	return v, nil
 }
 
-// SetEmail changes the user's address to one they have just proved they own.
+// SetEmail changes the user's address to one they have just proved they
+// own. Every emailed link of the user stops working with it: those sent to
+// the old address (a reset link) and any other address.
 func (s *Store) SetEmail(ctx context.Context, userID int64, email string) error {
-	now := time.Now().UTC()
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`
-		UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ?`),
-		NormalizeEmail(email), now, now, userID)
-	if isUniqueViolation(err) {
-		return ErrEmailTaken
-	}
-	if err != nil {
-		return fmt.Errorf("store: set email: %w", err)
+	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		now := time.Now().UTC()
+		_, err := tx.ExecContext(ctx, tx.Rebind(`
+			UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ?`),
+			NormalizeEmail(email), now, now, userID)
+		if isUniqueViolation(err) {
+			return ErrEmailTaken
+		}
+		if err != nil {
+			return fmt.Errorf("store: set email: %w", err)
+		}
+		return retireTokens(ctx, tx, userID, now)
+	})
+}
+
+// retireTokens marks every unused link of the user used, whatever its
+// purpose: called in the transaction that changes the password or email.
+func retireTokens(ctx context.Context, tx *sqlx.Tx, userID int64, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`
+		UPDATE account_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL`), now, userID); err != nil {
+		return fmt.Errorf("store: retire tokens: %w", err)
 	}
 	return nil
 }
@@ -235,6 +257,19 @@ func (s *Store) CreateToken(ctx context.Context, t Token) error {
 		}
 		return nil
 	})
+}
+
+// OpenTokens are the user's links that still work (unused, unexpired),
+// newest first.
+func (s *Store) OpenTokens(ctx context.Context, userID int64) ([]Token, error) {
+	var ts []Token
+	err := s.db.SelectContext(ctx, &ts, s.db.Rebind(`
+		SELECT hash, user_id, purpose, email, expires_at, used_at, created_at FROM account_tokens
+		WHERE user_id = ? AND used_at IS NULL AND expires_at > ? ORDER BY created_at DESC`), userID, time.Now().UTC())
+	if err != nil {
+		return nil, fmt.Errorf("store: open tokens: %w", err)
+	}
+	return ts, nil
 }
 
 // ValidToken returns an unused, unexpired token without using it (to show

@@ -225,3 +225,50 @@ func must(t *testing.T, err error) {
 }
 
 func sqlNullInt(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: true} }
+
+// A password or email change retires every emailed link of the user (a
+// reset link sent before the change, a verification or email-change link),
+// and only theirs.
+func TestPasswordOrEmailChangeRetiresTheUsersLinks(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		u, _, _ := s.CreateAccount(ctx, newAccount("links@example.com"))
+		other, _, _ := s.CreateAccount(ctx, newAccount("bystander@example.com"))
+		hour := time.Now().Add(time.Hour)
+		links := func(prefix string) map[string]string {
+			t.Helper()
+			hashes := map[string]string{
+				prefix + "-reset":  store.TokenReset,
+				prefix + "-verify": store.TokenVerify,
+				prefix + "-change": store.TokenEmailChange,
+			}
+			for hash, purpose := range hashes {
+				must(t, s.CreateToken(ctx, store.Token{Hash: hash, UserID: u.ID, Purpose: purpose, Email: u.Email, ExpiresAt: hour}))
+			}
+			return hashes
+		}
+		must(t, s.CreateToken(ctx, store.Token{Hash: "bystander-reset", UserID: other.ID, Purpose: store.TokenReset, Email: other.Email, ExpiresAt: hour}))
+
+		for _, change := range []struct {
+			name string
+			do   func() error
+		}{
+			{"password change", func() error { _, err := s.SetPassword(ctx, u.ID, "new-hash"); return err }},
+			{"email change", func() error { return s.SetEmail(ctx, u.ID, "links.new@example.com") }},
+		} {
+			hashes := links(change.name)
+			must(t, change.do())
+			for hash, purpose := range hashes {
+				if _, err := s.ValidToken(ctx, hash, purpose); !errors.Is(err, store.ErrTokenInvalid) {
+					t.Errorf("after a %s, a %s link from before still works: %v", change.name, purpose, err)
+				}
+			}
+		}
+		if open, err := s.OpenTokens(ctx, u.ID); err != nil || len(open) != 0 {
+			t.Errorf("the user's open links after the changes: %+v, %v", open, err)
+		}
+		if open, err := s.OpenTokens(ctx, other.ID); err != nil || len(open) != 1 || open[0].Hash != "bystander-reset" {
+			t.Errorf("another user's links were retired: %+v, %v", open, err)
+		}
+	})
+}
