@@ -170,7 +170,7 @@ func (h *Handlers) signup(w http.ResponseWriter, r *http.Request) {
 	required(f.Errors, "full_name", f.FullName, "Enter your full name.")
 	checkLength(f.Errors, "full_name", f.FullName, 100)
 	checkEmail(f.Errors, "email", f.Email)
-	if msg := passwordProblem(password); msg != "" {
+	if msg := passwordProblem(password, f.Email, f.FullName); msg != "" {
 		f.Errors["password"] = msg
 	}
 	if len(f.Errors) > 0 {
@@ -372,22 +372,33 @@ func (h *Handlers) resetPasswordPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // resetPassword sets the new password, which ends every other session of
-// the user (their session version changes).
+// the user (their session version changes) and retires their other links.
 func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
+	ctx := r.Context()
 	f := views.ResetForm{Token: r.PostFormValue("token"), Errors: views.FieldErrors{}}
-	password := r.PostFormValue("password")
-	if msg := passwordProblem(password); msg != "" {
-		f.Errors["password"] = msg
-	} else if r.PostFormValue("confirm_password") != password {
-		f.Errors["confirm_password"] = "The passwords do not match."
+	invalid := func() {
+		h.render(w, r, http.StatusBadRequest, views.ResetPasswordPage(h.chrome(r), views.ResetForm{Invalid: true}))
 	}
+	tok, err := h.store.ValidToken(ctx, hashToken(f.Token), store.TokenReset)
+	if errors.Is(err, store.ErrTokenInvalid) {
+		invalid()
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	p, err := h.store.ProfileOf(ctx, tok.UserID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	password := r.PostFormValue("password")
+	checkPasswords(f.Errors, password, r.PostFormValue("confirm_password"), tok.Email, p.FullName, p.FirstName, p.LastName)
 	if len(f.Errors) > 0 {
-		if _, err := h.store.ValidToken(r.Context(), hashToken(f.Token), store.TokenReset); err != nil {
-			f.Invalid = true
-		}
 		h.render(w, r, http.StatusUnprocessableEntity, views.ResetPasswordPage(h.chrome(r), f))
 		return
 	}
@@ -396,35 +407,36 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	tok, err := h.store.UseToken(r.Context(), hashToken(f.Token), store.TokenReset)
-	if errors.Is(err, store.ErrTokenInvalid) {
-		h.render(w, r, http.StatusBadRequest, views.ResetPasswordPage(h.chrome(r), views.ResetForm{Invalid: true}))
-		return
-	}
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	err = h.store.InTx(r.Context(), func(tx *store.Store) error {
-		if _, err := tx.SetPassword(r.Context(), tok.UserID, hash); err != nil {
+	err = h.store.InTx(ctx, func(tx *store.Store) error {
+		// Used in the transaction that sets the password: of two
+		// requests racing with the link, one sets it.
+		tok, err = tx.UseToken(ctx, hashToken(f.Token), store.TokenReset)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.SetPassword(ctx, tok.UserID, hash); err != nil {
 			return err
 		}
 		// The link reached the inbox, which proves the address too.
-		if err := tx.MarkEmailVerified(r.Context(), tok.UserID); err != nil {
+		if err := tx.MarkEmailVerified(ctx, tok.UserID); err != nil {
 			return err
 		}
-		return queueMail(r.Context(), tx, bizmail.PasswordChanged(h.mailSite(), tok.Email))
+		return queueMail(ctx, tx, bizmail.PasswordChanged(h.mailSite(), tok.Email))
 	})
+	if errors.Is(err, store.ErrTokenInvalid) {
+		invalid()
+		return
+	}
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
 	h.log.Info("password reset", "user_id", tok.UserID, "ip", clientIP(r))
-	if err := h.sessions.RenewToken(r.Context()); err != nil {
+	if err := h.sessions.RenewToken(ctx); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	h.sessions.Remove(r.Context(), sessionUserID)
+	h.sessions.Remove(ctx, sessionUserID)
 	h.flash(r, views.Toast{Title: "Password updated", Description: "Sign in with your new password. You have been signed out everywhere else."})
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
 }

@@ -82,18 +82,5 @@ func checkDay(errs views.FieldErrors, key string, d views.DayForm, r views.Hours
 	}
 }
 
-// checkPasswords validates a new password and its confirmation.
-func checkPasswords(errs views.FieldErrors, password, confirm string) {
-	if msg := passwordProblem(password); msg != "" {
-		errs["password"] = msg
-		return
-	}
-	if confirm == "" {
-		errs["confirm_password"] = "Confirm your password."
-	} else if confirm != password {
-		errs["confirm_password"] = "The passwords do not match."
-	}
-}
-
 // field reads a trimmed form value.
 func field(form url.Values, name string) string { return strings.TrimSpace(form.Get(name)) }

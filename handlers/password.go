@@ -8,13 +8,18 @@ import (
 	"encoding/base64"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
+
+	"bizprofile/views"
 )
 
 // Password rules: the spec's minimum of 6, a maximum that keeps hashing
-// cheap enough, and none of the 10,000 most common passwords.
+// cheap enough, none of the 10,000 most common passwords, nothing made of
+// one character or of spaces only, and nothing that holds the account's
+// email or the person's name (see passwordProblem).
 const (
 	passwordMin = 6
 	passwordMax = 128
@@ -43,9 +48,15 @@ var commonPasswords = func() map[string]struct{} {
 	return m
 }()
 
-// passwordProblem explains what is wrong with a new password, or returns ""
-// when it is acceptable.
-func passwordProblem(pw string) string {
+// minPersonalLen is the length from which an email's local part or a name
+// may not appear in a password: shorter ones (al@…, Bo, Li) would refuse
+// nearly every password.
+const minPersonalLen = 3
+
+// passwordProblem explains what is wrong with pw as the new password of the
+// account of email, held by the person called names (a full name, first and
+// last names), or returns "" when it is acceptable.
+func passwordProblem(pw, email string, names ...string) string {
 	n := utf8.RuneCountInString(pw)
 	switch {
 	case pw == "":
@@ -54,11 +65,51 @@ func passwordProblem(pw string) string {
 		return fmt.Sprintf("Use at least %d characters.", passwordMin)
 	case n > passwordMax:
 		return fmt.Sprintf("Use at most %d characters.", passwordMax)
+	case strings.TrimSpace(pw) == "":
+		return "Use letters, digits or symbols, not only spaces."
+	case strings.Count(pw, string([]rune(pw)[:1])) == n:
+		return "Use more than one repeated character."
 	}
-	if _, common := commonPasswords[strings.ToLower(pw)]; common {
+	lower := strings.ToLower(pw)
+	if _, common := commonPasswords[lower]; common {
 		return "This password is one of the most common and easy to guess. Choose another."
 	}
+	if local := emailLocalPart(email); utf8.RuneCountInString(local) >= minPersonalLen && strings.Contains(lower, local) {
+		return "Choose a password that does not contain your email address."
+	}
+	for _, name := range names {
+		for _, word := range strings.FieldsFunc(strings.ToLower(name), notLetterOrDigit) {
+			if utf8.RuneCountInString(word) >= minPersonalLen && strings.Contains(lower, word) {
+				return "Choose a password that does not contain your name."
+			}
+		}
+	}
 	return ""
+}
+
+// emailLocalPart is the lower-case part of email before the @, without a
+// +tag.
+func emailLocalPart(email string) string {
+	local, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(email)), "@")
+	local, _, _ = strings.Cut(local, "+")
+	return local
+}
+
+func notLetterOrDigit(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+
+// checkPasswords validates a new password and its confirmation on a form
+// that sets the password of the account of email, held by names (see
+// passwordProblem).
+func checkPasswords(errs views.FieldErrors, password, confirm, email string, names ...string) {
+	if msg := passwordProblem(password, email, names...); msg != "" {
+		errs["password"] = msg
+		return
+	}
+	if confirm == "" {
+		errs["confirm_password"] = "Confirm your password."
+	} else if confirm != password {
+		errs["confirm_password"] = "The passwords do not match."
+	}
 }
 
 // hashPassword returns an argon2id hash in the usual PHC string form.

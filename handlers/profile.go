@@ -106,7 +106,7 @@ func (h *Handlers) changePassword(w http.ResponseWriter, r *http.Request) {
 	if !checkPassword(u.PasswordHash, r.PostFormValue("current_password")) {
 		v.Errors["current_password"] = "That is not your current password."
 	}
-	checkPasswords(v.Errors, password, r.PostFormValue("confirm_password"))
+	checkPasswords(v.Errors, password, r.PostFormValue("confirm_password"), u.Email, v.FullName, v.FirstName, v.LastName)
 	if len(v.Errors) > 0 {
 		h.render(w, r, http.StatusUnprocessableEntity, views.ProfilePage(h.chrome(r), v))
 		return

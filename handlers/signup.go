@@ -44,7 +44,7 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 	checkURL(e, "website", f.Website)
 	required(e, "description", f.Description, "Describe your business in a sentence or two.")
 	checkLength(e, "description", f.Description, 2000)
-	checkPasswords(e, password, r.PostFormValue("confirm_password"))
+	checkPasswords(e, password, r.PostFormValue("confirm_password"), f.Email, f.OwnerName)
 	if len(e) > 0 {
 		h.render(w, r, http.StatusUnprocessableEntity, views.BusinessSignupPage(h.chrome(r), f))
 		return
@@ -115,7 +115,7 @@ func (h *Handlers) individualSignup(w http.ResponseWriter, r *http.Request) {
 	checkOption(e, "profession", f.Profession, views.Professions, "Choose your profession.")
 	checkLength(e, "interests", f.Interests, 300)
 	checkLength(e, "bio", f.Bio, 1000)
-	checkPasswords(e, password, r.PostFormValue("confirm_password"))
+	checkPasswords(e, password, r.PostFormValue("confirm_password"), f.Email, f.FirstName, f.LastName)
 	if len(e) > 0 {
 		h.render(w, r, http.StatusUnprocessableEntity, views.IndividualSignupPage(h.chrome(r), f))
 		return
