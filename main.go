@@ -74,17 +74,6 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	}
 	go housekeeping(ctx, db, log)
 
-	// Background work: every email goes through the queue in the
-	// database, enqueued with the record that causes it.
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	queue := jobs.New(db, log, jobs.Options{})
-	queue.Handle(jobs.KindEmail, jobs.SendEmail(mailer))
-	db.OnEnqueue(queue.Wake)
-	queueDone := make(chan struct{})
-	go func() { queue.Run(ctx); close(queueDone) }()
-	defer func() { cancel(); <-queueDone }()
-
 	h := handlers.New(handlers.Deps{
 		Log:      log,
 		Store:    db,
@@ -107,6 +96,19 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		Stripe:              stripeClient(cfg, log),
 		StripeWebhookSecret: cfg.StripeWebhookSecret,
 	})
+
+	// Background work: every email goes through the queue in the
+	// database, enqueued with the record that causes it, and so does the
+	// work of the account forms that must take the same time for every
+	// address.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	queue := jobs.New(db, log, jobs.Options{})
+	h.HandleJobs(queue)
+	db.OnEnqueue(queue.Wake)
+	queueDone := make(chan struct{})
+	go func() { queue.Run(ctx); close(queueDone) }()
+	defer func() { cancel(); <-queueDone }()
 
 	srv := &http.Server{
 		Addr:              fmt.Sprintf(":%d", cfg.Port),

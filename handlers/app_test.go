@@ -95,7 +95,7 @@ func newTestAppOn(t *testing.T, st *store.Store, options ...func(*Deps)) *testAp
 		o(&d)
 	}
 	h := New(d)
-	stopQueue := runQueue(t, st, log, d.Mailer)
+	stopQueue := runQueue(t, h)
 	srv := httptest.NewServer(h.Routes())
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)
@@ -139,13 +139,14 @@ func (a *testApp) do(t *testing.T, req *http.Request) (*http.Response, string) {
 	return res, string(b)
 }
 
-// runQueue delivers the app's queued emails with mailer while the test
-// runs (or until stop), as main.go does, polling often and retrying soon.
-func runQueue(t *testing.T, st *store.Store, log *slog.Logger, mailer bizmail.Sender) (stop func()) {
+// runQueue works the app's queued jobs (emails, account jobs) with h's
+// handlers while the test runs (or until stop), as main.go does, polling
+// often and retrying soon.
+func runQueue(t *testing.T, h *Handlers) (stop func()) {
 	t.Helper()
-	q := jobs.New(st, log, jobs.Options{Poll: 20 * time.Millisecond, Backoff: func(int) time.Duration { return 20 * time.Millisecond }})
-	q.Handle(jobs.KindEmail, jobs.SendEmail(mailer))
-	st.OnEnqueue(q.Wake)
+	q := jobs.New(h.store, h.log, jobs.Options{Poll: 20 * time.Millisecond, Backoff: func(int) time.Duration { return 20 * time.Millisecond }})
+	h.HandleJobs(q)
+	h.store.OnEnqueue(q.Wake)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { q.Run(ctx); close(done) }()

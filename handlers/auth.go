@@ -15,6 +15,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -275,7 +276,8 @@ func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
 }
 
 // resendVerification sends a new verification link. Its answer is the same
-// whether or not the address has an unverified account.
+// whether or not the address has an unverified account, and takes the same
+// time: the job makes the link (jobs.go).
 func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
@@ -291,13 +293,11 @@ func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 		h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
 		return
 	}
-	if u, err := h.store.UserByEmail(r.Context(), email); err == nil && !u.Verified() {
-		p, _ := h.store.ProfileOf(r.Context(), u.ID)
-		err := h.store.InTx(r.Context(), func(tx *store.Store) error { return h.queueVerification(r.Context(), tx, u, p.FullName) })
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
+	// The same work for every address: the queue finds out whether it has
+	// an account waiting for verification.
+	if err := h.store.Enqueue(r.Context(), jobs.VerificationResend(email)); err != nil {
+		h.serverError(w, r, err)
+		return
 	}
 	h.sessions.Put(r.Context(), sessionPending, store.NormalizeEmail(email))
 	h.flash(r, views.Toast{Title: "Verification email sent", Description: "If that address has an account waiting for verification, a new link is on its way."})
@@ -305,8 +305,8 @@ func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 }
 
 // forgotPassword sends a reset link. The answer is the same whether or not
-// the address has an account, and takes the same time (the email is sent
-// in the background).
+// the address has an account, and takes the same time: the request queues
+// the same job for every address, and the job makes the link (jobs.go).
 func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
@@ -329,27 +329,13 @@ func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 		h.tooMany(w, r, retry, views.LoginPage(c, f))
 		return
 	}
-	u, err := h.store.UserByEmail(r.Context(), f.Email)
-	switch {
-	case err == nil:
-		err := h.store.InTx(r.Context(), func(tx *store.Store) error {
-			token, err := h.newToken(r.Context(), tx, u.ID, store.TokenReset, u.Email, resetTTL)
-			if err != nil {
-				return err
-			}
-			return queueMail(r.Context(), tx, bizmail.PasswordReset(h.mailSite(), u.Email, h.site.BaseURL+"/reset-password?token="+token))
-		})
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		h.log.Info("password reset requested", "user_id", u.ID, "ip", clientIP(r))
-	case errors.Is(err, store.ErrNotFound):
-		h.log.Info("password reset for an unknown address", "ip", clientIP(r))
-	default:
+	// The same work for every address: the queue finds out whether it has
+	// an account.
+	if err := h.store.Enqueue(r.Context(), jobs.PasswordReset(f.Email)); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
+	h.log.Info("password reset requested", "ip", clientIP(r))
 	c.Toasts = append(c.Toasts, views.Toast{Title: "Password reset sent!", Description: "Check your email for password reset instructions."})
 	h.render(w, r, http.StatusOK, views.LoginPage(c, f))
 }

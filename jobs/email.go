@@ -36,6 +36,9 @@ func SendEmail(s bizmail.Sender) Handler {
 
 // Describe says in a line what a job does, for /admin/jobs.
 func Describe(kind string, payload []byte) string {
+	if d, ok := describeAccountJob(kind, payload); ok {
+		return d
+	}
 	if kind == KindEmail {
 		var m bizmail.Message
 		if json.Unmarshal(payload, &m) == nil {

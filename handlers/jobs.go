@@ -1,0 +1,59 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+
+	"bizprofile/jobs"
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+)
+
+// HandleJobs registers on q the handlers of the jobs the pages enqueue:
+// emails, sent with the mailer, and the account jobs that 'forgot
+// password' and 'resend verification' leave to the queue.
+func (h *Handlers) HandleJobs(q *jobs.Queue) {
+	q.Handle(jobs.KindEmail, jobs.SendEmail(h.mailer))
+	q.Handle(jobs.KindPasswordReset, jobs.ForAddress(h.sendResetLink))
+	q.Handle(jobs.KindVerificationResend, jobs.ForAddress(h.resendVerificationLink))
+}
+
+// sendResetLink is the work of a 'forgot password' request: a reset link
+// for the account of email, if there is one.
+func (h *Handlers) sendResetLink(ctx context.Context, email string) error {
+	u, err := h.store.UserByEmail(ctx, email)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil // nothing to send; the visitor had the same answer
+	}
+	if err != nil {
+		return err
+	}
+	err = h.store.InTx(ctx, func(tx *store.Store) error {
+		token, err := h.newToken(ctx, tx, u.ID, store.TokenReset, u.Email, resetTTL)
+		if err != nil {
+			return err
+		}
+		return queueMail(ctx, tx, bizmail.PasswordReset(h.mailSite(), u.Email, h.site.BaseURL+"/reset-password?token="+token))
+	})
+	if err == nil {
+		h.log.Info("password reset link queued", "user_id", u.ID)
+	}
+	return err
+}
+
+// resendVerificationLink is the work of a 'resend verification' request:
+// a new link for the account of email, if it waits for verification.
+func (h *Handlers) resendVerificationLink(ctx context.Context, email string) error {
+	u, err := h.store.UserByEmail(ctx, email)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil || u.Verified() {
+		return err
+	}
+	p, err := h.store.ProfileOf(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	return h.store.InTx(ctx, func(tx *store.Store) error { return h.queueVerification(ctx, tx, u, p.FullName) })
+}
