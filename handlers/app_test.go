@@ -68,14 +68,14 @@ var testSite = views.Site{
 	SupportPhone: "1-800-555-0199",
 }
 
-func newTestApp(t *testing.T, engine store.Dialect, options ...func(*Deps)) *testApp {
+func newTestApp(t testing.TB, engine store.Dialect, options ...func(*Deps)) *testApp {
 	t.Helper()
 	return newTestAppOn(t, storetest.Open(t, engine), options...)
 }
 
 // newTestAppOn is an app instance on st: two of them on one database are
 // two instances of the app behind a load balancer.
-func newTestAppOn(t *testing.T, st *store.Store, options ...func(*Deps)) *testApp {
+func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testApp {
 	t.Helper()
 	logs := &logBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
@@ -142,7 +142,7 @@ func (a *testApp) do(t *testing.T, req *http.Request) (*http.Response, string) {
 // runQueue works the app's queued jobs (emails, account jobs) with h's
 // handlers while the test runs (or until stop), as main.go does, polling
 // often and retrying soon.
-func runQueue(t *testing.T, h *Handlers) (stop func()) {
+func runQueue(t testing.TB, h *Handlers) (stop func()) {
 	t.Helper()
 	q := jobs.New(h.store, h.log, jobs.Options{Poll: 20 * time.Millisecond, Backoff: func(int) time.Duration { return 20 * time.Millisecond }})
 	h.HandleJobs(q)

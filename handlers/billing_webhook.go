@@ -24,8 +24,15 @@ import (
 // is done with; any other answer makes it deliver the event again later.
 func (h *Handlers) stripeWebhook(w http.ResponseWriter, r *http.Request) {
 	log := h.log.With("request_id", requestID(r.Context()))
+	// Until its signature is checked a post is anybody's: what refuses it
+	// logs at WARN, within a budget.
+	refused := func(reason string, args ...any) {
+		if ok, dropped := h.webhookLog.allow("stripe webhook refused"); ok {
+			log.Warn("stripe webhook refused", append([]any{"reason", reason, "ip", clientIP(r), "dropped_before", dropped}, args...)...)
+		}
+	}
 	if h.stripeWebhookSecret == "" {
-		log.Error("stripe webhook refused", "reason", "webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)")
+		refused("webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)")
 		http.Error(w, "Webhooks are not configured.", http.StatusServiceUnavailable)
 		return
 	}
@@ -33,7 +40,7 @@ func (h *Handlers) stripeWebhook(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			log.Warn("stripe webhook refused", "reason", "body too large")
+			refused("body too large")
 			http.Error(w, "Too large.", http.StatusRequestEntityTooLarge)
 			return
 		}
@@ -42,7 +49,7 @@ func (h *Handlers) stripeWebhook(w http.ResponseWriter, r *http.Request) {
 	}
 	ev, err := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.stripeWebhookSecret)
 	if err != nil {
-		log.Warn("stripe webhook refused", "reason", err.Error(), "ip", clientIP(r))
+		refused(err.Error())
 		http.Error(w, "Invalid signature.", http.StatusBadRequest)
 		return
 	}

@@ -111,7 +111,7 @@ func TestDirectoryControlsAndEmptyState(t *testing.T) {
 		t.Errorf("minimum rating + verified: %q, want BrightPath, Greenleaf and Summit Ridge", got)
 	}
 	// Garbage in the URL falls back to defaults instead of failing.
-	res, body := app.get(t, "/directory?sort=DROP&category=%00&page=-3&min_rating=abc&view=%3Cscript%3E")
+	res, body := app.get(t, "/directory?sort=DROP&category=%27%3B--&page=-3&min_rating=abc&view=%3Cscript%3E")
 	if res.StatusCode != 200 || !strings.HasPrefix(resultsSummary(parseHTML(t, body)), "5 Businesses Found") {
 		t.Errorf("mangled query: %d", res.StatusCode)
 	}

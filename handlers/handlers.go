@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/alexedwards/scs/v2"
@@ -68,6 +69,9 @@ type Handlers struct {
 
 	stripe              *stripe.Client
 	stripeWebhookSecret string
+	// webhookLog bounds the log lines of refused webhook posts, which
+	// anyone can send.
+	webhookLog *logBudget
 
 	adminEmails    []string
 	trustedProxies []netip.Prefix
@@ -90,6 +94,7 @@ func New(d Deps) *Handlers {
 
 		stripe:              d.Stripe,
 		stripeWebhookSecret: d.StripeWebhookSecret,
+		webhookLog:          newLogBudget(10, time.Minute),
 
 		adminEmails: d.AdminEmails,
 

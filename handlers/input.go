@@ -35,7 +35,7 @@ func acceptableText(s string) bool {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError || (r >= 0x80 && r <= 0x9f) {
+		if (r == utf8.RuneError && size == 1) || (r >= 0x80 && r <= 0x9f) {
 			return false
 		}
 		i += size
@@ -47,7 +47,7 @@ func acceptableText(s string) bool {
 func cleanText(s string) string {
 	s = strings.ToValidUTF8(s, "")
 	return strings.Map(func(r rune) rune {
-		if (r < ' ' && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7f && r <= 0x9f) || r == utf8.RuneError {
+		if (r < ' ' && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7f && r <= 0x9f) {
 			return -1
 		}
 		return r

@@ -25,10 +25,10 @@ type inbox struct {
 	srv *smtpmock.Server
 }
 
-func newInbox(t *testing.T) *inbox { return newInboxAt(t, 0) }
+func newInbox(t testing.TB) *inbox { return newInboxAt(t, 0) }
 
 // newInboxAt starts the mail server on port (0: any free port).
-func newInboxAt(t *testing.T, port int) *inbox {
+func newInboxAt(t testing.TB, port int) *inbox {
 	t.Helper()
 	srv := smtpmock.New(smtpmock.ConfigurationAttr{HostAddress: "127.0.0.1", PortNumber: port, MultipleMessageReceiving: true, MultipleRcptto: true})
 	if err := srv.Start(); err != nil {

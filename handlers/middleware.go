@@ -83,8 +83,14 @@ func (h *Handlers) observe(next http.Handler) http.Handler {
 			route = rc.RoutePattern()
 		}
 		h.metrics.observe(r.Method, route, rec.status, d)
+		// A 503 is an answer we chose (the database is unreachable, a
+		// service is not configured) and was logged as such where it was
+		// chosen; other 5xx are faults.
 		level := slog.LevelInfo
-		if rec.status >= 500 {
+		switch {
+		case rec.status == http.StatusServiceUnavailable:
+			level = slog.LevelWarn
+		case rec.status >= 500:
 			level = slog.LevelError
 		}
 		h.log.LogAttrs(r.Context(), level, "request",

@@ -98,6 +98,9 @@ func TestRedirectParametersStayOnTheSite(t *testing.T) {
 			}
 			for _, evil := range redirectBypasses {
 				res := rt.send(t, evil)
+				if res.StatusCode == http.StatusUnprocessableEntity && res.Header.Get("Location") == "" {
+					continue // refused outright as unacceptable text (a NUL byte)
+				}
 				if res.StatusCode != http.StatusSeeOther {
 					t.Errorf("%q: status %d, want 303", evil, res.StatusCode)
 				}

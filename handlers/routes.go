@@ -104,6 +104,7 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/sitemap.xml", h.sitemap)
 		r.Get("/sitemap-{n}.xml", h.sitemapPart)
 		r.Get("/robots.txt", h.robots)
+		r.Get("/.well-known/security.txt", h.securityTxt)
 		r.Get("/ai-insights", h.insights)
 		r.Get("/roi-breakdown", h.page(views.ROIPage))
 		r.Get("/partners", h.page(views.PartnersPage))
@@ -134,7 +135,7 @@ func (h *Handlers) Routes() http.Handler {
 		r.Post("/theme", h.setTheme)
 	})
 
-	notFound := h.sessions.LoadAndSave(http.HandlerFunc(h.notFound))
+	notFound := h.sessions.LoadAndSave(h.loadUser(http.HandlerFunc(h.notFound)))
 	r.NotFound(notFound.ServeHTTP)
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)

@@ -68,6 +68,9 @@ func (h *Handlers) loadUser(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
+		// What a signed-in visitor is sent is theirs: no shared cache may
+		// keep it (handlers may still ask for no-store).
+		w.Header().Set("Cache-Control", "private, no-cache")
 		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, userKey{}, &u)))
 	})
 }

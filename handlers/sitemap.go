@@ -115,3 +115,16 @@ func (h *Handlers) robots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	fmt.Fprintf(w, "User-agent: *\nDisallow: /dashboard\nDisallow: /profile\nDisallow: /directory.json\nDisallow: /*/contact\nAllow: /\n\nSitemap: %s/sitemap.xml\n", h.site.BaseURL)
 }
+
+// securityTxt tells researchers how to report a vulnerability (RFC 9116).
+// Expires is always about six months ahead, at the start of a month, so a
+// running instance never serves a stale file and the date stays stable.
+func (h *Handlers) securityTxt(w http.ResponseWriter, r *http.Request) {
+	now := time.Now().UTC()
+	expires := time.Date(now.Year(), now.Month()+7, 1, 0, 0, 0, 0, time.UTC)
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	fmt.Fprintf(w, "# How to report a security problem in %s: write to us with what you found and how to\n"+
+		"# reproduce it, and give us time to fix it before you make it public.\n"+
+		"Contact: mailto:%s\nContact: %s/contact?subject=security\nExpires: %s\nPreferred-Languages: en\nCanonical: %s/.well-known/security.txt\n",
+		h.site.Name, h.site.SupportEmail, h.site.BaseURL, expires.Format(time.RFC3339), h.site.BaseURL)
+}

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
@@ -10,8 +12,17 @@ import (
 
 // SessionStore keeps scs sessions in the app's own database, so any number
 // of app instances share them. It implements scs.CtxStore on both engines.
+// The table holds a SHA-256 hash of each token, never the token itself:
+// whoever reads the database (a backup, a replica, an injected query)
+// learns no cookie that signs anybody in.
 type SessionStore struct {
 	s *Store
+}
+
+// sessionKey is what the table holds for a session's token.
+func sessionKey(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
 }
 
 // Sessions returns the scs store backed by this database.
@@ -21,7 +32,7 @@ func (s *Store) Sessions() *SessionStore { return &SessionStore{s: s} }
 func (ss *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
 	var data []byte
 	q := ss.s.db.Rebind(`SELECT data FROM sessions WHERE token = ? AND expiry > ?`)
-	err := ss.s.db.QueryRowxContext(ctx, q, token, time.Now().Unix()).Scan(&data)
+	err := ss.s.db.QueryRowxContext(ctx, q, sessionKey(token), time.Now().Unix()).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -35,7 +46,7 @@ func (ss *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool
 func (ss *SessionStore) CommitCtx(ctx context.Context, token string, b []byte, expiry time.Time) error {
 	q := ss.s.db.Rebind(`INSERT INTO sessions (token, data, expiry) VALUES (?, ?, ?)
 		ON CONFLICT (token) DO UPDATE SET data = excluded.data, expiry = excluded.expiry`)
-	if _, err := ss.s.db.ExecContext(ctx, q, token, b, expiry.Unix()); err != nil {
+	if _, err := ss.s.db.ExecContext(ctx, q, sessionKey(token), b, expiry.Unix()); err != nil {
 		return fmt.Errorf("store: commit session: %w", err)
 	}
 	return nil
@@ -44,7 +55,7 @@ func (ss *SessionStore) CommitCtx(ctx context.Context, token string, b []byte, e
 // DeleteCtx removes a session.
 func (ss *SessionStore) DeleteCtx(ctx context.Context, token string) error {
 	q := ss.s.db.Rebind(`DELETE FROM sessions WHERE token = ?`)
-	if _, err := ss.s.db.ExecContext(ctx, q, token); err != nil {
+	if _, err := ss.s.db.ExecContext(ctx, q, sessionKey(token)); err != nil {
 		return fmt.Errorf("store: delete session: %w", err)
 	}
 	return nil

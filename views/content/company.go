@@ -456,4 +456,5 @@ var ContactSubjects = []struct{ Value, Label string }{
 	{"partners", "Partner programme"},
 	{"community", "Invitation to the community forum"},
 	{"press", "Press and media"},
+	{"security", "Report a security problem"},
 }
