@@ -376,10 +376,10 @@ func TestNextIsOnlyFollowedWithinTheSite(t *testing.T) {
 func TestRateLimits(t *testing.T) {
 	limits := func(d *Deps) {
 		d.RateLimits = RateLimits{
-			SignInPerEmail: RateLimit{3, time.Hour},
-			SignUpPerIP:    RateLimit{2, time.Hour},
-			ResetPerIP:     RateLimit{2, time.Hour},
-			ResendPerIP:    RateLimit{1, time.Hour},
+			SignInPerEmailAndIP: RateLimit{3, time.Hour},
+			SignUpPerIP:         RateLimit{2, time.Hour},
+			ResetPerIP:          RateLimit{2, time.Hour},
+			ResendPerIP:         RateLimit{1, time.Hour},
 		}
 	}
 	eachEngine(t, func(t *testing.T, app *testApp) {

@@ -78,25 +78,29 @@ func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(h.chrome(r), f))
 		return
 	}
+	ctx, ip := r.Context(), clientIP(r)
 	email := store.NormalizeEmail(f.Email)
-	attempt := h.log.With("event", "sign-in", "email", email, "ip", clientIP(r), "request_id", requestID(r.Context()))
+	attempt := h.log.With("event", "sign-in", "email", email, "ip", ip, "request_id", requestID(ctx))
 
-	for _, l := range []struct {
-		lim *limiter
-		key string
-	}{{h.limits.signInIP, clientIP(r)}, {h.limits.signInEmail, email}} {
-		if ok, retry := l.lim.allow(r.Context(), l.key); !ok {
-			attempt.Warn("sign-in refused", "outcome", "rate_limited")
-			f.Problem = tooManyMessage(retry)
-			h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
-			return
-		}
+	// The limits (lockout.go): the address's own, then this address's
+	// failures for this email.
+	ok, retry := h.limits.signInIP.allow(ctx, ip)
+	msg := tooManyMessage(retry)
+	if ok {
+		retry, msg = h.signInHold(ctx, email, ip)
+	}
+	if !ok || retry > 0 {
+		attempt.Warn("sign-in refused", "outcome", "rate_limited", "retry_after", retry.Round(time.Second))
+		f.Problem = msg
+		h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
+		return
 	}
 
-	u, err := h.store.UserByEmail(r.Context(), email)
+	u, err := h.store.UserByEmail(ctx, email)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		checkPassword(dummyHash, password) // same work as a real check
+		h.noteSignInFailure(ctx, email, ip)
 		attempt.Info("sign-in failed", "outcome", "unknown_email")
 		h.signInFailed(w, r, f)
 		return
@@ -105,10 +109,12 @@ func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !checkPassword(u.PasswordHash, password) {
+		h.noteSignInFailure(ctx, email, ip)
 		attempt.Info("sign-in failed", "outcome", "wrong_password", "user_id", u.ID)
 		h.signInFailed(w, r, f)
 		return
 	}
+	h.noteSignInSuccess(ctx, email, ip)
 	if !u.Verified() {
 		attempt.Info("sign-in refused", "outcome", "unverified", "user_id", u.ID)
 		f.Unverified = u.Email
@@ -266,6 +272,11 @@ func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := h.store.MarkEmailVerified(r.Context(), tok.UserID); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	// A business sign-up's listing goes live now (listings.go).
+	if err := h.releaseListings(r.Context(), tok.UserID); err != nil {
 		h.serverError(w, r, err)
 		return
 	}

@@ -70,8 +70,8 @@ func TestTwoInstancesOnOnePostgresShareSessionsAndRateLimits(t *testing.T) {
 		t.Cleanup(func() { st.Close() })
 		return st
 	}
-	// 4 sign-ins an hour per email: the owner's own, then three guesses.
-	limit := func(d *Deps) { d.RateLimits.SignInPerEmail = RateLimit{Limit: 4, Window: time.Hour} }
+	// 3 failed sign-ins an hour per email from one address.
+	limit := func(d *Deps) { d.RateLimits.SignInPerEmailAndIP = RateLimit{Limit: 3, Window: time.Hour} }
 	a := newTestAppOn(t, open(), limit)
 	b := newTestAppOn(t, open(), limit)
 

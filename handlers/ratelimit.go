@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"bizprofile/store"
 )
 
 // limiter allows at most limit events per key in a sliding window. On
@@ -32,6 +34,9 @@ type limiter struct {
 // PostgreSQL).
 type sharedLimits interface {
 	AllowEvent(ctx context.Context, scope, key string, limit int, window time.Duration) (ok bool, retry time.Duration, err error)
+	RecentEvents(ctx context.Context, scope, key string, window time.Duration) (store.RateEvents, error)
+	RecordEvent(ctx context.Context, scope, key string, window time.Duration) error
+	ForgetEvents(ctx context.Context, scope, key string) error
 }
 
 func newLimiter(limit int, window time.Duration) *limiter {
@@ -46,11 +51,66 @@ func (l *limiter) allow(ctx context.Context, key string) (ok bool, retry time.Du
 		if err == nil {
 			return ok, retry
 		}
-		// The database did not answer: this instance's own count still
-		// bounds abuse until it does.
-		l.log.Warn("shared rate limit unavailable; counting in this instance", "limit", l.name, slog.Any("error", err))
+		l.unshared(err)
 	}
 	return l.allowLocal(key)
+}
+
+// recentEvents are key's events in the window, without recording one: with
+// record and forget, a limiter counts what happened after the fact (a
+// failed sign-in) rather than every attempt.
+func (l *limiter) recentEvents(ctx context.Context, key string) store.RateEvents {
+	if l.shared != nil {
+		ev, err := l.shared.RecentEvents(ctx, l.name, key, l.window)
+		if err == nil {
+			return ev
+		}
+		l.unshared(err)
+	}
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	recent := l.recent(key, now)
+	if len(recent) == 0 {
+		return store.RateEvents{}
+	}
+	return store.RateEvents{N: len(recent), Oldest: recent[0], Newest: recent[len(recent)-1]}
+}
+
+// record counts an event for key, whatever the limit.
+func (l *limiter) record(ctx context.Context, key string) {
+	if l.shared != nil {
+		err := l.shared.RecordEvent(ctx, l.name, key, l.window)
+		if err == nil {
+			return
+		}
+		l.unshared(err)
+	}
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.swept) > l.window {
+		l.sweep(now)
+	}
+	l.events[key] = append(l.recent(key, now), now)
+}
+
+// forget drops key's events.
+func (l *limiter) forget(ctx context.Context, key string) {
+	if l.shared != nil {
+		if err := l.shared.ForgetEvents(ctx, l.name, key); err != nil {
+			l.unshared(err)
+		}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.events, key)
+}
+
+// unshared logs that the database did not answer: this instance's own
+// count still bounds abuse until it does.
+func (l *limiter) unshared(err error) {
+	l.log.Warn("shared rate limit unavailable; counting in this instance", "limit", l.name, slog.Any("error", err))
 }
 
 func (l *limiter) allowLocal(key string) (ok bool, retry time.Duration) {
@@ -97,7 +157,15 @@ type RateLimit struct {
 // RateLimits are the limits on the account endpoints; zero values take the
 // defaults.
 type RateLimits struct {
-	SignInPerIP    RateLimit
+	SignInPerIP RateLimit // every sign-in attempt from an address
+	// SignInPerEmailAndIP is the strict limit: failed sign-ins for one
+	// email from one address, after which that address is refused for
+	// that email (a right password from it clears them).
+	SignInPerEmailAndIP RateLimit
+	// SignInPerEmail is the loose one: past this many failed sign-ins
+	// for one email from any addresses, an address that has failed for
+	// it waits before each try, longer with every failure; an address
+	// that has not failed is never held back (see lockout.go).
 	SignInPerEmail RateLimit
 	SignUpPerIP    RateLimit
 	ResetPerIP     RateLimit
@@ -110,25 +178,26 @@ type RateLimits struct {
 // DefaultRateLimits stop password guessing and mail bombing while leaving
 // room for a family behind one address.
 var DefaultRateLimits = RateLimits{
-	SignInPerIP:    RateLimit{30, 15 * time.Minute},
-	SignInPerEmail: RateLimit{10, 15 * time.Minute},
-	SignUpPerIP:    RateLimit{10, time.Hour},
-	ResetPerIP:     RateLimit{5, time.Hour},
-	ResendPerIP:    RateLimit{5, time.Hour},
-	LeadPerIP:      RateLimit{10, time.Hour},
-	InsightsUser:   RateLimit{5, time.Hour},
-	FormPerIP:      RateLimit{10, time.Hour},
+	SignInPerIP:         RateLimit{30, 15 * time.Minute},
+	SignInPerEmailAndIP: RateLimit{10, 15 * time.Minute},
+	SignInPerEmail:      RateLimit{20, 15 * time.Minute},
+	SignUpPerIP:         RateLimit{10, time.Hour},
+	ResetPerIP:          RateLimit{5, time.Hour},
+	ResendPerIP:         RateLimit{5, time.Hour},
+	LeadPerIP:           RateLimit{10, time.Hour},
+	InsightsUser:        RateLimit{5, time.Hour},
+	FormPerIP:           RateLimit{10, time.Hour},
 }
 
 // Times multiplies every limit by n (for load tests and browser tests that
 // sign in many times from one address).
 func (rl RateLimits) Times(n int) RateLimits {
 	m := func(l RateLimit) RateLimit { return RateLimit{l.Limit * n, l.Window} }
-	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP), m(rl.InsightsUser), m(rl.FormPerIP)}
+	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmailAndIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP), m(rl.InsightsUser), m(rl.FormPerIP)}
 }
 
 type limiters struct {
-	signInIP, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *limiter
+	signInIP, signInPair, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *limiter
 }
 
 // newLimiters builds the limits; shared, when not nil, counts their events
@@ -145,7 +214,8 @@ func newLimiters(rl RateLimits, shared sharedLimits, log *slog.Logger) limiters 
 	d := DefaultRateLimits
 	return limiters{
 		signInIP:     pick("sign-in-ip", rl.SignInPerIP, d.SignInPerIP),
-		signInEmail:  pick("sign-in-email", rl.SignInPerEmail, d.SignInPerEmail),
+		signInPair:   pick("sign-in-failed-email-ip", rl.SignInPerEmailAndIP, d.SignInPerEmailAndIP),
+		signInEmail:  pick("sign-in-failed-email", rl.SignInPerEmail, d.SignInPerEmail),
 		signUpIP:     pick("sign-up-ip", rl.SignUpPerIP, d.SignUpPerIP),
 		resetIP:      pick("reset-ip", rl.ResetPerIP, d.ResetPerIP),
 		resendIP:     pick("resend-ip", rl.ResendPerIP, d.ResendPerIP),

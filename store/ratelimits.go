@@ -21,8 +21,7 @@ func (s *Store) AllowEvent(ctx context.Context, scope, key string, limit int, wi
 	if s.dialect != Postgres {
 		return false, 0, errors.New("store: shared rate limits need PostgreSQL")
 	}
-	sum := sha256.Sum256([]byte(key))
-	hashed := hex.EncodeToString(sum[:])
+	hashed := hashRateKey(key)
 	now := time.Now().UTC()
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		// One writer per key at a time, so two instances cannot both
@@ -52,6 +51,71 @@ func (s *Store) AllowEvent(ctx context.Context, scope, key string, limit int, wi
 		return false, 0, fmt.Errorf("store: rate limit: %w", err)
 	}
 	return ok, retry, nil
+}
+
+// RateEvents are a key's recent events of one scope.
+type RateEvents struct {
+	N              int       // how many
+	Oldest, Newest time.Time // zero when N is 0
+}
+
+// RecentEvents counts key's events of scope in the last window, across
+// every app instance, without recording one (sign-in failures are
+// recorded only once the password was checked). PostgreSQL only.
+func (s *Store) RecentEvents(ctx context.Context, scope, key string, window time.Duration) (RateEvents, error) {
+	if s.dialect != Postgres {
+		return RateEvents{}, errors.New("store: shared rate limits need PostgreSQL")
+	}
+	var recent struct {
+		N      int          `db:"n"`
+		Oldest sql.NullTime `db:"oldest"`
+		Newest sql.NullTime `db:"newest"`
+	}
+	err := s.db.GetContext(ctx, &recent, `
+		SELECT COUNT(*) AS n, MIN(at) AS oldest, MAX(at) AS newest FROM rate_events
+		WHERE scope = $1 AND key = $2 AND at > $3`, scope, hashRateKey(key), time.Now().UTC().Add(-window))
+	if err != nil {
+		return RateEvents{}, fmt.Errorf("store: recent rate events: %w", err)
+	}
+	return RateEvents{N: recent.N, Oldest: recent.Oldest.Time, Newest: recent.Newest.Time}, nil
+}
+
+// RecordEvent records an event of scope for key, whatever the count, and
+// forgets the key's events older than window. PostgreSQL only.
+func (s *Store) RecordEvent(ctx context.Context, scope, key string, window time.Duration) error {
+	if s.dialect != Postgres {
+		return errors.New("store: shared rate limits need PostgreSQL")
+	}
+	hashed, now := hashRateKey(key), time.Now().UTC()
+	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM rate_events WHERE scope = $1 AND key = $2 AND at <= $3`, scope, hashed, now.Add(-window)); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO rate_events (scope, key, at) VALUES ($1, $2, $3)`, scope, hashed, now)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: record rate event: %w", err)
+	}
+	return nil
+}
+
+// ForgetEvents forgets every event of scope for key (a right password
+// clears that address's failures). PostgreSQL only.
+func (s *Store) ForgetEvents(ctx context.Context, scope, key string) error {
+	if s.dialect != Postgres {
+		return errors.New("store: shared rate limits need PostgreSQL")
+	}
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM rate_events WHERE scope = $1 AND key = $2`, scope, hashRateKey(key)); err != nil {
+		return fmt.Errorf("store: forget rate events: %w", err)
+	}
+	return nil
+}
+
+// hashRateKey is how a key (an address, an email) is kept: only its hash.
+func hashRateKey(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:])
 }
 
 // PruneRateEvents forgets events older than before, of keys that went
