@@ -205,7 +205,7 @@ func cleanPath(p string) bool {
 		return false
 	}
 	clean := path.Clean(p)
-	return clean == p || clean+"/" == p
+	return clean == p || (clean != "/" && clean+"/" == p)
 }
 
 // plainASCII reports whether s is printable ASCII with no space or

@@ -15,6 +15,7 @@ import (
 var redirectBypasses = []string{
 	"https://evil.example/phish",
 	"//evil.example/phish",
+	"//",
 	"/\t/evil.example/phish",
 	"/%09/evil.example/phish",
 	"/\r\n/evil.example/phish",
