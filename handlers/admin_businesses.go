@@ -22,6 +22,7 @@ var businessFilters = []views.Option{
 	{Value: store.FilterFeatured, Label: "Featured"},
 	{Value: store.FilterUnpublished, Label: "Unpublished"},
 	{Value: store.FilterSuspended, Label: "Taken down by an administrator"},
+	{Value: store.FilterHeld, Label: "Held for review"},
 	{Value: store.FilterClaimed, Label: "Claimed"},
 	{Value: store.FilterUnowned, Label: "Without an owner"},
 }
@@ -42,7 +43,7 @@ func adminBusinessRow(b store.AdminBusiness) views.AdminBusinessRow {
 	return views.AdminBusinessRow{
 		ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: joinLocation(b.Business),
 		OwnerEmail: b.OwnerEmail.String, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
-		Published: b.Published, Suspended: b.Suspended, CreatedAt: b.CreatedAt,
+		Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
 	}
 }
 
@@ -104,7 +105,7 @@ func (h *Handlers) adminBusiness(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	v := views.AdminBusiness{AdminBusinessRow: adminBusinessRow(b), Email: b.Email, Phone: b.Phone, Website: b.Website}
+	v := views.AdminBusiness{AdminBusinessRow: adminBusinessRow(b), Email: b.Email, EmailConfirmed: b.EmailConfirmed, Phone: b.Phone, Website: b.Website}
 	for _, c := range claims {
 		v.Claims = append(v.Claims, claimRow(c))
 	}

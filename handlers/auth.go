@@ -275,6 +275,11 @@ func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
+	// A business sign-up's listing goes live now (listings.go).
+	if err := h.releaseListings(r.Context(), tok.UserID); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
 	h.log.Info("email verified", "user_id", tok.UserID)
 	h.sessions.Remove(r.Context(), sessionPending)
 	h.flash(r, views.Toast{Title: "Email verified!", Description: "Your account is active. You can sign in now."})

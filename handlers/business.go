@@ -63,9 +63,7 @@ func (h *Handlers) businessView(b store.Business) views.BusinessView {
 	if b.ShowPhone {
 		v.Phone = b.Phone
 	}
-	if b.ShowEmail {
-		v.Email = b.Email
-	}
+	v.Email = b.PublicEmail() // none until proved, none if hidden
 	if b.ShowHours {
 		for i, d := range b.Hours {
 			if i >= len(store.Weekdays) {

@@ -19,6 +19,18 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
+	// Drafts become listings when the address is verified; one whose
+	// release failed then (or that a password reset verified) is
+	// released here.
+	if drafts, err := h.store.Drafts(ctx, u.ID); err != nil || len(drafts) > 0 {
+		if err == nil {
+			err = h.releaseListings(ctx, u.ID)
+		}
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+	}
 	bs, err := h.store.BusinessesOwnedBy(ctx, u.ID)
 	if err != nil {
 		h.serverError(w, r, err)
@@ -62,10 +74,14 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		if b.Claimed {
 			claimed++
 		}
-		d.Businesses = append(d.Businesses, views.DashboardBusiness{
+		item := views.DashboardBusiness{
 			ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: joinLocation(b),
-			Verified: b.Verified, Claimed: b.Claimed, Published: b.Published, Suspended: b.Suspended, CreatedAt: b.CreatedAt,
-		})
+			Verified: b.Verified, Claimed: b.Claimed, Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
+		}
+		if !b.EmailConfirmed {
+			item.PendingEmail = b.Email
+		}
+		d.Businesses = append(d.Businesses, item)
 	}
 	d.VerifiedPct = percent(verified, len(bs))
 	d.ClaimedPct = percent(claimed, len(bs))

@@ -140,7 +140,7 @@ func TestBusinessPageShowsOnlyPublicFields(t *testing.T) {
 		b, err := app.store.CreateBusiness(ctx, store.Business{
 			Name: "Private Eye Optics", Description: "Eye exams and frames.", Category: "healthcare", City: "Boise", State: "ID",
 			Address: "12 Secret Lane", ZipCode: "83702", Phone: "(208) 555-0142", Email: "owner@optics.example", Website: "https://optics.example",
-			Hours: store.DefaultWeek(), Services: store.Lines{"Eye exams"}, Published: true, ReviewCount: 10, Rating: 4.5,
+			Hours: store.DefaultWeek(), Services: store.Lines{"Eye exams"}, Published: true, ReviewCount: 10, Rating: 4.5, EmailConfirmed: true,
 			ShowEmail: false, ShowPhone: false, ShowAddress: false, ShowHours: false, ShowPricing: true,
 		})
 		if err != nil {

@@ -1,11 +1,13 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
 	"strings"
 
+	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -29,7 +31,8 @@ func listingFormOf(b store.Business) views.ListingForm {
 		SubCategory: b.SubCategory, Tags: strings.Join(b.Tags, ", "), BusinessType: b.BusinessType,
 		Email: b.Email, Phone: b.Phone, Website: b.Website, Address: b.Address, City: b.City, State: b.State, ZipCode: b.ZipCode,
 		Services: strings.Join(b.Services, "\n"), ShowEmail: b.ShowEmail, ShowPhone: b.ShowPhone, ShowAddress: b.ShowAddress,
-		ShowPricing: b.ShowPricing, ShowHours: b.ShowHours, Published: b.Published, Suspended: b.Suspended, Errors: views.FieldErrors{},
+		ShowPricing: b.ShowPricing, ShowHours: b.ShowHours, Published: b.Published, Suspended: b.Suspended, Held: b.Held,
+		EmailPending: b.Email != "" && !b.EmailConfirmed, Errors: views.FieldErrors{},
 	}
 	week := b.Hours
 	if len(week) != 7 {
@@ -81,7 +84,6 @@ func parseListingForm(r *http.Request, f views.ListingForm) (views.ListingForm, 
 		Tags: splitList(f.Tags, ","), BusinessType: f.BusinessType, Email: store.NormalizeEmail(f.Email), Phone: f.Phone, Website: f.Website,
 		Address: f.Address, City: f.City, State: f.State, ZipCode: f.ZipCode, Hours: week, Services: splitList(f.Services, "\n"),
 		ShowEmail: f.ShowEmail, ShowPhone: f.ShowPhone, ShowAddress: f.ShowAddress, ShowPricing: f.ShowPricing, ShowHours: f.ShowHours,
-		Published: true,
 	}
 	return f, b
 }
@@ -105,27 +107,122 @@ func (h *Handlers) createProfilePage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.CreateProfilePage(h.chrome(r), newListingForm(currentUser(r).Email)))
 }
 
-// createProfile saves the wizard: a published, unverified listing owned by
-// the user, with a unique slug.
+// createProfile saves the wizard: an unverified listing owned by the user,
+// with a unique slug, that goes live at once unless its name is alike
+// another's in its city (then it is held for review). Its email is shown
+// once proved: the user's own verified address is; another gets a link.
 func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	u := currentUser(r)
+	ctx, u := r.Context(), currentUser(r)
 	f, b := parseListingForm(r, newListingForm(u.Email))
 	if len(f.Errors) > 0 {
 		h.render(w, r, http.StatusUnprocessableEntity, views.CreateProfilePage(h.chrome(r), f))
 		return
 	}
 	b.OwnerID.Int64, b.OwnerID.Valid = u.ID, true
-	created, err := h.store.CreateBusiness(r.Context(), b)
+	if !u.Verified() {
+		// Sign-in needs a verified address, so this is a guard: the
+		// listing waits, as a draft, for the address (verifyEmail).
+		if err := h.store.SaveDraft(ctx, b); err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		h.flash(r, waitsForEmailToast(b.Name))
+		http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+		return
+	}
+	b.EmailConfirmed = b.Email == "" || b.Email == u.Email
+	var created store.Business
+	err := h.store.InTx(ctx, func(tx *store.Store) error {
+		var err error
+		if created, err = tx.CreateBusiness(ctx, b); err != nil {
+			return err
+		}
+		if created.Held, err = h.publish(ctx, tx, created); err != nil {
+			return err
+		}
+		if !created.EmailConfirmed {
+			return h.sendListingEmailLink(ctx, tx, created)
+		}
+		return nil
+	})
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	h.log.Info("business created", "business_id", created.ID, "slug", created.Slug, "owner_id", u.ID)
-	h.flash(r, views.Toast{Title: "Profile created!", Description: created.Name + " is now listed in the directory."})
+	h.log.Info("business created", "business_id", created.ID, "slug", created.Slug, "owner_id", u.ID, "held", created.Held)
+	if created.Held {
+		h.flash(r, heldToast(created))
+	} else {
+		h.flash(r, views.Toast{Title: "Profile created!", Description: created.Name + " is now listed in the directory."})
+	}
+	if !created.EmailConfirmed {
+		h.flash(r, emailSentToast(created.Email))
+	}
+	if created.Held {
+		http.Redirect(w, r, manageURL(created.ID), http.StatusSeeOther)
+		return
+	}
 	http.Redirect(w, r, "/directory/"+created.Slug, http.StatusSeeOther)
+}
+
+// publish puts b, which its owner wants public, live on st, or holds it
+// for review and tells the administrators; it reports whether it held it.
+func (h *Handlers) publish(ctx context.Context, st *store.Store, b store.Business) (held bool, err error) {
+	p, err := st.PublishListing(ctx, b.ID)
+	if err != nil || !p.Held {
+		return false, err
+	}
+	h.log.Info("listing held for review", "business_id", b.ID, "similar_id", p.Similar.ID)
+	return true, h.notifyAdmins(ctx, st, func(to string) bizmail.Message {
+		return bizmail.ListingHeld(h.mailSite(), to, b.Name, views.Place(b.City, b.State), p.Similar.Name, h.site.BaseURL+"/admin/reviews")
+	})
+}
+
+// releaseListings makes the drafts of a user whose address was just
+// verified listings (a business sign-up's): each goes live or is held for
+// review, and an address other than theirs gets its confirmation link.
+func (h *Handlers) releaseListings(ctx context.Context, userID int64) error {
+	return h.store.InTx(ctx, func(tx *store.Store) error {
+		released, err := tx.ReleaseDrafts(ctx, userID)
+		if err != nil {
+			return err
+		}
+		for _, b := range released {
+			h.log.Info("business created", "business_id", b.ID, "slug", b.Slug, "owner_id", userID, "held", b.Held)
+			if b.Held {
+				similar := b.Similar.Name
+				err := h.notifyAdmins(ctx, tx, func(to string) bizmail.Message {
+					return bizmail.ListingHeld(h.mailSite(), to, b.Name, views.Place(b.City, b.State), similar, h.site.BaseURL+"/admin/reviews")
+				})
+				if err != nil {
+					return err
+				}
+			}
+			if !b.EmailConfirmed {
+				if err := h.sendListingEmailLink(ctx, tx, b.Business); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+func manageURL(id int64) string { return "/dashboard/businesses/" + strconv.FormatInt(id, 10) }
+
+// heldToast tells an owner their listing waits for a review of its name.
+func heldToast(b store.Business) views.Toast {
+	return views.Toast{Title: "Held for review", Description: "Another listing in " + views.Place(b.City, b.State) + " has a name like " + b.Name +
+		", so an administrator checks yours before it goes live. We will email you the decision."}
+}
+
+// waitsForEmailToast tells a new owner their listing goes live once their
+// address is verified.
+func waitsForEmailToast(name string) views.Toast {
+	return views.Toast{Title: "Your listing waits for your email", Description: name + " goes live in the directory once you confirm your email address."}
 }
 
 // ownedBusiness loads the listing of the URL if the signed-in user owns it;
@@ -151,47 +248,122 @@ func (h *Handlers) ownedBusiness(w http.ResponseWriter, r *http.Request) (store.
 	return b, true
 }
 
+// manageForm is the edit page's form of b, with what holds it back.
+func (h *Handlers) manageForm(ctx context.Context, b store.Business) (views.ListingForm, error) {
+	f := listingFormOf(b)
+	if b.Held {
+		r, err := h.store.PendingReview(ctx, b.ID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return f, err
+		}
+		f.HeldLike = r.Similar.Name
+	}
+	return f, nil
+}
+
 // manageBusinessPage shows the edit page of one of the user's listings.
 func (h *Handlers) manageBusinessPage(w http.ResponseWriter, r *http.Request) {
 	b, ok := h.ownedBusiness(w, r)
 	if !ok {
 		return
 	}
-	h.render(w, r, http.StatusOK, views.ManageBusinessPage(h.chrome(r), listingFormOf(b)))
+	f, err := h.manageForm(r.Context(), b)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.ManageBusinessPage(h.chrome(r), f))
 }
 
 // updateBusiness saves an edited listing; the public page shows it at once.
+// A new name or city of a listing that is public (or held) is checked
+// again, and may hold it; a new email is shown once proved.
 func (h *Handlers) updateBusiness(w http.ResponseWriter, r *http.Request) {
 	b, ok := h.ownedBusiness(w, r)
 	if !ok || !h.parseForm(w, r) {
 		return
 	}
+	ctx, u := r.Context(), currentUser(r)
 	f, nb := parseListingForm(r, listingFormOf(b))
 	if len(f.Errors) > 0 {
+		f.HeldLike = ""
 		h.render(w, r, http.StatusUnprocessableEntity, views.ManageBusinessPage(h.chrome(r), f))
 		return
 	}
-	if err := h.store.UpdateBusiness(r.Context(), nb); err != nil {
+	newEmail := nb.Email != b.Email
+	nb.EmailConfirmed = nb.Email == "" || nb.Email == u.Email || (b.EmailConfirmed && !newEmail)
+	recheck := (b.Published || b.Held) && store.Renamed(b, nb)
+	held := false
+	err := h.store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.UpdateBusiness(ctx, nb); err != nil {
+			return err
+		}
+		if recheck {
+			if b.Held {
+				if err := tx.WithdrawReview(ctx, b.ID); err != nil {
+					return err
+				}
+			}
+			var err error
+			if held, err = h.publish(ctx, tx, nb); err != nil {
+				return err
+			}
+		}
+		if newEmail && !nb.EmailConfirmed {
+			return h.sendListingEmailLink(ctx, tx, nb)
+		}
+		return nil
+	})
+	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	h.flash(r, views.Toast{Title: "Changes saved", Description: "Your listing is up to date."})
-	http.Redirect(w, r, "/dashboard/businesses/"+strconv.FormatInt(b.ID, 10), http.StatusSeeOther)
+	if held {
+		h.flash(r, heldToast(nb))
+	} else {
+		h.flash(r, views.Toast{Title: "Changes saved", Description: "Your listing is up to date."})
+	}
+	if newEmail && !nb.EmailConfirmed {
+		h.flash(r, emailSentToast(nb.Email))
+	}
+	http.Redirect(w, r, manageURL(b.ID), http.StatusSeeOther)
 }
 
-// publishBusiness shows or hides a listing in the directory.
+// publishBusiness shows or hides a listing in the directory. Showing it
+// checks its name (PublishListing); a listing taken down, or held for
+// review, answers 409 with the reason.
 func (h *Handlers) publishBusiness(w http.ResponseWriter, r *http.Request) {
 	b, ok := h.ownedBusiness(w, r)
 	if !ok || !h.parseForm(w, r) {
 		return
 	}
+	ctx := r.Context()
 	publish := r.PostFormValue("published") == "1"
-	err := h.store.SetPublished(r.Context(), b.ID, publish)
-	if errors.Is(err, store.ErrSuspended) {
-		b.Suspended, b.Published = true, false
+	held := false
+	var err error
+	if publish {
+		err = h.store.InTx(ctx, func(tx *store.Store) error {
+			var err error
+			held, err = h.publish(ctx, tx, b)
+			return err
+		})
+	} else {
+		err = h.store.SetPublished(ctx, b.ID, false)
+	}
+	if errors.Is(err, store.ErrSuspended) || errors.Is(err, store.ErrHeld) {
+		b.Published, b.Suspended, b.Held = false, errors.Is(err, store.ErrSuspended), errors.Is(err, store.ErrHeld)
+		f, ferr := h.manageForm(ctx, b)
+		if ferr != nil {
+			h.serverError(w, r, ferr)
+			return
+		}
 		c := h.chrome(r)
-		c.Toasts = append(c.Toasts, views.Toast{Title: "This listing can't be published", Description: "Our moderators unpublished it. Contact support to have it reviewed.", Variant: "destructive"})
-		h.render(w, r, http.StatusConflict, views.ManageBusinessPage(c, listingFormOf(b)))
+		t := views.Toast{Title: "This listing can't be published", Description: "Our moderators unpublished it. Contact support to have it reviewed.", Variant: "destructive"}
+		if errors.Is(err, store.ErrHeld) {
+			t = views.Toast{Title: "This listing can't be published yet", Description: "An administrator checks its name first; we will email you the decision.", Variant: "destructive"}
+		}
+		c.Toasts = append(c.Toasts, t)
+		h.render(w, r, http.StatusConflict, views.ManageBusinessPage(c, f))
 		return
 	}
 	if err != nil {
@@ -199,11 +371,14 @@ func (h *Handlers) publishBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t := views.Toast{Title: "Listing unpublished", Description: b.Name + " is hidden from the directory."}
-	if publish {
+	switch {
+	case held:
+		t = heldToast(b)
+	case publish:
 		t = views.Toast{Title: "Listing published", Description: b.Name + " is visible in the directory."}
 	}
 	h.flash(r, t)
-	http.Redirect(w, r, "/dashboard/businesses/"+strconv.FormatInt(b.ID, 10), http.StatusSeeOther)
+	http.Redirect(w, r, manageURL(b.ID), http.StatusSeeOther)
 }
 
 // deleteBusinessPage asks for confirmation.

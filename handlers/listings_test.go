@@ -83,8 +83,9 @@ func TestWizardCreatesAListing(t *testing.T) {
 		if !hasRow(hours, "Monday", "11:00 AM – 9:00 PM") || !hasRow(hours, "Sunday", "Closed") {
 			t.Errorf("the new listing's hours are %q", hours)
 		}
+		// The email waits for its confirmation (impersonation_test.go).
 		contact := terms(headings(page, 2, "Contact details").Parent())
-		if contact["Email"] != "hello@taco.example" || !strings.HasPrefix(contact["Address"], "1 Main St ") {
+		if _, shown := contact["Email"]; shown || !strings.HasPrefix(contact["Address"], "1 Main St ") {
 			t.Errorf("the new listing's contact details are %q", contact)
 		}
 		if strings.Contains(body, "555-0110") {

@@ -47,6 +47,8 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/reset-password", h.resetPasswordPage)
 		r.Post("/reset-password", h.resetPassword)
 		r.Get("/profile/confirm-email", h.confirmEmail)
+		r.Get("/listing-email/confirm", h.listingEmailPage)
+		r.Post("/listing-email/confirm", h.confirmListingEmail)
 
 		// Signed-in only.
 		r.Group(func(r chi.Router) {
@@ -59,6 +61,7 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/dashboard/businesses/{id}", h.manageBusinessPage)
 			r.Post("/dashboard/businesses/{id}", h.updateBusiness)
 			r.Post("/dashboard/businesses/{id}/publish", h.publishBusiness)
+			r.Post("/dashboard/businesses/{id}/email/resend", h.resendListingEmail)
 			r.Get("/dashboard/businesses/{id}/delete", h.deleteBusinessPage)
 			r.Post("/dashboard/businesses/{id}/delete", h.deleteBusiness)
 			r.Get("/profile", h.profilePage)
@@ -82,6 +85,10 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/claims.csv", h.exportList(h.claimsList()))
 			r.Post("/claims/{id}/approve", h.decideClaim(true))
 			r.Post("/claims/{id}/reject", h.decideClaim(false))
+			r.Get("/reviews", h.adminReviews)
+			r.Get("/reviews.csv", h.exportList(h.reviewsList()))
+			r.Post("/reviews/{id}/approve", h.decideReview(true))
+			r.Post("/reviews/{id}/reject", h.decideReview(false))
 			r.Get("/jobs", h.adminJobs)
 			r.Post("/jobs/{id}/retry", h.retryJob)
 			r.Post("/jobs/{id}/discard", h.discardJob)

@@ -14,7 +14,8 @@ func (h *Handlers) businessSignupPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // businessSignup creates a business account and its first listing,
-// unverified and owned by the new user.
+// unverified and owned by the new user, public once the address is
+// verified.
 func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
@@ -62,13 +63,17 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 		Business: &store.Business{
 			Name: f.BusinessName, Description: f.Description, Category: f.Category,
 			City: city, State: state, Phone: f.Phone, Website: f.Website, Email: store.NormalizeEmail(f.Email),
-			Published: true, ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
+			ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
 		},
 	}
+	// The listing is a draft until the address is verified (then it goes
+	// live, or is held for review); the answer is the same whether or not
+	// the address had an account, which makes nothing.
 	if err := h.register(r, account, password, f.OwnerName); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
+	h.flash(r, waitsForEmailToast(f.BusinessName))
 	h.afterSignup(w, r, f.Email)
 }
 

@@ -24,6 +24,8 @@ const (
 	ActionUnpublish    = "unpublish"
 	ActionApproveClaim = "approve_claim"
 	ActionRejectClaim  = "reject_claim"
+	ActionApproveName  = "approve_name" // a listing held for its name goes live
+	ActionRejectName   = "reject_name"  // ... or is taken down, with the reason
 )
 
 // ErrUnknownAction is returned for a moderation action Moderate does not
@@ -134,6 +136,7 @@ const (
 	FilterSuspended   = "suspended"
 	FilterClaimed     = "claimed"
 	FilterUnowned     = "unowned"
+	FilterHeld        = "held"
 )
 
 var adminFilters = map[string]string{
@@ -144,6 +147,7 @@ var adminFilters = map[string]string{
 	FilterSuspended:   "b.suspended = TRUE",
 	FilterClaimed:     "b.claimed = TRUE",
 	FilterUnowned:     "b.owner_id IS NULL",
+	FilterHeld:        "b.held = TRUE",
 }
 
 // AdminBusiness is a listing as administrators see it: with its owner.
@@ -217,6 +221,7 @@ func (s *Store) AdminEmails(ctx context.Context) ([]string, error) {
 // AdminCounts are the figures of the administration's overview.
 type AdminCounts struct {
 	PendingClaims       int `db:"pending_claims"`
+	HeldListings        int `db:"held_listings"` // waiting for a review of their name
 	UnverifiedListings  int `db:"unverified_listings"`
 	ContactMessages     int `db:"contact_messages"`
 	FeatureSuggestions  int `db:"feature_suggestions"`
@@ -230,12 +235,13 @@ func (s *Store) CountForAdmin(ctx context.Context) (AdminCounts, error) {
 	var c AdminCounts
 	err := s.db.GetContext(ctx, &c, s.db.Rebind(`SELECT
 		(SELECT COUNT(*) FROM claims WHERE status = ?) AS pending_claims,
+		(SELECT COUNT(*) FROM listing_reviews WHERE status = ?) AS held_listings,
 		(SELECT COUNT(*) FROM businesses WHERE verified = FALSE AND published = TRUE) AS unverified_listings,
 		(SELECT COUNT(*) FROM contact_messages) AS contact_messages,
 		(SELECT COUNT(*) FROM feature_suggestions) AS feature_suggestions,
 		(SELECT COUNT(*) FROM partner_applications) AS partner_applications,
 		(SELECT COUNT(*) FROM subscribers) AS subscribers,
-		(SELECT COUNT(*) FROM jobs WHERE status = ?) AS failed_jobs`), ClaimPending, JobFailed)
+		(SELECT COUNT(*) FROM jobs WHERE status = ?) AS failed_jobs`), ClaimPending, ReviewPending, JobFailed)
 	if err != nil {
 		return AdminCounts{}, fmt.Errorf("store: admin counts: %w", err)
 	}

@@ -24,39 +24,50 @@ const (
 
 // Business is a listing in the directory.
 type Business struct {
-	ID           int64         `db:"id"`
-	Slug         string        `db:"slug"`
-	OwnerID      sql.NullInt64 `db:"owner_id"`
-	Name         string        `db:"name"`
-	Tagline      string        `db:"tagline"`
-	Description  string        `db:"description"`
-	Category     string        `db:"category"`
-	SubCategory  string        `db:"sub_category"`
-	Tags         Lines         `db:"tags"`
-	Address      string        `db:"address"`
-	City         string        `db:"city"`
-	State        string        `db:"state"`
-	ZipCode      string        `db:"zip_code"`
-	Phone        string        `db:"phone"`
-	Website      string        `db:"website"`
-	Email        string        `db:"email"`
-	Hours        Week          `db:"hours"`
-	Services     Lines         `db:"services"`
-	BusinessType string        `db:"business_type"`
-	Rating       float64       `db:"rating"`
-	ReviewCount  int           `db:"review_count"`
-	Verified     bool          `db:"verified"`
-	Claimed      bool          `db:"claimed"`
-	Featured     bool          `db:"featured"`
-	Published    bool          `db:"published"`
-	Suspended    bool          `db:"suspended"` // unpublished by an administrator
-	ShowEmail    bool          `db:"show_email"`
-	ShowPhone    bool          `db:"show_phone"`
-	ShowAddress  bool          `db:"show_address"`
-	ShowPricing  bool          `db:"show_pricing"`
-	ShowHours    bool          `db:"show_hours"`
-	CreatedAt    time.Time     `db:"created_at"`
-	UpdatedAt    time.Time     `db:"updated_at"`
+	ID             int64         `db:"id"`
+	Slug           string        `db:"slug"`
+	OwnerID        sql.NullInt64 `db:"owner_id"`
+	Name           string        `db:"name"`
+	Tagline        string        `db:"tagline"`
+	Description    string        `db:"description"`
+	Category       string        `db:"category"`
+	SubCategory    string        `db:"sub_category"`
+	Tags           Lines         `db:"tags"`
+	Address        string        `db:"address"`
+	City           string        `db:"city"`
+	State          string        `db:"state"`
+	ZipCode        string        `db:"zip_code"`
+	Phone          string        `db:"phone"`
+	Website        string        `db:"website"`
+	Email          string        `db:"email"`
+	Hours          Week          `db:"hours"`
+	Services       Lines         `db:"services"`
+	BusinessType   string        `db:"business_type"`
+	Rating         float64       `db:"rating"`
+	ReviewCount    int           `db:"review_count"`
+	Verified       bool          `db:"verified"`
+	Claimed        bool          `db:"claimed"`
+	Featured       bool          `db:"featured"`
+	Published      bool          `db:"published"`
+	Suspended      bool          `db:"suspended"`       // unpublished by an administrator
+	Held           bool          `db:"held"`            // waits for an administrator's review of its name
+	EmailConfirmed bool          `db:"email_confirmed"` // Email was proved (PublicEmail)
+	ShowEmail      bool          `db:"show_email"`
+	ShowPhone      bool          `db:"show_phone"`
+	ShowAddress    bool          `db:"show_address"`
+	ShowPricing    bool          `db:"show_pricing"`
+	ShowHours      bool          `db:"show_hours"`
+	CreatedAt      time.Time     `db:"created_at"`
+	UpdatedAt      time.Time     `db:"updated_at"`
+}
+
+// PublicEmail is the contact email anyone may see: none when the owner
+// hid it or has not proved it.
+func (b Business) PublicEmail() string {
+	if !b.ShowEmail || !b.EmailConfirmed {
+		return ""
+	}
+	return b.Email
 }
 
 // OwnedBy reports whether userID owns the listing.
@@ -146,10 +157,20 @@ func (w *Week) Scan(src any) error {
 
 const businessColumns = `id, slug, owner_id, name, tagline, description, category, sub_category, tags, address, city, state,
 	zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified, claimed, featured,
-	published, suspended, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
+	published, suspended, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
 
-// insertBusiness adds a listing with a unique slug made from its name.
+// insertBusiness keeps the first listing of an account being created
+// (CreateAccount) as a draft: its owner's address is not verified yet, and
+// a listing would take an id and a slug that anyone could see taken, which
+// would tell whether the address already had an account (that sign-up
+// creates nothing). ReleaseDrafts makes it a listing once the address is
+// verified. The draft has no id nor slug.
 func (s *Store) insertBusiness(ctx context.Context, tx *sqlx.Tx, b Business) (Business, error) {
+	return b, insertDraft(ctx, tx, b)
+}
+
+// insertListing adds a listing with a unique slug made from its name.
+func (s *Store) insertListing(ctx context.Context, tx *sqlx.Tx, b Business) (Business, error) {
 	now := time.Now().UTC()
 	b.CreatedAt, b.UpdatedAt = now, now
 	if b.BusinessType == "" {
@@ -193,7 +214,7 @@ func (s *Store) CreateBusiness(ctx context.Context, b Business) (Business, error
 	var created Business
 	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		var err error
-		created, err = s.insertBusiness(ctx, tx, b)
+		created, err = s.insertListing(ctx, tx, b)
 		return err
 	})
 	return created, err
@@ -272,38 +293,51 @@ func (s *Store) CountPublished(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// UpdateBusiness saves every editable field of a listing (not its slug,
-// owner, rating or moderation flags).
+// UpdateBusiness saves every editable field of a listing, and whether its
+// email is confirmed (not its slug, owner, rating or moderation flags).
 func (s *Store) UpdateBusiness(ctx context.Context, b Business) error {
 	res, err := s.db.ExecContext(ctx, s.db.Rebind(`
 		UPDATE businesses SET name = ?, tagline = ?, description = ?, category = ?, sub_category = ?, tags = ?,
-			address = ?, city = ?, state = ?, zip_code = ?, phone = ?, website = ?, email = ?, hours = ?, services = ?,
+			address = ?, city = ?, state = ?, zip_code = ?, phone = ?, website = ?, email = ?, email_confirmed = ?, hours = ?, services = ?,
 			business_type = ?, show_email = ?, show_phone = ?, show_address = ?, show_pricing = ?, show_hours = ?, updated_at = ?
 		WHERE id = ?`),
 		b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City, b.State, b.ZipCode,
-		b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.ShowEmail, b.ShowPhone, b.ShowAddress,
+		b.Phone, b.Website, b.Email, b.EmailConfirmed, b.Hours, b.Services, b.BusinessType, b.ShowEmail, b.ShowPhone, b.ShowAddress,
 		b.ShowPricing, b.ShowHours, time.Now().UTC(), b.ID)
 	return affectedOne(res, err, "update business")
 }
 
-// ErrSuspended is returned when an owner publishes a listing an
-// administrator unpublished: only an administrator can publish it again.
-var ErrSuspended = errors.New("store: listing unpublished by an administrator")
+var (
+	// ErrSuspended is returned when an owner publishes a listing an
+	// administrator unpublished: only an administrator can publish it again.
+	ErrSuspended = errors.New("store: listing unpublished by an administrator")
+	// ErrHeld is returned when an owner publishes a listing held for an
+	// administrator's review of its name: the review decides.
+	ErrHeld = errors.New("store: listing held for review")
+)
 
-// SetPublished shows or hides a listing in the directory, at its owner's
-// wish; a listing an administrator took down stays hidden (ErrSuspended).
+// SetPublished shows or hides a listing in the directory as it is, at its
+// owner's wish; a listing an administrator took down stays hidden
+// (ErrSuspended), as does one held for review (ErrHeld). Owners publish
+// through PublishListing, which checks the name first.
 func (s *Store) SetPublished(ctx context.Context, id int64, published bool) error {
-	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE businesses SET published = ?, updated_at = ? WHERE id = ? AND (suspended = FALSE OR ? = FALSE)`),
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE businesses SET published = ?, updated_at = ? WHERE id = ? AND ((suspended = FALSE AND held = FALSE) OR ? = FALSE)`),
 		published, time.Now().UTC(), id, published)
 	if err := affectedOne(res, err, "publish business"); !errors.Is(err, ErrNotFound) {
 		return err
 	}
-	var suspended bool
-	if err := s.db.GetContext(ctx, &suspended, s.db.Rebind(`SELECT suspended FROM businesses WHERE id = ?`), id); err != nil {
+	var state struct {
+		Suspended bool `db:"suspended"`
+		Held      bool `db:"held"`
+	}
+	if err := s.db.GetContext(ctx, &state, s.db.Rebind(`SELECT suspended, held FROM businesses WHERE id = ?`), id); err != nil {
 		return notFound(err, "publish business")
 	}
-	if suspended {
+	switch {
+	case state.Suspended:
 		return ErrSuspended
+	case state.Held:
+		return ErrHeld
 	}
 	return ErrNotFound
 }

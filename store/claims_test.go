@@ -121,9 +121,10 @@ func TestRejectingAClaimLeavesTheListingOpen(t *testing.T) {
 func TestAClaimOnAnOwnedListingIsRefused(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		owner, b, err := s.CreateAccount(ctx, store.NewAccount{Email: "owner@example.com", PasswordHash: "x", Kind: store.KindBusiness, Business: &store.Business{Name: "Owned Co"}})
+		owner, _, err := s.CreateAccount(ctx, store.NewAccount{Email: "owner@example.com", PasswordHash: "x", Kind: store.KindBusiness})
 		must(t, err)
-		_ = owner
+		b, err := s.CreateBusiness(ctx, store.Business{Name: "Owned Co", OwnerID: sqlNullInt(owner.ID)})
+		must(t, err)
 		_, ann, _, _ := claimFixture(t, s)
 		if _, err := s.CreateClaim(ctx, store.Claim{BusinessID: b.ID, UserID: ann.ID, Role: "owner", Message: "Mine"}); !errors.Is(err, store.ErrAlreadyClaimed) {
 			t.Errorf("claim on an owned listing: %v, want ErrAlreadyClaimed", err)

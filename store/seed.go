@@ -43,7 +43,7 @@ func SampleBusinesses() ([]Business, error) {
 			SubCategory: r.SubCategory, Tags: r.Tags, Address: r.Address, City: r.City, State: r.State, ZipCode: r.ZipCode,
 			Phone: r.Phone, Website: r.Website, Email: r.Email, Hours: r.Hours, Services: r.Services,
 			BusinessType: r.BusinessType, Rating: r.Rating, ReviewCount: r.ReviewCount,
-			Verified: r.Verified, Featured: r.Featured, Claimed: r.Claimed, Published: true,
+			Verified: r.Verified, Featured: r.Featured, Claimed: r.Claimed, Published: true, EmailConfirmed: true,
 			ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
 		}
 	}
@@ -82,7 +82,7 @@ func (s *Store) SeedSamples(ctx context.Context) (int, error) {
 // order of insertArgs.
 const insertColumns = `slug, owner_id, name, tagline, description, category, sub_category, tags, address, city,
 	state, zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified,
-	claimed, featured, published, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
+	claimed, featured, published, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
 
 // insertColumnCount is how many columns insertColumns lists.
 var insertColumnCount = strings.Count(insertColumns, ",") + 1
@@ -91,7 +91,7 @@ var insertColumnCount = strings.Count(insertColumns, ",") + 1
 func insertArgs(b Business, now time.Time) []any {
 	return []any{b.Slug, b.OwnerID, b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City,
 		b.State, b.ZipCode, b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.Rating, b.ReviewCount, b.Verified,
-		b.Claimed, b.Featured, b.Published, b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowPricing, b.ShowHours, b.CreatedAt, now}
+		b.Claimed, b.Featured, b.Published, b.Held, b.EmailConfirmed, b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowPricing, b.ShowHours, b.CreatedAt, now}
 }
 
 // insertWithSlug inserts a listing whose slug is already chosen.
@@ -153,7 +153,7 @@ var (
 // search indexes for the new rows.
 func (s *Store) SeedSynthetic(ctx context.Context, n int, seed uint64) error {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	// 500 rows of 31 parameters stay well within SQLite's limit of 32,766
+	// 500 rows of 33 parameters stay well within SQLite's limit of 32,766
 	// parameters a statement (PostgreSQL's is 65,535).
 	const perStatement, perTx = 500, 5000
 	rows := make([]Business, 0, perStatement)

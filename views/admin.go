@@ -17,6 +17,7 @@ var AdminSections = []AdminSection{
 	{"/admin", "Overview"},
 	{"/admin/businesses", "Businesses"},
 	{"/admin/claims", "Claims"},
+	{"/admin/reviews", "Held listings"},
 	{"/admin/messages", "Contact messages"},
 	{"/admin/suggestions", "Suggestions"},
 	{"/admin/partners", "Partner applications"},
@@ -82,7 +83,7 @@ type AdminTable struct {
 
 // AdminOverview is /admin: what waits for the administrators.
 type AdminOverview struct {
-	PendingClaims, UnverifiedListings                                     int
+	PendingClaims, HeldListings, UnverifiedListings                       int
 	ContactMessages, FeatureSuggestions, PartnerApplications, Subscribers int
 	FailedJobs                                                            int
 }
@@ -94,6 +95,7 @@ type AdminBusinessRow struct {
 	OwnerEmail                             string // empty: nobody owns it
 	Verified, Claimed, Featured, Published bool
 	Suspended                              bool // unpublished by an administrator
+	Held                                   bool // waits for a review of its name
 	CreatedAt                              time.Time
 }
 
@@ -110,6 +112,7 @@ type AdminBusinesses struct {
 type AdminBusiness struct {
 	AdminBusinessRow
 	Email, Phone, Website string
+	EmailConfirmed        bool
 	Claims                []AdminClaimRow
 	History               []AdminActionRow
 }
@@ -151,7 +154,42 @@ var ModerationLabels = map[string]string{
 	"unpublish":     "Unpublished",
 	"approve_claim": "Approved a claim",
 	"reject_claim":  "Rejected a claim",
+	"approve_name":  "Approved the name",
+	"reject_name":   "Rejected the name",
 }
+
+// AdminReviews is the queue of listings held for their name, by status.
+type AdminReviews struct {
+	Filters []AdminFilter
+	Rows    []AdminReviewRow
+	Pager   AdminPager
+	Status  string
+}
+
+// AdminReviewRow is a held listing beside the published listing it
+// resembles.
+type AdminReviewRow struct {
+	ID           int64
+	Status       string // pending, approved or rejected
+	Reason       string // why it was rejected
+	CreatedAt    time.Time
+	DecidedAt    time.Time // zero while pending
+	DeciderEmail string
+	Listing      AdminReviewedListing
+	Similar      AdminReviewedListing
+}
+
+// AdminReviewedListing is one side of a review.
+type AdminReviewedListing struct {
+	ID                                int64 // 0: deleted since
+	Name, Slug, Category, Location    string
+	Email, Phone, Website, OwnerEmail string
+	EmailConfirmed, Published         bool
+	CreatedAt                         time.Time
+}
+
+// ReviewReasonMax is the longest reason a rejection may give.
+const ReviewReasonMax = 500
 
 // moderation is one button of a listing's administration page.
 type moderation struct {

@@ -42,7 +42,11 @@ type DashboardBusiness struct {
 	Claimed   bool
 	Published bool
 	Suspended bool // unpublished by an administrator
-	CreatedAt time.Time
+	Held      bool // waits for an administrator's review of its name
+	// PendingEmail is the contact email waiting for confirmation (shown
+	// nowhere until then); empty when there is none.
+	PendingEmail string
+	CreatedAt    time.Time
 }
 
 // DashboardLead is a recent enquiry to one of the user's listings. A

@@ -29,7 +29,10 @@ type ListingForm struct {
 	ShowPricing  bool
 	ShowHours    bool
 	Published    bool
-	Suspended    bool // unpublished by an administrator: only they can publish it again
+	Suspended    bool   // unpublished by an administrator: only they can publish it again
+	Held         bool   // waits for an administrator's review of its name
+	HeldLike     string // the published listing whose name it resembles
+	EmailPending bool   // Email waits for confirmation: shown nowhere public
 	Errors       FieldErrors
 }
 
@@ -92,9 +95,21 @@ var ListingHours = HoursRule{
 	Order:   "On " + DayName + ", closing must come after opening.",
 }
 
-// listingField is a field of the listing form with its rule's limits.
+// ListingHints say, beside a field, the rules of trust the server applies
+// to it (handlers.createProfile, handlers.updateBusiness); the wizard
+// island gets them in its props.
+var ListingHints = map[string]string{
+	"name":  "If a listing in your city already has this name, or one very close to it, an administrator checks yours before it goes live.",
+	"email": "Your account's address is shown at once; another address is shown once confirmed through the link we email to it.",
+}
+
+// listingField is a field of the listing form with its rule's limits and
+// its hint.
 func listingField(f Field) Field {
 	r := ListingRules[f.Name]
 	f.Required, f.MaxLength = r.Required != "", r.MaxLength
+	if h := ListingHints[f.Name]; h != "" && f.Hint == "" {
+		f.Hint = h
+	}
 	return f
 }

@@ -1,0 +1,122 @@
+package handlers
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"net/http"
+	"time"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// A listing's contact email is shown only once proved: the owner's
+// verified address at once, any other address once someone opens the link
+// emailed to it (store/listing_email.go). The link's page asks before it
+// confirms, so a mail scanner opening it confirms nothing, and tells a
+// reader who does not know the business how to refuse.
+
+const (
+	// listingEmailTTL is how long a confirmation link works.
+	listingEmailTTL = 72 * time.Hour
+	// A listing's link is sent five times a day at most: the address may be
+	// someone else's inbox.
+	listingEmailDaily = 5
+)
+
+// sendListingEmailLink stores a new link that confirms b's email on st and
+// queues the email that carries it; b's older links stop working.
+func (h *Handlers) sendListingEmailLink(ctx context.Context, st *store.Store, b store.Business) error {
+	secret := make([]byte, 32)
+	if _, err := rand.Read(secret); err != nil {
+		return err
+	}
+	token := base64.RawURLEncoding.EncodeToString(secret)
+	err := st.CreateListingEmailToken(ctx, store.ListingEmailToken{Hash: hashToken(token), BusinessID: b.ID, Email: b.Email, ExpiresAt: time.Now().Add(listingEmailTTL)})
+	if err != nil {
+		return err
+	}
+	return queueMail(ctx, st, bizmail.ConfirmListingEmail(h.mailSite(), b.Email, b.Name, h.site.BaseURL+"/listing-email/confirm?token="+token))
+}
+
+// emailSentToast tells an owner a confirmation link went to addr.
+func emailSentToast(addr string) views.Toast {
+	return views.Toast{Title: "Confirm the contact email", Description: "We emailed a link to " + addr + ". Your listing shows the address once it is opened, and nowhere until then."}
+}
+
+// resendListingEmail sends the confirmation link of a listing's email
+// again, from its manage page or the dashboard (from=dashboard).
+func (h *Handlers) resendListingEmail(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.ownedBusiness(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	ctx := r.Context()
+	back := manageURL(b.ID)
+	if r.PostFormValue("from") == "dashboard" {
+		back = "/dashboard"
+	}
+	if b.Email == "" || b.EmailConfirmed {
+		h.flash(r, views.Toast{Title: "Nothing to confirm", Description: "The email of " + b.Name + " is confirmed already."})
+		http.Redirect(w, r, back, http.StatusSeeOther)
+		return
+	}
+	n, err := h.store.ListingEmailLinksSince(ctx, b.ID, time.Now().Add(-24*time.Hour))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	if n >= listingEmailDaily {
+		h.flash(r, views.Toast{Title: "Please wait", Description: "Five links went to " + b.Email + " today. Check that inbox (and its spam folder), or try again tomorrow.", Variant: "destructive"})
+		http.Redirect(w, r, back, http.StatusSeeOther)
+		return
+	}
+	if err := h.store.InTx(ctx, func(tx *store.Store) error { return h.sendListingEmailLink(ctx, tx, b) }); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.flash(r, emailSentToast(b.Email))
+	http.Redirect(w, r, back, http.StatusSeeOther)
+}
+
+// listingEmailPage is where a confirmation link leads: it asks whether to
+// show the address on the listing.
+func (h *Handlers) listingEmailPage(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Referrer-Policy", "no-referrer") // the token is in the URL
+	token := r.URL.Query().Get("token")
+	t, err := h.store.ValidListingEmailToken(r.Context(), hashToken(token))
+	if errors.Is(err, store.ErrTokenInvalid) {
+		h.render(w, r, http.StatusBadRequest, views.ListingEmailConfirmPage(h.chrome(r), views.ListingEmailConfirm{Invalid: true}))
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.ListingEmailConfirmPage(h.chrome(r), views.ListingEmailConfirm{Token: token, Email: t.Email, Business: t.BusinessName}))
+}
+
+// confirmListingEmail confirms the address of a link: the listing shows
+// it from now on.
+func (h *Handlers) confirmListingEmail(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	t, err := h.store.ConfirmListingEmail(r.Context(), hashToken(r.PostFormValue("token")))
+	if errors.Is(err, store.ErrTokenInvalid) {
+		h.render(w, r, http.StatusBadRequest, views.ListingEmailConfirmPage(h.chrome(r), views.ListingEmailConfirm{Invalid: true}))
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("listing email confirmed", "business_id", t.BusinessID)
+	c := h.chrome(r)
+	c.Toasts = append(c.Toasts, views.Toast{Title: "Email confirmed", Description: t.Email + " is the contact email of " + t.BusinessName + "."})
+	v := views.ListingEmailConfirm{Done: true, Email: t.Email, Business: t.BusinessName, Slug: t.BusinessSlug, Public: t.Published}
+	h.render(w, r, http.StatusOK, views.ListingEmailConfirmPage(c, v))
+}

@@ -1,0 +1,130 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Drafts: the listings of an owner whose email address is not verified
+// yet. A draft is no listing: it has no id, no slug and no place in the
+// directory, so a sign-up that makes one looks, to everyone else, like a
+// sign-up that makes nothing (with an address that has an account
+// already). ReleaseDrafts turns them into listings once the address is
+// verified.
+
+// insertDraft keeps b as a draft of its owner.
+func insertDraft(ctx context.Context, tx *sqlx.Tx, b Business) error {
+	if !b.OwnerID.Valid {
+		return errors.New("store: a draft listing needs its owner")
+	}
+	b.ID, b.Slug = 0, ""
+	data, err := json.Marshal(b)
+	if err != nil {
+		return fmt.Errorf("store: draft listing: %w", err)
+	}
+	_, err = tx.ExecContext(ctx, tx.Rebind(`INSERT INTO listing_drafts (owner_id, listing, created_at) VALUES (?, ?, ?)`),
+		b.OwnerID.Int64, string(data), time.Now().UTC())
+	if err != nil {
+		return fmt.Errorf("store: save draft listing: %w", err)
+	}
+	return nil
+}
+
+// SaveDraft keeps b as a draft of its owner, whose address is not verified
+// yet.
+func (s *Store) SaveDraft(ctx context.Context, b Business) error {
+	return s.WithTx(ctx, func(tx *sqlx.Tx) error { return insertDraft(ctx, tx, b) })
+}
+
+// errNotVerified: the owner's address is not verified (or the owner is
+// gone).
+var errNotVerified = errors.New("store: address not verified")
+
+type draftRow struct {
+	ID      int64  `db:"id"`
+	Listing string `db:"listing"`
+}
+
+// Drafts are the owner's draft listings, oldest first.
+func (s *Store) Drafts(ctx context.Context, ownerID int64) ([]Business, error) {
+	var rows []draftRow
+	err := s.db.SelectContext(ctx, &rows, s.db.Rebind(`SELECT id, listing FROM listing_drafts WHERE owner_id = ? ORDER BY id`), ownerID)
+	if err != nil {
+		return nil, fmt.Errorf("store: drafts: %w", err)
+	}
+	bs := make([]Business, len(rows))
+	for i, r := range rows {
+		if err := json.Unmarshal([]byte(r.Listing), &bs[i]); err != nil {
+			return nil, fmt.Errorf("store: draft %d: %w", r.ID, err)
+		}
+	}
+	return bs, nil
+}
+
+// Released is a draft made a listing: published, or Held for review for
+// resembling Similar.
+type Released struct {
+	Business
+	Similar Business
+}
+
+// ReleaseDrafts makes each draft of the owner a listing, once their
+// address is verified (before, it does nothing): its contact email counts
+// as confirmed when it is that address, and it goes live, or is held for
+// review, as any new listing does (PublishListing). A draft is released
+// once, however many requests try.
+func (s *Store) ReleaseDrafts(ctx context.Context, ownerID int64) ([]Released, error) {
+	var out []Released
+	err := s.InTx(ctx, func(st *Store) error {
+		var email string
+		err := st.db.GetContext(ctx, &email, st.db.Rebind(`SELECT email FROM users WHERE id = ? AND email_verified_at IS NOT NULL`), ownerID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errNotVerified
+		}
+		if err != nil {
+			return fmt.Errorf("store: release drafts: owner: %w", err)
+		}
+		var rows []draftRow
+		if err := st.db.SelectContext(ctx, &rows, st.db.Rebind(`SELECT id, listing FROM listing_drafts WHERE owner_id = ? ORDER BY id`), ownerID); err != nil {
+			return fmt.Errorf("store: release drafts: %w", err)
+		}
+		for _, r := range rows {
+			// Taking the draft first: of two requests releasing it, the
+			// second finds it gone.
+			res, err := st.db.ExecContext(ctx, st.db.Rebind(`DELETE FROM listing_drafts WHERE id = ?`), r.ID)
+			if err := affectedOne(res, err, "take draft"); errors.Is(err, ErrNotFound) {
+				continue
+			} else if err != nil {
+				return err
+			}
+			var b Business
+			if err := json.Unmarshal([]byte(r.Listing), &b); err != nil {
+				return fmt.Errorf("store: draft %d: %w", r.ID, err)
+			}
+			b.OwnerID.Int64, b.OwnerID.Valid = ownerID, true
+			b.Published, b.Held, b.Suspended = false, false, false
+			b.EmailConfirmed = b.Email == "" || NormalizeEmail(b.Email) == email
+			created, err := st.insertListing(ctx, st.tx, b)
+			if err != nil {
+				return err
+			}
+			p, err := st.PublishListing(ctx, created.ID)
+			if err != nil {
+				return err
+			}
+			created.Published, created.Held = !p.Held, p.Held
+			out = append(out, Released{Business: created, Similar: p.Similar})
+		}
+		return nil
+	})
+	if errors.Is(err, errNotVerified) {
+		return nil, nil // nothing to release yet
+	}
+	return out, err
+}
