@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"bizprofile/store"
 )
@@ -147,4 +148,13 @@ func TestSignInLimitsLookTheSameForUnknownEmails(t *testing.T) {
 			t.Error("the refusal for a real email and an unknown one differ")
 		}
 	}, behindProxy)
+}
+
+func TestSignInDelayDoublesUpToTheWindow(t *testing.T) {
+	window := 15 * time.Minute
+	for n, want := range map[int]time.Duration{0: time.Second, 1: 2 * time.Second, 5: 32 * time.Second, 9: 512 * time.Second, 10: window, 64: window} {
+		if got := signInDelay(n, window); got != want {
+			t.Errorf("signInDelay(%d) = %v, want %v", n, got, want)
+		}
+	}
 }
