@@ -6,7 +6,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
 import { linkFrom, mailsTo } from "./mailbox.mjs";
-import { signIn, signUp, signUpBusiness, toast } from "./people.mjs";
+import { signIn, signUp, signUpBusiness, toast, uniqueName } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
@@ -38,7 +38,7 @@ for (const [js, listing, slug] of [
 
   test(`claim a sample business, approve it as an administrator, see it on the new owner's dashboard with its badge (${mode})`, async () => {
     const ownerCtx = await browser.newContext({ javaScriptEnabled: js });
-    const owner = await signUpBusiness(ownerCtx, `Robin Books ${Date.now()}`, claimant);
+    const owner = await signUpBusiness(ownerCtx, uniqueName("Robin Books"), claimant);
     const page = await ownerCtx.newPage();
     const errors = js ? watchErrors(page) : [];
     await signIn(page, owner);
@@ -99,7 +99,7 @@ for (const [js, listing, slug] of [
 
 test("an administrator takes a listing down; its owner sees why and cannot publish it again (JavaScript on)", async () => {
   const ownerCtx = await browser.newContext();
-  const name = `Takedown Books ${Date.now()}`;
+  const name = uniqueName("Takedown Books");
   const owner = await signUpBusiness(ownerCtx, name, claimant);
   const page = await ownerCtx.newPage();
   const errors = watchErrors(page);

@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
-import { signIn, signUpBusiness, toast } from "./people.mjs";
+import { signIn, signUpBusiness, toast, uniqueName } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
@@ -31,7 +31,7 @@ async function openInsights(page, name) {
 }
 
 test("insights: an owner generates insights without leaving the page (JavaScript on)", async () => {
-  const name = `Ember Pizza ${Date.now()}`;
+  const name = uniqueName("Ember Pizza");
   const owner = await newOwner(name);
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
@@ -84,7 +84,7 @@ test("insights: an owner generates insights without leaving the page (JavaScript
 });
 
 test("insights: failed generations show the spec's error toasts (JavaScript on)", async () => {
-  const name = `Stone Oven ${Date.now()}`;
+  const name = uniqueName("Stone Oven");
   const owner = await newOwner(name);
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
@@ -141,7 +141,7 @@ test("insights: failed generations show the spec's error toasts (JavaScript on)"
 });
 
 test("insights: an owner generates insights without JavaScript", async () => {
-  const name = `Quiet Oven ${Date.now()}`;
+  const name = uniqueName("Quiet Oven");
   const owner = await newOwner(name);
   const ctx = await browser.newContext({ javaScriptEnabled: false });
   const page = await ctx.newPage();

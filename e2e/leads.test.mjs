@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
 import { mailsTo } from "./mailbox.mjs";
-import { signIn, signUpBusiness, toast } from "./people.mjs";
+import { signIn, signUpBusiness, toast, uniqueName } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
@@ -36,7 +36,7 @@ async function ownerSeesLead(email, message) {
 }
 
 test("a visitor sends a lead from the listing's dialog and the owner sees it (JavaScript on)", async () => {
-  const name = `Ember Pizza ${Date.now()}`;
+  const name = uniqueName("Ember Pizza");
   const owner = await newOwner(name);
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
@@ -73,7 +73,7 @@ test("a visitor sends a lead from the listing's dialog and the owner sees it (Ja
 });
 
 test("a visitor sends a lead without JavaScript and the owner sees it", async () => {
-  const name = `Quiet Oven ${Date.now()}`;
+  const name = uniqueName("Quiet Oven");
   const owner = await newOwner(name);
   const ctx = await browser.newContext({ javaScriptEnabled: false });
   const page = await ctx.newPage();

@@ -10,6 +10,16 @@ let seq = 0;
 // uniqueEmail is a new address for who, never used before.
 export const uniqueEmail = (who = "someone") => `${who}.${Date.now()}.${++seq}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
+// uniqueName is a business name never used before: prefix and a random
+// word, so that no two tests' listings in one city have names alike
+// (numbers from the clock could be a few edits apart, and a listing whose
+// name is close to another's in its city is held for review).
+export function uniqueName(prefix) {
+  let word = "";
+  for (let i = 0; i < 8; i++) word += String.fromCharCode(97 + Math.floor(Math.random() * 26));
+  return `${prefix} ${word[0].toUpperCase()}${word.slice(1)}`;
+}
+
 // toast waits for the one notification that says text (the server renders
 // it after a redirect, or the page shows it), within the 5 s it is shown;
 // { visible: true } waits until it shows, not only until it is there.

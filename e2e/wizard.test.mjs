@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
-import { signIn, signUp, toast } from "./people.mjs";
+import { signIn, signUp, toast, uniqueName } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
@@ -42,7 +42,7 @@ test("profile wizard: steps, checks, draft after a reload, busy button, then edi
   const page = await ctx.newPage();
   const errors = watchErrors(page);
   const email = await maker(page);
-  const name = `Crumb Theory ${Date.now()}`;
+  const name = uniqueName("Crumb Theory");
 
   await page.goto(baseURL + "/business/create-profile");
   await mounted(page);
@@ -191,7 +191,7 @@ test("profile wizard: a failed submission starts on the step with the server's m
   const page = await ctx.newPage();
   const errors = watchErrors(page);
   const email = await maker(page);
-  const name = `Detour Deli ${Date.now()}`;
+  const name = uniqueName("Detour Deli");
 
   await page.goto(baseURL + "/business/create-profile");
   await mounted(page);
@@ -267,7 +267,7 @@ test("profile wizard without JavaScript: one long form and one 'Create Profile' 
   const ctx = await browser.newContext({ javaScriptEnabled: false });
   const page = await ctx.newPage();
   await maker(page);
-  const name = `Plain Pantry ${Date.now()}`;
+  const name = uniqueName("Plain Pantry");
 
   await page.goto(baseURL + "/business/create-profile");
   for (const legend of ["Basic Info", "Contact", "Hours", "Review"]) {

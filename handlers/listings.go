@@ -286,7 +286,6 @@ func (h *Handlers) updateBusiness(w http.ResponseWriter, r *http.Request) {
 	ctx, u := r.Context(), currentUser(r)
 	f, nb := parseListingForm(r, listingFormOf(b))
 	if len(f.Errors) > 0 {
-		f.HeldLike = ""
 		h.render(w, r, http.StatusUnprocessableEntity, views.ManageBusinessPage(h.chrome(r), f))
 		return
 	}

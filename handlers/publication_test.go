@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -232,5 +233,36 @@ func TestDraftsOfAVerifiedOwnerAreReleasedOnTheirDashboard(t *testing.T) {
 		if seen := publicPlaces(t, app, "Late Bloom Florist", "late-bloom-florist"); len(seen) != 4 {
 			t.Errorf("released, the listing is public only in %q", seen)
 		}
+	})
+}
+
+// Signing in needs a verified address, so the wizard never sees an
+// unverified account through the router; should one reach it, its listing
+// waits as a draft like a sign-up's, and goes live with the verification.
+func TestWizardListingOfAnUnverifiedAccountWaitsForVerification(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		u, _, err := app.store.CreateAccount(ctx, store.NewAccount{Email: "early@example.com", PasswordHash: "x", Kind: store.KindBusiness})
+		must(t, err)
+		wizard := app.h.sessions.LoadAndSave(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			app.h.createProfile(w, r.WithContext(context.WithValue(r.Context(), userKey{}, &u)))
+		}))
+		req := httptest.NewRequest(http.MethodPost, "/business/create-profile", strings.NewReader(listingForm("Early Bird Cafe").Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		rec := httptest.NewRecorder()
+		wizard.ServeHTTP(rec, req)
+		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/dashboard" {
+			t.Fatalf("the wizard answered %d to %q", rec.Code, rec.Header().Get("Location"))
+		}
+		if seen := publicPlaces(t, app, "Early Bird Cafe", "early-bird-cafe"); len(seen) > 0 {
+			t.Fatalf("an unverified account's listing is public in %q", seen)
+		}
+		must(t, app.store.MarkEmailVerified(ctx, u.ID))
+		must(t, app.h.releaseListings(ctx, u.ID))
+		if seen := publicPlaces(t, app, "Early Bird Cafe", "early-bird-cafe"); len(seen) != 4 {
+			t.Errorf("verified, the listing is public only in %q", seen)
+		}
+		// Its email is not the account's: it waits for its own link.
+		app.inbox.link(t, "hello@taco.example", "/listing-email/confirm?token=")
 	})
 }

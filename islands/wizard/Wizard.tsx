@@ -203,7 +203,7 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
   const described = (id: string, hint?: string, err?: string) =>
     [hint ? id + "-hint" : "", err ? id + "-error" : ""].filter(Boolean).join(" ") || undefined;
 
-  const field = ({ name, label, type = "text", hint, autoComplete, rows }: FieldProps) => {
+  const field = ({ name, label, type = "text", hint = props.hints?.[name], autoComplete, rows }: FieldProps) => {
     const id = "f-" + name;
     const err = errors[name];
     const rule = props.rules[name];

@@ -54,6 +54,9 @@ export type Props = {
   form: ServerForm;
   steps: Step[];
   rules: Record<TextField, FieldRule>;
+  // hints are views.ListingHints: what the server does with a field (a
+  // name alike another listing's is reviewed, an email is confirmed).
+  hints?: Partial<Record<TextField, string>>;
   hours: HoursRule;
   action: string;
   draftKey: string;

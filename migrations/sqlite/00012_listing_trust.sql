@@ -11,6 +11,12 @@ UPDATE businesses SET email_confirmed = TRUE
 WHERE email = '' OR owner_id IS NULL
    OR email = (SELECT u.email FROM users u WHERE u.id = businesses.owner_id AND u.email_verified_at IS NOT NULL);
 
+-- Listings made before this migration by sign-ups whose address was never
+-- verified were public at once; they are taken out of the directory (their
+-- owners can publish them once they have verified their address).
+UPDATE businesses SET published = FALSE
+WHERE owner_id IN (SELECT id FROM users WHERE email_verified_at IS NULL);
+
 -- held: the owner wants the listing public, but its name is the same as, or
 -- close to, another published listing's in its city: it stays unpublished
 -- until an administrator decides (listing_reviews).
