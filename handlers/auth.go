@@ -275,7 +275,7 @@ func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	// A business sign-up's listing goes live now (listings.go).
+	// A business sign-up's listing goes live now (publication.go).
 	if err := h.releaseListings(r.Context(), tok.UserID); err != nil {
 		h.serverError(w, r, err)
 		return

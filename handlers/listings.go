@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -168,62 +167,7 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/directory/"+created.Slug, http.StatusSeeOther)
 }
 
-// publish puts b, which its owner wants public, live on st, or holds it
-// for review and tells the administrators; it reports whether it held it.
-func (h *Handlers) publish(ctx context.Context, st *store.Store, b store.Business) (held bool, err error) {
-	p, err := st.PublishListing(ctx, b.ID)
-	if err != nil || !p.Held {
-		return false, err
-	}
-	h.log.Info("listing held for review", "business_id", b.ID, "similar_id", p.Similar.ID)
-	return true, h.notifyAdmins(ctx, st, func(to string) bizmail.Message {
-		return bizmail.ListingHeld(h.mailSite(), to, b.Name, views.Place(b.City, b.State), p.Similar.Name, h.site.BaseURL+"/admin/reviews")
-	})
-}
-
-// releaseListings makes the drafts of a user whose address was just
-// verified listings (a business sign-up's): each goes live or is held for
-// review, and an address other than theirs gets its confirmation link.
-func (h *Handlers) releaseListings(ctx context.Context, userID int64) error {
-	return h.store.InTx(ctx, func(tx *store.Store) error {
-		released, err := tx.ReleaseDrafts(ctx, userID)
-		if err != nil {
-			return err
-		}
-		for _, b := range released {
-			h.log.Info("business created", "business_id", b.ID, "slug", b.Slug, "owner_id", userID, "held", b.Held)
-			if b.Held {
-				similar := b.Similar.Name
-				err := h.notifyAdmins(ctx, tx, func(to string) bizmail.Message {
-					return bizmail.ListingHeld(h.mailSite(), to, b.Name, views.Place(b.City, b.State), similar, h.site.BaseURL+"/admin/reviews")
-				})
-				if err != nil {
-					return err
-				}
-			}
-			if !b.EmailConfirmed {
-				if err := h.sendListingEmailLink(ctx, tx, b.Business); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
-}
-
 func manageURL(id int64) string { return "/dashboard/businesses/" + strconv.FormatInt(id, 10) }
-
-// heldToast tells an owner their listing waits for a review of its name.
-func heldToast(b store.Business) views.Toast {
-	return views.Toast{Title: "Held for review", Description: "Another listing in " + views.Place(b.City, b.State) + " has a name like " + b.Name +
-		", so an administrator checks yours before it goes live. We will email you the decision."}
-}
-
-// waitsForEmailToast tells a new owner their listing goes live once their
-// address is verified.
-func waitsForEmailToast(name string) views.Toast {
-	return views.Toast{Title: "Your listing waits for your email", Description: name + " goes live in the directory once you confirm your email address."}
-}
 
 // ownedBusiness loads the listing of the URL if the signed-in user owns it;
 // anyone else gets 404, as if it did not exist.
