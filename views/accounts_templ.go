@@ -241,7 +241,7 @@ func LoginPage(c Chrome, f AuthForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if f.Mode == ModeSignUp {
-				templ_7745c5c3_Err = formField(Field{Name: "password", Label: "Password", Type: "password", Autocomplete: "new-password", Required: true, MinLength: 6, Hint: "At least 6 characters; avoid common passwords.", Error: f.Errors["password"]}).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = formField(Field{Name: "password", Label: "Password", Type: "password", Autocomplete: "new-password", Required: true, MinLength: 6, Hint: PasswordHint, Error: f.Errors["password"]}).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -497,7 +497,7 @@ func BusinessSignupPage(c Chrome, f BusinessSignupForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = formField(Field{Name: "password", Label: "Password", Type: "password", Autocomplete: "new-password", Required: true, MinLength: 6, Hint: "At least 6 characters.", Error: f.Errors["password"]}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = formField(Field{Name: "password", Label: "Password", Type: "password", Autocomplete: "new-password", Required: true, MinLength: 6, Hint: PasswordHint, Error: f.Errors["password"]}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -625,7 +625,7 @@ func IndividualSignupPage(c Chrome, f IndividualSignupForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = formField(Field{Name: "password", Label: "Password", Type: "password", Autocomplete: "new-password", Required: true, MinLength: 6, Hint: "At least 6 characters.", Error: f.Errors["password"]}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = formField(Field{Name: "password", Label: "Password", Type: "password", Autocomplete: "new-password", Required: true, MinLength: 6, Hint: PasswordHint, Error: f.Errors["password"]}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -728,7 +728,7 @@ func ResetPasswordPage(c Chrome, f ResetForm) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = formField(Field{Name: "password", Label: "New password", Type: "password", Autocomplete: "new-password", Required: true, MinLength: 6, Hint: "At least 6 characters.", Error: f.Errors["password"]}).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = formField(Field{Name: "password", Label: "New password", Type: "password", Autocomplete: "new-password", Required: true, MinLength: 6, Hint: PasswordHint, Error: f.Errors["password"]}).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

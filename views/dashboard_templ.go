@@ -734,7 +734,7 @@ func ProfilePage(c Chrome, p ProfileView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = formField(Field{Name: "password", Label: "New password", Type: "password", Autocomplete: "new-password", Required: true, MinLength: 6, Error: sectionError(p, "password", "password")}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = formField(Field{Name: "password", Label: "New password", Type: "password", Autocomplete: "new-password", Required: true, MinLength: 6, Hint: PasswordHint, Error: sectionError(p, "password", "password")}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -55,3 +55,7 @@ func pluralFields(n int) string {
 	}
 	return "fields"
 }
+
+// PasswordHint says, beside every new-password field, what the server
+// checks (handlers/password.go).
+const PasswordHint = "At least 6 characters; not a common password, one repeated character, your name or your email."
