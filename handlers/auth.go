@@ -215,7 +215,8 @@ func (h *Handlers) register(r *http.Request, a store.NewAccount, password, name 
 		}
 		h.log.Info("account created", "user_id", u.ID, "kind", u.Kind, "ip", clientIP(r))
 		if biz != nil {
-			h.log.Info("business created", "business_id", biz.ID, "slug", biz.Slug, "owner_id", u.ID)
+			// A draft until the address is verified (releaseListings).
+			h.log.Info("listing draft saved", "owner_id", u.ID)
 		}
 		return h.queueVerification(ctx, tx, u, name)
 	})
@@ -246,13 +247,22 @@ func (h *Handlers) queueVerification(ctx context.Context, st *store.Store, u sto
 // newToken stores a single-use token and returns its secret, which only
 // the email will carry.
 func (h *Handlers) newToken(ctx context.Context, st *store.Store, userID int64, purpose, email string, ttl time.Duration) (string, error) {
+	token, err := newSecret()
+	if err != nil {
+		return "", err
+	}
+	err = st.CreateToken(ctx, store.Token{Hash: hashToken(token), UserID: userID, Purpose: purpose, Email: email, ExpiresAt: time.Now().Add(ttl)})
+	return token, err
+}
+
+// newSecret is the secret of an emailed link: 32 random bytes, URL-safe.
+// Only its hash (hashToken) is stored.
+func newSecret() (string, error) {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		return "", err
 	}
-	token := base64.RawURLEncoding.EncodeToString(b)
-	err := st.CreateToken(ctx, store.Token{Hash: hashToken(token), UserID: userID, Purpose: purpose, Email: email, ExpiresAt: time.Now().Add(ttl)})
-	return token, err
+	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
 func hashToken(token string) string {
@@ -429,6 +439,11 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("password reset", "user_id", tok.UserID, "ip", clientIP(r))
+	// The link proved the address, so listings waiting for it go out now;
+	// if that fails, the owner's next dashboard visit releases them.
+	if err := h.releaseListings(ctx, tok.UserID); err != nil {
+		h.log.Warn("release listings after a password reset", slog.Any("error", err), "user_id", tok.UserID)
+	}
 	if err := h.sessions.RenewToken(ctx); err != nil {
 		h.serverError(w, r, err)
 		return

@@ -2,8 +2,6 @@ package handlers
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"net/http"
 	"time"
@@ -30,12 +28,11 @@ const (
 // sendListingEmailLink stores a new link that confirms b's email on st and
 // queues the email that carries it; b's older links stop working.
 func (h *Handlers) sendListingEmailLink(ctx context.Context, st *store.Store, b store.Business) error {
-	secret := make([]byte, 32)
-	if _, err := rand.Read(secret); err != nil {
+	token, err := newSecret()
+	if err != nil {
 		return err
 	}
-	token := base64.RawURLEncoding.EncodeToString(secret)
-	err := st.CreateListingEmailToken(ctx, store.ListingEmailToken{Hash: hashToken(token), BusinessID: b.ID, Email: b.Email, ExpiresAt: time.Now().Add(listingEmailTTL)})
+	err = st.CreateListingEmailToken(ctx, store.ListingEmailToken{Hash: hashToken(token), BusinessID: b.ID, Email: b.Email, ExpiresAt: time.Now().Add(listingEmailTTL)})
 	if err != nil {
 		return err
 	}

@@ -266,3 +266,27 @@ func TestWizardListingOfAnUnverifiedAccountWaitsForVerification(t *testing.T) {
 		app.inbox.link(t, "hello@taco.example", "/listing-email/confirm?token=")
 	})
 }
+
+// A password reset proves the address as the verification link does, so
+// a sign-up's listing goes public as soon as the reset is done.
+func TestBusinessSignupListingGoesPublicWithAPasswordReset(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		if res, body := app.post(t, "/business/signup", businessSignupForm("Blue Door Bakery", "maria@bluedoor.example")); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("sign-up: %d %s", res.StatusCode, body)
+		}
+		if res, _ := app.post(t, "/password/forgot", url.Values{"email": {"maria@bluedoor.example"}}); res.StatusCode != http.StatusOK {
+			t.Fatalf("forgot password: %d", res.StatusCode)
+		}
+		link := strings.TrimPrefix(app.inbox.link(t, "maria@bluedoor.example", "/reset-password?token="), testSite.BaseURL)
+		token := strings.TrimPrefix(link, "/reset-password?token=")
+		newPassword := "amber-lantern-77"
+		res, _ := app.post(t, "/reset-password", url.Values{"token": {token}, "password": {newPassword}, "confirm_password": {newPassword}})
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("reset: %d", res.StatusCode)
+		}
+		want := []string{"directory", "directory.json", "sitemap", "listing page"}
+		if seen := publicPlaces(t, app, "Blue Door Bakery", "blue-door-bakery"); !slices.Equal(seen, want) {
+			t.Fatalf("after the reset, the listing is public in %q, want %q", seen, want)
+		}
+	})
+}
