@@ -151,7 +151,7 @@ for (const js of [true, false]) {
     assert.ok((await mailsTo(adminEmail)).some((m) => m.subject === `${name} was held for review`), "the administrators are emailed");
     await admin.goto(baseURL + "/admin");
     await admin.locator(".stat", { hasText: "Listings held for review" }).getByRole("link").click();
-    await admin.waitForURL(baseURL + "/admin/reviews");
+    await admin.waitForURL(baseURL + "/admin/held");
     const item = admin.locator(".claim-item", { has: admin.getByRole("heading", { level: 2, name }) });
     const resembled = item.locator("section", { has: admin.getByRole("heading", { level: 3, name: "Published listing it resembles" }) });
     // The sample, or (the second time) the listing approved the first.
@@ -178,7 +178,7 @@ test("the held listings' queue is in the administration's navigation, and says w
   await admin.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Held listings" }).click();
   await admin.getByRole("heading", { level: 1, name: "Held listings" }).waitFor();
   await admin.getByRole("navigation", { name: "Filter" }).getByRole("link", { name: "Rejected" }).click();
-  await admin.waitForURL(baseURL + "/admin/reviews?status=rejected");
+  await admin.waitForURL(baseURL + "/admin/held?status=rejected");
   await admin.getByText("No held listing here.").waitFor();
   await ctx.close();
 });

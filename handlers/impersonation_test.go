@@ -155,13 +155,13 @@ func TestNearDuplicateListingIsHeldForAnAdministrator(t *testing.T) {
 		admin := app.asAdmin(t)
 		_, body = admin.get(t, "/admin")
 		page = parseHTML(t, body)
-		if !hasLink(page.Find(`nav[aria-label="Administration"]`), "Held listings", "/admin/reviews") {
+		if !hasLink(page.Find(`nav[aria-label="Administration"]`), "Held listings", "/admin/held") {
 			t.Error("the administration's navigation has no 'Held listings'")
 		}
 		if !slices.Contains(texts(page.Find(".stat")), "1 Listings held for review") {
 			t.Errorf("the overview does not count the held listing: %q", texts(page.Find(".stat")))
 		}
-		_, body = admin.get(t, "/admin/reviews")
+		_, body = admin.get(t, "/admin/held")
 		page = parseHTML(t, body)
 		item := headings(page, 2, "Harbour Street Bakery, LLC").Closest("li")
 		if item.Length() != 1 || headings(item, 3, "Held listing").Length() != 1 || headings(item, 3, "Published listing it resembles").Length() != 1 {
@@ -182,7 +182,7 @@ func TestNearDuplicateListingIsHeldForAnAdministrator(t *testing.T) {
 		if history := tableRows(region(parseHTML(t, body), "Moderation history")); len(history) == 0 || !strings.HasPrefix(history[0][2], "Approved the name") {
 			t.Errorf("the approval is not in the listing's history: %q", history)
 		}
-		_, body = admin.get(t, "/admin/reviews")
+		_, body = admin.get(t, "/admin/held")
 		if page := parseHTML(t, body); !anyContains(texts(page.Find(".empty-state")), "No listing waits for review.") {
 			t.Error("the emptied queue does not say so")
 		}
@@ -194,7 +194,7 @@ func TestNearDuplicateListingIsHeldForAnAdministrator(t *testing.T) {
 		if res.Header.Get("Location") != "/dashboard/businesses/"+itoa(int(rejected.ID)) {
 			t.Fatalf("the exact name, suffix aside, was not held: %q", res.Header.Get("Location"))
 		}
-		_, body = admin.get(t, "/admin/reviews")
+		_, body = admin.get(t, "/admin/held")
 		rejectForm := nameStarts(headings(parseHTML(t, body), 2, "Harbor Street Bakery Inc.").Closest("li").Find("button"), "Reject").Closest("form")
 		if labelled(t, rejectForm, "Reason").Length() != 1 {
 			t.Fatal("rejecting asks for no reason")
@@ -218,7 +218,7 @@ func TestNearDuplicateListingIsHeldForAnAdministrator(t *testing.T) {
 			t.Errorf("the owner published a rejected listing: %d", res.StatusCode)
 		}
 		// The queue's export holds both decisions.
-		_, rows := readCSV(t, admin, "/admin/reviews.csv?status=all")
+		_, rows := readCSV(t, admin, "/admin/held.csv?status=all")
 		if len(rows) != 3 || rows[0][1] != "Listing" || rows[1][9] != "rejected" || rows[1][10] != "This is the name of another bakery in Portland." || rows[2][9] != "approved" {
 			t.Errorf("the export: %q", rows)
 		}
@@ -280,14 +280,14 @@ func TestRenamedListingIsHeld(t *testing.T) {
 		if got := mustBusiness(t, app, "quiet-corner-books"); got.Published || !got.Held {
 			t.Error("renamed to another clinic's name, the listing stayed public")
 		}
-		// Its own name again: the review is withdrawn, and it is live.
+		// Its own name again: the hold is withdrawn, and it is live.
 		form.Set("name", "Quiet Corner Books")
 		app.post(t, "/dashboard/businesses/"+itoa(int(b.ID)), form)
 		if got := mustBusiness(t, app, "quiet-corner-books"); !got.Published || got.Held {
 			t.Errorf("renamed back: published %v held %v", got.Published, got.Held)
 		}
-		if _, total, _ := app.store.Reviews(context.Background(), store.ReviewPending, store.Page{Limit: 5}); total != 0 {
-			t.Errorf("%d reviews still pending", total)
+		if _, total, _ := app.store.Holds(context.Background(), store.HoldPending, store.Page{Limit: 5}); total != 0 {
+			t.Errorf("%d holds still pending", total)
 		}
 	})
 }

@@ -196,11 +196,11 @@ func (h *Handlers) ownedBusiness(w http.ResponseWriter, r *http.Request) (store.
 func (h *Handlers) manageForm(ctx context.Context, b store.Business) (views.ListingForm, error) {
 	f := listingFormOf(b)
 	if b.Held {
-		r, err := h.store.PendingReview(ctx, b.ID)
+		hold, err := h.store.PendingHold(ctx, b.ID)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return f, err
 		}
-		f.HeldLike = r.Similar.Name
+		f.HeldLike = hold.Similar.Name
 	}
 	return f, nil
 }
@@ -243,7 +243,7 @@ func (h *Handlers) updateBusiness(w http.ResponseWriter, r *http.Request) {
 		}
 		if recheck {
 			if b.Held {
-				if err := tx.WithdrawReview(ctx, b.ID); err != nil {
+				if err := tx.WithdrawHold(ctx, b.ID); err != nil {
 					return err
 				}
 			}

@@ -13,7 +13,7 @@ import (
 // (releaseListings, called by verifyEmail); a listing its owner wants
 // public goes live unless its name is alike that of another owner's
 // published listing in its city, when it is held for an administrator
-// (publish; the queue is admin_reviews.go). Its contact email is shown
+// (publish; the queue is admin_holds.go). Its contact email is shown
 // once proved (listing_email.go).
 
 // publish puts b, which its owner wants public, live on st, or holds it
@@ -31,7 +31,7 @@ func (h *Handlers) publish(ctx context.Context, st *store.Store, b store.Busines
 func (h *Handlers) held(ctx context.Context, st *store.Store, b, similar store.Business) error {
 	h.log.Info("listing held for review", "business_id", b.ID, "similar_id", similar.ID)
 	return h.notifyAdmins(ctx, st, func(to string) bizmail.Message {
-		return bizmail.ListingHeld(h.mailSite(), to, b.Name, views.Place(b.City, b.State), similar.Name, h.site.BaseURL+"/admin/reviews")
+		return bizmail.ListingHeld(h.mailSite(), to, b.Name, views.Place(b.City, b.State), similar.Name, h.site.BaseURL+"/admin/held")
 	})
 }
 

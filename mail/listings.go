@@ -21,11 +21,11 @@ func ConfirmListingEmail(s Site, to, business, link string) Message {
 
 // ListingHeld tells an administrator a listing was held for resembling
 // another listing in its city, and waits for their review.
-func ListingHeld(s Site, to, business, place, similar, reviewLink string) Message {
+func ListingHeld(s Site, to, business, place, similar, heldLink string) Message {
 	return build(to, business+" was held for review", email{
 		Site:   s,
 		Intro:  []string{"The new name of a listing, " + business + " (" + place + "), is the same as, or close to, that of " + similar + ", published in the same city. It stays unpublished until an administrator approves it."},
-		Button: linkTo("Review held listings", reviewLink),
+		Button: linkTo("Review held listings", heldLink),
 		Why:    "You receive this because you are an administrator of " + s.Name + ".",
 	})
 }

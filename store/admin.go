@@ -235,13 +235,13 @@ func (s *Store) CountForAdmin(ctx context.Context) (AdminCounts, error) {
 	var c AdminCounts
 	err := s.db.GetContext(ctx, &c, s.db.Rebind(`SELECT
 		(SELECT COUNT(*) FROM claims WHERE status = ?) AS pending_claims,
-		(SELECT COUNT(*) FROM listing_reviews WHERE status = ?) AS held_listings,
+		(SELECT COUNT(*) FROM listing_holds WHERE status = ?) AS held_listings,
 		(SELECT COUNT(*) FROM businesses WHERE verified = FALSE AND published = TRUE) AS unverified_listings,
 		(SELECT COUNT(*) FROM contact_messages) AS contact_messages,
 		(SELECT COUNT(*) FROM feature_suggestions) AS feature_suggestions,
 		(SELECT COUNT(*) FROM partner_applications) AS partner_applications,
 		(SELECT COUNT(*) FROM subscribers) AS subscribers,
-		(SELECT COUNT(*) FROM jobs WHERE status = ?) AS failed_jobs`), ClaimPending, ReviewPending, JobFailed)
+		(SELECT COUNT(*) FROM jobs WHERE status = ?) AS failed_jobs`), ClaimPending, HoldPending, JobFailed)
 	if err != nil {
 		return AdminCounts{}, fmt.Errorf("store: admin counts: %w", err)
 	}

@@ -59,7 +59,7 @@ func TestSignupListingIsADraftUntilTheAddressIsVerified(t *testing.T) {
 // A listing whose name is alike a published one's in its city is held,
 // and its owner cannot publish it; an administrator's approval publishes
 // it (and is remembered), a rejection takes it down.
-func TestHeldListingsWaitForTheirReview(t *testing.T) {
+func TestHeldListingsWaitForAnAdministrator(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		original, err := s.CreateBusiness(ctx, store.Business{Name: "Harbor Street Bakery", City: "Portland", State: "OR", Published: true})
@@ -88,21 +88,21 @@ func TestHeldListingsWaitForTheirReview(t *testing.T) {
 		if err := s.SetPublished(ctx, copycat.ID, true); !errors.Is(err, store.ErrHeld) {
 			t.Errorf("showing a held listing: %v", err)
 		}
-		r, err := s.PendingReview(ctx, copycat.ID)
-		if err != nil || r.Listing.Name != "Harbour Street Bakery LLC" || r.Similar.Name != "Harbor Street Bakery" || r.Listing.OwnerEmail.String != "copy@example.com" || r.Similar.OwnerEmail.Valid {
-			t.Fatalf("pending review %+v %v", r, err)
+		hold, err := s.PendingHold(ctx, copycat.ID)
+		if err != nil || hold.Listing.Name != "Harbour Street Bakery LLC" || hold.Similar.Name != "Harbor Street Bakery" || hold.Listing.OwnerEmail.String != "copy@example.com" || hold.Similar.OwnerEmail.Valid {
+			t.Fatalf("pending hold %+v %v", hold, err)
 		}
-		if rs, total, err := s.Reviews(ctx, store.ReviewPending, store.Page{Limit: 10}); err != nil || total != 1 || len(rs) != 1 {
-			t.Fatalf("pending reviews: %d %v", total, err)
+		if hs, total, err := s.Holds(ctx, store.HoldPending, store.Page{Limit: 10}); err != nil || total != 1 || len(hs) != 1 {
+			t.Fatalf("pending holds: %d %v", total, err)
 		}
 		if c, _ := s.CountForAdmin(ctx); c.HeldListings != 1 {
 			t.Errorf("the overview counts %d held listings", c.HeldListings)
 		}
 
-		if _, err := s.DecideReview(ctx, r.ID, admin, true, ""); err != nil {
+		if _, err := s.DecideHold(ctx, hold.ID, admin, true, ""); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.DecideReview(ctx, r.ID, admin, false, "late"); !errors.Is(err, store.ErrReviewDecided) {
+		if _, err := s.DecideHold(ctx, hold.ID, admin, false, "late"); !errors.Is(err, store.ErrHoldDecided) {
 			t.Errorf("deciding twice: %v", err)
 		}
 		got, _ := s.BusinessByID(ctx, copycat.ID)
@@ -117,11 +117,11 @@ func TestHeldListingsWaitForTheirReview(t *testing.T) {
 
 		rejected := add("Harbor Street Bakery", "Portland")
 		p, _ = s.PublishListing(ctx, rejected.ID)
-		r, _ = s.PendingReview(ctx, rejected.ID)
+		hold, _ = s.PendingHold(ctx, rejected.ID)
 		if !p.Held {
 			t.Fatal("the exact name was not held")
 		}
-		if _, err := s.DecideReview(ctx, r.ID, admin, false, "Another bakery's name."); err != nil {
+		if _, err := s.DecideHold(ctx, hold.ID, admin, false, "Another bakery's name."); err != nil {
 			t.Fatal(err)
 		}
 		got, _ = s.BusinessByID(ctx, rejected.ID)
@@ -136,18 +136,18 @@ func TestHeldListingsWaitForTheirReview(t *testing.T) {
 			t.Errorf("history %+v", history)
 		}
 
-		// A held listing renamed: its review is withdrawn, and the new
+		// A held listing renamed: its hold is withdrawn, and the new
 		// name is checked when it is published again.
 		renamed := add("Harbor Street Bakery", "Portland")
 		s.PublishListing(ctx, renamed.ID)
-		must(t, s.WithdrawReview(ctx, renamed.ID))
+		must(t, s.WithdrawHold(ctx, renamed.ID))
 		renamed.Name = "Rosewater Patisserie"
 		must(t, s.UpdateBusiness(ctx, renamed))
 		if p, err := s.PublishListing(ctx, renamed.ID); err != nil || p.Held {
 			t.Errorf("the renamed listing: %+v %v", p, err)
 		}
-		if _, total, _ := s.Reviews(ctx, store.ReviewPending, store.Page{Limit: 10}); total != 0 {
-			t.Errorf("%d reviews pending after the withdrawal", total)
+		if _, total, _ := s.Holds(ctx, store.HoldPending, store.Page{Limit: 10}); total != 0 {
+			t.Errorf("%d holds pending after the withdrawal", total)
 		}
 	})
 }

@@ -17,7 +17,7 @@ var AdminSections = []AdminSection{
 	{"/admin", "Overview"},
 	{"/admin/businesses", "Businesses"},
 	{"/admin/claims", "Claims"},
-	{"/admin/reviews", "Held listings"},
+	{"/admin/held", "Held listings"},
 	{"/admin/messages", "Contact messages"},
 	{"/admin/suggestions", "Suggestions"},
 	{"/admin/partners", "Partner applications"},
@@ -158,29 +158,29 @@ var ModerationLabels = map[string]string{
 	"reject_name":   "Rejected the name",
 }
 
-// AdminReviews is the queue of listings held for their name, by status.
-type AdminReviews struct {
+// AdminHolds is the queue of listings held for their name, by status.
+type AdminHolds struct {
 	Filters []AdminFilter
-	Rows    []AdminReviewRow
+	Rows    []AdminHoldRow
 	Pager   AdminPager
 	Status  string
 }
 
-// AdminReviewRow is a held listing beside the published listing it
+// AdminHoldRow is a held listing beside the published listing it
 // resembles.
-type AdminReviewRow struct {
+type AdminHoldRow struct {
 	ID           int64
 	Status       string // pending, approved or rejected
 	Reason       string // why it was rejected
 	CreatedAt    time.Time
 	DecidedAt    time.Time // zero while pending
 	DeciderEmail string
-	Listing      AdminReviewedListing
-	Similar      AdminReviewedListing
+	Listing      AdminHeldListing
+	Similar      AdminHeldListing
 }
 
-// AdminReviewedListing is one side of a review.
-type AdminReviewedListing struct {
+// AdminHeldListing is one side of a hold.
+type AdminHeldListing struct {
 	ID                                int64 // 0: deleted since
 	Name, Slug, Category, Location    string
 	Email, Phone, Website, OwnerEmail string
@@ -188,8 +188,8 @@ type AdminReviewedListing struct {
 	CreatedAt                         time.Time
 }
 
-// ReviewReasonMax is the longest reason a rejection may give.
-const ReviewReasonMax = 500
+// HoldReasonMax is the longest reason a rejection may give.
+const HoldReasonMax = 500
 
 // moderation is one button of a listing's administration page.
 type moderation struct {

@@ -19,7 +19,7 @@ WHERE owner_id IN (SELECT id FROM users WHERE email_verified_at IS NULL);
 
 -- held: the owner wants the listing public, but its name is the same as, or
 -- close to, another published listing's in its city: it stays unpublished
--- until an administrator decides (listing_reviews).
+-- until an administrator decides (listing_holds).
 ALTER TABLE businesses ADD COLUMN held BOOLEAN NOT NULL DEFAULT FALSE;
 -- The listings of a city, whose names a new one is compared with.
 CREATE INDEX businesses_city_idx ON businesses (lower(city));
@@ -50,8 +50,8 @@ CREATE INDEX listing_drafts_owner_idx ON listing_drafts (owner_id);
 -- A listing held for its name, and the published listing it resembles. An
 -- administrator approves it (it goes live) or rejects it with a reason (it
 -- stays down); a rename before that withdraws it. The name and place are
--- those reviewed: an approved one is not held again for them.
-CREATE TABLE listing_reviews (
+-- those held: an approved one is not held again for them.
+CREATE TABLE listing_holds (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     business_id INTEGER NOT NULL REFERENCES businesses (id) ON DELETE CASCADE,
     similar_id  INTEGER REFERENCES businesses (id) ON DELETE SET NULL,
@@ -64,11 +64,11 @@ CREATE TABLE listing_reviews (
     decided_at  TIMESTAMP,
     created_at  TIMESTAMP NOT NULL
 );
-CREATE UNIQUE INDEX listing_reviews_one_pending_idx ON listing_reviews (business_id) WHERE status = 'pending';
-CREATE INDEX listing_reviews_status_idx ON listing_reviews (status, created_at);
+CREATE UNIQUE INDEX listing_holds_one_pending_idx ON listing_holds (business_id) WHERE status = 'pending';
+CREATE INDEX listing_holds_status_idx ON listing_holds (status, created_at);
 
 -- +goose Down
-DROP TABLE listing_reviews;
+DROP TABLE listing_holds;
 DROP TABLE listing_drafts;
 DROP TABLE listing_email_tokens;
 DROP INDEX businesses_city_idx;

@@ -11,22 +11,22 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-// Reviews of names: a listing whose owner wants it public goes live at
+// Held listings: a listing whose owner wants it public goes live at
 // once, unless its name is alike (NamesAlike) that of a published listing
 // of another owner in its city. Then it is held, unpublished, until an
 // administrator approves it (it goes live) or rejects it (it is taken
 // down, with the reason).
 
-// Review statuses.
+// Hold statuses.
 const (
-	ReviewPending   = "pending"
-	ReviewApproved  = "approved"
-	ReviewRejected  = "rejected"
-	ReviewWithdrawn = "withdrawn" // the owner renamed or moved the listing before a decision
+	HoldPending   = "pending"
+	HoldApproved  = "approved"
+	HoldRejected  = "rejected"
+	HoldWithdrawn = "withdrawn" // the owner renamed or moved the listing before a decision
 )
 
-// ErrReviewDecided is returned when a review was decided already.
-var ErrReviewDecided = errors.New("store: review already decided")
+// ErrHoldDecided is returned when a hold was decided already.
+var ErrHoldDecided = errors.New("store: hold already decided")
 
 // Publication is what became of a listing its owner wanted public.
 type Publication struct {
@@ -79,8 +79,8 @@ func (s *Store) PublishListing(ctx context.Context, id int64) (Publication, erro
 			return fmt.Errorf("store: hold listing: %w", err)
 		}
 		_, err = tx.ExecContext(ctx, tx.Rebind(`
-			INSERT INTO listing_reviews (business_id, similar_id, name, city, state, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-			id, similar.ID, b.Name, b.City, b.State, ReviewPending, now)
+			INSERT INTO listing_holds (business_id, similar_id, name, city, state, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+			id, similar.ID, b.Name, b.City, b.State, HoldPending, now)
 		if err != nil {
 			return fmt.Errorf("store: hold listing for review: %w", err)
 		}
@@ -146,7 +146,7 @@ func nameApproved(ctx context.Context, tx *sqlx.Tx, b Business) (bool, error) {
 		City  string `db:"city"`
 		State string `db:"state"`
 	}
-	err := tx.SelectContext(ctx, &approved, tx.Rebind(`SELECT name, city, state FROM listing_reviews WHERE business_id = ? AND status = ?`), b.ID, ReviewApproved)
+	err := tx.SelectContext(ctx, &approved, tx.Rebind(`SELECT name, city, state FROM listing_holds WHERE business_id = ? AND status = ?`), b.ID, HoldApproved)
 	if err != nil {
 		return false, fmt.Errorf("store: approved names: %w", err)
 	}
@@ -158,15 +158,15 @@ func nameApproved(ctx context.Context, tx *sqlx.Tx, b Business) (bool, error) {
 	return false, nil
 }
 
-// WithdrawReview lifts the hold of a listing whose name or place its owner
-// changed before a decision: the pending review is withdrawn and the
+// WithdrawHold lifts the hold of a listing whose name or place its owner
+// changed before a decision: the pending hold is withdrawn and the
 // listing, still unpublished, can be published again (and checked again).
-func (s *Store) WithdrawReview(ctx context.Context, businessID int64) error {
+func (s *Store) WithdrawHold(ctx context.Context, businessID int64) error {
 	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		now := time.Now().UTC()
-		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE listing_reviews SET status = ?, decided_at = ? WHERE business_id = ? AND status = ?`),
-			ReviewWithdrawn, now, businessID, ReviewPending); err != nil {
-			return fmt.Errorf("store: withdraw review: %w", err)
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE listing_holds SET status = ?, decided_at = ? WHERE business_id = ? AND status = ?`),
+			HoldWithdrawn, now, businessID, HoldPending); err != nil {
+			return fmt.Errorf("store: withdraw hold: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET held = FALSE, updated_at = ? WHERE id = ?`), now, businessID); err != nil {
 			return fmt.Errorf("store: lift hold: %w", err)
@@ -175,9 +175,9 @@ func (s *Store) WithdrawReview(ctx context.Context, businessID int64) error {
 	})
 }
 
-// ReviewedListing is one side of a review: the held listing, or the
+// HeldListing is one side of a hold: the held listing, or the
 // published one it resembles (empty if that one was deleted since).
-type ReviewedListing struct {
+type HeldListing struct {
 	ID             int64          `db:"id"`
 	Name           string         `db:"name"`
 	Slug           string         `db:"slug"`
@@ -193,13 +193,13 @@ type ReviewedListing struct {
 	CreatedAt      sql.NullTime   `db:"created_at"`
 }
 
-// Review is a listing held for its name, with both listings as they are
+// Hold is a listing held for its name, with both listings as they are
 // now.
-type Review struct {
+type Hold struct {
 	ID           int64         `db:"id"`
 	BusinessID   int64         `db:"business_id"`
 	SimilarID    sql.NullInt64 `db:"similar_id"`
-	Name         string        `db:"name"` // the name and place reviewed
+	Name         string        `db:"name"` // the name and place held
 	City         string        `db:"city"`
 	State        string        `db:"state"`
 	Status       string        `db:"status"`
@@ -208,13 +208,13 @@ type Review struct {
 	CreatedAt    time.Time     `db:"created_at"`
 	DeciderEmail string        `db:"decider_email"`
 
-	Listing ReviewedListing `db:"listing"`
-	Similar ReviewedListing `db:"similar"`
+	Listing HeldListing `db:"listing"`
+	Similar HeldListing `db:"similar"`
 }
 
-// reviewSide selects a listing (alias a, its owner o) as one side of a
-// review.
-func reviewSide(a, o, side string) string {
+// holdSide selects a listing (alias a, its owner o) as one side of a
+// hold.
+func holdSide(a, o, side string) string {
 	cols := []string{"id", "name", "slug", "category", "city", "state", "email", "phone", "website"}
 	var out []string
 	for _, c := range cols {
@@ -231,91 +231,91 @@ func reviewSide(a, o, side string) string {
 	return strings.Join(out, ", ")
 }
 
-var reviewSelect = `SELECT r.id, r.business_id, r.similar_id, r.name, r.city, r.state, r.status, r.reason, r.decided_at, r.created_at,
-	COALESCE(d.email, '') AS decider_email, ` + reviewSide("b", "bo", "listing") + `, ` + reviewSide("s", "so", "similar") + `
-	FROM listing_reviews r JOIN businesses b ON b.id = r.business_id LEFT JOIN users bo ON bo.id = b.owner_id
-	LEFT JOIN businesses s ON s.id = r.similar_id LEFT JOIN users so ON so.id = s.owner_id
-	LEFT JOIN users d ON d.id = r.decided_by`
+var holdSelect = `SELECT h.id, h.business_id, h.similar_id, h.name, h.city, h.state, h.status, h.reason, h.decided_at, h.created_at,
+	COALESCE(d.email, '') AS decider_email, ` + holdSide("b", "bo", "listing") + `, ` + holdSide("s", "so", "similar") + `
+	FROM listing_holds h JOIN businesses b ON b.id = h.business_id LEFT JOIN users bo ON bo.id = b.owner_id
+	LEFT JOIN businesses s ON s.id = h.similar_id LEFT JOIN users so ON so.id = s.owner_id
+	LEFT JOIN users d ON d.id = h.decided_by`
 
-// Reviews lists reviews with a status ("" for all but withdrawn ones):
+// Holds lists holds with a status ("" for all but withdrawn ones):
 // the pending ones oldest first (the queue to work through), the others
 // newest first.
-func (s *Store) Reviews(ctx context.Context, status string, p Page) ([]Review, int, error) {
-	where, args := ` WHERE r.status <> ?`, []any{ReviewWithdrawn}
+func (s *Store) Holds(ctx context.Context, status string, p Page) ([]Hold, int, error) {
+	where, args := ` WHERE h.status <> ?`, []any{HoldWithdrawn}
 	if status != "" {
-		where, args = ` WHERE r.status = ?`, []any{status}
+		where, args = ` WHERE h.status = ?`, []any{status}
 	}
-	order := ` ORDER BY r.created_at DESC, r.id DESC`
-	if status == ReviewPending {
-		order = ` ORDER BY r.created_at, r.id`
+	order := ` ORDER BY h.created_at DESC, h.id DESC`
+	if status == HoldPending {
+		order = ` ORDER BY h.created_at, h.id`
 	}
-	var rs []Review
-	if err := s.db.SelectContext(ctx, &rs, s.db.Rebind(reviewSelect+where+order+` LIMIT ? OFFSET ?`), append(args, p.Limit, p.Offset)...); err != nil {
-		return nil, 0, fmt.Errorf("store: reviews: %w", err)
+	var hs []Hold
+	if err := s.db.SelectContext(ctx, &hs, s.db.Rebind(holdSelect+where+order+` LIMIT ? OFFSET ?`), append(args, p.Limit, p.Offset)...); err != nil {
+		return nil, 0, fmt.Errorf("store: holds: %w", err)
 	}
 	var total int
-	if err := s.db.GetContext(ctx, &total, s.db.Rebind(`SELECT COUNT(*) FROM listing_reviews r`+where), args...); err != nil {
-		return nil, 0, fmt.Errorf("store: count reviews: %w", err)
+	if err := s.db.GetContext(ctx, &total, s.db.Rebind(`SELECT COUNT(*) FROM listing_holds h`+where), args...); err != nil {
+		return nil, 0, fmt.Errorf("store: count holds: %w", err)
 	}
-	return rs, total, nil
+	return hs, total, nil
 }
 
-// ReviewByID returns a review.
-func (s *Store) ReviewByID(ctx context.Context, id int64) (Review, error) {
-	var r Review
-	if err := s.db.GetContext(ctx, &r, s.db.Rebind(reviewSelect+` WHERE r.id = ?`), id); err != nil {
-		return Review{}, notFound(err, "review by id")
+// HoldByID returns a hold.
+func (s *Store) HoldByID(ctx context.Context, id int64) (Hold, error) {
+	var h Hold
+	if err := s.db.GetContext(ctx, &h, s.db.Rebind(holdSelect+` WHERE h.id = ?`), id); err != nil {
+		return Hold{}, notFound(err, "hold by id")
 	}
-	return r, nil
+	return h, nil
 }
 
-// PendingReview is the review a held listing waits for (ErrNotFound when
+// PendingHold is the hold a held listing waits for (ErrNotFound when
 // none).
-func (s *Store) PendingReview(ctx context.Context, businessID int64) (Review, error) {
-	var r Review
-	err := s.db.GetContext(ctx, &r, s.db.Rebind(reviewSelect+` WHERE r.business_id = ? AND r.status = ?`), businessID, ReviewPending)
+func (s *Store) PendingHold(ctx context.Context, businessID int64) (Hold, error) {
+	var h Hold
+	err := s.db.GetContext(ctx, &h, s.db.Rebind(holdSelect+` WHERE h.business_id = ? AND h.status = ?`), businessID, HoldPending)
 	if err != nil {
-		return Review{}, notFound(err, "pending review")
+		return Hold{}, notFound(err, "pending hold")
 	}
-	return r, nil
+	return h, nil
 }
 
-// DecideReview approves or rejects a pending review as admin, recording
+// DecideHold approves or rejects a pending hold as admin, recording
 // the decision among the listing's moderation actions. Approving puts the
 // listing live (unless it was taken down meanwhile); rejecting takes it
 // down, so that only an administrator can publish it, with the reason.
-func (s *Store) DecideReview(ctx context.Context, id int64, admin User, approve bool, reason string) (Review, error) {
-	r, err := s.ReviewByID(ctx, id)
+func (s *Store) DecideHold(ctx context.Context, id int64, admin User, approve bool, reason string) (Hold, error) {
+	h, err := s.HoldByID(ctx, id)
 	if err != nil {
-		return Review{}, err
+		return Hold{}, err
 	}
 	now := time.Now().UTC()
-	status, action, set := ReviewRejected, ActionRejectName, `held = FALSE, published = FALSE, suspended = TRUE`
+	status, action, set := HoldRejected, ActionRejectName, `held = FALSE, published = FALSE, suspended = TRUE`
 	detail := "Reason: " + reason
 	if approve {
-		status, action, set, reason = ReviewApproved, ActionApproveName, `held = FALSE, published = NOT suspended`, ""
-		detail = "Held for resembling " + r.Similar.Name
-		if r.Similar.Name == "" {
+		status, action, set, reason = HoldApproved, ActionApproveName, `held = FALSE, published = NOT suspended`, ""
+		detail = "Held for resembling " + h.Similar.Name
+		if h.Similar.Name == "" {
 			detail = "Held for resembling a listing deleted since"
 		}
 	}
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
-		// Only a pending review changes: of two administrators deciding at
+		// Only a pending hold changes: of two administrators deciding at
 		// once, the second is told it was decided.
-		res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE listing_reviews SET status = ?, reason = ?, decided_by = ?, decided_at = ? WHERE id = ? AND status = ?`),
-			status, reason, admin.ID, now, id, ReviewPending)
-		if err := affectedOne(res, err, "decide review"); errors.Is(err, ErrNotFound) {
-			return ErrReviewDecided
+		res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE listing_holds SET status = ?, reason = ?, decided_by = ?, decided_at = ? WHERE id = ? AND status = ?`),
+			status, reason, admin.ID, now, id, HoldPending)
+		if err := affectedOne(res, err, "decide hold"); errors.Is(err, ErrNotFound) {
+			return ErrHoldDecided
 		} else if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET `+set+`, updated_at = ? WHERE id = ?`), now, r.BusinessID); err != nil {
-			return fmt.Errorf("store: decide review: listing: %w", err)
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET `+set+`, updated_at = ? WHERE id = ?`), now, h.BusinessID); err != nil {
+			return fmt.Errorf("store: decide hold: listing: %w", err)
 		}
-		return recordAction(ctx, tx, r.BusinessID, admin, action, detail, now)
+		return recordAction(ctx, tx, h.BusinessID, admin, action, detail, now)
 	})
 	if err != nil {
-		return Review{}, err
+		return Hold{}, err
 	}
-	return s.ReviewByID(ctx, id)
+	return s.HoldByID(ctx, id)
 }

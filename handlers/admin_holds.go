@@ -1,0 +1,169 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// The held listings: a new or renamed listing whose name is alike that of
+// a published listing in its city waits here (store/holds.go) until an
+// administrator approves it (it goes live) or rejects it with a reason (it
+// stays down). The owner is emailed either way.
+
+func heldListing(l store.HeldListing) views.AdminHeldListing {
+	return views.AdminHeldListing{
+		ID: l.ID, Name: l.Name, Slug: l.Slug, Category: l.Category, Location: views.Place(l.City, l.State),
+		Email: l.Email, EmailConfirmed: l.EmailConfirmed, Phone: l.Phone, Website: l.Website,
+		OwnerEmail: l.OwnerEmail.String, Published: l.Published, CreatedAt: l.CreatedAt.Time,
+	}
+}
+
+func holdRow(hold store.Hold) views.AdminHoldRow {
+	return views.AdminHoldRow{
+		ID: hold.ID, Status: hold.Status, Reason: hold.Reason, CreatedAt: hold.CreatedAt, DecidedAt: hold.DecidedAt.Time, DeciderEmail: hold.DeciderEmail,
+		Listing: heldListing(hold.Listing), Similar: heldListing(hold.Similar),
+	}
+}
+
+// holdsQuery reads the held listings' status: pending unless another
+// (or "all") is asked for.
+func holdsQuery(r *http.Request) url.Values {
+	q := url.Values{}
+	switch s := r.URL.Query().Get("status"); s {
+	case store.HoldApproved, store.HoldRejected, "all":
+		q.Set("status", s)
+	}
+	return q
+}
+
+func holdsStatus(q url.Values) string {
+	switch s := q.Get("status"); s {
+	case "":
+		return store.HoldPending
+	case "all":
+		return ""
+	default:
+		return s
+	}
+}
+
+// adminHolds is the queue of held listings.
+func (h *Handlers) adminHolds(w http.ResponseWriter, r *http.Request) {
+	q, page := holdsQuery(r), pageParam(r)
+	status := holdsStatus(q)
+	hs, total, err := h.store.Holds(r.Context(), status, pageWindow(page))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	v := views.AdminHolds{Status: status, Pager: pager("/admin/held", q, page, total)}
+	if pastTheEnd(w, r, v.Pager, len(hs)) {
+		return
+	}
+	for _, f := range []struct{ label, value string }{{"Pending", ""}, {"Approved", store.HoldApproved}, {"Rejected", store.HoldRejected}, {"All", "all"}} {
+		href := "/admin/held"
+		if f.value != "" {
+			href += "?status=" + f.value
+		}
+		v.Filters = append(v.Filters, views.AdminFilter{Label: f.label, Href: href, Current: q.Get("status") == f.value})
+	}
+	for _, hold := range hs {
+		v.Rows = append(v.Rows, holdRow(hold))
+	}
+	h.render(w, r, http.StatusOK, views.AdminHoldsPage(h.chrome(r), v))
+}
+
+// holdsList is the held listings as CSV.
+func (h *Handlers) holdsList() adminList {
+	return adminList{
+		path: "/admin/held",
+		columns: []string{"Held", "Listing", "Address", "City", "State", "Owner", "Resembles", "Its address", "Its owner",
+			"Status", "Reason", "Decided", "Decided by"},
+		query: holdsQuery,
+		fetch: func(ctx context.Context, q url.Values, p store.Page) ([][]string, int, error) {
+			hs, total, err := h.store.Holds(ctx, holdsStatus(q), p)
+			rows := make([][]string, len(hs))
+			for i, hold := range hs {
+				decided, similarAt := "", ""
+				if hold.DecidedAt.Valid {
+					decided = csvTime(hold.DecidedAt.Time)
+				}
+				if hold.Similar.ID != 0 {
+					similarAt = h.site.BaseURL + "/directory/" + hold.Similar.Slug
+				}
+				rows[i] = []string{csvTime(hold.CreatedAt), hold.Listing.Name, h.site.BaseURL + "/directory/" + hold.Listing.Slug, hold.Listing.City, hold.Listing.State,
+					hold.Listing.OwnerEmail.String, hold.Similar.Name, similarAt, hold.Similar.OwnerEmail.String, hold.Status, hold.Reason, decided, hold.DeciderEmail}
+			}
+			return rows, total, err
+		},
+	}
+}
+
+// decideHold approves or rejects a held listing, records it among the
+// listing's moderation actions and emails the owner (through the queue:
+// the decision stands whatever the mail server does).
+func (h *Handlers) decideHold(approve bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, admin, id := r.Context(), currentUser(r), idParam(r)
+		if id == 0 {
+			h.notFound(w, r)
+			return
+		}
+		if !h.parseForm(w, r) {
+			return
+		}
+		back := adminBack(r, "/admin/held")
+		reason := strings.TrimSpace(r.PostFormValue("reason"))
+		if !approve && (reason == "" || utf8.RuneCountInString(reason) > views.HoldReasonMax) {
+			h.flash(r, views.Toast{Title: "Give a reason", Description: "Say in a sentence (500 characters at most) why the listing cannot be published: the owner is emailed it.", Variant: "destructive"})
+			http.Redirect(w, r, back, http.StatusSeeOther)
+			return
+		}
+		var hold store.Hold
+		err := h.store.InTx(ctx, func(tx *store.Store) error {
+			var err error
+			if hold, err = tx.DecideHold(ctx, id, *admin, approve, reason); err != nil {
+				return err
+			}
+			owner := hold.Listing.OwnerEmail.String
+			if owner == "" {
+				return nil
+			}
+			m := bizmail.ListingRejected(h.mailSite(), owner, hold.Listing.Name, reason, h.site.BaseURL+manageURL(hold.BusinessID))
+			if approve {
+				m = bizmail.ListingApproved(h.mailSite(), owner, hold.Listing.Name, h.site.BaseURL+"/directory/"+hold.Listing.Slug)
+			}
+			return queueMail(ctx, tx, m)
+		})
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			h.notFound(w, r)
+			return
+		case errors.Is(err, store.ErrHoldDecided):
+			h.flash(r, views.Toast{Title: "Already decided", Description: "Another administrator decided on this listing first.", Variant: "destructive"})
+		case err != nil:
+			h.serverError(w, r, err)
+			return
+		default:
+			h.log.Info("held listing decided", "hold_id", hold.ID, "business_id", hold.BusinessID, "status", hold.Status, "admin_id", admin.ID)
+			told := ""
+			if hold.Listing.OwnerEmail.String != "" {
+				told = " " + hold.Listing.OwnerEmail.String + " will be told by email."
+			}
+			t := views.Toast{Title: "Listing rejected", Description: hold.Listing.Name + " stays unpublished." + told}
+			if approve {
+				t = views.Toast{Title: "Listing approved", Description: hold.Listing.Name + " is live." + told}
+			}
+			h.flash(r, t)
+		}
+		http.Redirect(w, r, back, http.StatusSeeOther)
+	}
+}
