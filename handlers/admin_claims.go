@@ -24,48 +24,23 @@ func claimRow(c store.Claim) views.AdminClaimRow {
 	}
 }
 
-// claimsQuery reads the claims list's status: pending unless another
-// (or "all") is asked for.
-func claimsQuery(r *http.Request) url.Values {
-	q := url.Values{}
-	switch s := r.URL.Query().Get("status"); s {
-	case store.ClaimApproved, store.ClaimRejected, "all":
-		q.Set("status", s)
-	}
-	return q
-}
-
-func claimsStatus(q url.Values) string {
-	switch s := q.Get("status"); s {
-	case "":
-		return store.ClaimPending
-	case "all":
-		return ""
-	default:
-		return s
-	}
-}
+// claimsQueue is the claims list's statuses and filters.
+var claimsQueue = decisionQueue{path: "/admin/claims", pending: store.ClaimPending, approved: store.ClaimApproved, rejected: store.ClaimRejected}
 
 // adminClaims is the claims queue.
 func (h *Handlers) adminClaims(w http.ResponseWriter, r *http.Request) {
-	q, page := claimsQuery(r), pageParam(r)
-	status := claimsStatus(q)
+	q, page := claimsQueue.query(r), pageParam(r)
+	status := claimsQueue.status(q)
 	cs, total, err := h.store.Claims(r.Context(), status, pageWindow(page))
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	v := views.AdminClaims{Status: status, Pager: pager("/admin/claims", q, page, total)}
+	v := views.AdminClaims{Status: status, Pager: pager(claimsQueue.path, q, page, total)}
 	if pastTheEnd(w, r, v.Pager, len(cs)) {
 		return
 	}
-	for _, f := range []struct{ label, value string }{{"Pending", ""}, {"Approved", store.ClaimApproved}, {"Rejected", store.ClaimRejected}, {"All", "all"}} {
-		href := "/admin/claims"
-		if f.value != "" {
-			href += "?status=" + f.value
-		}
-		v.Filters = append(v.Filters, views.AdminFilter{Label: f.label, Href: href, Current: q.Get("status") == f.value})
-	}
+	v.Filters = claimsQueue.filters(q)
 	for _, c := range cs {
 		v.Rows = append(v.Rows, claimRow(c))
 	}
@@ -77,9 +52,9 @@ func (h *Handlers) claimsList() adminList {
 	return adminList{
 		path:    "/admin/claims",
 		columns: []string{"Sent", "Listing", "Address", "Claimant", "Role", "Message", "Status", "Decided", "Decided by"},
-		query:   claimsQuery,
+		query:   claimsQueue.query,
 		fetch: func(ctx context.Context, q url.Values, p store.Page) ([][]string, int, error) {
-			cs, total, err := h.store.Claims(ctx, claimsStatus(q), p)
+			cs, total, err := h.store.Claims(ctx, claimsQueue.status(q), p)
 			rows := make([][]string, len(cs))
 			for i, c := range cs {
 				decided := ""

@@ -33,48 +33,23 @@ func holdRow(hold store.Hold) views.AdminHoldRow {
 	}
 }
 
-// holdsQuery reads the held listings' status: pending unless another
-// (or "all") is asked for.
-func holdsQuery(r *http.Request) url.Values {
-	q := url.Values{}
-	switch s := r.URL.Query().Get("status"); s {
-	case store.HoldApproved, store.HoldRejected, "all":
-		q.Set("status", s)
-	}
-	return q
-}
-
-func holdsStatus(q url.Values) string {
-	switch s := q.Get("status"); s {
-	case "":
-		return store.HoldPending
-	case "all":
-		return ""
-	default:
-		return s
-	}
-}
+// holdsQueue is the holds list's statuses and filters.
+var holdsQueue = decisionQueue{path: "/admin/held", pending: store.HoldPending, approved: store.HoldApproved, rejected: store.HoldRejected}
 
 // adminHolds is the queue of held listings.
 func (h *Handlers) adminHolds(w http.ResponseWriter, r *http.Request) {
-	q, page := holdsQuery(r), pageParam(r)
-	status := holdsStatus(q)
+	q, page := holdsQueue.query(r), pageParam(r)
+	status := holdsQueue.status(q)
 	hs, total, err := h.store.Holds(r.Context(), status, pageWindow(page))
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	v := views.AdminHolds{Status: status, Pager: pager("/admin/held", q, page, total)}
+	v := views.AdminHolds{Status: status, Pager: pager(holdsQueue.path, q, page, total)}
 	if pastTheEnd(w, r, v.Pager, len(hs)) {
 		return
 	}
-	for _, f := range []struct{ label, value string }{{"Pending", ""}, {"Approved", store.HoldApproved}, {"Rejected", store.HoldRejected}, {"All", "all"}} {
-		href := "/admin/held"
-		if f.value != "" {
-			href += "?status=" + f.value
-		}
-		v.Filters = append(v.Filters, views.AdminFilter{Label: f.label, Href: href, Current: q.Get("status") == f.value})
-	}
+	v.Filters = holdsQueue.filters(q)
 	for _, hold := range hs {
 		v.Rows = append(v.Rows, holdRow(hold))
 	}
@@ -87,9 +62,9 @@ func (h *Handlers) holdsList() adminList {
 		path: "/admin/held",
 		columns: []string{"Held", "Listing", "Address", "City", "State", "Owner", "Resembles", "Its address", "Its owner",
 			"Status", "Reason", "Decided", "Decided by"},
-		query: holdsQuery,
+		query: holdsQueue.query,
 		fetch: func(ctx context.Context, q url.Values, p store.Page) ([][]string, int, error) {
-			hs, total, err := h.store.Holds(ctx, holdsStatus(q), p)
+			hs, total, err := h.store.Holds(ctx, holdsQueue.status(q), p)
 			rows := make([][]string, len(hs))
 			for i, hold := range hs {
 				decided, similarAt := "", ""

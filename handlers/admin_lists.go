@@ -237,3 +237,46 @@ func (h *Handlers) subscribersList() adminList {
 		},
 	}
 }
+
+// decisionQueue is a list of things waiting for an administrator's
+// decision (claims, held listings), filtered by status: pending unless
+// approved, rejected or "all" is asked for.
+type decisionQueue struct {
+	path                        string // the list's page, e.g. /admin/claims
+	pending, approved, rejected string // the store's status values
+}
+
+// query reads the list's status from a request.
+func (d decisionQueue) query(r *http.Request) url.Values {
+	q := url.Values{}
+	switch s := r.URL.Query().Get("status"); s {
+	case d.approved, d.rejected, "all":
+		q.Set("status", s)
+	}
+	return q
+}
+
+// status is the store's status for q ("" for all).
+func (d decisionQueue) status(q url.Values) string {
+	switch s := q.Get("status"); s {
+	case "":
+		return d.pending
+	case "all":
+		return ""
+	default:
+		return s
+	}
+}
+
+// filters are the list's status links, the one of q current.
+func (d decisionQueue) filters(q url.Values) []views.AdminFilter {
+	var fs []views.AdminFilter
+	for _, f := range []struct{ label, value string }{{"Pending", ""}, {"Approved", d.approved}, {"Rejected", d.rejected}, {"All", "all"}} {
+		href := d.path
+		if f.value != "" {
+			href += "?status=" + f.value
+		}
+		fs = append(fs, views.AdminFilter{Label: f.label, Href: href, Current: q.Get("status") == f.value})
+	}
+	return fs
+}
