@@ -345,7 +345,7 @@ func TestExpiredResetLinkIsRefused(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	app.signUp(t, "Old", "old@example.com", goodPassword)
 	u, _ := app.store.UserByEmail(context.Background(), "old@example.com")
-	must(t, app.store.CreateToken(context.Background(), store.Token{Hash: hashToken("expired"), UserID: u.ID, Purpose: store.TokenReset, Email: u.Email, ExpiresAt: time.Now().Add(-time.Minute)}))
+	must(t, app.store.CreateToken(context.Background(), store.Token{Hash: store.Digest("expired"), UserID: u.ID, Purpose: store.TokenReset, Email: u.Email, ExpiresAt: time.Now().Add(-time.Minute)}))
 	if res, body := app.get(t, "/reset-password?token=expired"); res.StatusCode != http.StatusBadRequest || !anyContains(notices(parseHTML(t, body), "alert"), "expired") {
 		t.Fatalf("expired link: %d", res.StatusCode)
 	}

@@ -3,9 +3,7 @@ package handlers
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -251,12 +249,12 @@ func (h *Handlers) newToken(ctx context.Context, st *store.Store, userID int64, 
 	if err != nil {
 		return "", err
 	}
-	err = st.CreateToken(ctx, store.Token{Hash: hashToken(token), UserID: userID, Purpose: purpose, Email: email, ExpiresAt: time.Now().Add(ttl)})
+	err = st.CreateToken(ctx, store.Token{Hash: store.Digest(token), UserID: userID, Purpose: purpose, Email: email, ExpiresAt: time.Now().Add(ttl)})
 	return token, err
 }
 
 // newSecret is the secret of an emailed link: 32 random bytes, URL-safe.
-// Only its hash (hashToken) is stored.
+// Only its digest (store.Digest) is stored.
 func newSecret() (string, error) {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
@@ -265,14 +263,9 @@ func newSecret() (string, error) {
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
 // verifyEmail follows the link of a verification email.
 func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
-	tok, err := h.store.UseToken(r.Context(), hashToken(r.URL.Query().Get("token")), store.TokenVerify)
+	tok, err := h.store.UseToken(r.Context(), store.Digest(r.URL.Query().Get("token")), store.TokenVerify)
 	if errors.Is(err, store.ErrTokenInvalid) {
 		h.render(w, r, http.StatusBadRequest, views.VerifyFailedPage(h.chrome(r)))
 		return
@@ -364,7 +357,7 @@ func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 // resetPasswordPage shows the new-password form of a reset link.
 func (h *Handlers) resetPasswordPage(w http.ResponseWriter, r *http.Request) {
 	token := r.URL.Query().Get("token")
-	_, err := h.store.ValidToken(r.Context(), hashToken(token), store.TokenReset)
+	_, err := h.store.ValidToken(r.Context(), store.Digest(token), store.TokenReset)
 	if err != nil && !errors.Is(err, store.ErrTokenInvalid) {
 		h.serverError(w, r, err)
 		return
@@ -389,7 +382,7 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 	invalid := func() {
 		h.render(w, r, http.StatusBadRequest, views.ResetPasswordPage(h.chrome(r), views.ResetForm{Invalid: true}))
 	}
-	tok, err := h.store.ValidToken(ctx, hashToken(f.Token), store.TokenReset)
+	tok, err := h.store.ValidToken(ctx, store.Digest(f.Token), store.TokenReset)
 	if errors.Is(err, store.ErrTokenInvalid) {
 		invalid()
 		return
@@ -417,7 +410,7 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 	err = h.store.InTx(ctx, func(tx *store.Store) error {
 		// Used in the transaction that sets the password: of two
 		// requests racing with the link, one sets it.
-		tok, err = tx.UseToken(ctx, hashToken(f.Token), store.TokenReset)
+		tok, err = tx.UseToken(ctx, store.Digest(f.Token), store.TokenReset)
 		if err != nil {
 			return err
 		}

@@ -32,7 +32,7 @@ func (h *Handlers) sendListingEmailLink(ctx context.Context, st *store.Store, b 
 	if err != nil {
 		return err
 	}
-	err = st.CreateListingEmailToken(ctx, store.ListingEmailToken{Hash: hashToken(token), BusinessID: b.ID, Email: b.Email, ExpiresAt: time.Now().Add(listingEmailTTL)})
+	err = st.CreateListingEmailToken(ctx, store.ListingEmailToken{Hash: store.Digest(token), BusinessID: b.ID, Email: b.Email, ExpiresAt: time.Now().Add(listingEmailTTL)})
 	if err != nil {
 		return err
 	}
@@ -84,7 +84,7 @@ func (h *Handlers) resendListingEmail(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) listingEmailPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Referrer-Policy", "no-referrer") // the token is in the URL
 	token := r.URL.Query().Get("token")
-	t, err := h.store.ValidListingEmailToken(r.Context(), hashToken(token))
+	t, err := h.store.ValidListingEmailToken(r.Context(), store.Digest(token))
 	if errors.Is(err, store.ErrTokenInvalid) {
 		h.render(w, r, http.StatusBadRequest, views.ListingEmailConfirmPage(h.chrome(r), views.ListingEmailConfirm{Invalid: true}))
 		return
@@ -102,7 +102,7 @@ func (h *Handlers) confirmListingEmail(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	t, err := h.store.ConfirmListingEmail(r.Context(), hashToken(r.PostFormValue("token")))
+	t, err := h.store.ConfirmListingEmail(r.Context(), store.Digest(r.PostFormValue("token")))
 	if errors.Is(err, store.ErrTokenInvalid) {
 		h.render(w, r, http.StatusBadRequest, views.ListingEmailConfirmPage(h.chrome(r), views.ListingEmailConfirm{Invalid: true}))
 		return

@@ -187,7 +187,7 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 
 // confirmEmail follows the link sent to a new address and switches to it.
 func (h *Handlers) confirmEmail(w http.ResponseWriter, r *http.Request) {
-	tok, err := h.store.UseToken(r.Context(), hashToken(r.URL.Query().Get("token")), store.TokenEmailChange)
+	tok, err := h.store.UseToken(r.Context(), store.Digest(r.URL.Query().Get("token")), store.TokenEmailChange)
 	if errors.Is(err, store.ErrTokenInvalid) {
 		h.flash(r, views.Toast{Title: "Error", Description: "This confirmation link has expired or was already used. Request a new one below.", Variant: "destructive"})
 		http.Redirect(w, r, "/profile#email", http.StatusSeeOther)

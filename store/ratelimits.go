@@ -2,9 +2,7 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
@@ -21,7 +19,7 @@ func (s *Store) AllowEvent(ctx context.Context, scope, key string, limit int, wi
 	if s.dialect != Postgres {
 		return false, 0, errors.New("store: shared rate limits need PostgreSQL")
 	}
-	hashed := hashRateKey(key)
+	hashed := Digest(key)
 	now := time.Now().UTC()
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		// One writer per key at a time, so two instances cannot both
@@ -73,7 +71,7 @@ func (s *Store) RecentEvents(ctx context.Context, scope, key string, window time
 	}
 	err := s.db.GetContext(ctx, &recent, `
 		SELECT COUNT(*) AS n, MIN(at) AS oldest, MAX(at) AS newest FROM rate_events
-		WHERE scope = $1 AND key = $2 AND at > $3`, scope, hashRateKey(key), time.Now().UTC().Add(-window))
+		WHERE scope = $1 AND key = $2 AND at > $3`, scope, Digest(key), time.Now().UTC().Add(-window))
 	if err != nil {
 		return RateEvents{}, fmt.Errorf("store: recent rate events: %w", err)
 	}
@@ -86,7 +84,7 @@ func (s *Store) RecordEvent(ctx context.Context, scope, key string, window time.
 	if s.dialect != Postgres {
 		return errors.New("store: shared rate limits need PostgreSQL")
 	}
-	hashed, now := hashRateKey(key), time.Now().UTC()
+	hashed, now := Digest(key), time.Now().UTC()
 	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM rate_events WHERE scope = $1 AND key = $2 AND at <= $3`, scope, hashed, now.Add(-window)); err != nil {
 			return err
@@ -106,16 +104,10 @@ func (s *Store) ForgetEvents(ctx context.Context, scope, key string) error {
 	if s.dialect != Postgres {
 		return errors.New("store: shared rate limits need PostgreSQL")
 	}
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM rate_events WHERE scope = $1 AND key = $2`, scope, hashRateKey(key)); err != nil {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM rate_events WHERE scope = $1 AND key = $2`, scope, Digest(key)); err != nil {
 		return fmt.Errorf("store: forget rate events: %w", err)
 	}
 	return nil
-}
-
-// hashRateKey is how a key (an address, an email) is kept: only its hash.
-func hashRateKey(key string) string {
-	sum := sha256.Sum256([]byte(key))
-	return hex.EncodeToString(sum[:])
 }
 
 // PruneRateEvents forgets events older than before, of keys that went

@@ -19,9 +19,11 @@ type SessionStore struct {
 	s *Store
 }
 
-// sessionKey is what the table holds for a session's token.
-func sessionKey(token string) string {
-	sum := sha256.Sum256([]byte(token))
+// Digest is how the store keeps a secret it must recognise but never
+// reveal (a session's token, an emailed link's token, a rate limit's
+// address or email): the hex SHA-256 of it.
+func Digest(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
 	return hex.EncodeToString(sum[:])
 }
 
@@ -32,7 +34,7 @@ func (s *Store) Sessions() *SessionStore { return &SessionStore{s: s} }
 func (ss *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
 	var data []byte
 	q := ss.s.db.Rebind(`SELECT data FROM sessions WHERE token = ? AND expiry > ?`)
-	err := ss.s.db.QueryRowxContext(ctx, q, sessionKey(token), time.Now().Unix()).Scan(&data)
+	err := ss.s.db.QueryRowxContext(ctx, q, Digest(token), time.Now().Unix()).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -46,7 +48,7 @@ func (ss *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool
 func (ss *SessionStore) CommitCtx(ctx context.Context, token string, b []byte, expiry time.Time) error {
 	q := ss.s.db.Rebind(`INSERT INTO sessions (token, data, expiry) VALUES (?, ?, ?)
 		ON CONFLICT (token) DO UPDATE SET data = excluded.data, expiry = excluded.expiry`)
-	if _, err := ss.s.db.ExecContext(ctx, q, sessionKey(token), b, expiry.Unix()); err != nil {
+	if _, err := ss.s.db.ExecContext(ctx, q, Digest(token), b, expiry.Unix()); err != nil {
 		return fmt.Errorf("store: commit session: %w", err)
 	}
 	return nil
@@ -55,7 +57,7 @@ func (ss *SessionStore) CommitCtx(ctx context.Context, token string, b []byte, e
 // DeleteCtx removes a session.
 func (ss *SessionStore) DeleteCtx(ctx context.Context, token string) error {
 	q := ss.s.db.Rebind(`DELETE FROM sessions WHERE token = ?`)
-	if _, err := ss.s.db.ExecContext(ctx, q, sessionKey(token)); err != nil {
+	if _, err := ss.s.db.ExecContext(ctx, q, Digest(token)); err != nil {
 		return fmt.Errorf("store: delete session: %w", err)
 	}
 	return nil
