@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"errors"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -116,16 +117,11 @@ func (h *Handlers) refuseText(w http.ResponseWriter, r *http.Request, sent url.V
 	f := views.RefusedForm{Action: r.URL.EscapedPath(), Method: "post"}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		f.Method = "get"
-	} else if r.URL.RawQuery != "" && len(refusedFields(r.URL.Query())) == 0 {
-		f.Action += "?" + r.URL.RawQuery
+	} else if r.URL.RawQuery != "" {
+		f.Action += "?" + r.URL.RawQuery // checkQuery let it through: it is acceptable
 	}
-	names := make([]string, 0, len(sent))
-	for name := range sent {
-		names = append(names, name)
-	}
-	slices.Sort(names)
 	id := func() string { return "refused-" + itoa(len(f.Fields)+1) }
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(sent)) {
 		clean := cleanText(name)
 		if clean == "" {
 			continue
@@ -133,7 +129,7 @@ func (h *Handlers) refuseText(w http.ResponseWriter, r *http.Request, sent url.V
 		refused := slices.Contains(bad, name)
 		for _, v := range sent[name] {
 			switch {
-			case strings.Contains(strings.ToLower(clean), "password"):
+			case passwordField(clean):
 				fl := views.Field{ID: id(), Name: clean, Label: views.FieldLabel(clean), Type: "password", Required: true,
 					Hint: "For your safety, passwords are not sent back: type it again."}
 				if refused {
@@ -157,4 +153,10 @@ func (h *Handlers) refuseText(w http.ResponseWriter, r *http.Request, sent url.V
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	h.render(w, r, http.StatusUnprocessableEntity, page)
+}
+
+// passwordField reports whether the form field name holds a password,
+// which is never sent back to the browser.
+func passwordField(name string) bool {
+	return strings.Contains(strings.ToLower(name), "password")
 }

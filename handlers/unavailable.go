@@ -2,9 +2,9 @@ package handlers
 
 import (
 	"log/slog"
+	"maps"
 	"net/http"
-	"sort"
-	"strings"
+	"slices"
 
 	"bizprofile/views"
 )
@@ -37,13 +37,8 @@ func resubmitOf(r *http.Request) *views.Resubmit {
 		return nil
 	}
 	f := &views.Resubmit{Action: r.URL.RequestURI()}
-	names := make([]string, 0, len(r.PostForm))
-	for name := range r.PostForm {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		if strings.Contains(strings.ToLower(name), "password") {
+	for _, name := range slices.Sorted(maps.Keys(r.PostForm)) {
+		if passwordField(name) {
 			f.Dropped = true
 			continue
 		}
