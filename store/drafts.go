@@ -51,17 +51,35 @@ type draftRow struct {
 	Listing string `db:"listing"`
 }
 
-// Drafts are the owner's draft listings, oldest first.
-func (s *Store) Drafts(ctx context.Context, ownerID int64) ([]Business, error) {
+// draftRows are the owner's stored drafts, oldest first.
+func (s *Store) draftRows(ctx context.Context, ownerID int64) ([]draftRow, error) {
 	var rows []draftRow
 	err := s.db.SelectContext(ctx, &rows, s.db.Rebind(`SELECT id, listing FROM listing_drafts WHERE owner_id = ? ORDER BY id`), ownerID)
 	if err != nil {
 		return nil, fmt.Errorf("store: drafts: %w", err)
 	}
+	return rows, nil
+}
+
+// business is the listing a draft row keeps.
+func (r draftRow) business() (Business, error) {
+	var b Business
+	if err := json.Unmarshal([]byte(r.Listing), &b); err != nil {
+		return Business{}, fmt.Errorf("store: draft %d: %w", r.ID, err)
+	}
+	return b, nil
+}
+
+// Drafts are the owner's draft listings, oldest first.
+func (s *Store) Drafts(ctx context.Context, ownerID int64) ([]Business, error) {
+	rows, err := s.draftRows(ctx, ownerID)
+	if err != nil {
+		return nil, err
+	}
 	bs := make([]Business, len(rows))
 	for i, r := range rows {
-		if err := json.Unmarshal([]byte(r.Listing), &bs[i]); err != nil {
-			return nil, fmt.Errorf("store: draft %d: %w", r.ID, err)
+		if bs[i], err = r.business(); err != nil {
+			return nil, err
 		}
 	}
 	return bs, nil
@@ -90,9 +108,9 @@ func (s *Store) ReleaseDrafts(ctx context.Context, ownerID int64) ([]Released, e
 		if err != nil {
 			return fmt.Errorf("store: release drafts: owner: %w", err)
 		}
-		var rows []draftRow
-		if err := st.db.SelectContext(ctx, &rows, st.db.Rebind(`SELECT id, listing FROM listing_drafts WHERE owner_id = ? ORDER BY id`), ownerID); err != nil {
-			return fmt.Errorf("store: release drafts: %w", err)
+		rows, err := st.draftRows(ctx, ownerID)
+		if err != nil {
+			return err
 		}
 		for _, r := range rows {
 			// Taking the draft first: of two requests releasing it, the
@@ -103,9 +121,9 @@ func (s *Store) ReleaseDrafts(ctx context.Context, ownerID int64) ([]Released, e
 			} else if err != nil {
 				return err
 			}
-			var b Business
-			if err := json.Unmarshal([]byte(r.Listing), &b); err != nil {
-				return fmt.Errorf("store: draft %d: %w", r.ID, err)
+			b, err := r.business()
+			if err != nil {
+				return err
 			}
 			b.OwnerID.Int64, b.OwnerID.Valid = ownerID, true
 			b.Published, b.Held, b.Suspended = false, false, false
