@@ -121,10 +121,11 @@ func similarListing(ctx context.Context, tx *sqlx.Tx, b Business) (Business, boo
 		if !samePlace(b.City, b.State, c.City, c.State) || !NamesAlike(b.Name, c.Name) {
 			continue
 		}
-		if found == 0 || NameKey(c.Name) == key {
+		same := NameKey(c.Name) == key
+		if found == 0 || same {
 			found = c.ID
 		}
-		if NameKey(c.Name) == key {
+		if same {
 			break
 		}
 	}
