@@ -23,7 +23,9 @@ const (
 type Search struct {
 	Query        string  // substring of name, description, a tag or the sub-category
 	Category     string  // exact category
-	Location     string  // substring of "city, state"
+	Location     string  // what a visitor typed: "TX", "Austin", "Austin, TX", or a substring of "city, state"
+	State        string  // two-letter state code, exact ("" = any)
+	City         string  // a city of State, by name or places.CitySlug ("" = any)
 	Sort         string  // SortRelevance (default), SortRating, SortReviews, SortName
 	MinRating    float64 // 0 = any
 	VerifiedOnly bool
@@ -206,6 +208,14 @@ func (s *Store) searchSQL(q Search) searchSQL {
 			where = append(where, `(b.city || ', ' || b.state) LIKE ? ESCAPE '\'`)
 		}
 		args = append(args, "%"+escapeLike(loc)+"%")
+	}
+	if q.State != "" {
+		where = append(where, "upper(b.state) = upper(?)")
+		args = append(args, q.State)
+		if q.City != "" {
+			where = append(where, "lower(b.city) = lower(?)")
+			args = append(args, q.City)
+		}
 	}
 	if q.MinRating > 0 {
 		where = append(where, "b.rating >= ?")
