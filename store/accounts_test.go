@@ -106,6 +106,20 @@ func TestSlugsAreUnique(t *testing.T) {
 	})
 }
 
+func TestListingsNeverTakeTheLandingPagesWords(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		for _, c := range []struct{ name, slug string }{
+			{"In", "in-2"}, {"IN!", "in-3"}, {"Category", "category-2"}, {"Inn", "inn"}, {"Categories", "categories"},
+		} {
+			b, err := s.CreateBusiness(ctx, store.Business{Name: c.name})
+			if err != nil || b.Slug != c.slug {
+				t.Errorf("a listing named %q got the slug %q (%v), want %q", c.name, b.Slug, err, c.slug)
+			}
+		}
+	})
+}
+
 func TestTokensAreSingleUseAndExpire(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()

@@ -184,6 +184,9 @@ func (s *Store) insertListing(ctx context.Context, tx *sqlx.Tx, b Business) (Bus
 	if err := tx.GetContext(ctx, &n, tx.Rebind(`SELECT COUNT(*) FROM businesses WHERE slug = ? OR slug LIKE ?`), base, base+"-%"); err != nil {
 		return Business{}, fmt.Errorf("store: slug count: %w", err)
 	}
+	if reservedSlugs[base] {
+		n++ // as if a listing had it: "in-2" for a listing named "In"
+	}
 	for i := 0; ; i++ {
 		b.Slug = base
 		if suffix := n + i; suffix > 0 {
@@ -221,6 +224,11 @@ func (s *Store) CreateBusiness(ctx context.Context, b Business) (Business, error
 }
 
 var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// reservedSlugs are the words after /directory/ that lead to the
+// directory's landing pages (/directory/category/food, /directory/in/tx),
+// so no listing may be called by one of them.
+var reservedSlugs = map[string]bool{"category": true, "in": true}
 
 // Slugify makes the URL name of a listing: lower case ASCII words joined by
 // hyphens.
