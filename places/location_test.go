@@ -1,0 +1,73 @@
+package places
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestValidCity(t *testing.T) {
+	for _, tc := range []struct {
+		city string
+		ok   bool
+	}{
+		{"Austin", true},
+		{"Salt Lake City", true},
+		{"St. Paul", true},
+		{"Coeur d'Alene", true},
+		{"Coeur d’Alene", true},
+		{"Winston-Salem", true},
+		{"Española", true},
+		{strings.Repeat("a", CityMaxLength), true},
+		{strings.Repeat("a", CityMaxLength+1), false},
+		{"", false},
+		{"Austin 78701", false},
+		{"Austin, TX", false},
+		{"-Austin", false},
+		{"'", false},
+		{"Austin/Round Rock", false},
+		{"<b>Austin</b>", false},
+	} {
+		if got := ValidCity(tc.city); got != tc.ok {
+			t.Errorf("ValidCity(%q) = %v, want %v", tc.city, got, tc.ok)
+		}
+	}
+}
+
+func TestCleanCity(t *testing.T) {
+	for in, want := range map[string]string{
+		"  St.   Paul ":    "St. Paul",
+		"Salt\tLake\nCity": "Salt Lake City",
+		"Austin":           "Austin",
+		"   ":              "",
+	} {
+		if got := CleanCity(in); got != want {
+			t.Errorf("CleanCity(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestParseLocation(t *testing.T) {
+	for _, tc := range []struct {
+		in, city, state string
+		ok              bool
+	}{
+		{"Austin, TX", "Austin", "TX", true},
+		{"Austin, Texas", "Austin", "TX", true},
+		{"  austin ,  tx ", "austin", "TX", true},
+		{"Salt  Lake City,Utah", "Salt Lake City", "UT", true},
+		{"Washington, District of Columbia", "Washington", "DC", true},
+		{"San Juan, Puerto Rico", "San Juan", "PR", true},
+		{"Austin", "", "", false},
+		{"Austin TX", "", "", false},
+		{"Austin, Ontario", "", "", false},
+		{"Austin, ", "", "", false},
+		{", TX", "", "", false},
+		{"78701, TX", "", "", false},
+		{"Austin, TX, USA", "", "", false},
+	} {
+		city, state, ok := ParseLocation(tc.in)
+		if city != tc.city || state != tc.state || ok != tc.ok {
+			t.Errorf("ParseLocation(%q) = %q, %q, %v; want %q, %q, %v", tc.in, city, state, ok, tc.city, tc.state, tc.ok)
+		}
+	}
+}
