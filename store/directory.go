@@ -2,10 +2,16 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
-	"unicode/utf8"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // PageSize is how many listings a directory page shows.
@@ -41,253 +47,285 @@ type SearchResult struct {
 	Pages      int
 }
 
-// SearchBusinesses runs a directory search among published listings, in
-// one statement that counts every match and reads one page of them.
-//
-// On SQLite a query of 3 characters or more goes through the FTS5 trigram
-// index, and a location through a second one; on PostgreSQL both go
-// through pg_trgm indexes, except that a query within a category reads
-// the category's index, which holds the search text. Shorter queries scan.
-// Only the page's own listings are read in full: the page's ids come
-// first, from an index in the page's order where there is one (so the
-// listings skipped to reach a deep page are never read), or from the
-// sorted matches of a search by text or location, which are collected
-// once for both the count and the page.
+// directory holds a process's search index (store/search_index.go) and
+// keeps it in step with the database: every search reads the database's
+// directory version along with its page's listings, and a newer version
+// sends the index to re-read the listings changed since (migration 00014
+// records them), so a change any process commits is searchable at once.
+type directory struct {
+	index atomic.Pointer[searchIndex]
+	sync  sync.Mutex // one refresh at a time
+}
+
+// SearchBusinesses runs a directory search among published listings: the
+// index finds the page's listings and counts every match; the page's
+// listings are then read from the database, with the directory's version.
 func (s *Store) SearchBusinesses(ctx context.Context, q Search) (SearchResult, error) {
 	res := SearchResult{Page: max(q.Page, 1)}
-	st := s.searchStatements(q, res.Page)
+	for attempt := 0; ; attempt++ {
+		ix, err := s.searchIndex(ctx)
+		if err != nil {
+			return SearchResult{}, err
+		}
+		ix.mu.RLock()
+		ids, total := ix.search(q, (res.Page-1)*PageSize, PageSize)
+		version := ix.version
+		ix.mu.RUnlock()
+		bs, current, err := s.listingsAt(ctx, ids)
+		if err != nil {
+			return SearchResult{}, err
+		}
+		// A search that raced a change (the index was behind, or a
+		// listing changed between the two reads) runs again on the
+		// refreshed index; a third run takes what it finds.
+		if current == version || attempt == 2 {
+			res.Businesses, res.Total = bs, total
+			res.Pages = int(math.Ceil(float64(total) / PageSize))
+			return res, nil
+		}
+		if err := s.refreshDirectory(ctx); err != nil {
+			return SearchResult{}, err
+		}
+	}
+}
+
+// Places are the cities with published listings, by state then city: the
+// directory's landing pages and the sitemap list them.
+func (s *Store) Places(ctx context.Context) ([]Place, error) {
+	ix, err := s.currentIndex(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.places(), nil
+}
+
+// CategoryCounts are how many published listings each category has
+// (categories without any are absent).
+func (s *Store) CategoryCounts(ctx context.Context) (map[string]int, error) {
+	ix, err := s.currentIndex(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.categoryCounts(), nil
+}
+
+// Place is a city with published listings, and how many.
+type Place struct {
+	State string // two-letter code, "TX"
+	City  string // as listings spell it, "Austin"
+	Count int
+}
+
+// WarmDirectory builds the search index ahead of the first search (which
+// would otherwise wait for it).
+func (s *Store) WarmDirectory(ctx context.Context) error {
+	_, err := s.searchIndex(ctx)
+	return err
+}
+
+// searchIndex is the index, built on first use.
+func (s *Store) searchIndex(ctx context.Context) (*searchIndex, error) {
+	if ix := s.dir.index.Load(); ix != nil {
+		return ix, nil
+	}
+	if err := s.refreshDirectory(ctx); err != nil {
+		return nil, err
+	}
+	return s.dir.index.Load(), nil
+}
+
+// currentIndex is the index once it has caught up with the database.
+func (s *Store) currentIndex(ctx context.Context) (*searchIndex, error) {
+	ix, err := s.searchIndex(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var v int64
+	if err := s.pool.GetContext(ctx, &v, `SELECT version FROM directory_state`); err != nil {
+		return nil, fmt.Errorf("store: directory version: %w", err)
+	}
+	ix.mu.RLock()
+	behind := ix.version != v
+	ix.mu.RUnlock()
+	if !behind {
+		return ix, nil
+	}
+	if err := s.refreshDirectory(ctx); err != nil {
+		return nil, err
+	}
+	return s.dir.index.Load(), nil
+}
+
+// listingsAt reads the published listings with the ids, in their order,
+// and the directory's version as the same statement saw it.
+func (s *Store) listingsAt(ctx context.Context, ids []int64) ([]Business, int64, error) {
+	var version int64
+	if len(ids) == 0 {
+		if err := s.pool.GetContext(ctx, &version, `SELECT version FROM directory_state`); err != nil {
+			return nil, 0, fmt.Errorf("store: directory version: %w", err)
+		}
+		return nil, version, nil
+	}
 	var rows []struct {
 		Business
-		Total int `db:"total"`
+		Version int64 `db:"dir_version"`
 	}
-	if err := s.db.SelectContext(ctx, &rows, st.page, st.pageArgs...); err != nil {
-		return SearchResult{}, fmt.Errorf("store: search: %w", err)
+	query := `SELECT ` + businessColumns + `, (SELECT version FROM directory_state) AS dir_version
+		FROM businesses WHERE published = TRUE AND id IN (` + inList(len(ids)) + `)`
+	if err := s.pool.SelectContext(ctx, &rows, s.pool.Rebind(query), anys(ids)...); err != nil {
+		return nil, 0, fmt.Errorf("store: directory page: %w", err)
 	}
-	switch {
-	case len(rows) > 0:
-		res.Total = rows[0].Total
-	case res.Page > 1:
-		// Past the last page: the count came with no row to carry it.
-		if err := s.db.GetContext(ctx, &res.Total, st.count, st.countArgs...); err != nil {
-			return SearchResult{}, fmt.Errorf("store: count search: %w", err)
+	if len(rows) < len(ids) {
+		// A listing went away since the index saw it: the version
+		// has moved on, or the rows do not say.
+		version = -1
+	} else {
+		version = rows[0].Version
+	}
+	bs := make([]Business, 0, len(rows))
+	for _, id := range ids {
+		if i := slices.IndexFunc(rows, func(r struct {
+			Business
+			Version int64 `db:"dir_version"`
+		}) bool {
+			return r.ID == id
+		}); i >= 0 {
+			bs = append(bs, rows[i].Business)
 		}
 	}
-	res.Pages = int(math.Ceil(float64(res.Total) / PageSize))
-	res.Businesses = make([]Business, len(rows))
-	for i, r := range rows {
-		res.Businesses[i] = r.Business
-	}
-	return res, nil
+	return bs, version, nil
 }
 
-// searchStatements are the SQL of a search: page reads one page of
-// listings, each with the count of all matches (as total); count counts
-// them alone.
-type searchStatements struct {
-	page, count         string
-	pageArgs, countArgs []any
+// refreshDirectory brings the index up to the database's version: it
+// re-reads the listings changed since the index's version, or builds the
+// index anew when there is none yet, when it is too far behind (the
+// changes it missed were pruned, or are many), or when changes have left
+// it with many dead documents.
+func (s *Store) refreshDirectory(ctx context.Context) error {
+	s.dir.sync.Lock()
+	defer s.dir.sync.Unlock()
+	var st struct {
+		Version int64 `db:"version"`
+		Pruned  int64 `db:"pruned_through"`
+	}
+	if err := s.pool.GetContext(ctx, &st, `SELECT version, pruned_through FROM directory_state`); err != nil {
+		return fmt.Errorf("store: directory version: %w", err)
+	}
+	ix := s.dir.index.Load()
+	if ix != nil && ix.version == st.Version {
+		return nil
+	}
+	if ix == nil || ix.version < st.Pruned {
+		return s.rebuildDirectory(ctx)
+	}
+	var changed []int64
+	if err := s.pool.SelectContext(ctx, &changed, s.pool.Rebind(`SELECT DISTINCT business_id FROM directory_changes WHERE version > ? AND version <= ?`), ix.version, st.Version); err != nil {
+		return fmt.Errorf("store: directory changes: %w", err)
+	}
+	if len(changed) > max(1000, len(ix.byID)/20) || ix.dead+len(changed) > max(1000, len(ix.byID)/4) {
+		return s.rebuildDirectory(ctx)
+	}
+	var rows []indexRow
+	for chunk := range slices.Chunk(changed, 500) {
+		got, err := s.indexRows(ctx, `WHERE id IN (`+inList(len(chunk))+`)`, anys(chunk)...)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, got...)
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	for _, id := range changed {
+		if d, ok := ix.byID[id]; ok {
+			ix.remove(d)
+		}
+	}
+	for _, r := range rows {
+		if r.Published {
+			ix.insertOrdered(ix.add(r))
+		}
+	}
+	ix.version = st.Version
+	return nil
 }
 
-func (s *Store) searchStatements(q Search, page int) searchStatements {
-	sq := s.searchSQL(q)
-	with, withArgs := sq.with, sq.withArgs
-	source, sourceArgs := "businesses b WHERE "+sq.cond, sq.args
-	if sq.collect {
-		with = append(with, "m AS MATERIALIZED (SELECT "+prefixed("b.", matchColumns)+" FROM businesses b WHERE "+sq.cond+")")
-		withArgs = concat(withArgs, sq.args)
-		source, sourceArgs = "m b", nil
+// rebuildDirectory builds the index from every published listing. The
+// version is read first: changes committed while the listings are read
+// are applied again by the next refresh, which does no harm.
+func (s *Store) rebuildDirectory(ctx context.Context) error {
+	ix := newSearchIndex()
+	if err := s.pool.GetContext(ctx, &ix.version, `SELECT version FROM directory_state`); err != nil {
+		return fmt.Errorf("store: directory version: %w", err)
 	}
-	prefix := ""
-	if len(with) > 0 {
-		prefix = "WITH " + strings.Join(with, ", ") + " "
+	rows, err := s.indexRows(ctx, `WHERE published = TRUE`)
+	if err != nil {
+		return err
 	}
-	count, countArgs := "(SELECT COUNT(*) FROM "+source+")", sourceArgs
-	if sq.everything && s.dialect == SQLite {
-		// SQLite counts a whole table without reading its rows (nor
-		// the entries of an index), and the few unpublished listings
-		// from an index: much faster than counting the published ones.
-		count, countArgs = "((SELECT COUNT(*) FROM businesses) - (SELECT COUNT(*) FROM businesses WHERE published = FALSE))", nil
+	for _, r := range rows {
+		ix.add(r)
 	}
-	return searchStatements{
-		page: s.db.Rebind(prefix + "SELECT " + prefixed("b.", businessColumns) + ", " + count + " AS total" +
-			" FROM businesses b WHERE b.id IN (SELECT b.id FROM " + source + " ORDER BY " + sq.order + " LIMIT ? OFFSET ?)" +
-			" ORDER BY " + sq.order),
-		pageArgs:  concat(withArgs, countArgs, sourceArgs, sq.orderArgs, []any{PageSize, (page - 1) * PageSize}, sq.orderArgs),
-		count:     s.db.Rebind(prefix + "SELECT " + count),
-		countArgs: concat(withArgs, countArgs),
-	}
+	ix.sortOrders()
+	s.dir.index.Store(ix)
+	return nil
 }
 
-// matchColumns are what a search's order needs of a match.
-const matchColumns = "id, featured, name, tags, sub_category, rating, review_count"
-
-// searchSQL is a directory search as SQL on listings aliased b: common
-// table expressions it needs, the condition of a match and the order of
-// the results, with their arguments.
-type searchSQL struct {
-	with      []string
-	withArgs  []any
-	cond      string
-	args      []any
-	order     string // ends with b.id, so every order is total
-	orderArgs []any
-	// collect: find the matches once (as m), then count and order them,
-	// rather than count them and read the page in an index's order: the
-	// better way when a trigram index (or a scan) finds the matches, in
-	// no useful order, and no category's index can drive instead.
-	collect bool
-	// everything: every published listing matches.
-	everything bool
+// indexRows reads the listings the condition selects as the index needs
+// them. It scans by hand: a million listings read through reflection
+// would take seconds longer.
+func (s *Store) indexRows(ctx context.Context, cond string, args ...any) ([]indexRow, error) {
+	rows, err := s.pool.QueryContext(ctx, s.pool.Rebind(`SELECT `+indexColumns+` FROM businesses `+cond), args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: read listings to index: %w", err)
+	}
+	defer rows.Close()
+	var out []indexRow
+	for rows.Next() {
+		var r indexRow
+		var reviews sql.NullInt64
+		if err := rows.Scan(&r.ID, &r.Published, &r.Name, &r.Description, &r.Tags, &r.SubCategory, &r.Category,
+			&r.City, &r.State, &r.Type, &r.Rating, &reviews, &r.Featured, &r.Verified); err != nil {
+			return nil, fmt.Errorf("store: read listings to index: %w", err)
+		}
+		r.ReviewCount = int(reviews.Int64)
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: read listings to index: %w", err)
+	}
+	return out, nil
 }
 
-// searchSQL turns the search rules (spec §5) into SQL for this engine.
-func (s *Store) searchSQL(q Search) searchSQL {
-	var sq searchSQL
-	where, args := []string{"b.published = TRUE"}, []any{}
-	like := "LIKE"
+// PruneDirectoryChanges forgets the record of listing changes older than
+// age; a process whose index is older than that rebuilds it.
+func (s *Store) PruneDirectoryChanges(ctx context.Context, age time.Duration) error {
+	old, arg := `changed_at < datetime('now', ?)`, any(fmt.Sprintf("-%d seconds", int(age.Seconds())))
 	if s.dialect == Postgres {
-		like = "ILIKE"
+		old, arg = `changed_at < now() - make_interval(secs => ?)`, age.Seconds()
 	}
-	text := strings.TrimSpace(q.Query)
-	pattern := "%" + escapeLike(text) + "%"
-	if text != "" {
-		// Within a category, the category's index (which holds every sort
-		// key, and on PostgreSQL the search text) finds the matches: for
-		// the count, then in the page's order if it is by rating, the
-		// index's; otherwise the matches are collected and sorted.
-		sq.collect = q.Category == "" || q.Sort != SortRating
-		fts := "(SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?)"
-		switch {
-		case s.dialect == Postgres && q.Category != "":
-			// "|| ''" keeps the planner, which misjudges how many rows a
-			// trigram search matches, from visiting every match's row
-			// rather than reading the category's index.
-			where = append(where, `(b.search_text || '') LIKE lower(?) ESCAPE '\'`)
-			args = append(args, pattern)
-		case s.dialect == Postgres:
-			// search_text is stored lower-cased: lower(x) LIKE lower(p)
-			// is how PostgreSQL defines x ILIKE p.
-			where = append(where, `b.search_text LIKE lower(?) ESCAPE '\'`)
-			args = append(args, pattern)
-		case utf8.RuneCountInString(text) >= 3 && q.Category != "":
-			// Each entry of the category's index is looked up among the
-			// text's matches. "+" keeps SQLite from rather looking up
-			// each match among the listings: cheaper for a rare text, far
-			// dearer for a common one. Counted and paged apart, they use
-			// the matches twice, found once as hits.
-			if !sq.collect {
-				sq.with, sq.withArgs, fts = []string{"hits(id) AS MATERIALIZED " + fts}, []any{ftsPhrase(text)}, "hits"
-			} else {
-				args = append(args, ftsPhrase(text))
-			}
-			where = append(where, "+b.id IN "+fts)
-		case utf8.RuneCountInString(text) >= 3:
-			where = append(where, "b.id IN "+fts)
-			args = append(args, ftsPhrase(text))
-		default:
-			// A scan, which SQLite had better do once.
-			sq.collect = true
-			where = append(where, `(b.name LIKE ? ESCAPE '\' OR b.description LIKE ? ESCAPE '\' OR b.tags LIKE ? ESCAPE '\' OR b.sub_category LIKE ? ESCAPE '\')`)
-			args = append(args, pattern, pattern, pattern, pattern)
+	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE directory_state SET pruned_through =
+			COALESCE((SELECT MAX(version) FROM directory_changes WHERE `+old+`), pruned_through)`), arg); err != nil {
+			return fmt.Errorf("store: prune directory changes: %w", err)
 		}
-	}
-	if q.Category != "" {
-		where = append(where, "b.category = ?")
-		args = append(args, q.Category)
-	}
-	if loc := strings.TrimSpace(q.Location); loc != "" {
-		sq.collect = true
-		switch {
-		case s.dialect == Postgres:
-			where = append(where, `lower(b.city || ', ' || b.state) LIKE lower(?) ESCAPE '\'`)
-		case escapeLike(loc) == loc:
-			// FTS5 serves LIKE only without an ESCAPE clause, which a
-			// location without %, _ or \ does not need.
-			where = append(where, "b.id IN (SELECT rowid FROM businesses_location_fts WHERE location LIKE ?)")
-		default:
-			where = append(where, `(b.city || ', ' || b.state) LIKE ? ESCAPE '\'`)
+		if _, err := tx.ExecContext(ctx, `DELETE FROM directory_changes WHERE version <= (SELECT pruned_through FROM directory_state)`); err != nil {
+			return fmt.Errorf("store: prune directory changes: %w", err)
 		}
-		args = append(args, "%"+escapeLike(loc)+"%")
-	}
-	if q.State != "" {
-		where = append(where, "upper(b.state) = upper(?)")
-		args = append(args, q.State)
-		if q.City != "" {
-			where = append(where, "lower(b.city) = lower(?)")
-			args = append(args, q.City)
-		}
-	}
-	if q.MinRating > 0 {
-		where = append(where, "b.rating >= ?")
-		args = append(args, q.MinRating)
-	}
-	if q.VerifiedOnly {
-		where = append(where, "b.verified = TRUE")
-	}
-	if q.Type != "" {
-		where = append(where, "b.business_type = ?")
-		args = append(args, q.Type)
-	}
-	if sq.collect && q.Category == "" && s.dialect == SQLite {
-		// The text or location index finds the matches (or, for a short
-		// text, a scan does): "+" keeps SQLite from walking an index of
-		// the published listings instead, almost all of them, as it may
-		// when it has no statistics.
-		where[0] = "+b.published = TRUE"
-	}
-	sq.cond, sq.args, sq.everything = strings.Join(where, " AND "), args, len(where) == 1
-
-	nameOrder := "b.name COLLATE NOCASE"
-	if s.dialect == Postgres {
-		nameOrder = "lower(b.name)"
-	}
-	switch q.Sort {
-	case SortRating:
-		sq.order = "b.rating DESC, b.review_count DESC, " + nameOrder
-	case SortReviews:
-		sq.order = "b.review_count DESC, b.rating DESC, " + nameOrder
-	case SortName:
-		sq.order = nameOrder
-	default:
-		// Relevance: featured listings first, then the best text match (in
-		// the name, then a tag or sub-category, then the description),
-		// then the best rated.
-		sq.order = "b.featured DESC"
-		if text != "" {
-			sq.order += ", CASE WHEN b.name " + like + ` ? ESCAPE '\' THEN 0 WHEN (b.tags || ' ' || b.sub_category) ` + like + ` ? ESCAPE '\' THEN 1 ELSE 2 END`
-			sq.orderArgs = []any{pattern, pattern}
-		}
-		sq.order += ", b.rating DESC, b.review_count DESC, " + nameOrder
-	}
-	sq.order += ", b.id"
-	return sq
+		return nil
+	})
 }
 
-// ftsPhrase is text as one FTS5 phrase: with the trigram tokenizer, any
-// row with text as a substring (in any case) of one of its columns.
-func ftsPhrase(text string) string {
-	return `"` + strings.ReplaceAll(text, `"`, `""`) + `"`
-}
+// inList is n placeholders for an IN list: "?, ?, ?".
+func inList(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
 
-// concat joins argument lists.
-func concat(lists ...[]any) []any {
-	var all []any
-	for _, l := range lists {
-		all = append(all, l...)
+// anys are values as query arguments.
+func anys[T any](vs []T) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		out[i] = v
 	}
-	return all
-}
-
-// escapeLike makes s match literally inside a LIKE pattern.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
-
-// prefixed qualifies each column of a column list with a table alias.
-func prefixed(alias, columns string) string {
-	cols := strings.Split(columns, ",")
-	for i, c := range cols {
-		cols[i] = alias + strings.TrimSpace(c)
-	}
-	return strings.Join(cols, ", ")
+	return out
 }

@@ -2,6 +2,10 @@ package store_test
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -206,4 +210,234 @@ func deleteBusiness(t *testing.T, s *store.Store, id int64) {
 	if err := s.DeleteBusiness(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// twoInstances are two stores on one fresh database: two app instances.
+func twoInstances(t *testing.T, fn func(t *testing.T, a, b *store.Store)) {
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(string(d), func(t *testing.T) {
+			url, path := "", filepath.Join(t.TempDir(), "shared.db")
+			if d == store.Postgres {
+				url = storetest.PostgresDatabase(t)
+			}
+			open := func() *store.Store {
+				s, err := store.Open(context.Background(), url, path, slog.New(slog.NewTextHandler(io.Discard, nil)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { s.Close() })
+				return s
+			}
+			fn(t, open(), open())
+		})
+	}
+}
+
+func TestSearchStructuredLocations(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		for _, b := range []store.Business{
+			{Name: "Lone Star Tacos", City: "Austin", State: "TX"},
+			{Name: "Hill Country BBQ", City: "Dripping Springs", State: "TX"},
+			{Name: "Rose City Books", City: "Portland", State: "OR"},
+			{Name: "Casco Bay Lobster", City: "Portland", State: "ME"},
+			{Name: "Capitol Bikes", City: "Washington", State: "DC"},
+			{Name: "Emerald Coffee", City: "Seattle", State: "WA"},
+			{Name: "Wasatch Gear", City: "Salt Lake City", State: "UT"},
+			{Name: "Ottawa Outfitters", City: "Ottawa", State: "IL"},
+		} {
+			b.Published = true
+			if _, err := s.CreateBusiness(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cases := []struct {
+			name   string
+			search store.Search
+			want   []string
+		}{
+			{"state code", store.Search{Location: "TX"}, []string{"Lone Star Tacos", "Hill Country BBQ"}},
+			{"state code, any case", store.Search{Location: "tx"}, []string{"Lone Star Tacos", "Hill Country BBQ"}},
+			{"state name", store.Search{Location: "texas"}, []string{"Lone Star Tacos", "Hill Country BBQ"}},
+			{"a state code is the state, not a substring", store.Search{Location: "wa"}, []string{"Emerald Coffee"}},
+			{"city", store.Search{Location: "Portland"}, []string{"Rose City Books", "Casco Bay Lobster"}},
+			{"city, state code", store.Search{Location: "portland, me"}, []string{"Casco Bay Lobster"}},
+			{"city, state name", store.Search{Location: "Portland, Oregon"}, []string{"Rose City Books"}},
+			{"a name that is a state and a city", store.Search{Location: "Washington"}, []string{"Capitol Bikes", "Emerald Coffee"}},
+			{"city of several words", store.Search{Location: "salt lake city"}, []string{"Wasatch Gear"}},
+			{"substring fallback", store.Search{Location: "lake c"}, []string{"Wasatch Gear"}},
+			{"substring of city and state", store.Search{Location: "ttawa, i"}, []string{"Ottawa Outfitters"}},
+			{"unknown place", store.Search{Location: "Atlantis"}, nil},
+			{"a state without listings", store.Search{Location: "WY"}, nil},
+			{"a city in another state", store.Search{Location: "Austin, OR"}, nil},
+			{"landing page: state", store.Search{State: "OR"}, []string{"Rose City Books"}},
+			{"landing page: city by name", store.Search{State: "UT", City: "Salt Lake City"}, []string{"Wasatch Gear"}},
+			{"landing page: city by slug", store.Search{State: "ut", City: "salt-lake-city"}, []string{"Wasatch Gear"}},
+			{"landing page: city of another state", store.Search{State: "TX", City: "Portland"}, nil},
+			{"landing page and a typed location combine", store.Search{State: "TX", Location: "Austin"}, []string{"Lone Star Tacos"}},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				res, err := s.SearchBusinesses(ctx, tc.search)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := slices.Sorted(slices.Values(names(res.Businesses)))
+				want := slices.Sorted(slices.Values(tc.want))
+				if !slices.Equal(got, want) || res.Total != len(want) {
+					t.Errorf("got %q (total %d), want %q", got, res.Total, want)
+				}
+			})
+		}
+		pl, err := s.Places(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pl) != 8 || pl[0] != (store.Place{State: "DC", City: "Washington", Count: 1}) || pl[len(pl)-1] != (store.Place{State: "WA", City: "Seattle", Count: 1}) {
+			t.Errorf("places: %+v", pl)
+		}
+	})
+}
+
+func TestSearchRanksAWordsStartFirst(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		for _, b := range []store.Business{
+			{Name: "Bluecafe Diner", Rating: 5},
+			{Name: "Cafe Luna", Rating: 3},
+			{Name: "Corner Store", Tags: store.Lines{"cafe"}, Rating: 4.8},
+			{Name: "Quiet Books", Description: "A reading cafe.", Rating: 4.9},
+		} {
+			b.Published = true
+			if _, err := s.CreateBusiness(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := s.SearchBusinesses(ctx, store.Search{Query: "CAFE"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := names(res.Businesses), []string{"Cafe Luna", "Bluecafe Diner", "Corner Store", "Quiet Books"}; !slices.Equal(got, want) {
+			t.Errorf("got %q, want %q", got, want)
+		}
+		res, _ = s.SearchBusinesses(ctx, store.Search{Query: "a reading c"})
+		if got := names(res.Businesses); !slices.Equal(got, []string{"Quiet Books"}) {
+			t.Errorf("text of several words: got %q", got)
+		}
+	})
+}
+
+// Every instance on one database sees a listing the moment another one
+// adds, edits, unpublishes or deletes it, and counts it in its places and
+// categories.
+func TestSearchFollowsOtherInstances(t *testing.T) {
+	twoInstances(t, func(t *testing.T, a, b *store.Store) {
+		ctx := context.Background()
+		find := func(q store.Search) []string {
+			t.Helper()
+			res, err := a.SearchBusinesses(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return names(res.Businesses)
+		}
+		if got := find(store.Search{}); len(got) != 0 {
+			t.Fatalf("empty directory: %q", got)
+		}
+		l, err := b.CreateBusiness(ctx, store.Business{Name: "Prairie Florist", Category: "retail", City: "Omaha", State: "NE", Rating: 4, Published: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := find(store.Search{Query: "florist"}); !slices.Equal(got, []string{"Prairie Florist"}) {
+			t.Fatalf("added on another instance: %q", got)
+		}
+		l.Name, l.City, l.State, l.Category = "Prairie Blooms", "Lincoln", "NE", "food"
+		if err := b.UpdateBusiness(ctx, l); err != nil {
+			t.Fatal(err)
+		}
+		if got := find(store.Search{Query: "florist"}); len(got) != 0 {
+			t.Errorf("found by its old name: %q", got)
+		}
+		if got := find(store.Search{Query: "blooms", Location: "Lincoln, NE", Category: "food"}); !slices.Equal(got, []string{"Prairie Blooms"}) {
+			t.Errorf("not found as edited: %q", got)
+		}
+		if counts, _ := a.CategoryCounts(ctx); counts["food"] != 1 || counts["retail"] != 0 {
+			t.Errorf("category counts: %v", counts)
+		}
+		if pl, _ := a.Places(ctx); len(pl) != 1 || pl[0].City != "Lincoln" {
+			t.Errorf("places: %+v", pl)
+		}
+		if err := b.SetPublished(ctx, l.ID, false); err != nil {
+			t.Fatal(err)
+		}
+		if got := find(store.Search{}); len(got) != 0 {
+			t.Errorf("unpublished, still found: %q", got)
+		}
+		if err := b.SetPublished(ctx, l.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		if got := find(store.Search{}); len(got) != 1 {
+			t.Errorf("published again, not found: %q", got)
+		}
+		// Changes older than an instance's index were pruned: it rebuilds.
+		if err := b.PruneDirectoryChanges(ctx, 0); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.DeleteBusiness(ctx, l.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.PruneDirectoryChanges(ctx, 0); err != nil {
+			t.Fatal(err)
+		}
+		if got := find(store.Search{}); len(got) != 0 {
+			t.Errorf("deleted (its change pruned), still found: %q", got)
+		}
+	})
+}
+
+// Many listings through the index: pages of a text search keep the order
+// and count of the whole, however the index was filled.
+func TestSearchPagesAfterIncrementalChanges(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		add := func(i int) {
+			if _, err := s.CreateBusiness(ctx, store.Business{Name: fmt.Sprintf("Harbor Shop %02d", i), Rating: float64(i%5) + 0.5, ReviewCount: i, Featured: i%7 == 0, Published: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := range 30 {
+			add(i)
+		}
+		if _, err := s.SearchBusinesses(ctx, store.Search{}); err != nil { // builds the index
+			t.Fatal(err)
+		}
+		for i := 30; i < 50; i++ {
+			add(i) // each one applied to the built index
+		}
+		var all []string
+		for page := 1; page <= 3; page++ {
+			res, err := s.SearchBusinesses(ctx, store.Search{Query: "harbor", Page: page})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Total != 50 || res.Pages != 3 {
+				t.Fatalf("page %d: total %d, pages %d", page, res.Total, res.Pages)
+			}
+			all = append(all, names(res.Businesses)...)
+		}
+		// Relevance: featured first, then rating, then reviews.
+		var want []string
+		for _, featured := range []bool{true, false} {
+			for r := 4; r >= 0; r-- {
+				for i := 49; i >= 0; i-- {
+					if (i%7 == 0) == featured && i%5 == r {
+						want = append(want, fmt.Sprintf("Harbor Shop %02d", i))
+					}
+				}
+			}
+		}
+		if !slices.Equal(all, want) {
+			t.Errorf("pages:\n got %q\nwant %q", all, want)
+		}
+	})
 }

@@ -226,15 +226,12 @@ func insertMany(ctx context.Context, tx *sqlx.Tx, bs []Business) error {
 	return nil
 }
 
-// optimizeSearch readies the database for searching after a bulk load: SQLite
-// merges each full-text index into one segment (a search then reads one
-// list per trigram instead of one per loaded batch); both engines refresh
-// the statistics the query planner chooses indexes by, and PostgreSQL marks
-// the new rows all-visible, so counts can read indexes alone.
+// optimizeSearch readies the database after a bulk load: both engines
+// refresh the statistics the query planner chooses indexes by, and
+// PostgreSQL marks the new rows all-visible, so counts can read indexes
+// alone.
 func (s *Store) optimizeSearch(ctx context.Context) error {
 	stmts := []string{
-		`INSERT INTO businesses_fts (businesses_fts) VALUES ('optimize')`,
-		`INSERT INTO businesses_location_fts (businesses_location_fts) VALUES ('optimize')`,
 		`ANALYZE`,
 	}
 	if s.dialect == Postgres {

@@ -45,6 +45,7 @@ type Store struct {
 	pool    *sqlx.DB // the pool, for what a transaction cannot do
 	tx      *sqlx.Tx // non-nil inside InTx
 	dialect Dialect
+	dir     *directory // the directory's search index, shared by InTx's copies
 
 	// onEnqueue, when set, is told of new jobs once they are committed.
 	onEnqueue func()
@@ -84,7 +85,7 @@ func Open(ctx context.Context, databaseURL, sqlitePath string, log *slog.Logger)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", d, err)
 	}
-	s := &Store{db: db, pool: db, dialect: d}
+	s := &Store{db: db, pool: db, dialect: d, dir: &directory{}}
 	if d == SQLite {
 		// goose has no lock for SQLite: a file lock beside the database
 		// keeps two processes (say, the server and a seed command) from
@@ -257,4 +258,27 @@ func isUniqueViolation(err error) bool {
 		return pqErr.Code == "23505"
 	}
 	return strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
+// concat joins argument lists.
+func concat(lists ...[]any) []any {
+	var all []any
+	for _, l := range lists {
+		all = append(all, l...)
+	}
+	return all
+}
+
+// escapeLike makes s match literally inside a LIKE pattern.
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// prefixed qualifies each column of a column list with a table alias.
+func prefixed(alias, columns string) string {
+	cols := strings.Split(columns, ",")
+	for i, c := range cols {
+		cols[i] = alias + strings.TrimSpace(c)
+	}
+	return strings.Join(cols, ", ")
 }
