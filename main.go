@@ -73,6 +73,15 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		log.Warn("SMTP_URL is not set: emails are written to this log instead of being sent")
 	}
 	go housekeeping(ctx, db, log)
+	go func() {
+		// The first directory search would otherwise wait for the index.
+		start := time.Now()
+		if err := db.WarmDirectory(ctx); err != nil {
+			log.Warn("directory index not built ahead of the first search", slog.Any("error", err))
+			return
+		}
+		log.Info("directory index built", "took", time.Since(start).Round(time.Millisecond))
+	}()
 
 	h := handlers.New(handlers.Deps{
 		Log:      log,
@@ -265,8 +274,9 @@ func stripeClient(cfg config, log *slog.Logger) *stripe.Client {
 }
 
 // housekeeping deletes, every 10 minutes until ctx ends, the sessions past
-// their expiry and the rate-limit events (PostgreSQL) older than any
-// limit's window.
+// their expiry, the rate-limit events (PostgreSQL) older than any limit's
+// window and the record of directory changes every instance has long
+// applied.
 func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()
@@ -282,6 +292,9 @@ func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 			}
 			if err := db.PruneRateEvents(ctx, time.Now().Add(-24*time.Hour)); err != nil {
 				log.Warn("rate-limit events not pruned", slog.Any("error", err))
+			}
+			if err := db.PruneDirectoryChanges(ctx, time.Hour); err != nil {
+				log.Warn("directory changes not pruned", slog.Any("error", err))
 			}
 		}
 	}
