@@ -59,7 +59,10 @@ func StateName(code string) string {
 	return code
 }
 
-var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+var (
+	nonSlug   = regexp.MustCompile(`[^a-z0-9]+`)
+	slugWords = strings.NewReplacer("&", " and ", "'", "", "’", "")
+)
 
 // CitySlug is a city's name as it appears in a URL: "Salt Lake City" →
 // "salt-lake-city", "St. Paul" → "st-paul". Two spellings of a city that
@@ -67,7 +70,7 @@ var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
 // landing page.
 func CitySlug(city string) string {
 	s := strings.ToLower(city)
-	s = strings.NewReplacer("&", " and ", "'", "", "’", "").Replace(s)
+	s = slugWords.Replace(s)
 	return strings.Trim(nonSlug.ReplaceAllString(s, "-"), "-")
 }
 

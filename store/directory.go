@@ -239,6 +239,7 @@ func (s *Store) refreshDirectory(ctx context.Context) error {
 	}
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	ix.terms.clear()
 	for _, id := range changed {
 		if d, ok := ix.byID[id]; ok {
 			ix.remove(d)

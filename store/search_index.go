@@ -35,11 +35,13 @@ type searchIndex struct {
 	dead int             // documents of deleted or changed listings
 
 	words map[string]*postings // folded word → where it appears
-	vocab []string             // the keys of words, for substring scans
+	vocab []vocabWord          // the same, as a list for substring scans
+	terms termCache            // matches of broad text, until the next change
 
 	cities     []cityEntry
-	cityByKey  map[string]int32 // state + "/" + city slug → cities index
-	categories []string         // category id → category
+	cityByKey  map[string]int32    // state + "/" + city slug → cities index
+	cityByName map[[2]string]int32 // city and state as stored → cities index
+	categories []string            // category id → category
 	categoryID map[string]uint16
 	catCount   []int32 // live documents by category id
 	types      []string
@@ -92,6 +94,11 @@ const (
 // postings are the documents a word appears in, by field, in no order.
 type postings [numFields][]int32
 
+type vocabWord struct {
+	word string
+	p    *postings
+}
+
 // cityEntry is one place listings are in.
 type cityEntry struct {
 	state string // two-letter code as stored, upper-cased
@@ -126,7 +133,7 @@ const indexColumns = `id, published, name, description, tags, sub_category, cate
 func newSearchIndex() *searchIndex {
 	return &searchIndex{
 		byID: map[int64]int32{}, words: map[string]*postings{},
-		cityByKey: map[string]int32{}, categoryID: map[string]uint16{}, typeID: map[string]uint8{},
+		cityByKey: map[string]int32{}, cityByName: map[[2]string]int32{}, categoryID: map[string]uint16{}, typeID: map[string]uint8{},
 	}
 }
 
@@ -190,7 +197,7 @@ func (ix *searchIndex) add(r indexRow) int32 {
 			if p == nil {
 				p = &postings{}
 				ix.words[w] = p
-				ix.vocab = append(ix.vocab, w)
+				ix.vocab = append(ix.vocab, vocabWord{w, p})
 			}
 			p[f] = append(p[f], d)
 		}
@@ -329,7 +336,16 @@ func (ix *searchIndex) less(s int) func(a, b int32) bool {
 	return byRating
 }
 
-func (ix *searchIndex) city(city, state string) int32 {
+func (ix *searchIndex) city(stored, storedState string) int32 {
+	if id, ok := ix.cityByName[[2]string{stored, storedState}]; ok {
+		return id
+	}
+	id := ix.place(stored, storedState)
+	ix.cityByName[[2]string{stored, storedState}] = id
+	return id
+}
+
+func (ix *searchIndex) place(city, state string) int32 {
 	city = strings.Join(strings.Fields(city), " ")
 	state = strings.ToUpper(strings.TrimSpace(state))
 	slug := places.CitySlug(city)
@@ -470,6 +486,7 @@ func (ix *searchIndex) citiesFound(match func(cityEntry) bool) ([]bool, bool) {
 type scratch struct {
 	class   []uint8 // by document: the best match class, noMatch if none
 	touched []int32 // documents whose class was set
+	classes []uint8 // the classes of matches (see matches)
 	keys    []uint64
 }
 
@@ -504,7 +521,7 @@ func (ix *searchIndex) search(q Search, offset, limit int) (ids []int64, total i
 	}
 	sc := scratches.Get().(*scratch)
 	defer scratches.Put(sc)
-	ix.match(text, sc)
+	docs, classes := ix.matches(text, sc)
 	// Each match's key orders it: its position in the sort's order, and
 	// for relevance, first whether it is featured and where the text
 	// matched (spec §5: featured first; then, by the text, a match in the
@@ -515,13 +532,12 @@ func (ix *searchIndex) search(q Search, offset, limit int) (ids []int64, total i
 		by = orderRating
 	}
 	sc.keys = sc.keys[:0]
-	for _, d := range sc.touched {
-		class := sc.class[d]
-		sc.class[d] = noMatch
+	for i, d := range docs {
 		m := &ix.meta[d]
-		if class >= checked || !f.pass(m) {
+		if !f.pass(m) {
 			continue
 		}
+		class := classes[i]
 		key := uint64(ix.rank[by][d])
 		if sort == orderRelevance {
 			if m.flags&docFeatured == 0 {
@@ -568,7 +584,7 @@ func (ix *searchIndex) walk(sort int, f indexFilter, offset, limit int) (ids []i
 // them: a bounded heap for a first page among many matches, a full sort
 // otherwise.
 func smallest(keys []uint64, n int) []uint64 {
-	if n >= len(keys) || n > 1024 {
+	if n*4 >= len(keys) {
 		slices.Sort(keys)
 		return keys[:min(n, len(keys))]
 	}
@@ -604,12 +620,42 @@ func siftDown(h []uint64, i int) {
 	}
 }
 
+// matches are the live documents whose name, tags, sub-category or
+// description contain text (folded), with the class of each match (see
+// match). Text that took long to match is kept for the next searches
+// until the index changes: a two-letter query or a common word matches
+// most listings, and visitors search them again and again with other
+// filters, sorts and pages.
+func (ix *searchIndex) matches(text string, sc *scratch) ([]int32, []uint8) {
+	if m, ok := ix.terms.get(text); ok {
+		return m.docs, m.classes
+	}
+	work := ix.match(text, sc)
+	docs, classes := sc.touched[:0], sc.classes[:0]
+	for _, d := range sc.touched {
+		c := sc.class[d]
+		sc.class[d] = noMatch
+		if c < checked {
+			docs, classes = append(docs, d), append(classes, c)
+		}
+	}
+	sc.touched, sc.classes = docs, classes
+	if work >= costlyMatch {
+		ix.terms.put(text, termMatches{slices.Clone(docs), slices.Clone(classes)})
+	}
+	return docs, classes
+}
+
+// costlyMatch is the work (postings read and documents checked) past which
+// a text's matches are worth keeping.
+const costlyMatch = 20_000
+
 // match finds the live documents whose name, tags, sub-category or
 // description contain text (folded), and the class of each match:
 // 2×field, +1 when it does not start a word. A text that is one word is
 // found from the vocabulary alone; other text is checked on the documents
 // that have its longest word (or, with no word at all, on every one).
-func (ix *searchIndex) match(text string, sc *scratch) {
+func (ix *searchIndex) match(text string, sc *scratch) (work int) {
 	if len(sc.class) < len(ix.meta) {
 		sc.class = make([]uint8, len(ix.meta)+len(ix.meta)/8)
 		for i := range sc.class {
@@ -625,6 +671,7 @@ func (ix *searchIndex) match(text string, sc *scratch) {
 				if !start {
 					class++
 				}
+				work += len(p[f])
 				for _, d := range p[f] {
 					c := sc.class[d]
 					if c == noMatch {
@@ -636,9 +683,10 @@ func (ix *searchIndex) match(text string, sc *scratch) {
 				}
 			}
 		})
-		return
+		return work
 	}
 	check := func(d int32) {
+		work++
 		if sc.class[d] != noMatch || ix.meta[d].flags&docLive == 0 {
 			return
 		}
@@ -649,7 +697,7 @@ func (ix *searchIndex) match(text string, sc *scratch) {
 		for d := range ix.meta {
 			check(int32(d))
 		}
-		return
+		return work
 	}
 	longest := slices.MaxFunc(words, func(a, b string) int { return len(a) - len(b) })
 	ix.eachWordWith(longest, func(p *postings, _ bool) {
@@ -659,14 +707,15 @@ func (ix *searchIndex) match(text string, sc *scratch) {
 			}
 		}
 	})
+	return work
 }
 
 // eachWordWith calls fn with the postings of every word containing sub,
 // and whether sub starts it.
 func (ix *searchIndex) eachWordWith(sub string, fn func(p *postings, start bool)) {
-	for _, w := range ix.vocab {
-		if i := strings.Index(w, sub); i >= 0 {
-			fn(ix.words[w], i == 0)
+	for _, v := range ix.vocab {
+		if i := strings.Index(v.word, sub); i >= 0 {
+			fn(v.p, i == 0)
 		}
 	}
 }
@@ -725,4 +774,53 @@ func (ix *searchIndex) categoryCounts() map[string]int {
 		}
 	}
 	return out
+}
+
+// termCache keeps the matches of costly text for an index until it
+// changes, within a bound on their size.
+type termCache struct {
+	mu      sync.Mutex
+	entries map[string]termMatches
+	size    int // documents held in all
+}
+
+type termMatches struct {
+	docs    []int32
+	classes []uint8
+}
+
+// termCacheSize bounds the documents a term cache holds (5 bytes each).
+const termCacheSize = 8 << 20
+
+func (c *termCache) get(text string) (termMatches, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m, ok := c.entries[text]
+	return m, ok
+}
+
+func (c *termCache) put(text string, m termMatches) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = map[string]termMatches{}
+	}
+	for k, old := range c.entries {
+		if c.size+len(m.docs) <= termCacheSize {
+			break
+		}
+		delete(c.entries, k)
+		c.size -= len(old.docs)
+	}
+	if _, ok := c.entries[text]; !ok {
+		c.entries[text] = m
+		c.size += len(m.docs)
+	}
+}
+
+// clear forgets every entry: the index changed.
+func (c *termCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries, c.size = nil, 0
 }
