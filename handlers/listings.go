@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -58,7 +59,14 @@ func parseListingForm(r *http.Request, f views.ListingForm) (views.ListingForm, 
 	f.Name, f.Tagline, f.Description = field(v, "name"), field(v, "tagline"), strings.TrimSpace(v.Get("description"))
 	f.Category, f.SubCategory, f.Tags, f.BusinessType = field(v, "category"), field(v, "sub_category"), field(v, "tags"), field(v, "business_type")
 	f.Email, f.Phone, f.Website = field(v, "email"), field(v, "phone"), field(v, "website")
-	f.Address, f.City, f.State, f.ZipCode = field(v, "address"), field(v, "city"), field(v, "state"), field(v, "zip_code")
+	f.Address, f.ZipCode = field(v, "address"), field(v, "zip_code")
+	// The city is kept cleaned (places.CleanCity) and the state as its code
+	// when the value names one ("texas" is TX); both are checked so.
+	f.City, f.State = places.CleanCity(v.Get("city")), field(v, "state")
+	if code, ok := places.StateCode(f.State); ok {
+		f.State = code
+	}
+	cleaned := map[string]string{"city": f.City, "state": f.State}
 	f.Services = strings.TrimSpace(v.Get("services"))
 	if v.Get("visibility_sent") != "" {
 		on := func(name string) bool { return v.Get(name) != "" }
@@ -66,7 +74,11 @@ func parseListingForm(r *http.Request, f views.ListingForm) (views.ListingForm, 
 	}
 	e := views.FieldErrors{}
 	for name, rule := range views.ListingRules {
-		checkRule(e, name, field(v, name), rule)
+		value, ok := cleaned[name]
+		if !ok {
+			value = field(v, name)
+		}
+		checkRule(e, name, value, rule)
 	}
 	var week store.Week
 	for i := range 7 {

@@ -116,7 +116,7 @@ func TestWizardValidation(t *testing.T) {
 		"description": {"description", " ", "Description", "Describe the business"},
 		"email":       {"email", "not-mail", "Email", "Enter a valid email address"},
 		"city":        {"city", "", "City", "Enter the city."},
-		"state":       {"state", "", "State", "Enter the state."},
+		"state":       {"state", "", "State", "Choose the state."},
 		"website":     {"website", "taco.example", "Website", "Enter a full web address"},
 		"phone":       {"phone", "call me maybe", "Phone", "Enter a phone number"},
 		"category":    {"category", "weapons", "Category", "Choose a category."},

@@ -2,8 +2,8 @@ package handlers
 
 import (
 	"net/http"
-	"strings"
 
+	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -42,6 +42,10 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 	checkOption(e, "category", f.Category, views.SignupCategories, "Choose a business category.")
 	required(e, "location", f.Location, "Enter where the business is, like Austin, TX.")
 	checkLength(e, "location", f.Location, 120)
+	city, state, ok := places.ParseLocation(f.Location)
+	if !ok && !e.Has("location") {
+		e["location"] = "Enter the city and state, like Austin, TX."
+	}
 	checkURL(e, "website", f.Website)
 	required(e, "description", f.Description, "Describe your business in a sentence or two.")
 	checkLength(e, "description", f.Description, 2000)
@@ -55,11 +59,10 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 		h.tooMany(w, r, retry, views.BusinessSignupPage(h.chrome(r), f))
 		return
 	}
-	city, state := splitLocation(f.Location)
 	account := store.NewAccount{
 		Email:   f.Email,
 		Kind:    store.KindBusiness,
-		Profile: store.Profile{FullName: f.OwnerName, Phone: f.Phone, Location: f.Location},
+		Profile: store.Profile{FullName: f.OwnerName, Phone: f.Phone, Location: views.Place(city, state)},
 		Business: &store.Business{
 			Name: f.BusinessName, Description: f.Description, Category: f.Category,
 			City: city, State: state, Phone: f.Phone, Website: f.Website, Email: store.NormalizeEmail(f.Email),
@@ -75,15 +78,6 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 	}
 	h.flash(r, waitsForEmailToast(f.BusinessName))
 	h.afterSignup(w, r, f.Email)
-}
-
-// splitLocation reads "Austin, TX" as city and state; anything else is a
-// city.
-func splitLocation(loc string) (city, state string) {
-	if i := strings.LastIndexByte(loc, ','); i > 0 {
-		return strings.TrimSpace(loc[:i]), strings.TrimSpace(loc[i+1:])
-	}
-	return loc, ""
 }
 
 // individualSignupPage shows the 'Join as Individual' form.

@@ -1,6 +1,10 @@
 package views
 
-import "regexp"
+import (
+	"regexp"
+
+	"bizprofile/places"
+)
 
 // ListingForm is a listing as the wizard and the edit page show it: every
 // field as typed, so a failed submission loses nothing.
@@ -82,11 +86,30 @@ var ListingRules = map[string]FieldRule{
 	"phone":         PhoneRule,
 	"website":       WebsiteRule,
 	"address":       {MaxLength: 200},
-	"city":          {Required: "Enter the city.", MaxLength: 80},
-	"state":         {Required: "Enter the state.", MaxLength: 40},
+	"city":          CityRule,
+	"state":         {Required: "Choose the state.", Options: StateOptions, Invalid: "Choose the state from the list."},
 	"zip_code":      {MaxLength: 12},
 	"services":      {MaxLength: 2000},
 }
+
+// CityRule is what a listing's city may be (places.ValidCity), checked
+// once the handlers have trimmed it and collapsed its spaces
+// (places.CleanCity).
+var CityRule = FieldRule{
+	Required: "Enter the city.", MaxLength: places.CityMaxLength, Pattern: places.CityPattern,
+	Invalid: "Use letters, spaces and . ' - only, like St. Paul or Winston-Salem.",
+}
+
+// StateOptions are places.States as the listing forms offer them: the
+// code is sent and stored, the name is shown. (The server also takes a
+// state's name or a code in any case, and stores the code.)
+var StateOptions = func() []Option {
+	out := make([]Option, len(places.States))
+	for i, s := range places.States {
+		out[i] = Option{s.Code, s.Name}
+	}
+	return out
+}()
 
 // ListingHours is what the server accepts as a day's hours in a listing.
 var ListingHours = HoursRule{

@@ -103,7 +103,7 @@ func listingFieldsets(f ListingForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(listingField(Field{Name: "state", Label: "State", Type: "text", Value: f.State, Autocomplete: "address-level1", Error: f.Errors["state"]})).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = selectField("state", "State", StateOptions, f.State, true, f.Errors["state"]).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

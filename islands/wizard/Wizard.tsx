@@ -249,7 +249,7 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
           id={id}
           name={name}
           required={!!props.rules[name].required}
-          value={values[name]}
+          value={opts.some((o) => o.Value === values[name]) ? values[name] : ""}
           onChange={onText(name)}
           aria-invalid={err ? "true" : undefined}
           aria-describedby={err ? id + "-error" : undefined}
@@ -375,7 +375,7 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
         {field({ name: "address", label: "Street address", autoComplete: "street-address" })}
         <div className="form-row three">
           {field({ name: "city", label: "City", autoComplete: "address-level2" })}
-          {field({ name: "state", label: "State", autoComplete: "address-level1" })}
+          {select("state", "State")}
           {field({ name: "zip_code", label: "ZIP code", autoComplete: "postal-code" })}
         </div>
       </fieldset>

@@ -124,6 +124,22 @@ test("values the rules allow have no message", () => {
   for (const [field, value] of cases) assert.equal(check(field, withValue(field, value), ctx), "", `${field} = ${JSON.stringify(value)}`);
 });
 
+test("a pattern means what it means to the server: a letter is any script's (read with the u flag)", () => {
+  // views.CityRule's pattern (places.CityPattern), as the props carry it.
+  const city: FieldRule = { required: "City please.", pattern: "^\\p{L}[\\p{L}\\p{M} .'’-]*$", invalid: "Letters only." };
+  const cities: Ctx = { ...ctx, rules: { ...ctx.rules, city } };
+  const cases: [string, string][] = [
+    ["St. Paul", ""],
+    ["Coeur d'Alene", ""],
+    ["Winston-Salem", ""],
+    ["Española", ""],
+    ["Austin 78701", "Letters only."],
+    ["-Austin", "Letters only."],
+    ["Austin, TX", "Letters only."],
+  ];
+  for (const [value, want] of cases) assert.equal(check("city", withValue("city", value), cities), want, value);
+});
+
 test("the checks run in the server's order: required, then format, then length", () => {
   // Both off the pattern and over the length: the format's message.
   assert.equal(check("phone", withValue("phone", "12345678901"), ctx), "Three digits.");

@@ -41,7 +41,7 @@ export type FieldRule = {
   maxLength?: number;
   tooLong?: string;
   format?: "email" | "url";
-  pattern?: string;
+  pattern?: string; // read with the u flag, as Go reads it (\p{L} is a letter)
   options?: Option[];
   invalid?: string;
 };
@@ -166,7 +166,7 @@ function validURL(s: string): boolean {
 }
 
 function validFormat(r: FieldRule, s: string): boolean {
-  if (r.pattern && !new RegExp(r.pattern).test(s)) return false;
+  if (r.pattern && !new RegExp(r.pattern, "u").test(s)) return false;
   if (r.options && !r.options.some((o) => o.Value === s)) return false;
   if (r.format === "email") return validEmail(s);
   if (r.format === "url") return validURL(s);
