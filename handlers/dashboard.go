@@ -75,7 +75,7 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 			claimed++
 		}
 		item := views.DashboardBusiness{
-			ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: joinLocation(b),
+			ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: views.Place(b.City, b.State),
 			Verified: b.Verified, Claimed: b.Claimed, Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
 		}
 		if !b.EmailConfirmed {

@@ -2,11 +2,14 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"bizprofile/store"
 )
@@ -187,4 +190,55 @@ func TestBusinessSignupLocation(t *testing.T) {
 			}
 		}
 	})
+}
+
+// Wherever a listing's place is shown, it reads "Portland, OR": no space
+// before the comma, one before the ZIP code, whatever spaces were typed.
+func TestPlaceReadsCityCommaState(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		signedInOwner(t, app, "rose@example.com")
+		form := listingForm("Rose City Tacos")
+		form.Set("city", "  Portland ")
+		form.Set("state", "oregon")
+		form.Set("zip_code", "97209")
+		if res, _ := app.post(t, "/business/create-profile", form); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("create: %d", res.StatusCode)
+		}
+
+		_, body := app.get(t, "/directory/rose-city-tacos")
+		page := parseHTML(t, body)
+		if got := terms(headings(page, 2, "Contact details").Parent())["Address"]; got != "1 Main St Portland, OR 97209" {
+			t.Errorf("the listing page's address reads %q", got)
+		}
+		if got := textOf(page.Find("h1").Parent().Find(".business-meta")); !strings.Contains(got, "Portland, OR") {
+			t.Errorf("the listing page's heading says %q", got)
+		}
+		var addr map[string]any
+		page.Find(`script[type="application/ld+json"]`).Each(func(_ int, s *goquery.Selection) {
+			var ld map[string]any
+			if json.Unmarshal([]byte(s.Text()), &ld) == nil && ld["@type"] == "LocalBusiness" {
+				addr, _ = ld["address"].(map[string]any)
+			}
+		})
+		if addr["addressLocality"] != "Portland" || addr["addressRegion"] != "OR" || addr["postalCode"] != "97209" {
+			t.Errorf("the JSON-LD address is %v", addr)
+		}
+		_, body = app.get(t, "/directory?q=rose+city")
+		if got := textOf(directoryCard(t, parseHTML(t, body), "Rose City Tacos")); !strings.Contains(got, "Portland, OR") {
+			t.Errorf("the directory card says %q", got)
+		}
+		_, body = app.get(t, "/dashboard")
+		if got := textOf(dashboardListing(t, parseHTML(t, body), "Rose City Tacos")); !strings.Contains(got, "Portland, OR") {
+			t.Errorf("the dashboard says %q", got)
+		}
+		_, body = app.asAdmin(t).get(t, "/admin/businesses?q=rose+city")
+		if got := textOf(parseHTML(t, body).Find("main")); !strings.Contains(got, "Rose City Tacos") || !strings.Contains(got, "Portland, OR") {
+			t.Errorf("the administrators' list says %q", got)
+		}
+		for _, path := range []string{"/directory/rose-city-tacos", "/directory?q=rose+city", "/dashboard"} {
+			if _, body := app.get(t, path); strings.Contains(textOf(parseHTML(t, body).Find("main")), "Portland ,") {
+				t.Errorf("%s says 'Portland ,'", path)
+			}
+		}
+	}, withAdmin)
 }
