@@ -122,31 +122,6 @@ func placeholders(rows, cols int) string {
 	return strings.TrimSuffix(strings.Repeat(row+", ", rows), ", ")
 }
 
-// Vocabulary of synthetic listings: plausible, varied, and deterministic
-// for a given seed.
-var (
-	synthCategories = []struct {
-		category string
-		subs     []string
-		nouns    []string
-		tags     []string
-	}{
-		{"technology", []string{"Web Development", "Managed IT Services", "Software Consulting"}, []string{"Labs", "Digital", "Systems", "Software"}, []string{"cloud", "web design", "cybersecurity", "apps", "seo"}},
-		{"healthcare", []string{"Family Medicine", "Dental Care", "Physical Therapy"}, []string{"Clinic", "Health", "Dental", "Wellness"}, []string{"primary care", "pediatrics", "telehealth", "orthodontics"}},
-		{"finance", []string{"Accounting", "Financial Planning", "Bookkeeping"}, []string{"Financial", "Accounting", "Advisors", "Tax Services"}, []string{"tax planning", "payroll", "retirement", "bookkeeping"}},
-		{"retail", []string{"Clothing", "Home Goods", "Books"}, []string{"Outfitters", "Goods", "Boutique", "Market"}, []string{"gifts", "local makers", "sale", "online store"}},
-		{"food", []string{"Bakery & Cafe", "Restaurant", "Catering"}, []string{"Bakery", "Kitchen", "Cafe", "Bistro"}, []string{"coffee", "vegan options", "catering", "brunch", "sourdough"}},
-		{"professional", []string{"Business Law", "Marketing Agency", "Architecture"}, []string{"Partners", "Group", "Associates", "Studio"}, []string{"contracts", "branding", "consulting", "design"}},
-		{"construction", []string{"General Contractor", "Roofing", "Plumbing"}, []string{"Builders", "Construction", "Roofing", "Plumbing"}, []string{"remodeling", "licensed", "emergency repairs"}},
-		{"automotive", []string{"Auto Repair", "Car Wash", "Tires"}, []string{"Auto", "Motors", "Garage", "Tire"}, []string{"oil change", "brakes", "detailing"}},
-		{"beauty", []string{"Hair Salon", "Spa", "Nail Salon"}, []string{"Salon", "Spa", "Beauty Bar", "Studio"}, []string{"haircuts", "color", "massage", "manicure"}},
-		{"education", []string{"Tutoring", "Music Lessons", "Language School"}, []string{"Academy", "Learning", "Tutors", "School"}, []string{"test prep", "kids", "online classes"}},
-	}
-	synthNames  = []string{"Summit", "Riverside", "Blue Oak", "Northstar", "Maple", "Cedar", "Harbor", "Granite", "Silverline", "Evergreen", "Sunrise", "Lakeside", "Red Rock", "Golden Gate", "Pioneer", "Willow", "Ironwood", "Bayview", "Prairie", "Highland"}
-	synthCities = [][2]string{{"Austin", "TX"}, {"Denver", "CO"}, {"Portland", "OR"}, {"Chicago", "IL"}, {"Seattle", "WA"}, {"Boston", "MA"}, {"Atlanta", "GA"}, {"Phoenix", "AZ"}, {"Nashville", "TN"}, {"San Diego", "CA"}, {"Miami", "FL"}, {"Minneapolis", "MN"}, {"Raleigh", "NC"}, {"Columbus", "OH"}, {"Salt Lake City", "UT"}}
-	synthTypes  = []string{TypeStorefront, TypeServiceArea, TypeOnline}
-)
-
 // SeedSynthetic adds n generated listings (for benchmarks and load tests),
 // with slugs that cannot clash with real ones. It inserts them many rows
 // to a statement, a few statements a transaction, then optimizes the
@@ -183,29 +158,6 @@ func (s *Store) SeedSynthetic(ctx context.Context, n int, seed uint64) error {
 		}
 	}
 	return s.optimizeSearch(ctx)
-}
-
-// synthBusiness is the i-th generated listing.
-func synthBusiness(r *rand.Rand, i int) Business {
-	c := synthCategories[r.IntN(len(synthCategories))]
-	city := synthCities[r.IntN(len(synthCities))]
-	name := synthNames[r.IntN(len(synthNames))] + " " + c.nouns[r.IntN(len(c.nouns))]
-	sub := c.subs[r.IntN(len(c.subs))]
-	tags := make([]string, 0, 3)
-	for _, j := range r.Perm(len(c.tags))[:1+r.IntN(3)] {
-		tags = append(tags, c.tags[j])
-	}
-	return Business{
-		Slug: fmt.Sprintf("%s-%d", Slugify(name), i+1), Name: name,
-		Tagline:     strings.ToLower(sub) + " in " + city[0],
-		Description: fmt.Sprintf("%s offers %s to customers in %s, %s and nearby, with %s.", name, strings.ToLower(sub), city[0], city[1], strings.Join(tags, ", ")),
-		Category:    c.category, SubCategory: sub, Tags: tags, City: city[0], State: city[1],
-		Phone: fmt.Sprintf("(555) 555-%04d", i%10000), Hours: DefaultWeek(),
-		BusinessType: synthTypes[r.IntN(len(synthTypes))],
-		Rating:       float64(20+r.IntN(31)) / 10, ReviewCount: r.IntN(500),
-		Verified: r.IntN(3) == 0, Featured: r.IntN(50) == 0, Published: r.IntN(20) != 0,
-		ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
-	}
 }
 
 // insertMany inserts listings whose slugs are already chosen, in one
