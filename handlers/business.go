@@ -77,6 +77,14 @@ func (h *Handlers) businessView(b store.Business) views.BusinessView {
 		}
 	}
 	v.JSONLD = h.localBusinessJSONLD(b, v)
+	v.Trail = listingTrail(b)
+	v.TrailLD = h.breadcrumbJSONLD(v.Trail)
+	if views.ValidOption(views.Categories, b.Category) {
+		v.CategoryURL = views.CategoryPath(b.Category)
+	}
+	if code, city := listingPlace(b); city != "" {
+		v.CityURL = views.CityPath(code, city)
+	}
 	return v
 }
 

@@ -535,18 +535,56 @@ func tableRows(scope finder) [][]string {
 	return rows
 }
 
-// jsonLD is the page's JSON-LD block, decoded.
+// jsonLD is the listing page's LocalBusiness JSON-LD block, decoded.
 func jsonLD(t *testing.T, doc finder) map[string]any {
 	t.Helper()
-	s := doc.Find(`script[type="application/ld+json"]`)
-	if s.Length() != 1 {
-		t.Fatalf("%d JSON-LD blocks, want 1", s.Length())
+	return jsonLDOf(t, doc, "LocalBusiness")
+}
+
+// jsonLDOf is the page's one JSON-LD block of the schema.org type typ,
+// decoded; it fails the test when there is not exactly one, or a block is
+// not valid JSON.
+func jsonLDOf(t *testing.T, doc finder, typ string) map[string]any {
+	t.Helper()
+	var found []map[string]any
+	doc.Find(`script[type="application/ld+json"]`).Each(func(_ int, s *goquery.Selection) {
+		var ld map[string]any
+		if err := json.Unmarshal([]byte(s.Text()), &ld); err != nil {
+			t.Fatalf("JSON-LD is not valid JSON: %v", err)
+		}
+		if ld["@type"] == typ {
+			found = append(found, ld)
+		}
+	})
+	if len(found) != 1 {
+		t.Fatalf("%d JSON-LD blocks of type %s, want 1", len(found), typ)
 	}
-	var ld map[string]any
-	if err := json.Unmarshal([]byte(s.Text()), &ld); err != nil {
-		t.Fatalf("JSON-LD is not valid JSON: %v", err)
-	}
-	return ld
+	return found[0]
+}
+
+// jsonLDTypes are the types of the page's JSON-LD blocks, in order.
+func jsonLDTypes(t *testing.T, doc finder) []string {
+	t.Helper()
+	types := []string{}
+	doc.Find(`script[type="application/ld+json"]`).Each(func(_ int, s *goquery.Selection) {
+		var ld struct {
+			Type string `json:"@type"`
+		}
+		if err := json.Unmarshal([]byte(s.Text()), &ld); err != nil {
+			t.Fatalf("JSON-LD is not valid JSON: %v", err)
+		}
+		types = append(types, ld.Type)
+	})
+	return types
+}
+
+// breadcrumbs are the names of the links of the page's breadcrumb trail,
+// and the one marked as the current page ("" for none).
+func breadcrumbs(doc finder) (trail []string, current string) {
+	nav := region(doc, "Breadcrumb")
+	trail = texts(nav.Find("a[href]"))
+	current = textOf(nav.Find(`a[aria-current="page"]`))
+	return trail, current
 }
 
 // anyContains reports whether one of list contains part.

@@ -105,6 +105,9 @@ func (h *Handlers) Routes() http.Handler {
 
 		r.Get("/directory", h.directory)
 		r.Get("/directory.json", h.directoryJSON)
+		r.Get("/directory/category/{category}", h.categoryPage)
+		r.Get("/directory/in/{state}", h.statePage)
+		r.Get("/directory/in/{state}/{city}", h.cityPage)
 		r.Get("/directory/{slug}", h.businessPage)
 		r.Get("/directory/{slug}/contact", h.contactBusinessPage)
 		r.Post("/directory/{slug}/contact", h.contactBusiness)

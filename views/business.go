@@ -26,6 +26,10 @@ type BusinessView struct {
 	Claimed     bool
 	Featured    bool
 	JSONLD      any // schema.org LocalBusiness
+	Trail       []Crumb
+	TrailLD     any    // schema.org BreadcrumbList of Trail
+	CategoryURL string // the category's landing page
+	CityURL     string // the city's landing page; empty when it has none
 	ID          int64
 	Claim       ClaimState // what the viewer may do about ownership
 }
@@ -99,15 +103,6 @@ func businessMetaDescription(b BusinessView) string {
 		d = string([]rune(d)[:147]) + "…"
 	}
 	return b.Name + ": " + d
-}
-
-func categoryValue(label string) string {
-	for _, o := range Categories {
-		if o.Label == label {
-			return o.Value
-		}
-	}
-	return ""
 }
 
 func telDigits(phone string) string {

@@ -55,6 +55,7 @@ type Meta struct {
 	Title       string // without the site name
 	Description string
 	Path        string // canonical path; empty means the request path
+	Prev, Next  string // paths of the pages before and after this one in a paginated list
 	NoIndex     bool   // error pages and private pages
 	HTMX        bool   // the page has htmx-enhanced parts; htmx loads when first reached for
 }
@@ -69,6 +70,9 @@ func (c Chrome) canonical(m Meta) string {
 	}
 	return c.Site.BaseURL + p
 }
+
+// url is the absolute address of a path of the site.
+func (c Chrome) url(path string) string { return c.Site.BaseURL + path }
 
 func (c Chrome) title(m Meta) string {
 	if m.Title == "" {
