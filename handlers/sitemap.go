@@ -1,12 +1,17 @@
 package handlers
 
 import (
+	"context"
 	"encoding/xml"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/go-chi/chi/v5"
+
+	"bizprofile/places"
+	"bizprofile/views"
 )
 
 // sitemapMax is the most URLs one sitemap file may list (sitemaps.org).
@@ -16,7 +21,8 @@ const sitemapMax = 50000
 // billion URLs), so the arithmetic on them cannot overflow.
 const maxSitemapParts = 100000
 
-// publicPages are the pages search engines should know besides listings.
+// publicPages are the pages search engines should know besides listings
+// and the directory's landing pages.
 var publicPages = []string{
 	"/", "/directory", "/pricing", "/features", "/partners", "/partners/signup", "/whats-new", "/roi-breakdown",
 	"/ai-insights", "/faq", "/api", "/about", "/careers", "/blog", "/press", "/help", "/contact", "/status",
@@ -28,17 +34,55 @@ type sitemapURL struct {
 	LastMod string `xml:"lastmod,omitempty"`
 }
 
-// sitemap lists every public page and published listing; past 50,000 URLs
-// it becomes an index of numbered parts.
+// sitemapPages are the pages to list before the listings: the public
+// pages, then the first page of each landing page with listings (every
+// category's, state's and city's).
+func (h *Handlers) sitemapPages(ctx context.Context) ([]string, error) {
+	counts, err := h.store.CategoryCounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cities, err := h.store.Places(ctx)
+	if err != nil {
+		return nil, err
+	}
+	pages := slices.Clone(publicPages)
+	for _, c := range views.Categories {
+		if counts[c.Value] > 0 {
+			pages = append(pages, views.CategoryPath(c.Value))
+		}
+	}
+	state := ""
+	for _, p := range cities {
+		code, ok := places.StateCode(p.State)
+		if !ok {
+			continue
+		}
+		if code != state {
+			pages = append(pages, views.StatePath(code))
+			state = code
+		}
+		pages = append(pages, views.CityPath(code, p.City))
+	}
+	return pages, nil
+}
+
+// sitemap lists every public page, landing page and published listing;
+// past 50,000 URLs it becomes an index of numbered parts.
 func (h *Handlers) sitemap(w http.ResponseWriter, r *http.Request) {
+	pages, err := h.sitemapPages(r.Context())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
 	n, err := h.store.CountPublished(r.Context())
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	total := len(publicPages) + n
+	total := len(pages) + n
 	if total <= sitemapMax {
-		h.writeSitemap(w, r, 1)
+		h.writeSitemap(w, r, pages, 1)
 		return
 	}
 	type sitemapRef struct {
@@ -62,22 +106,27 @@ func (h *Handlers) sitemapPart(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r)
 		return
 	}
-	h.writeSitemap(w, r, int(part))
+	pages, err := h.sitemapPages(r.Context())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.writeSitemap(w, r, pages, int(part))
 }
 
-// writeSitemap writes part (1-based) of the list: the public pages first,
-// then the listings in id order.
-func (h *Handlers) writeSitemap(w http.ResponseWriter, r *http.Request, part int) {
+// writeSitemap writes part (1-based) of the list: pages first, then the
+// listings in id order.
+func (h *Handlers) writeSitemap(w http.ResponseWriter, r *http.Request, pages []string, part int) {
 	start := (part - 1) * sitemapMax
 	set := struct {
 		XMLName xml.Name     `xml:"urlset"`
 		XMLNS   string       `xml:"xmlns,attr"`
 		URLs    []sitemapURL `xml:"url"`
 	}{XMLNS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
-	for i := start; i < len(publicPages) && len(set.URLs) < sitemapMax; i++ {
-		set.URLs = append(set.URLs, sitemapURL{Loc: h.site.BaseURL + publicPages[i]})
+	for i := start; i < len(pages) && len(set.URLs) < sitemapMax; i++ {
+		set.URLs = append(set.URLs, sitemapURL{Loc: h.site.BaseURL + pages[i]})
 	}
-	offset := max(start-len(publicPages), 0)
+	offset := max(start-len(pages), 0)
 	for len(set.URLs) < sitemapMax {
 		batch, err := h.store.PublishedSlugs(r.Context(), offset, min(5000, sitemapMax-len(set.URLs)))
 		if err != nil {
