@@ -49,44 +49,34 @@ type SearchResult struct {
 
 // directory holds a process's search index (store/search_index.go) and
 // keeps it in step with the database: every search reads the database's
-// directory version along with its page's listings, and a newer version
-// sends the index to re-read the listings changed since (migration 00014
-// records them), so a change any process commits is searchable at once.
+// directory version, and a newer one sends the index to re-read the
+// listings changed since (migration 00014 records them), so a change any
+// process commits is searchable at once.
 type directory struct {
 	index atomic.Pointer[searchIndex]
 	sync  sync.Mutex // one refresh at a time
 }
 
-// SearchBusinesses runs a directory search among published listings: the
-// index finds the page's listings and counts every match; the page's
-// listings are then read from the database, with the directory's version.
+// SearchBusinesses runs a directory search among published listings. It
+// reads the directory's version from the database and, when the index is
+// behind, brings it up to date first; the index then finds the page and
+// counts every match. The page's listings carry what a directory card
+// shows (Business.Hours, for one, is not filled).
 func (s *Store) SearchBusinesses(ctx context.Context, q Search) (SearchResult, error) {
-	res := SearchResult{Page: max(q.Page, 1)}
-	for attempt := 0; ; attempt++ {
-		ix, err := s.searchIndex(ctx)
-		if err != nil {
-			return SearchResult{}, err
-		}
-		ix.mu.RLock()
-		ids, total := ix.search(q, (res.Page-1)*PageSize, PageSize)
-		version := ix.version
-		ix.mu.RUnlock()
-		bs, current, err := s.listingsAt(ctx, ids)
-		if err != nil {
-			return SearchResult{}, err
-		}
-		// A search that raced a change (the index was behind, or a
-		// listing changed between the two reads) runs again on the
-		// refreshed index; a third run takes what it finds.
-		if current == version || attempt == 2 {
-			res.Businesses, res.Total = bs, total
-			res.Pages = int(math.Ceil(float64(total) / PageSize))
-			return res, nil
-		}
-		if err := s.refreshDirectory(ctx); err != nil {
-			return SearchResult{}, err
-		}
+	ix, err := s.currentIndex(ctx)
+	if err != nil {
+		return SearchResult{}, err
 	}
+	res := SearchResult{Page: max(q.Page, 1)}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	page, total := ix.search(q, (res.Page-1)*PageSize, PageSize)
+	res.Businesses = make([]Business, len(page))
+	for i, d := range page {
+		res.Businesses[i] = ix.business(d)
+	}
+	res.Total, res.Pages = total, int(math.Ceil(float64(total)/PageSize))
+	return res, nil
 }
 
 // Places are the cities with published listings, by state then city: the
@@ -158,46 +148,6 @@ func (s *Store) currentIndex(ctx context.Context) (*searchIndex, error) {
 		return nil, err
 	}
 	return s.dir.index.Load(), nil
-}
-
-// listingsAt reads the published listings with the ids, in their order,
-// and the directory's version as the same statement saw it.
-func (s *Store) listingsAt(ctx context.Context, ids []int64) ([]Business, int64, error) {
-	var version int64
-	if len(ids) == 0 {
-		if err := s.pool.GetContext(ctx, &version, `SELECT version FROM directory_state`); err != nil {
-			return nil, 0, fmt.Errorf("store: directory version: %w", err)
-		}
-		return nil, version, nil
-	}
-	var rows []struct {
-		Business
-		Version int64 `db:"dir_version"`
-	}
-	query := `SELECT ` + businessColumns + `, (SELECT version FROM directory_state) AS dir_version
-		FROM businesses WHERE published = TRUE AND id IN (` + inList(len(ids)) + `)`
-	if err := s.pool.SelectContext(ctx, &rows, s.pool.Rebind(query), anys(ids)...); err != nil {
-		return nil, 0, fmt.Errorf("store: directory page: %w", err)
-	}
-	if len(rows) < len(ids) {
-		// A listing went away since the index saw it: the version
-		// has moved on, or the rows do not say.
-		version = -1
-	} else {
-		version = rows[0].Version
-	}
-	bs := make([]Business, 0, len(rows))
-	for _, id := range ids {
-		if i := slices.IndexFunc(rows, func(r struct {
-			Business
-			Version int64 `db:"dir_version"`
-		}) bool {
-			return r.ID == id
-		}); i >= 0 {
-			bs = append(bs, rows[i].Business)
-		}
-	}
-	return bs, version, nil
 }
 
 // refreshDirectory brings the index up to the database's version: it
@@ -287,8 +237,8 @@ func (s *Store) indexRows(ctx context.Context, cond string, args ...any) ([]inde
 	for rows.Next() {
 		var r indexRow
 		var reviews sql.NullInt64
-		if err := rows.Scan(&r.ID, &r.Published, &r.Name, &r.Description, &r.Tags, &r.SubCategory, &r.Category,
-			&r.City, &r.State, &r.Type, &r.Rating, &reviews, &r.Featured, &r.Verified); err != nil {
+		if err := rows.Scan(&r.ID, &r.Published, &r.Slug, &r.Name, &r.Tagline, &r.Description, &r.Tags, &r.SubCategory, &r.Category,
+			&r.City, &r.State, &r.Type, &r.Rating, &reviews, &r.Featured, &r.Verified, &r.Claimed, &r.Phone, &r.ShowPhone); err != nil {
 			return nil, fmt.Errorf("store: read listings to index: %w", err)
 		}
 		r.ReviewCount = int(reviews.Int64)

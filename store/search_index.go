@@ -34,9 +34,10 @@ type searchIndex struct {
 	byID map[int64]int32 // listing id → its live document
 	dead int             // documents of deleted or changed listings
 
-	words map[string]*postings // folded word → where it appears
-	vocab []vocabWord          // the same, as a list for substring scans
-	terms termCache            // matches of broad text, until the next change
+	words    map[string]*postings // folded word → where it appears
+	vocab    []vocabWord          // the same, as a list for substring scans
+	terms    termCache            // matches of broad text, until the next change
+	interned map[string]string
 
 	cities     []cityEntry
 	cityByKey  map[string]int32    // state + "/" + city slug → cities index
@@ -68,10 +69,24 @@ const (
 	docVerified
 )
 
-// docText is what text search reads of a listing, folded to lower case.
+// docText is the rest of a listing as the index keeps it: what its card
+// in the directory shows, as stored, and its name folded for sorting.
 type docText struct {
-	id     int64
-	fields [numFields]string // name; tags and sub-category, one per line; description
+	id                       int64
+	nameKey                  string // folded name
+	slug, name, tagline      string
+	description, subCategory string
+	tags                     string // one per line
+	city, state              string
+	phone                    string // "" unless shown
+	claimed                  bool
+}
+
+// fields are the document's searchable fields, folded: name; tags and
+// sub-category, one per line; description. They are folded when needed
+// rather than kept, to halve the index's memory.
+func (t *docText) fields() [numFields]string {
+	return [numFields]string{t.nameKey, fold(t.tags + "\n" + t.subCategory), fold(t.description)}
 }
 
 // The searchable fields, in the order relevance ranks a match in them.
@@ -112,7 +127,9 @@ type cityEntry struct {
 type indexRow struct {
 	ID          int64
 	Published   bool
+	Slug        string
 	Name        string
+	Tagline     string
 	Description string
 	Tags        string // one per line
 	SubCategory string
@@ -124,11 +141,14 @@ type indexRow struct {
 	ReviewCount int
 	Featured    bool
 	Verified    bool
+	Claimed     bool
+	Phone       string
+	ShowPhone   bool
 }
 
 // indexColumns are the columns of an indexRow, in its order.
-const indexColumns = `id, published, name, description, tags, sub_category, category, city, state,
-	business_type, rating, review_count, featured, verified`
+const indexColumns = `id, published, slug, name, tagline, description, tags, sub_category, category, city, state,
+	business_type, rating, review_count, featured, verified, claimed, phone, show_phone`
 
 func newSearchIndex() *searchIndex {
 	return &searchIndex{
@@ -177,9 +197,14 @@ func appendNew(list []string, s string) []string {
 // bulk load).
 func (ix *searchIndex) add(r indexRow) int32 {
 	d := int32(len(ix.meta))
-	t := docText{id: r.ID, fields: [numFields]string{
-		fold(r.Name), fold(strings.TrimSpace(r.Tags + "\n" + r.SubCategory)), fold(r.Description),
-	}}
+	t := docText{
+		id: r.ID, nameKey: fold(r.Name), slug: r.Slug, name: r.Name, tagline: r.Tagline,
+		description: r.Description, subCategory: ix.intern(r.SubCategory), tags: r.Tags,
+		city: ix.intern(r.City), state: ix.intern(r.State), claimed: r.Claimed,
+	}
+	if r.ShowPhone {
+		t.phone = r.Phone
+	}
 	m := docMeta{
 		rating: r.Rating, reviews: int32(r.ReviewCount), flags: docLive,
 		city: ix.city(r.City, r.State), category: ix.category(r.Category), typ: ix.typ(r.Type),
@@ -191,7 +216,7 @@ func (ix *searchIndex) add(r indexRow) int32 {
 		m.flags |= docVerified
 	}
 	ix.meta, ix.text = append(ix.meta, m), append(ix.text, t)
-	for f, s := range t.fields {
+	for f, s := range t.fields() {
 		for _, w := range wordsOf(s) {
 			p := ix.words[w]
 			if p == nil {
@@ -218,7 +243,7 @@ func (ix *searchIndex) remove(d int32) {
 		return
 	}
 	t := ix.text[d]
-	for f, s := range t.fields {
+	for f, s := range t.fields() {
 		for _, w := range wordsOf(s) {
 			p := ix.words[w]
 			if i := slices.Index(p[f], d); i >= 0 {
@@ -294,7 +319,7 @@ func (ix *searchIndex) sortOrders() {
 // listings first.
 func (ix *searchIndex) less(s int) func(a, b int32) bool {
 	byName := func(a, b int32) bool {
-		na, nb := ix.text[a].fields[fieldName], ix.text[b].fields[fieldName]
+		na, nb := ix.text[a].nameKey, ix.text[b].nameKey
 		if na != nb {
 			return na < nb
 		}
@@ -499,9 +524,9 @@ const (
 
 var scratches = sync.Pool{New: func() any { return new(scratch) }}
 
-// search finds a page (offset, limit) of the listings q matches, as ids in
-// order, and how many match in all.
-func (ix *searchIndex) search(q Search, offset, limit int) (ids []int64, total int) {
+// search finds a page (offset, limit) of the listings q matches, as
+// documents in order, and how many match in all.
+func (ix *searchIndex) search(q Search, offset, limit int) (page []int32, total int) {
 	f := ix.filter(q)
 	if f.none {
 		return nil, 0
@@ -548,36 +573,60 @@ func (ix *searchIndex) search(q Search, offset, limit int) (ids []int64, total i
 		sc.keys = append(sc.keys, key)
 	}
 	total = len(sc.keys)
-	page := smallest(sc.keys, offset+limit)
-	if offset >= len(page) {
+	first := smallest(sc.keys, offset+limit)
+	if offset >= len(first) {
 		return nil, total
 	}
-	for _, k := range page[offset:] {
-		ids = append(ids, ix.text[ix.order[by][uint32(k)]].id)
+	for _, k := range first[offset:] {
+		page = append(page, ix.order[by][uint32(k)])
 	}
-	return ids, total
+	return page, total
 }
 
 // walk reads a page of the listings passing f in sort's order: a slice of
 // the order when nothing filters, else one pass that counts them all.
-func (ix *searchIndex) walk(sort int, f indexFilter, offset, limit int) (ids []int64, total int) {
+func (ix *searchIndex) walk(sort int, f indexFilter, offset, limit int) (page []int32, total int) {
 	order := ix.order[sort]
 	if !f.any() {
-		for _, d := range order[min(offset, len(order)):min(offset+limit, len(order))] {
-			ids = append(ids, ix.text[d].id)
-		}
-		return ids, len(order)
+		return slices.Clone(order[min(offset, len(order)):min(offset+limit, len(order))]), len(order)
 	}
 	for _, d := range order {
 		if !f.pass(&ix.meta[d]) {
 			continue
 		}
 		if total >= offset && total < offset+limit {
-			ids = append(ids, ix.text[d].id)
+			page = append(page, d)
 		}
 		total++
 	}
-	return ids, total
+	return page, total
+}
+
+// business is document d as a listing: what a directory card shows.
+func (ix *searchIndex) business(d int32) Business {
+	t, m := &ix.text[d], &ix.meta[d]
+	var tags Lines
+	_ = tags.Scan(t.tags)
+	return Business{
+		ID: t.id, Slug: t.slug, Name: t.name, Tagline: t.tagline, Description: t.description,
+		Category: ix.categories[m.category], SubCategory: t.subCategory, Tags: tags,
+		City: t.city, State: t.state, Phone: t.phone, ShowPhone: t.phone != "",
+		BusinessType: ix.types[m.typ], Rating: m.rating, ReviewCount: int(m.reviews),
+		Verified: m.flags&docVerified != 0, Featured: m.flags&docFeatured != 0, Claimed: t.claimed, Published: true,
+	}
+}
+
+// intern shares one copy of a string that many listings repeat (a city,
+// a state, a sub-category).
+func (ix *searchIndex) intern(s string) string {
+	if v, ok := ix.interned[s]; ok {
+		return v
+	}
+	if ix.interned == nil {
+		ix.interned = map[string]string{}
+	}
+	ix.interned[s] = s
+	return s
 }
 
 // smallest sorts the n smallest keys to the front of keys and returns
@@ -691,7 +740,7 @@ func (ix *searchIndex) match(text string, sc *scratch) (work int) {
 			return
 		}
 		sc.touched = append(sc.touched, d)
-		sc.class[d] = classOf(&ix.text[d], text)
+		sc.class[d] = classOf(ix.text[d].fields(), text)
 	}
 	if len(words) == 0 {
 		for d := range ix.meta {
@@ -721,8 +770,8 @@ func (ix *searchIndex) eachWordWith(sub string, fn func(p *postings, start bool)
 }
 
 // classOf is where text matches in t (see match), or checked if nowhere.
-func classOf(t *docText, text string) uint8 {
-	for f, s := range t.fields {
+func classOf(fields [numFields]string, text string) uint8 {
+	for f, s := range fields {
 		inside := false
 		for from := 0; ; {
 			i := strings.Index(s[from:], text)

@@ -1,7 +1,7 @@
 -- +goose Up
 -- The directory is searched in memory (store/search_index.go): each app
--- process keeps an index of the published listings and follows the
--- database's changes. directory_state.version counts the statements that
+-- process keeps an index of the published listings (what their cards
+-- show) and follows the database's changes. directory_state.version counts the statements that
 -- changed listings; directory_changes says which listings each touched, so
 -- a process whose index is at version v re-reads only the listings changed
 -- since v. A writer holds directory_state's row until it commits, so
@@ -24,7 +24,7 @@ CREATE TABLE directory_changes (
 CREATE INDEX directory_changes_version_idx ON directory_changes (version);
 
 -- One trigger a statement (a bulk insert bumps the version once). An update
--- counts only when it touches what the directory searches by.
+-- counts only when it touches what the directory searches by or shows.
 -- +goose StatementBegin
 CREATE FUNCTION directory_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -37,11 +37,11 @@ BEGIN
         SELECT array_agg(id) INTO ids FROM old_rows;
     ELSE
         SELECT array_agg(n.id) INTO ids FROM new_rows n JOIN old_rows o ON o.id = n.id
-        WHERE (o.published, o.name, o.description, o.tags, o.sub_category, o.category, o.city, o.state,
-               o.business_type, o.rating, o.review_count, o.featured, o.verified)
+        WHERE (o.published, o.slug, o.name, o.tagline, o.description, o.tags, o.sub_category, o.category, o.city, o.state,
+               o.business_type, o.rating, o.review_count, o.featured, o.verified, o.claimed, o.phone, o.show_phone)
            IS DISTINCT FROM
-              (n.published, n.name, n.description, n.tags, n.sub_category, n.category, n.city, n.state,
-               n.business_type, n.rating, n.review_count, n.featured, n.verified);
+              (n.published, n.slug, n.name, n.tagline, n.description, n.tags, n.sub_category, n.category, n.city, n.state,
+               n.business_type, n.rating, n.review_count, n.featured, n.verified, n.claimed, n.phone, n.show_phone);
     END IF;
     IF ids IS NOT NULL THEN
         UPDATE directory_state SET version = version + 1 RETURNING version INTO v;

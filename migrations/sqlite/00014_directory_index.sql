@@ -1,7 +1,7 @@
 -- +goose Up
 -- The directory is searched in memory (store/search_index.go): each app
--- process keeps an index of the published listings and follows the
--- database's changes. directory_state.version counts the changes to
+-- process keeps an index of the published listings (what their cards
+-- show) and follows the database's changes. directory_state.version counts the changes to
 -- listings; directory_changes says which listing each one touched, so a
 -- process whose index is at version v re-reads only the listings changed
 -- since v. Changes older than an hour are pruned (pruned_through says up
@@ -28,8 +28,8 @@ END;
 -- +goose StatementEnd
 -- +goose StatementBegin
 CREATE TRIGGER directory_listing_changed AFTER UPDATE OF
-    published, name, description, tags, sub_category, category, city, state,
-    business_type, rating, review_count, featured, verified ON businesses BEGIN
+    published, slug, name, tagline, description, tags, sub_category, category, city, state,
+    business_type, rating, review_count, featured, verified, claimed, phone, show_phone ON businesses BEGIN
     UPDATE directory_state SET version = version + 1;
     INSERT INTO directory_changes (version, business_id) SELECT version, new.id FROM directory_state;
 END;
