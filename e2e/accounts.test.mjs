@@ -76,7 +76,7 @@ for (const js of [true, false]) {
     await page.goto(baseURL + "/business/signup");
     await page.getByLabel("Business name").fill("Harbor Light Dental");
     await page.getByLabel("Business category").selectOption("healthcare");
-    await page.getByLabel("Location").fill("Portland, OR");
+    await page.getByLabel("Location").fill("Portland");
     await page.getByLabel("Business description").fill("Family dentistry with evening hours.");
     await page.getByLabel("Owner/manager name").fill("Dr. Lee Chan");
     await page.getByLabel("Business email").fill(email);
@@ -84,11 +84,15 @@ for (const js of [true, false]) {
     await page.getByLabel("Confirm password").fill("something-else-1");
     await page.getByRole("button", { name: "Create Business Profile" }).click();
     await page.getByText("The passwords do not match.").waitFor();
+    await page.getByText("Enter the city and state, like Austin, TX.").waitFor();
     // What was typed is still there, except the passwords.
     assert.equal(await page.getByLabel("Business name").inputValue(), "Harbor Light Dental");
     assert.equal(await page.getByLabel("Business category").inputValue(), "healthcare");
+    assert.equal(await page.getByLabel("Location").inputValue(), "Portland");
     assert.equal(await page.getByLabel("Password", { exact: true }).inputValue(), "");
 
+    // A state by its name is taken, and the listing is in Portland, OR.
+    await page.getByLabel("Location").fill("Portland, Oregon");
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByLabel("Confirm password").fill(password);
     await page.getByRole("button", { name: "Create Business Profile" }).click();
@@ -97,6 +101,8 @@ for (const js of [true, false]) {
     await verifyEmail(page, email);
     await signIn(page, email);
     await page.locator(".item-title", { hasText: "Harbor Light Dental" }).waitFor();
+    const item = page.locator("li", { has: page.locator(".item-title", { hasText: "Harbor Light Dental" }) });
+    assert.match(await item.textContent(), /Portland, OR/);
     await page.getByRole("link", { name: "Add Another Business" }).waitFor();
     await ctx.close();
   });

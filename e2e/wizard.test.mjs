@@ -74,13 +74,15 @@ test("profile wizard: steps, checks, draft after a reload, busy button, then edi
   await page.getByLabel(/^Phone/).fill("(253) 555-0199");
   await page.getByLabel(/^Website/).fill("crumb-theory");
   await page.getByLabel(/^Street address/).fill("12 Oven Lane");
-  await page.getByLabel("City").fill("Tacoma");
+  await page.getByLabel("City").fill("Tacoma 98402");
   await next(page);
   await page.getByText("Enter a full web address starting with https://").waitFor();
-  await page.getByText("Enter the state.").waitFor();
+  await page.getByText("Use letters, spaces and . ' - only, like St. Paul or Winston-Salem.").waitFor();
+  await page.getByText("Choose the state.").waitFor();
   assert.match(await currentStep(page), /Contact/);
   await page.getByLabel(/^Website/).fill("https://crumb.example.com");
-  await page.getByLabel("State").fill("WA");
+  await page.getByLabel("City").fill("Tacoma");
+  await page.getByLabel("State").selectOption("WA");
   await page.getByLabel(/^ZIP code/).fill("98402");
 
   // A reload keeps what was typed (the draft), on the same step.
@@ -89,6 +91,7 @@ test("profile wizard: steps, checks, draft after a reload, busy button, then edi
   await page.getByText("We restored the draft").waitFor();
   assert.match(await currentStep(page), /Contact/);
   assert.equal(await page.getByLabel("City").inputValue(), "Tacoma");
+  assert.equal(await page.getByLabel("State").inputValue(), "WA");
   assert.equal(await page.getByLabel(/^ZIP code/).inputValue(), "98402");
   await page.getByRole("button", { name: "Previous" }).click();
   assert.equal(await page.getByLabel("Business name").inputValue(), name);
@@ -115,7 +118,7 @@ test("profile wizard: steps, checks, draft after a reload, busy button, then edi
   await page.getByRole("heading", { name: "Review" }).waitFor();
   assert.match(await currentStep(page), /Review/);
   const review = page.locator(".wizard-review");
-  for (const text of [name, "Food & Beverage", "Storefront", "https://crumb.example.com", "Tacoma", "07:30–17:00", "Closed"]) {
+  for (const text of [name, "Food & Beverage", "Storefront", "https://crumb.example.com", "Tacoma", "Washington", "07:30–17:00", "Closed"]) {
     assert.ok((await review.textContent()).includes(text), `the review shows ${text}`);
   }
   assert.ok(await page.getByRole("button", { name: "Create Profile" }).isVisible());
@@ -148,6 +151,7 @@ test("profile wizard: steps, checks, draft after a reload, busy button, then edi
   const body = await page.locator("main").textContent();
   assert.ok(body.includes("Sourdough loaves"), "services are shown");
   assert.ok(!body.includes("555-0199"), "the phone is hidden as asked");
+  assert.ok(body.includes("Tacoma, WA 98402"), "the address reads 'Tacoma, WA 98402'");
   assert.match(await page.locator(".hours-table tr", { hasText: "Monday" }).textContent(), /7:30/);
 
   // The draft went with the successful submission.
@@ -166,6 +170,15 @@ test("profile wizard: steps, checks, draft after a reload, busy button, then edi
   await page.getByRole("heading", { name: `Manage ${name}` }).waitFor();
   const manage = page.url();
   await page.getByLabel("Description").fill("Now also baking gluten-free loaves on Fridays.");
+  assert.equal(await page.getByLabel("State").inputValue(), "WA", "the edit page has the state chosen");
+  // The server checks the city (the edit page is a plain form).
+  await page.getByLabel("City").fill("Tacoma 2");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.locator("#f-city-error", { hasText: "Use letters, spaces and . ' - only" }).waitFor();
+  assert.equal(await page.getByLabel("Description").inputValue(), "Now also baking gluten-free loaves on Fridays.", "what was typed stays");
+  assert.equal(await page.getByLabel("State").inputValue(), "WA");
+  for (const e of errors.splice(0)) assert.match(e, /422/, "nothing went wrong but the 422 asked for");
+  await page.getByLabel("City").fill("Tacoma");
   await page.getByRole("button", { name: "Save changes" }).click();
   await page.waitForURL(manage);
   await toast(page, "Changes saved");
@@ -199,7 +212,7 @@ test("profile wizard: a failed submission starts on the step with the server's m
   assert.ok((await overflow()) <= 0, "no sideways scrolling at 360 px");
   await fillBasics(page, name);
   await page.getByLabel("City").fill("Olympia");
-  await page.getByLabel("State").fill("WA");
+  await page.getByLabel("State").selectOption("WA");
   await next(page);
   await page.getByRole("heading", { name: "Hours" }).waitFor();
   assert.ok((await overflow()) <= 0, "no sideways scrolling at 360 px (hours)");
@@ -280,7 +293,7 @@ test("profile wizard without JavaScript: one long form and one 'Create Profile' 
   await page.getByLabel("Description").fill("Dry goods, spices and teas by weight.");
   await page.getByLabel("Category", { exact: true }).selectOption("retail");
   await page.getByLabel("City").fill("Bellingham");
-  await page.getByLabel("State").fill("WA");
+  await page.getByLabel("State").selectOption("WA");
   await page.getByRole("button", { name: "Create Profile" }).click();
   await page.waitForURL(/\/directory\/[a-z0-9-]+$/);
   await toast(page, "Profile created!");

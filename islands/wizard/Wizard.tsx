@@ -449,7 +449,7 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
             ["Website", shown(values.website)],
             ["Street address", shown(values.address)],
             ["City", shown(values.city)],
-            ["State", shown(values.state)],
+            ["State", shown(label("state", values.state))],
             ["ZIP code", shown(values.zip_code)],
           ])}
           {summary(
