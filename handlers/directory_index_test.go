@@ -1,0 +1,73 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"testing"
+)
+
+// The directory answers from an in-memory index: a listing an owner
+// publishes, edits, unpublishes or deletes shows (or stops showing) in the
+// next search, on the page and in its JSON alike.
+func TestDirectoryShowsListingChangesAtOnce(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		signedInOwner(t, app, "owner@example.com")
+		found := func(query string) []string {
+			t.Helper()
+			_, body := app.get(t, "/directory?"+query)
+			names := resultNames(parseHTML(t, body))
+			res, raw := app.get(t, "/directory.json?"+query)
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("directory.json: %d", res.StatusCode)
+			}
+			var page struct{ Cards []struct{ Name string } }
+			if err := json.Unmarshal([]byte(raw), &page); err != nil {
+				t.Fatal(err)
+			}
+			var fromJSON []string
+			for _, c := range page.Cards {
+				fromJSON = append(fromJSON, c.Name)
+			}
+			if !slices.Equal(names, fromJSON) {
+				t.Errorf("%s: the page shows %q, its JSON %q", query, names, fromJSON)
+			}
+			return names
+		}
+		if got := found("q=taqueria"); len(got) != 0 {
+			t.Fatalf("before any listing: %q", got)
+		}
+		app.post(t, "/business/create-profile", listingForm("Taqueria Del Sol"))
+		if got := found("q=taqueria&location=Austin%2C+TX"); !slices.Equal(got, []string{"Taqueria Del Sol"}) {
+			t.Fatalf("a new listing: %q", got)
+		}
+		b, err := app.store.BusinessBySlug(ctx, "taqueria-del-sol")
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := "/dashboard/businesses/" + itoa(int(b.ID))
+		edit := listingForm("Casa Verde Kitchen")
+		edit.Set("city", "Denver")
+		edit.Set("state", "CO")
+		if res, _ := app.post(t, base, edit); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("edit: %d", res.StatusCode)
+		}
+		if got := found("q=taqueria"); len(got) != 0 {
+			t.Errorf("found by its old name: %q", got)
+		}
+		if got := found("q=casa+verde&location=CO"); !slices.Equal(got, []string{"Casa Verde Kitchen"}) {
+			t.Errorf("not found as edited: %q", got)
+		}
+		if got := found("location=Austin"); len(got) != 0 {
+			t.Errorf("still in its old city: %q", got)
+		}
+		if res, _ := app.post(t, base+"/delete", nil); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("delete: %d", res.StatusCode)
+		}
+		if got := found("q=casa"); len(got) != 0 {
+			t.Errorf("deleted, still found: %q", got)
+		}
+	})
+}
