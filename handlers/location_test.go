@@ -235,7 +235,18 @@ func TestPlaceReadsCityCommaState(t *testing.T) {
 		if got := textOf(parseHTML(t, body).Find("main")); !strings.Contains(got, "Rose City Tacos") || !strings.Contains(got, "Portland, OR") {
 			t.Errorf("the administrators' list says %q", got)
 		}
-		for _, path := range []string{"/directory/rose-city-tacos", "/directory?q=rose+city", "/dashboard"} {
+		// A place stored with spaces around it (as before migration 00015)
+		// reads the same.
+		_, err := app.store.CreateBusiness(context.Background(), store.Business{
+			Name: "Old Dock Books", Description: "Used books.", Category: "retail", Address: "5 Dock St", City: " Portland ", State: "OR ", ZipCode: "97209",
+			Published: true, ShowAddress: true,
+		})
+		must(t, err)
+		_, body = app.get(t, "/directory/old-dock-books")
+		if got := terms(headings(parseHTML(t, body), 2, "Contact details").Parent())["Address"]; got != "5 Dock St Portland, OR 97209" {
+			t.Errorf("the address of a place stored with spaces reads %q", got)
+		}
+		for _, path := range []string{"/directory/rose-city-tacos", "/directory/old-dock-books", "/directory?q=rose+city", "/dashboard"} {
 			if _, body := app.get(t, path); strings.Contains(textOf(parseHTML(t, body).Find("main")), "Portland ,") {
 				t.Errorf("%s says 'Portland ,'", path)
 			}

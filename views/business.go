@@ -1,5 +1,11 @@
 package views
 
+import (
+	"strings"
+
+	"bizprofile/places"
+)
+
 // BusinessView is a listing's public page: only what its owner made
 // public is set.
 type BusinessView struct {
@@ -128,8 +134,11 @@ func displayURL(u string) string {
 }
 
 // Place is where a listing is, as cards and pages say it: "Portland, OR",
-// or whichever of the two is known.
+// or whichever of the two is known. Spaces around either go (the forms
+// store them cleaned; migration 00015 cleaned what was stored before), so
+// it never reads "Portland , OR".
 func Place(city, state string) string {
+	city, state = places.CleanCity(city), strings.TrimSpace(state)
 	switch {
 	case city != "" && state != "":
 		return city + ", " + state
