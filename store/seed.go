@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"bizprofile/places"
 )
 
 //go:embed seed/sample-businesses.json
@@ -38,6 +40,11 @@ func SampleBusinesses() ([]Business, error) {
 	}
 	bs := make([]Business, len(raw))
 	for i, r := range raw {
+		// A sample's place is what the forms accept (places): a valid
+		// city as cleaned, a state by its code.
+		if code, ok := places.StateCode(r.State); !ok || code != r.State || !places.ValidCity(r.City) || places.CleanCity(r.City) != r.City {
+			return nil, fmt.Errorf("store: sample business %s: %q, %q is not a city and a state code", r.Slug, r.City, r.State)
+		}
 		bs[i] = Business{
 			Slug: r.Slug, Name: r.Name, Tagline: r.Tagline, Description: r.Description, Category: r.Category,
 			SubCategory: r.SubCategory, Tags: r.Tags, Address: r.Address, City: r.City, State: r.State, ZipCode: r.ZipCode,
