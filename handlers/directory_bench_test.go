@@ -28,7 +28,8 @@ import (
 //	BENCH_SIZES     listings per dataset, comma-separated (default 100000,1000000)
 //	BENCH_ENGINES   sqlite, postgres or both (default: every engine available)
 //	BENCH_DURATION  how long the mix runs at 64 connections (default 10s; the
-//	                one-at-a-time run as long, /directory and / half as long)
+//	                one-at-a-time run as long, /directory and / half as long,
+//	                /healthz a quarter)
 const (
 	loadConns = 64 // concurrent keep-alive connections, as the issue measures
 	loadSeed  = 16 // of the data and of the mix
@@ -39,9 +40,10 @@ const (
 // server, driven by 64 keep-alive connections with a seeded mix of
 // directory searches in which no search repeats (package loadmix), then
 // the same mix one request at a time, then /directory with no filter and
-// the home page at 64 connections for their ratio. It prints a table per
-// engine and size (req/s, p50, p95, p99, errors for the mix, each of its
-// shapes, the one-at-a-time run, /directory and /) and the targets met.
+// the home page at 64 connections for their ratio, and /healthz for the
+// ceiling of the machine. It prints a table per engine and size (req/s,
+// p50, p95, p99, errors for the mix, each of its shapes, the one-at-a-time
+// run, /directory, / and /healthz) and the targets met.
 //
 // `go tool task bench` runs it; BENCH_SIZES=100000 gives a quicker run.
 // Each dataset is measured once, whatever -benchtime asks.
@@ -102,6 +104,7 @@ type loadReport struct {
 	duration         time.Duration
 	mix, sequential  loadRun
 	directory, home  loadRun
+	health           loadRun
 	shapes, seqShape []loadStats
 	pages, jsons     loadStats
 }
@@ -111,7 +114,7 @@ func measureLoad(b *testing.B, engine store.Dialect, size int, duration time.Dur
 	h, seeded, warmed := newDirectoryBenchApp(b, engine, size)
 	rep := &loadReport{engine: engine, size: size, seeded: seeded, warmed: warmed, duration: duration, load: loadAverage()}
 	fmt.Printf("%s, %d listings: generated in %.1f s, search readied in %.1f s; measuring for about %s\n",
-		engine, size, seeded.Seconds(), warmed.Seconds(), 3*duration+duration/5)
+		engine, size, seeded.Seconds(), warmed.Seconds(), 3*duration+duration/5+duration/4)
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -134,6 +137,8 @@ func measureLoad(b *testing.B, engine store.Dialect, size int, duration time.Dur
 	crawler := &crawl{}
 	rep.directory = drive(client, base, loadConns, duration/2, 0, crawler.next)
 	rep.home = drive(client, base, loadConns, duration/2, 0, func() loadmix.URL { return loadmix.URL{Path: "/", Shape: -1} })
+	// The ceiling of this machine, server and client in the same run.
+	rep.health = drive(client, base, loadConns, duration/4, 0, func() loadmix.URL { return loadmix.URL{Path: "/healthz", Shape: -1} })
 
 	for i := range loadmix.Shapes {
 		rep.shapes = append(rep.shapes, rep.mix.stats(func(s loadSample) bool { return int(s.shape) == i }))
@@ -357,7 +362,8 @@ func (rep *loadReport) print(w io.Writer) {
 	dir, home := rep.directory.stats(nil), rep.home.stats(nil)
 	row("/directory, no filter", dir, nil)
 	row("/ (home)", home, nil)
-	for _, run := range []loadRun{rep.mix, rep.sequential, rep.directory, rep.home} {
+	row("/healthz (the ceiling)", rep.health.stats(nil), nil)
+	for _, run := range []loadRun{rep.mix, rep.sequential, rep.directory, rep.home, rep.health} {
 		for _, e := range run.errors {
 			fmt.Fprintf(w, "  error: %s\n", e)
 		}
