@@ -15,7 +15,9 @@ export type Result = {
   cards: BusinessCard[] | null;
 };
 
-export type Props = Choices & { result: Result; endpoint: string; pageSize: number };
+// maxQueryLen is views.MaxQueryLen: the most characters the server reads
+// from a free-text control.
+export type Props = Choices & { result: Result; endpoint: string; pageSize: number; maxQueryLen: number };
 
 const typingDelay = 250;
 
@@ -92,7 +94,7 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
       record(start, false);
     }
     const onPop = () => {
-      const q = parseQuery(location.search, props);
+      const q = parseQuery(location.search, props, props.maxQueryLen);
       window.clearTimeout(r.timer);
       r.typing = false;
       setQuery(q);
@@ -185,7 +187,7 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
               name="q"
               type="search"
               value={query.q}
-              maxLength={100}
+              maxLength={props.maxQueryLen}
               placeholder="Name, service or tag"
               autoComplete="off"
               onChange={(e) => change({ q: e.target.value }, true)}
@@ -206,7 +208,7 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
               name="location"
               type="text"
               value={query.location}
-              maxLength={100}
+              maxLength={props.maxQueryLen}
               placeholder="City or state"
               autoComplete="address-level2"
               onChange={(e) => change({ location: e.target.value }, true)}
@@ -270,7 +272,7 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
           <Icon name="search" />
           <h3>No businesses match your search</h3>
           <p className="muted">Try a shorter word, another category or a nearby city.</p>
-          {hasAny(result.query) && link("/directory", () => change(parseQuery("")), { className: "btn btn-primary" }, "Clear all filters")}
+          {hasAny(result.query) && link("/directory", () => change(parseQuery("", props, props.maxQueryLen)), { className: "btn btn-primary" }, "Clear all filters")}
         </div>
       ) : (
         <>

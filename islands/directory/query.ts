@@ -22,22 +22,28 @@ export const emptyQuery: Query = {
   min_rating: "", verified: false, type: "", page: 1,
 };
 
-// text is how the server reads a free-text control: spaces collapsed, at
-// most 100 characters.
-export const text = (s: string) => Array.from(s.trim().replace(/\s+/g, " ")).slice(0, 100).join("");
+// squeeze is a free-text control as the server reads it: spaces collapsed
+// and trimmed.
+const squeeze = (s: string) => s.trim().replace(/\s+/g, " ");
+
+// text is how the server reads a free-text control from a URL: squeezed,
+// at most max characters (views.MaxQueryLen, from the island's props).
+// What is typed needs no cut: the inputs' maxlength is the same max.
+export const text = (s: string, max: number) => Array.from(squeeze(s)).slice(0, max).join("").trim();
 
 const pick = (opts: Option[] | undefined, v: string | null, def: string) =>
   v !== null && (!opts || opts.some((o) => o.Value === v)) ? v : def;
 
 // parseQuery reads location.search (or any query string), replacing what is
-// unknown with its default, as the server does.
-export function parseQuery(search: string, c?: Choices): Query {
+// unknown with its default and cutting text to maxLen characters, as the
+// server does.
+export function parseQuery(search: string, c: Choices | undefined, maxLen: number): Query {
   const p = new URLSearchParams(search);
   const page = Number(p.get("page"));
   return {
-    q: text(p.get("q") || ""),
+    q: text(p.get("q") || "", maxLen),
     category: pick(c?.categories, p.get("category"), ""),
-    location: text(p.get("location") || ""),
+    location: text(p.get("location") || "", maxLen),
     sort: pick(c?.sorts, p.get("sort"), "relevance"),
     view: p.get("view") === "list" ? "list" : "grid",
     min_rating: pick(c?.ratings, p.get("min_rating"), ""),
@@ -51,9 +57,9 @@ export function parseQuery(search: string, c?: Choices): Query {
 export function serialize(q: Query): string {
   const p = new URLSearchParams();
   const add = (k: string, v: string) => v && p.append(k, v);
-  add("q", text(q.q));
+  add("q", squeeze(q.q));
   add("category", q.category);
-  add("location", text(q.location));
+  add("location", squeeze(q.location));
   if (q.sort !== "relevance") add("sort", q.sort);
   if (q.view === "list") add("view", "list");
   add("min_rating", q.min_rating);
@@ -74,4 +80,4 @@ export function pageURL(q: Query): string {
 export const sameSearch = (a: Query, b: Query) => serialize({ ...a, view: "" }) === serialize({ ...b, view: "" });
 
 export const hasFilters = (q: Query) => q.min_rating !== "" || q.verified || q.type !== "";
-export const hasAny = (q: Query) => text(q.q) !== "" || q.category !== "" || text(q.location) !== "" || hasFilters(q);
+export const hasAny = (q: Query) => squeeze(q.q) !== "" || q.category !== "" || squeeze(q.location) !== "" || hasFilters(q);
