@@ -352,3 +352,83 @@ test("directory: paging focuses the results heading; a failed search keeps the r
   await samePage(page);
   await ctx.close();
 });
+
+// firstName is where the first result's name is, with the page's height to
+// see it in and how far the page has scrolled.
+const firstName = (page) =>
+  page.locator(".business-results .business-card h3").first().evaluate((h) => {
+    const r = h.getBoundingClientRect();
+    return { name: h.textContent.trim(), top: r.top, bottom: r.bottom, height: innerHeight, scrolled: scrollY };
+  });
+
+test("directory: the first result's name is on the first screen of a phone and a laptop, with JavaScript on and off", async () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    for (const javaScriptEnabled of [true, false]) {
+      const what = `${viewport.width}×${viewport.height}, JavaScript ${javaScriptEnabled ? "on" : "off"}`;
+      const ctx = await browser.newContext({ viewport, javaScriptEnabled, colorScheme: "light" });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await page.goto(baseURL + "/directory");
+      await page.waitForLoadState("networkidle");
+      assert.ok(await page.getByRole("heading", { level: 1, name: "Transform Your Business Visibility" }).isVisible(), what);
+      const first = await firstName(page);
+      assert.ok(first.name, what);
+      assert.equal(first.scrolled, 0, `${what}: the page starts at the top`);
+      assert.ok(first.top >= 0 && first.bottom <= first.height, `${what}: the first result's name is at ${first.top}-${first.bottom}, below the first ${first.height} px`);
+      if (javaScriptEnabled) {
+        // Reaching for the search mounts the island, which moves nothing.
+        await page.locator("#dir-q").focus();
+        await page.locator("[data-island=directory][data-island-state=mounted]").waitFor();
+        const after = await firstName(page);
+        assert.deepEqual([after.top, after.bottom], [first.top, first.bottom], `${what}: the results stay where they were`);
+      }
+      assert.deepEqual(errors, [], what);
+      await ctx.close();
+    }
+  }
+});
+
+test("directory: on a phone, 'Filters & sort' holds the other controls and says how many are set, with JavaScript on and off", async () => {
+  for (const javaScriptEnabled of [true, false]) {
+    const what = `JavaScript ${javaScriptEnabled ? "on" : "off"}`;
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled, hasTouch: true, isMobile: true });
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    await page.goto(baseURL + "/directory");
+    const search = page.getByRole("search", { name: "Search the directory" });
+    const options = search.locator("summary", { hasText: "Filters & sort" });
+    for (const label of ["Search"]) assert.ok(await search.getByLabel(label, { exact: true }).isVisible(), `${what}: ${label}`);
+    for (const label of ["Category", "Location", "Sort by"]) assert.equal(await search.getByLabel(label).isVisible(), false, `${what}: ${label} waits behind 'Filters & sort'`);
+    assert.equal(await search.locator("summary", { hasText: "Additional Filters" }).isVisible(), false, `${what}: so do the additional filters`);
+
+    // Every target of the search and the results bar is 44 px high at least.
+    const small = await page.locator(".directory-search, .results-bar").evaluateAll((els) =>
+      els.flatMap((el) => [...el.querySelectorAll("input:not([type=hidden]):not([type=checkbox]), select, button, summary, a")])
+        .filter((c) => c.getClientRects().length && c.getBoundingClientRect().height < 44)
+        .map((c) => c.outerHTML.slice(0, 60)),
+    );
+    assert.deepEqual(small, [], `${what}: targets under 44 px`);
+
+    await options.tap();
+    for (const label of ["Category", "Location", "Sort by"]) assert.ok(await search.getByLabel(label).isVisible(), `${what}: ${label} once open`);
+    await search.getByLabel("Category").selectOption("food");
+    if (javaScriptEnabled) {
+      await settled(page, "/directory?category=food");
+    } else {
+      await Promise.all([page.waitForURL((u) => u.searchParams.get("category") === "food"), search.getByRole("button", { name: "Search" }).tap()]);
+    }
+    assert.deepEqual(await sampleNames(page), ["Harbor Street Bakery"], what);
+    if (!javaScriptEnabled) {
+      // The new page puts its results first again, and says a control is set.
+      assert.equal(await search.getByLabel("Category").isVisible(), false, what);
+      assert.equal(await options.innerText(), "Filters & sort 1 active", what);
+      const first = await firstName(page);
+      assert.ok(first.bottom <= first.height, `${what}: the first result's name is at ${first.top}-${first.bottom}`);
+      await options.tap();
+    }
+    assert.equal(await options.innerText(), "Filters & sort 1 active", what);
+    assert.equal(await search.getByLabel("Category").inputValue(), "food", what);
+    assert.deepEqual(errors, [], what);
+    await ctx.close();
+  }
+});

@@ -50,6 +50,19 @@ type DirectoryQuery struct {
 // HasFilters reports whether any of the additional filters is set.
 func (q DirectoryQuery) HasFilters() bool { return q.MinRating != "" || q.Verified || q.Type != "" }
 
+// Refinements counts the controls besides the text search that narrow or
+// order the results: the phone's closed 'Filters & sort' says how many
+// are set.
+func (q DirectoryQuery) Refinements() int {
+	n := 0
+	for _, set := range []bool{q.Category != "", q.Location != "", q.Sort != "relevance", q.MinRating != "", q.Verified, q.Type != ""} {
+		if set {
+			n++
+		}
+	}
+	return n
+}
+
 // HasAny reports whether the search narrows the directory at all.
 func (q DirectoryQuery) HasAny() bool {
 	return q.Q != "" || q.Category != "" || q.Location != "" || q.HasFilters()

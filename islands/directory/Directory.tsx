@@ -3,7 +3,7 @@
 // as the visitor types, and the address bar follows the results.
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Card, Icon, formatInt, type BusinessCard } from "./Card";
-import { hasAny, hasFilters, pageURL, parseQuery, sameSearch, serialize, type Choices, type Option, type Query } from "./query";
+import { hasAny, hasFilters, pageURL, parseQuery, refinements, sameSearch, serialize, type Choices, type Option, type Query } from "./query";
 
 export type Result = {
   query: Query;
@@ -19,6 +19,10 @@ export type Result = {
 // from a free-text control.
 export type Props = Choices & { result: Result; endpoint: string; pageSize: number; maxQueryLen: number };
 
+// Open says which of the form's disclosures are open: the phone's
+// 'Filters & sort' (options) and 'Additional Filters' (filters).
+export type Open = { options: boolean; filters: boolean };
+
 const typingDelay = 250;
 
 // plain is a click that should stay on the page: not a new tab or window.
@@ -31,7 +35,7 @@ const options = (opts: Option[]) =>
     </option>
   ));
 
-export function Directory({ props, start, startOpen }: { props: Props; start: Query; startOpen: boolean }) {
+export function Directory({ props, start, startOpen }: { props: Props; start: Query; startOpen: Open }) {
   const [query, setQuery] = useState(start);
   const [result, setResult] = useState(props.result);
   const [busy, setBusy] = useState(false);
@@ -98,7 +102,7 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
       window.clearTimeout(r.timer);
       r.typing = false;
       setQuery(q);
-      if (hasFilters(q)) setOpen(true);
+      if (hasFilters(q)) setOpen((o) => ({ ...o, filters: true }));
       if (!r.last || !sameSearch(q, r.last)) search(q);
     };
     addEventListener("popstate", onPop);
@@ -153,7 +157,7 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
       }}
     >
       <Icon name={icon} />
-      {label}
+      <span className="btn-label">{label}</span>
     </a>
   );
 
@@ -164,6 +168,8 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
   };
   const cards = result.cards || [];
   const textBlur = () => (r.typing = false);
+  const set = refinements(query);
+  const toggle = (which: keyof Open, now: boolean) => setOpen((o) => (o[which] === now ? o : { ...o, [which]: now }));
 
   return (
     <>
@@ -194,42 +200,55 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
               onBlur={textBlur}
             />
           </div>
-          <div className="field">
-            <label htmlFor="dir-category">Category</label>{" "}
-            <select id="dir-category" name="category" value={query.category} onChange={(e) => change({ category: e.target.value })}>
-              <option value="">All categories</option>
-              {options(props.categories)}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="dir-location">Location</label>{" "}
-            <input
-              id="dir-location"
-              name="location"
-              type="text"
-              value={query.location}
-              maxLength={props.maxQueryLen}
-              placeholder="City or state"
-              autoComplete="address-level2"
-              onChange={(e) => change({ location: e.target.value }, true)}
-              onBlur={textBlur}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="dir-sort">Sort by</label>{" "}
-            <select id="dir-sort" name="sort" value={query.sort} onChange={(e) => change({ sort: e.target.value })}>
-              {options(props.sorts)}
-            </select>
-          </div>
+          <details className="search-options" open={open.options} onToggle={(e) => toggle("options", e.currentTarget.open)}>
+            <summary>
+              Filters &amp; sort
+              {set > 0 && (
+                <>
+                  {" "}
+                  <span className="badge badge-primary">{set} active</span>
+                </>
+              )}
+            </summary>
+            <div className="options-row">
+              <div className="field">
+                <label htmlFor="dir-category">Category</label>{" "}
+                <select id="dir-category" name="category" value={query.category} onChange={(e) => change({ category: e.target.value })}>
+                  <option value="">All categories</option>
+                  {options(props.categories)}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="dir-location">Location</label>{" "}
+                <input
+                  id="dir-location"
+                  name="location"
+                  type="text"
+                  value={query.location}
+                  maxLength={props.maxQueryLen}
+                  placeholder="City or state"
+                  autoComplete="address-level2"
+                  onChange={(e) => change({ location: e.target.value }, true)}
+                  onBlur={textBlur}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor="dir-sort">Sort by</label>{" "}
+                <select id="dir-sort" name="sort" value={query.sort} onChange={(e) => change({ sort: e.target.value })}>
+                  {options(props.sorts)}
+                </select>
+              </div>
+            </div>
+          </details>
           <div className="search-submit">
             <button className="btn btn-primary" type="submit">
               <Icon name="search" />
-              Search
+              <span className="btn-label">Search</span>
             </button>
           </div>
         </div>
         {query.view === "list" && <><input type="hidden" name="view" value="list" /> </>}
-        <details className="more-filters" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <details className="more-filters" open={open.filters} onToggle={(e) => toggle("filters", e.currentTarget.open)}>
           <summary>Additional Filters</summary>
           <div className="filters-row">
             <div className="field">

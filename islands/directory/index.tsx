@@ -25,7 +25,10 @@ export function mount(el: HTMLElement, props: Props) {
     page: server.page,
   };
   if (!sameSearch(start, server)) start.page = 1;
-  const startOpen = el.querySelector("details")?.open ?? false;
+  const startOpen = {
+    options: el.querySelector<HTMLDetailsElement>("details.search-options")?.open ?? false,
+    filters: el.querySelector<HTMLDetailsElement>("details.more-filters")?.open ?? false,
+  };
 
   const active = document.activeElement;
   let restore = () => {};

@@ -4,7 +4,7 @@
 // Run with `node islands/test.mjs`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { hasAny, parseQuery, sameSearch, serialize, text, type Choices } from "./query";
+import { hasAny, parseQuery, refinements, sameSearch, serialize, text, type Choices } from "./query";
 
 const choices: Choices = {
   categories: [{ Value: "food", Label: "Food & Beverage" }],
@@ -43,4 +43,16 @@ test("serialize leaves defaults out and squeezes spaces; the layout is not part 
   assert.ok(!sameSearch(q, { ...q, page: 2 }));
   assert.equal(hasAny({ ...q, q: "  " }), false);
   assert.equal(hasAny(q), true);
+});
+
+test("refinements counts the controls set besides the text search", () => {
+  const empty = parseQuery("", choices, 100);
+  assert.equal(refinements(empty), 0);
+  assert.equal(refinements({ ...empty, q: "bread", view: "list", page: 3 }), 0);
+  assert.equal(hasAny({ ...empty, q: "bread" }), true);
+  for (const patch of [{ category: "food" }, { location: "Austin" }, { sort: "name" }, { verified: true }, { min_rating: "4" }, { type: "online" }]) {
+    assert.equal(refinements({ ...empty, ...patch }), 1, JSON.stringify(patch));
+  }
+  assert.equal(refinements({ ...empty, location: "   " }), 0);
+  assert.equal(refinements(parseQuery("?category=food&location=Austin&sort=name&min_rating=4&verified=1&type=online", choices, 100)), 6);
 });

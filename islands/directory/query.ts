@@ -81,3 +81,7 @@ export const sameSearch = (a: Query, b: Query) => serialize({ ...a, view: "" }) 
 
 export const hasFilters = (q: Query) => q.min_rating !== "" || q.verified || q.type !== "";
 export const hasAny = (q: Query) => squeeze(q.q) !== "" || q.category !== "" || squeeze(q.location) !== "" || hasFilters(q);
+// refinements is views.DirectoryQuery.Refinements: how many controls
+// besides the text search narrow or order the results.
+export const refinements = (q: Query) =>
+  [q.category !== "", squeeze(q.location) !== "", q.sort !== "relevance", q.min_rating !== "", q.verified, q.type !== ""].filter(Boolean).length;
