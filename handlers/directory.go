@@ -110,7 +110,12 @@ func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, views.DirectoryPage(h.chrome(r), res, store.PageSize))
+	browse, err := h.directoryBrowse(r.Context())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.DirectoryPage(h.chrome(r), res, store.PageSize, browse))
 }
 
 // directoryJSON answers the directory island with the same search as JSON.

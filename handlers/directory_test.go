@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"bizprofile/store"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 func TestDirectoryPageAndJSONShareOneSearch(t *testing.T) {
@@ -354,5 +356,76 @@ func TestLeadPastTheCapIsEmailedWithoutItsDetails(t *testing.T) {
 	m := app.inbox.waitForSubject(t, "capped@example.com", "over your plan")
 	if strings.Contains(m.Text, "Secret plans for May") || strings.Contains(m.Text, "late@example.com") || !strings.Contains(m.Text, "/pricing") {
 		t.Errorf("locked lead email reveals details or lacks the upgrade link: %q", m.Text)
+	}
+}
+
+func TestDirectoryLinksItsLandingPages(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		seeded(t, app) // one listing in each of five categories and five cities
+		ctx := context.Background()
+		add := func(name, category, city, state string, published bool) {
+			t.Helper()
+			_, err := app.store.CreateBusiness(ctx, store.Business{Name: name, Category: category, City: city, State: state, Published: published})
+			must(t, err)
+		}
+		for i, city := range []string{"Denver", "Denver", "Denver"} {
+			add("Mile High Bakery "+itoa(i), "food", city, "CO", true)
+		}
+		add("Tacoma Tacos", "food", "Tacoma", "WA", true)
+		add("Tacoma Tortas", "food", "Tacoma", "WA", true)
+		for _, p := range [][2]string{{"Boise", "ID"}, {"Albany", "NY"}, {"Reno", "NV"}, {"Tulsa", "OK"}, {"Omaha", "NE"}, {"Salem", "MA"}, {"Mesa", "AZ"}, {"Yonkers", "NY"}} {
+			add("Corner Store of "+p[0], "retail", p[0], p[1], true)
+		}
+		add("Unfinished Builders", "construction", "Fargo", "ND", false) // not published: counted nowhere
+
+		for _, path := range []string{"/directory", "/directory?q=zzzz", "/directory?category=finance&page=2"} {
+			_, body := app.get(t, path)
+			page := parseHTML(t, body)
+			browse := region(page, "Browse the directory")
+			if browse.Length() != 1 {
+				t.Fatalf("%s: no 'Browse the directory' navigation", path)
+			}
+			categories := region(browse, "Browse by category").Find("a[href]")
+			var got []string
+			categories.Each(func(_ int, a *goquery.Selection) { got = append(got, a.AttrOr("href", "")+" "+textOf(a)) })
+			want := []string{
+				"/directory/category/technology Technology 1 business",
+				"/directory/category/healthcare Healthcare 1 business",
+				"/directory/category/finance Finance 1 business",
+				"/directory/category/retail Retail 8 businesses",
+				"/directory/category/food Food & Beverage 6 businesses",
+				"/directory/category/professional Professional Services 1 business",
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: the categories linked are\n%q\nwant each with listings, in the directory's order, with its count\n%q", path, got, want)
+			}
+
+			cities := region(browse, "Popular cities").Find("a[href]")
+			got = nil
+			cities.Each(func(_ int, a *goquery.Selection) { got = append(got, a.AttrOr("href", "")+" "+textOf(a)) })
+			if len(got) != 12 {
+				t.Fatalf("%s: %d cities linked, want the 12 with the most listings: %q", path, len(got), got)
+			}
+			if want := []string{"/directory/in/co/denver Denver, CO 4 businesses", "/directory/in/wa/tacoma Tacoma, WA 2 businesses", "/directory/in/ny/albany Albany, NY 1 business"}; !slices.Equal(got[:3], want) {
+				t.Errorf("%s: the cities start with %q, want the most listings first, then by name: %q", path, got[:3], want)
+			}
+			if linksTo(browse, "/directory/in/ny/yonkers").Length() != 0 || linksTo(browse, "/directory/in/nd/fargo").Length() != 0 {
+				t.Errorf("%s: a city past the twelfth, or one with only an unpublished listing, is linked", path)
+			}
+			if linksTo(browse, "/directory/category/construction").Length() != 0 {
+				t.Errorf("%s: a category with only an unpublished listing is linked", path)
+			}
+		}
+	})
+}
+
+func TestDirectoryWithoutListingsLinksNoLandingPages(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	res, body := app.get(t, "/directory")
+	if res.StatusCode != 200 {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	if region(parseHTML(t, body), "Browse the directory").Length() != 0 {
+		t.Error("an empty directory offers landing pages that would be empty")
 	}
 }

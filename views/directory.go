@@ -139,6 +139,21 @@ type DirectoryResult struct {
 	Cards     []BusinessCard `json:"cards"`
 }
 
+// BrowseLink is a landing page the directory links to: a category or a
+// city, with how many listings it has.
+type BrowseLink struct {
+	Label string // "Food & Beverage", "Austin, TX"
+	Path  string // CategoryPath, CityPath
+	Count int
+}
+
+// DirectoryBrowse are the directory's ways into its landing pages, below
+// the results: every category with listings, and the cities with the most.
+type DirectoryBrowse struct {
+	Categories []BrowseLink // in the order of Categories
+	Cities     []BrowseLink // most listings first
+}
+
 // FoundLine is the result line: 'N Business(es) Found'.
 func FoundLine(n int) string {
 	if n == 1 {

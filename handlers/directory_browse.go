@@ -1,0 +1,41 @@
+package handlers
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// popularCities is how many cities the directory links to, those with the
+// most listings.
+const popularCities = 12
+
+// directoryBrowse is what the directory links to below its results: the
+// landing page of every category with listings, and of the cities with the
+// most listings (most first, then by city).
+func (h *Handlers) directoryBrowse(ctx context.Context) (views.DirectoryBrowse, error) {
+	counts, err := h.store.CategoryCounts(ctx)
+	if err != nil {
+		return views.DirectoryBrowse{}, err
+	}
+	cities, err := h.store.Places(ctx)
+	if err != nil {
+		return views.DirectoryBrowse{}, err
+	}
+	var b views.DirectoryBrowse
+	for _, c := range views.Categories {
+		if n := counts[c.Value]; n > 0 {
+			b.Categories = append(b.Categories, views.BrowseLink{Label: c.Label, Path: views.CategoryPath(c.Value), Count: n})
+		}
+	}
+	slices.SortStableFunc(cities, func(x, y store.Place) int {
+		return cmp.Or(cmp.Compare(y.Count, x.Count), cmp.Compare(x.City, y.City))
+	})
+	for _, p := range cities[:min(len(cities), popularCities)] {
+		b.Cities = append(b.Cities, views.BrowseLink{Label: views.Place(p.City, p.State), Path: views.CityPath(p.State, p.City), Count: p.Count})
+	}
+	return b, nil
+}
