@@ -84,7 +84,7 @@ func businessCard(b store.Business) views.BusinessCard {
 	c := views.BusinessCard{
 		Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
 		Category: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
-		Location: joinLocation(b), Rating: b.Rating, Reviews: b.ReviewCount,
+		Location: views.Place(b.City, b.State), Rating: b.Rating, Reviews: b.ReviewCount,
 		Verified: b.Verified, Featured: b.Featured, Claimed: b.Claimed, Tags: []string(b.Tags),
 	}
 	if c.Tags == nil {
@@ -99,9 +99,6 @@ func businessCard(b store.Business) views.BusinessCard {
 	}
 	return c
 }
-
-// joinLocation is where a listing is, as its card says: "Austin, TX".
-func joinLocation(b store.Business) string { return views.Place(b.City, b.State) }
 
 // directory shows the directory page.
 func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {

@@ -71,3 +71,33 @@ func TestDirectoryShowsListingChangesAtOnce(t *testing.T) {
 		}
 	})
 }
+
+// A directory page a search engine should keep is canonical to itself, or
+// for a category to its landing page (the same listings in the same
+// order); a search by text, place or filters is not to be indexed at all.
+func TestDirectoryCanonicalURLs(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		seeded(t, app)
+		base := testSite.BaseURL
+		for query, want := range map[string]string{
+			"":                                  base + "/directory",
+			"?page=2":                           base + "/directory?page=2",
+			"?sort=name":                        base + "/directory",
+			"?category=food":                    base + "/directory/category/food",
+			"?category=food&sort=rating&page=3": base + "/directory/category/food?page=3",
+			"?q=bakery":                         "noindex",
+			"?location=TX":                      "noindex",
+			"?category=food&verified=1":         "noindex",
+		} {
+			_, body := app.get(t, "/directory"+query)
+			doc := parseHTML(t, body)
+			got := doc.Find(`head link[rel="canonical"]`).AttrOr("href", "")
+			if doc.Find(`head meta[name="robots"][content="noindex"]`).Length() == 1 && got == "" {
+				got = "noindex"
+			}
+			if got != want {
+				t.Errorf("/directory%s: canonical %q, want %q", query, got, want)
+			}
+		}
+	})
+}

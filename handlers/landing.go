@@ -62,7 +62,7 @@ func (h *Handlers) statePage(w http.ResponseWriter, r *http.Request) {
 		Trail:  []views.Crumb{directoryCrumb, stateCrumb(code)},
 	}
 	for _, c := range cities {
-		p.Cities = append(p.Cities, views.PlaceLink{City: c.City, Path: views.CityPath(code, c.City), Count: c.Count})
+		p.Cities = append(p.Cities, views.BrowseLink{Label: c.City, Path: views.CityPath(code, c.City), Count: c.Count})
 	}
 	h.landing(w, r, p, store.Search{State: code})
 }

@@ -35,14 +35,6 @@ type Crumb struct {
 	Path  string
 }
 
-// PlaceLink is a city of a state's landing page, with how many listings it
-// has.
-type PlaceLink struct {
-	City  string
-	Path  string
-	Count int
-}
-
 // LandingPage is one page of a landing page's listings. Category is set on
 // a category's page, State (and City on a city's page) on a place's.
 type LandingPage struct {
@@ -52,7 +44,7 @@ type LandingPage struct {
 	Path     string // the landing page's path, without ?page
 	Search   string // the directory search that shows the same listings, to narrow them further
 	Trail    []Crumb
-	Cities   []PlaceLink // a state's page: its cities, by name
+	Cities   []BrowseLink // a state's page: its cities, by name
 	Cards    []BusinessCard
 	Total    int // listings on every page
 	Page     int
@@ -141,12 +133,12 @@ const shownCities = 24
 
 // CityGroups are the state's cities the page shows at once, those with the
 // most listings first, and the others, by name, behind 'N more cities'.
-func (p LandingPage) CityGroups() (top, more []PlaceLink) {
+func (p LandingPage) CityGroups() (top, more []BrowseLink) {
 	if len(p.Cities) <= shownCities {
 		return p.Cities, nil
 	}
 	byCount := slices.Clone(p.Cities)
-	slices.SortStableFunc(byCount, func(a, b PlaceLink) int { return cmp.Compare(b.Count, a.Count) })
+	slices.SortStableFunc(byCount, func(a, b BrowseLink) int { return cmp.Compare(b.Count, a.Count) })
 	top = byCount[:shownCities]
 	for _, c := range p.Cities {
 		if !slices.Contains(top, c) {
