@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -88,7 +89,7 @@ func (s *Store) Places(ctx context.Context) ([]Place, error) {
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	return ix.places(), nil
+	return slices.Clone(ix.statistics().places), nil
 }
 
 // CategoryCounts are how many published listings each category has
@@ -100,7 +101,7 @@ func (s *Store) CategoryCounts(ctx context.Context) (map[string]int, error) {
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	return ix.categoryCounts(), nil
+	return maps.Clone(ix.statistics().categories), nil
 }
 
 // Place is a city with published listings, and how many.
@@ -189,7 +190,7 @@ func (s *Store) refreshDirectory(ctx context.Context) error {
 	}
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	ix.terms.clear()
+	ix.changed()
 	for _, id := range changed {
 		if d, ok := ix.byID[id]; ok {
 			ix.remove(d)

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -34,9 +35,10 @@ type searchIndex struct {
 	byID map[int64]int32 // listing id → its live document
 	dead int             // documents of deleted or changed listings
 
-	words    map[string]*postings // folded word → where it appears
-	vocab    []vocabWord          // the same, as a list for substring scans
-	terms    termCache            // matches of broad text, until the next change
+	words    map[string]*postings       // folded word → where it appears
+	vocab    []vocabWord                // the same, as a list for substring scans
+	terms    termCache                  // matches of broad text, until the next change
+	stats    atomic.Pointer[indexStats] // places and category counts, until the next change
 	interned map[string]string
 
 	cities     []cityEntry
@@ -44,7 +46,9 @@ type searchIndex struct {
 	cityByName map[[2]string]int32 // city and state as stored → cities index
 	categories []string            // category id → category
 	categoryID map[string]uint16
-	catCount   []int32 // live documents by category id
+	catCount   []int32   // live documents by category id
+	byCategory [][]int32 // live documents by category id, in no order
+	byCity     [][]int32 // live documents by cities index, in no order
 	types      []string
 	typeID     map[string]uint8
 
@@ -230,6 +234,8 @@ func (ix *searchIndex) add(r indexRow) int32 {
 	ix.byID[r.ID] = d
 	ix.cities[m.city].count++
 	ix.catCount[m.category]++
+	ix.byCity[m.city] = append(ix.byCity[m.city], d)
+	ix.byCategory[m.category] = append(ix.byCategory[m.category], d)
 	for s := range numSorts {
 		ix.rank[s] = append(ix.rank[s], -1)
 	}
@@ -246,11 +252,7 @@ func (ix *searchIndex) remove(d int32) {
 	for f, s := range t.fields() {
 		for _, w := range wordsOf(s) {
 			p := ix.words[w]
-			if i := slices.Index(p[f], d); i >= 0 {
-				last := len(p[f]) - 1
-				p[f][i] = p[f][last]
-				p[f] = p[f][:last]
-			}
+			p[f] = deleteDoc(p[f], d)
 		}
 	}
 	for s := range numSorts {
@@ -261,9 +263,21 @@ func (ix *searchIndex) remove(d int32) {
 	}
 	ix.cities[m.city].count--
 	ix.catCount[m.category]--
+	ix.byCity[m.city] = deleteDoc(ix.byCity[m.city], d)
+	ix.byCategory[m.category] = deleteDoc(ix.byCategory[m.category], d)
 	m.flags &^= docLive
 	delete(ix.byID, t.id)
 	ix.dead++
+}
+
+// deleteDoc takes d out of an unordered list of documents.
+func deleteDoc(list []int32, d int32) []int32 {
+	if i := slices.Index(list, d); i >= 0 {
+		last := len(list) - 1
+		list[i] = list[last]
+		list = list[:last]
+	}
+	return list
 }
 
 // insertOrdered places a new document in each sort's order.
@@ -387,6 +401,7 @@ func (ix *searchIndex) place(city, state string) int32 {
 		loc = state
 	}
 	ix.cities = append(ix.cities, cityEntry{state: state, slug: slug, name: city, loc: fold(loc)})
+	ix.byCity = append(ix.byCity, nil)
 	ix.cityByKey[key] = id
 	return id
 }
@@ -398,6 +413,7 @@ func (ix *searchIndex) category(c string) uint16 {
 	id := uint16(len(ix.categories))
 	ix.categories = append(ix.categories, c)
 	ix.catCount = append(ix.catCount, 0)
+	ix.byCategory = append(ix.byCategory, nil)
 	ix.categoryID[c] = id
 	return id
 }
@@ -511,6 +527,7 @@ func (ix *searchIndex) citiesFound(match func(cityEntry) bool) ([]bool, bool) {
 type scratch struct {
 	class   []uint8 // by document: the best match class, noMatch if none
 	touched []int32 // documents whose class was set
+	count   []uint8 // by document: how many of a text's words it has
 	classes []uint8 // the classes of matches (see matches)
 	keys    []uint64
 }
@@ -541,12 +558,20 @@ func (ix *searchIndex) search(q Search, offset, limit int) (page []int32, total 
 		sort = orderName
 	}
 	text := fold(strings.Join(strings.Fields(q.Query), " "))
-	if text == "" {
-		return ix.walk(sort, f, offset, limit)
-	}
 	sc := scratches.Get().(*scratch)
 	defer scratches.Put(sc)
-	docs, classes := ix.matches(text, sc)
+	var docs []int32
+	var classes []uint8
+	switch {
+	case text != "":
+		docs, classes = ix.matches(text, sc)
+	case !ix.narrow(f, sc):
+		return ix.walk(sort, f, offset, limit)
+	default:
+		// The listings of a category or of a few places, fewer than
+		// walking the whole order would pass by.
+		docs = sc.touched
+	}
 	// Each match's key orders it: its position in the sort's order, and
 	// for relevance, first whether it is featured and where the text
 	// matched (spec §5: featured first; then, by the text, a match in the
@@ -562,7 +587,10 @@ func (ix *searchIndex) search(q Search, offset, limit int) (page []int32, total 
 		if !f.pass(m) {
 			continue
 		}
-		class := classes[i]
+		var class uint8 // of no text: all alike
+		if classes != nil {
+			class = classes[i]
+		}
 		key := uint64(ix.rank[by][d])
 		if sort == orderRelevance {
 			if m.flags&docFeatured == 0 {
@@ -581,6 +609,34 @@ func (ix *searchIndex) search(q Search, offset, limit int) (page []int32, total 
 		page = append(page, ix.order[by][uint32(k)])
 	}
 	return page, total
+}
+
+// narrow puts in sc.touched the listings of f's category or places, when
+// they are a small part of the index, and says whether it did.
+func (ix *searchIndex) narrow(f indexFilter, sc *scratch) bool {
+	limit := len(ix.byID) / 4
+	var places int
+	if f.cities != nil {
+		for c, in := range f.cities {
+			if in {
+				places += len(ix.byCity[c])
+			}
+		}
+	}
+	sc.touched = sc.touched[:0]
+	switch {
+	case f.category >= 0 && len(ix.byCategory[f.category]) <= limit && (f.cities == nil || len(ix.byCategory[f.category]) <= places):
+		sc.touched = append(sc.touched, ix.byCategory[f.category]...)
+	case f.cities != nil && places <= limit:
+		for c, in := range f.cities {
+			if in {
+				sc.touched = append(sc.touched, ix.byCity[c]...)
+			}
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // walk reads a page of the listings passing f in sort's order: a slice of
@@ -703,7 +759,7 @@ const costlyMatch = 20_000
 // description contain text (folded), and the class of each match:
 // 2×field, +1 when it does not start a word. A text that is one word is
 // found from the vocabulary alone; other text is checked on the documents
-// that have its longest word (or, with no word at all, on every one).
+// that have all its words (or, with no word at all, on every one).
 func (ix *searchIndex) match(text string, sc *scratch) (work int) {
 	if len(sc.class) < len(ix.meta) {
 		sc.class = make([]uint8, len(ix.meta)+len(ix.meta)/8)
@@ -734,28 +790,46 @@ func (ix *searchIndex) match(text string, sc *scratch) (work int) {
 		})
 		return work
 	}
-	check := func(d int32) {
-		work++
-		if sc.class[d] != noMatch || ix.meta[d].flags&docLive == 0 {
-			return
-		}
-		sc.touched = append(sc.touched, d)
-		sc.class[d] = classOf(ix.text[d].fields(), text)
-	}
+	// Several words: the documents that have every one of them (a word
+	// counted once a document, in count) are checked for the text itself.
 	if len(words) == 0 {
 		for d := range ix.meta {
-			check(int32(d))
+			if ix.meta[d].flags&docLive != 0 {
+				work++
+				sc.touched = append(sc.touched, int32(d))
+				sc.class[d] = classOf(ix.text[d].fields(), text)
+			}
 		}
 		return work
 	}
-	longest := slices.MaxFunc(words, func(a, b string) int { return len(a) - len(b) })
-	ix.eachWordWith(longest, func(p *postings, _ bool) {
-		for f := range numFields {
-			for _, d := range p[f] {
-				check(d)
+	if len(sc.count) < len(sc.class) {
+		sc.count = make([]uint8, len(sc.class))
+	}
+	words = words[:min(len(words), 250)]
+	var seen []int32
+	for i, w := range words {
+		ix.eachWordWith(w, func(p *postings, _ bool) {
+			for f := range numFields {
+				work += len(p[f])
+				for _, d := range p[f] {
+					if int(sc.count[d]) == i {
+						sc.count[d]++
+						if i == 0 {
+							seen = append(seen, d)
+						}
+					}
+				}
 			}
+		})
+	}
+	for _, d := range seen {
+		if int(sc.count[d]) == len(words) {
+			work++
+			sc.touched = append(sc.touched, d)
+			sc.class[d] = classOf(ix.text[d].fields(), text)
 		}
-	})
+		sc.count[d] = 0
+	}
 	return work
 }
 
@@ -791,6 +865,29 @@ func classOf(fields [numFields]string, text string) uint8 {
 		}
 	}
 	return checked
+}
+
+// indexStats are the index's places and category counts, computed once
+// until the index changes; callers must not modify them.
+type indexStats struct {
+	places     []Place
+	categories map[string]int
+}
+
+// statistics are the places and category counts of the index.
+func (ix *searchIndex) statistics() *indexStats {
+	if st := ix.stats.Load(); st != nil {
+		return st
+	}
+	st := &indexStats{places: ix.places(), categories: ix.categoryCounts()}
+	ix.stats.Store(st)
+	return st
+}
+
+// changed forgets what the index computed from its documents.
+func (ix *searchIndex) changed() {
+	ix.terms.clear()
+	ix.stats.Store(nil)
 }
 
 // places are the cities with live listings, by state then city.
