@@ -746,7 +746,7 @@ func (ix *searchIndex) matches(text string, sc *scratch) ([]int32, []uint8) {
 	}
 	sc.touched, sc.classes = docs, classes
 	if work >= costlyMatch {
-		ix.terms.put(text, termMatches{slices.Clone(docs), slices.Clone(classes)})
+		ix.terms.put(text, termMatches{slices.Clone(docs), slices.Clone(classes)}, ix.termCacheSize())
 	}
 	return docs, classes
 }
@@ -935,8 +935,10 @@ type termMatches struct {
 	classes []uint8
 }
 
-// termCacheSize bounds the documents a term cache holds (5 bytes each).
-const termCacheSize = 8 << 20
+// termCacheSize bounds the documents a term cache holds (5 bytes each):
+// room for the matches of 16 texts that match every listing, and at least
+// 8 million.
+func (ix *searchIndex) termCacheSize() int { return max(8<<20, 16*len(ix.meta)) }
 
 func (c *termCache) get(text string) (termMatches, bool) {
 	c.mu.Lock()
@@ -945,14 +947,14 @@ func (c *termCache) get(text string) (termMatches, bool) {
 	return m, ok
 }
 
-func (c *termCache) put(text string, m termMatches) {
+func (c *termCache) put(text string, m termMatches, limit int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.entries == nil {
 		c.entries = map[string]termMatches{}
 	}
 	for k, old := range c.entries {
-		if c.size+len(m.docs) <= termCacheSize {
+		if c.size+len(m.docs) <= limit {
 			break
 		}
 		delete(c.entries, k)
