@@ -60,12 +60,13 @@ func parseDirectoryQuery(v url.Values) (views.DirectoryQuery, store.Search) {
 }
 
 // searchDirectory runs the directory search for a request: the one code
-// path behind both the page and its JSON.
-func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, error) {
+// path behind both the page and its JSON. It also answers what the whole
+// directory holds, as the search saw it (for the page's links).
+func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, store.SearchResult, error) {
 	q, s := parseDirectoryQuery(r.URL.Query())
 	res, err := h.store.SearchBusinesses(r.Context(), s)
 	if err != nil {
-		return views.DirectoryResult{}, err
+		return views.DirectoryResult{}, res, err
 	}
 	out := views.DirectoryResult{
 		Query: q, Total: res.Total, Page: res.Page, Pages: res.Pages,
@@ -75,7 +76,7 @@ func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, erro
 	for _, b := range res.Businesses {
 		out.Cards = append(out.Cards, businessCard(b))
 	}
-	return out, nil
+	return out, res, nil
 }
 
 // businessCard is what the directory may show of a listing: nothing its
@@ -102,22 +103,17 @@ func businessCard(b store.Business) views.BusinessCard {
 
 // directory shows the directory page.
 func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
-	res, err := h.searchDirectory(r)
+	res, all, err := h.searchDirectory(r)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	browse, err := h.directoryBrowse(r.Context())
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	h.render(w, r, http.StatusOK, views.DirectoryPage(h.chrome(r), res, store.PageSize, browse))
+	h.render(w, r, http.StatusOK, views.DirectoryPage(h.chrome(r), res, store.PageSize, directoryBrowse(all)))
 }
 
 // directoryJSON answers the directory island with the same search as JSON.
 func (h *Handlers) directoryJSON(w http.ResponseWriter, r *http.Request) {
-	res, err := h.searchDirectory(r)
+	res, _, err := h.searchDirectory(r)
 	if err != nil {
 		h.log.Error("directory search", "error", err, "request_id", requestID(r.Context()))
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "The search failed. Please try again."})

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"cmp"
-	"context"
 	"slices"
 
 	"bizprofile/store"
@@ -16,15 +15,8 @@ const popularCities = 12
 // directoryBrowse is what the directory links to below its results: the
 // landing page of every category with listings, and of the cities with the
 // most listings (most first, then by city).
-func (h *Handlers) directoryBrowse(ctx context.Context) (views.DirectoryBrowse, error) {
-	counts, err := h.store.CategoryCounts(ctx)
-	if err != nil {
-		return views.DirectoryBrowse{}, err
-	}
-	cities, err := h.store.Places(ctx)
-	if err != nil {
-		return views.DirectoryBrowse{}, err
-	}
+func directoryBrowse(all store.SearchResult) views.DirectoryBrowse {
+	counts, cities := all.Categories, all.Places
 	var b views.DirectoryBrowse
 	for _, c := range views.Categories {
 		if n := counts[c.Value]; n > 0 {
@@ -48,5 +40,5 @@ func (h *Handlers) directoryBrowse(ctx context.Context) (views.DirectoryBrowse, 
 	for _, p := range top {
 		b.Cities = append(b.Cities, views.BrowseLink{Label: views.Place(p.City, p.State), Path: views.CityPath(p.State, p.City), Count: p.Count})
 	}
-	return b, nil
+	return b
 }

@@ -46,6 +46,12 @@ type SearchResult struct {
 	Total      int
 	Page       int
 	Pages      int
+	// Places and Categories are what the whole directory holds (as
+	// Places and CategoryCounts say), as the search saw it: pages that
+	// link to the landing pages need no second look. Shared: callers
+	// must not modify them.
+	Places     []Place
+	Categories map[string]int
 }
 
 // directory holds a process's search index (store/search_index.go) and
@@ -77,6 +83,8 @@ func (s *Store) SearchBusinesses(ctx context.Context, q Search) (SearchResult, e
 		res.Businesses[i] = ix.business(d)
 	}
 	res.Total, res.Pages = total, int(math.Ceil(float64(total)/PageSize))
+	st := ix.statistics()
+	res.Places, res.Categories = st.places, st.categories
 	return res, nil
 }
 

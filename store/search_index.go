@@ -37,6 +37,7 @@ type searchIndex struct {
 
 	words    map[string]*postings       // folded word → where it appears
 	vocab    []vocabWord                // the same, as a list for substring scans
+	pairs    map[[2]byte][]int32        // each pair of bytes in a word → the words (vocab) with it
 	terms    termCache                  // matches of broad text, until the next change
 	stats    atomic.Pointer[indexStats] // places and category counts, until the next change
 	interned map[string]string
@@ -226,7 +227,7 @@ func (ix *searchIndex) add(r indexRow) int32 {
 			if p == nil {
 				p = &postings{}
 				ix.words[w] = p
-				ix.vocab = append(ix.vocab, vocabWord{w, p})
+				ix.addWord(w, p)
 			}
 			p[f] = append(p[f], d)
 		}
@@ -834,11 +835,43 @@ func (ix *searchIndex) match(text string, sc *scratch) (work int) {
 }
 
 // eachWordWith calls fn with the postings of every word containing sub,
-// and whether sub starts it.
+// and whether sub starts it. Only the words that have sub's rarest pair of
+// bytes are looked at.
 func (ix *searchIndex) eachWordWith(sub string, fn func(p *postings, start bool)) {
-	for _, v := range ix.vocab {
+	check := func(v vocabWord) {
 		if i := strings.Index(v.word, sub); i >= 0 {
 			fn(v.p, i == 0)
+		}
+	}
+	if len(sub) < 2 {
+		for _, v := range ix.vocab {
+			check(v)
+		}
+		return
+	}
+	var words []int32
+	for i := 0; i+1 < len(sub); i++ {
+		list := ix.pairs[[2]byte{sub[i], sub[i+1]}]
+		if i == 0 || len(list) < len(words) {
+			words = list
+		}
+	}
+	for _, w := range words {
+		check(ix.vocab[w])
+	}
+}
+
+// addWord adds a new word to the vocabulary.
+func (ix *searchIndex) addWord(w string, p *postings) {
+	id := int32(len(ix.vocab))
+	ix.vocab = append(ix.vocab, vocabWord{w, p})
+	if ix.pairs == nil {
+		ix.pairs = map[[2]byte][]int32{}
+	}
+	for i := 0; i+1 < len(w); i++ {
+		pair := [2]byte{w[i], w[i+1]}
+		if list := ix.pairs[pair]; len(list) == 0 || list[len(list)-1] != id {
+			ix.pairs[pair] = append(list, id)
 		}
 	}
 }
