@@ -77,8 +77,11 @@ func Open(ctx context.Context, databaseURL, sqlitePath string, log *slog.Logger)
 		d = Postgres
 		db, err = sqlx.Open("postgres", databaseURL)
 		if err == nil {
+			// As many idle connections as open ones: under load a
+			// connection given back is soon wanted again, and opening
+			// one (a new server process) costs more than a search.
 			db.SetMaxOpenConns(20)
-			db.SetMaxIdleConns(10)
+			db.SetMaxIdleConns(20)
 			db.SetConnMaxIdleTime(5 * time.Minute)
 		}
 	}
