@@ -91,25 +91,31 @@ func (s *Store) SearchBusinesses(ctx context.Context, q Search) (SearchResult, e
 // Places are the cities with published listings, by state then city: the
 // directory's landing pages and the sitemap list them.
 func (s *Store) Places(ctx context.Context) ([]Place, error) {
-	ix, err := s.currentIndex(ctx)
+	st, err := s.directoryStatistics(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
-	return slices.Clone(ix.statistics().places), nil
+	return slices.Clone(st.places), nil
 }
 
 // CategoryCounts are how many published listings each category has
 // (categories without any are absent).
 func (s *Store) CategoryCounts(ctx context.Context) (map[string]int, error) {
+	st, err := s.directoryStatistics(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return maps.Clone(st.categories), nil
+}
+
+func (s *Store) directoryStatistics(ctx context.Context) (*indexStats, error) {
 	ix, err := s.currentIndex(ctx)
 	if err != nil {
 		return nil, err
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	return maps.Clone(ix.statistics().categories), nil
+	return ix.statistics(), nil
 }
 
 // Place is a city with published listings, and how many.

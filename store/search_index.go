@@ -47,7 +47,6 @@ type searchIndex struct {
 	cityByName map[[2]string]int32 // city and state as stored → cities index
 	categories []string            // category id → category
 	categoryID map[string]uint16
-	catCount   []int32   // live documents by category id
 	byCategory [][]int32 // live documents by category id, in no order
 	byCity     [][]int32 // live documents by cities index, in no order
 	types      []string
@@ -125,7 +124,6 @@ type cityEntry struct {
 	slug  string // places.CitySlug of the city
 	name  string // the city as the first listing there spells it
 	loc   string // folded "city, st", for a location typed as a substring
-	count int32  // live documents
 }
 
 // indexRow is a listing as the index reads it from the database.
@@ -233,8 +231,6 @@ func (ix *searchIndex) add(r indexRow) int32 {
 		}
 	}
 	ix.byID[r.ID] = d
-	ix.cities[m.city].count++
-	ix.catCount[m.category]++
 	ix.byCity[m.city] = append(ix.byCity[m.city], d)
 	ix.byCategory[m.category] = append(ix.byCategory[m.category], d)
 	for s := range numSorts {
@@ -262,8 +258,6 @@ func (ix *searchIndex) remove(d int32) {
 		ix.renumber(s, int(pos))
 		ix.rank[s][d] = -1
 	}
-	ix.cities[m.city].count--
-	ix.catCount[m.category]--
 	ix.byCity[m.city] = deleteDoc(ix.byCity[m.city], d)
 	ix.byCategory[m.category] = deleteDoc(ix.byCategory[m.category], d)
 	m.flags &^= docLive
@@ -413,7 +407,6 @@ func (ix *searchIndex) category(c string) uint16 {
 	}
 	id := uint16(len(ix.categories))
 	ix.categories = append(ix.categories, c)
-	ix.catCount = append(ix.catCount, 0)
 	ix.byCategory = append(ix.byCategory, nil)
 	ix.categoryID[c] = id
 	return id
@@ -518,7 +511,7 @@ func (ix *searchIndex) citiesFound(match func(cityEntry) bool) ([]bool, bool) {
 	for i, c := range ix.cities {
 		if match(c) {
 			in[i] = true
-			found = found || c.count > 0
+			found = found || len(ix.byCity[i]) > 0
 		}
 	}
 	return in, found
@@ -925,21 +918,22 @@ func (ix *searchIndex) changed() {
 
 // places are the cities with live listings, by state then city.
 func (ix *searchIndex) places() []Place {
-	var in []cityEntry
-	for _, c := range ix.cities {
-		if c.count > 0 && c.state != "" && c.name != "" {
-			in = append(in, c)
+	var in []int
+	for i, c := range ix.cities {
+		if len(ix.byCity[i]) > 0 && c.state != "" && c.name != "" {
+			in = append(in, i)
 		}
 	}
-	slices.SortFunc(in, func(a, b cityEntry) int {
-		if a.state != b.state {
-			return strings.Compare(a.state, b.state)
+	slices.SortFunc(in, func(a, b int) int {
+		ca, cb := &ix.cities[a], &ix.cities[b]
+		if ca.state != cb.state {
+			return strings.Compare(ca.state, cb.state)
 		}
-		return strings.Compare(a.slug, b.slug)
+		return strings.Compare(ca.slug, cb.slug)
 	})
 	out := make([]Place, len(in))
 	for i, c := range in {
-		out[i] = Place{State: c.state, City: c.name, Count: int(c.count)}
+		out[i] = Place{State: ix.cities[c].state, City: ix.cities[c].name, Count: len(ix.byCity[c])}
 	}
 	return out
 }
@@ -947,9 +941,9 @@ func (ix *searchIndex) places() []Place {
 // categoryCounts are the live listings by category.
 func (ix *searchIndex) categoryCounts() map[string]int {
 	out := map[string]int{}
-	for id, n := range ix.catCount {
-		if n > 0 {
-			out[ix.categories[id]] = int(n)
+	for id, docs := range ix.byCategory {
+		if len(docs) > 0 {
+			out[ix.categories[id]] = len(docs)
 		}
 	}
 	return out
