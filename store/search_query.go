@@ -1,0 +1,263 @@
+package store
+
+// A directory search run on the index (search_index.go): its filters
+// resolved (locations among them), then a page of matches in order.
+
+import (
+	"slices"
+	"strings"
+
+	"bizprofile/places"
+)
+
+// indexFilter is a search's filters resolved against the index.
+type indexFilter struct {
+	none      bool // a filter no listing can pass (an unknown category)
+	category  int  // -1: any
+	typ       int  // -1: any
+	minRating float64
+	verified  bool
+	cities    []bool // by cities index; nil: anywhere
+}
+
+func (f indexFilter) any() bool {
+	return f.category >= 0 || f.typ >= 0 || f.minRating > 0 || f.verified || f.cities != nil
+}
+
+func (f indexFilter) pass(m *docMeta) bool {
+	return m.flags&docLive != 0 &&
+		(f.category < 0 || int(m.category) == f.category) &&
+		(f.typ < 0 || int(m.typ) == f.typ) &&
+		m.rating >= f.minRating &&
+		(!f.verified || m.flags&docVerified != 0) &&
+		(f.cities == nil || f.cities[m.city])
+}
+
+// filter resolves q's filters. A location is read as a visitor means it:
+// a state ("TX", "Texas"), a city ("Austin"), or both ("Austin, TX"), each
+// found by the place's key; anything else is a substring of "city, ST"
+// (spec §5).
+func (ix *searchIndex) filter(q Search) indexFilter {
+	f := indexFilter{category: -1, typ: -1, minRating: q.MinRating, verified: q.VerifiedOnly}
+	if q.Category != "" {
+		id, ok := ix.categoryID[q.Category]
+		f.category, f.none = int(id), !ok
+	}
+	if q.Type != "" {
+		id, ok := ix.typeID[q.Type]
+		f.typ, f.none = int(id), f.none || !ok
+	}
+	if loc := strings.Join(strings.Fields(q.Location), " "); loc != "" {
+		f.cities = ix.locationCities(loc)
+	}
+	if q.State != "" {
+		in := ix.citiesWhere(func(c cityEntry) bool {
+			return strings.EqualFold(c.state, q.State) && (q.City == "" || c.slug == places.CitySlug(q.City))
+		})
+		if f.cities != nil {
+			for i := range in {
+				in[i] = in[i] && f.cities[i]
+			}
+		}
+		f.cities = in
+	}
+	return f
+}
+
+func (ix *searchIndex) locationCities(loc string) []bool {
+	if city, state, ok := strings.Cut(loc, ","); ok {
+		if code, ok := places.StateCode(state); ok {
+			slug := places.CitySlug(city)
+			if in, found := ix.citiesFound(func(c cityEntry) bool { return c.state == code && c.slug == slug }); found {
+				return in
+			}
+		}
+	} else {
+		code, isState := places.StateCode(loc)
+		slug := places.CitySlug(loc)
+		in, found := ix.citiesFound(func(c cityEntry) bool {
+			return (isState && c.state == code) || (slug != "" && c.slug == slug)
+		})
+		if found || isState {
+			return in
+		}
+	}
+	sub := fold(loc)
+	return ix.citiesWhere(func(c cityEntry) bool { return strings.Contains(c.loc, sub) })
+}
+
+func (ix *searchIndex) citiesWhere(match func(cityEntry) bool) []bool {
+	in, _ := ix.citiesFound(match)
+	return in
+}
+
+// citiesFound marks the cities that match, and says whether any listing is
+// in one of them.
+func (ix *searchIndex) citiesFound(match func(cityEntry) bool) ([]bool, bool) {
+	in := make([]bool, len(ix.cities))
+	found := false
+	for i, c := range ix.cities {
+		if match(c) {
+			in[i] = true
+			found = found || len(ix.byCity[i]) > 0
+		}
+	}
+	return in, found
+}
+
+// search finds a page (offset, limit) of the listings q matches, as
+// documents in order, and how many match in all.
+func (ix *searchIndex) search(q Search, offset, limit int) (page []int32, total int) {
+	f := ix.filter(q)
+	if f.none {
+		return nil, 0
+	}
+	sort := orderRelevance
+	switch q.Sort {
+	case SortRating:
+		sort = orderRating
+	case SortReviews:
+		sort = orderReviews
+	case SortName:
+		sort = orderName
+	}
+	text := fold(strings.Join(strings.Fields(q.Query), " "))
+	sc := scratches.Get().(*scratch)
+	defer scratches.Put(sc)
+	var docs []int32
+	var classes []uint8
+	switch {
+	case text != "":
+		docs, classes = ix.matches(text, sc)
+	case !ix.narrow(f, sc):
+		return ix.walk(sort, f, offset, limit)
+	default:
+		// The listings of a category or of a few places, fewer than
+		// walking the whole order would pass by.
+		docs = sc.touched
+	}
+	// Each match's key orders it: its position in the sort's order, and
+	// for relevance, first whether it is featured and where the text
+	// matched (spec §5: featured first; then, by the text, a match in the
+	// name before one in a tag or the sub-category before one in the
+	// description, a word's start before its inside).
+	by := sort
+	if sort == orderRelevance {
+		by = orderRating
+	}
+	sc.keys = sc.keys[:0]
+	for i, d := range docs {
+		m := &ix.meta[d]
+		if !f.pass(m) {
+			continue
+		}
+		var class uint8 // of no text: all alike
+		if classes != nil {
+			class = classes[i]
+		}
+		key := uint64(ix.rank[by][d])
+		if sort == orderRelevance {
+			if m.flags&docFeatured == 0 {
+				key |= 1 << 40
+			}
+			key |= uint64(class) << 32
+		}
+		sc.keys = append(sc.keys, key)
+	}
+	total = len(sc.keys)
+	first := smallest(sc.keys, offset+limit)
+	if offset >= len(first) {
+		return nil, total
+	}
+	for _, k := range first[offset:] {
+		page = append(page, ix.order[by][uint32(k)])
+	}
+	return page, total
+}
+
+// narrow puts in sc.touched the listings of f's category or places, when
+// they are a small part of the index, and says whether it did.
+func (ix *searchIndex) narrow(f indexFilter, sc *scratch) bool {
+	limit := len(ix.byID) / 4
+	var places int
+	if f.cities != nil {
+		for c, in := range f.cities {
+			if in {
+				places += len(ix.byCity[c])
+			}
+		}
+	}
+	sc.touched = sc.touched[:0]
+	switch {
+	case f.category >= 0 && len(ix.byCategory[f.category]) <= limit && (f.cities == nil || len(ix.byCategory[f.category]) <= places):
+		sc.touched = append(sc.touched, ix.byCategory[f.category]...)
+	case f.cities != nil && places <= limit:
+		for c, in := range f.cities {
+			if in {
+				sc.touched = append(sc.touched, ix.byCity[c]...)
+			}
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// walk reads a page of the listings passing f in sort's order: a slice of
+// the order when nothing filters, else one pass that counts them all.
+func (ix *searchIndex) walk(sort int, f indexFilter, offset, limit int) (page []int32, total int) {
+	order := ix.order[sort]
+	if !f.any() {
+		return slices.Clone(order[min(offset, len(order)):min(offset+limit, len(order))]), len(order)
+	}
+	for _, d := range order {
+		if !f.pass(&ix.meta[d]) {
+			continue
+		}
+		if total >= offset && total < offset+limit {
+			page = append(page, d)
+		}
+		total++
+	}
+	return page, total
+}
+
+// smallest sorts the n smallest keys to the front of keys and returns
+// them: a bounded heap for a first page among many matches, a full sort
+// otherwise.
+func smallest(keys []uint64, n int) []uint64 {
+	if n*4 >= len(keys) {
+		slices.Sort(keys)
+		return keys[:min(n, len(keys))]
+	}
+	// keys[:n] becomes a max-heap of the n smallest seen so far.
+	h := keys[:n]
+	for i := n/2 - 1; i >= 0; i-- {
+		siftDown(h, i)
+	}
+	for _, k := range keys[n:] {
+		if k < h[0] {
+			h[0] = k
+			siftDown(h, 0)
+		}
+	}
+	slices.Sort(h)
+	return h
+}
+
+func siftDown(h []uint64, i int) {
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		if r := l + 1; r < len(h) && h[r] > h[l] {
+			l = r
+		}
+		if h[i] >= h[l] {
+			return
+		}
+		h[i], h[l] = h[l], h[i]
+		i = l
+	}
+}

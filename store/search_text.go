@@ -1,0 +1,290 @@
+package store
+
+// Text search in the directory's index (search_index.go): which listings
+// contain a text, found through their words, and how well they match.
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// fold is text as the index compares it: lower-cased.
+func fold(s string) string { return strings.ToLower(s) }
+
+// isWordRune reports whether r belongs to a word (a letter, a digit or a
+// mark on one); anything else separates words.
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+}
+
+// wordsOf are the distinct words of folded text, in their first order.
+func wordsOf(s string) []string {
+	var out []string
+	start := -1
+	for i, r := range s {
+		switch {
+		case isWordRune(r) && start < 0:
+			start = i
+		case !isWordRune(r) && start >= 0:
+			out = appendNew(out, s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = appendNew(out, s[start:])
+	}
+	return out
+}
+
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
+}
+
+// scratch is one search's working memory, reused across searches.
+type scratch struct {
+	class   []uint8 // by document: the best match class, noMatch if none
+	touched []int32 // documents whose class was set
+	count   []uint8 // by document: how many of a text's words it has
+	classes []uint8 // the classes of matches (see matches)
+	keys    []uint64
+}
+
+// Classes that are not matches: a document not looked at yet, and one
+// looked at that does not match.
+const (
+	noMatch = 0xff
+	checked = 0xfe
+)
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+// matches are the live documents whose name, tags, sub-category or
+// description contain text (folded), with the class of each match (see
+// match). Text that took long to match is kept for the next searches
+// until the index changes: a two-letter query or a common word matches
+// most listings, and visitors search them again and again with other
+// filters, sorts and pages.
+func (ix *searchIndex) matches(text string, sc *scratch) ([]int32, []uint8) {
+	if m, ok := ix.terms.get(text); ok {
+		return m.docs, m.classes
+	}
+	work := ix.match(text, sc)
+	docs, classes := sc.touched[:0], sc.classes[:0]
+	for _, d := range sc.touched {
+		c := sc.class[d]
+		sc.class[d] = noMatch
+		if c < checked {
+			docs, classes = append(docs, d), append(classes, c)
+		}
+	}
+	sc.touched, sc.classes = docs, classes
+	if work >= costlyMatch {
+		ix.terms.put(text, termMatches{slices.Clone(docs), slices.Clone(classes)}, ix.termCacheSize())
+	}
+	return docs, classes
+}
+
+// costlyMatch is the work (postings read and documents checked) past which
+// a text's matches are worth keeping.
+const costlyMatch = 20_000
+
+// match finds the live documents whose name, tags, sub-category or
+// description contain text (folded), and the class of each match:
+// 2×field, +1 when it does not start a word. A text that is one word is
+// found from the vocabulary alone; other text is checked on the documents
+// that have all its words (or, with no word at all, on every one).
+func (ix *searchIndex) match(text string, sc *scratch) (work int) {
+	if len(sc.class) < len(ix.meta) {
+		sc.class = make([]uint8, len(ix.meta)+len(ix.meta)/8)
+		for i := range sc.class {
+			sc.class[i] = noMatch
+		}
+	}
+	sc.touched = sc.touched[:0]
+	words := wordsOf(text)
+	if len(words) == 1 && words[0] == text {
+		ix.eachWordWith(text, func(p *postings, start bool) {
+			for f := range numFields {
+				class := uint8(2 * f)
+				if !start {
+					class++
+				}
+				work += len(p[f])
+				for _, d := range p[f] {
+					c := sc.class[d]
+					if c == noMatch {
+						sc.touched = append(sc.touched, d)
+					}
+					if class < c {
+						sc.class[d] = class
+					}
+				}
+			}
+		})
+		return work
+	}
+	// Several words: the documents that have every one of them (a word
+	// counted once a document, in count) are checked for the text itself.
+	if len(words) == 0 {
+		for d := range ix.meta {
+			if ix.meta[d].flags&docLive != 0 {
+				work++
+				sc.touched = append(sc.touched, int32(d))
+				sc.class[d] = classOf(ix.text[d].fields(), text)
+			}
+		}
+		return work
+	}
+	if len(sc.count) < len(sc.class) {
+		sc.count = make([]uint8, len(sc.class))
+	}
+	words = words[:min(len(words), 250)]
+	var seen []int32
+	for i, w := range words {
+		ix.eachWordWith(w, func(p *postings, _ bool) {
+			for f := range numFields {
+				work += len(p[f])
+				for _, d := range p[f] {
+					if int(sc.count[d]) == i {
+						sc.count[d]++
+						if i == 0 {
+							seen = append(seen, d)
+						}
+					}
+				}
+			}
+		})
+	}
+	for _, d := range seen {
+		if int(sc.count[d]) == len(words) {
+			work++
+			sc.touched = append(sc.touched, d)
+			sc.class[d] = classOf(ix.text[d].fields(), text)
+		}
+		sc.count[d] = 0
+	}
+	return work
+}
+
+// eachWordWith calls fn with the postings of every word containing sub,
+// and whether sub starts it. Only the words that have sub's rarest pair of
+// bytes are looked at.
+func (ix *searchIndex) eachWordWith(sub string, fn func(p *postings, start bool)) {
+	check := func(v vocabWord) {
+		if i := strings.Index(v.word, sub); i >= 0 {
+			fn(v.p, i == 0)
+		}
+	}
+	if len(sub) < 2 {
+		for _, v := range ix.vocab {
+			check(v)
+		}
+		return
+	}
+	var words []int32
+	for i := 0; i+1 < len(sub); i++ {
+		list := ix.pairs[[2]byte{sub[i], sub[i+1]}]
+		if i == 0 || len(list) < len(words) {
+			words = list
+		}
+	}
+	for _, w := range words {
+		check(ix.vocab[w])
+	}
+}
+
+// addWord adds a new word to the vocabulary.
+func (ix *searchIndex) addWord(w string, p *postings) {
+	id := int32(len(ix.vocab))
+	ix.vocab = append(ix.vocab, vocabWord{w, p})
+	if ix.pairs == nil {
+		ix.pairs = map[[2]byte][]int32{}
+	}
+	for i := 0; i+1 < len(w); i++ {
+		pair := [2]byte{w[i], w[i+1]}
+		if list := ix.pairs[pair]; len(list) == 0 || list[len(list)-1] != id {
+			ix.pairs[pair] = append(list, id)
+		}
+	}
+}
+
+// classOf is where text matches in t (see match), or checked if nowhere.
+func classOf(fields [numFields]string, text string) uint8 {
+	for f, s := range fields {
+		inside := false
+		for from := 0; ; {
+			i := strings.Index(s[from:], text)
+			if i < 0 {
+				break
+			}
+			i += from
+			if r, _ := utf8.DecodeLastRuneInString(s[:i]); i == 0 || !isWordRune(r) {
+				return uint8(2 * f)
+			}
+			inside = true
+			_, size := utf8.DecodeRuneInString(s[i:])
+			from = i + size
+		}
+		if inside {
+			return uint8(2*f + 1)
+		}
+	}
+	return checked
+}
+
+// termCache keeps the matches of costly text for an index until it
+// changes, within a bound on their size.
+type termCache struct {
+	mu      sync.Mutex
+	entries map[string]termMatches
+	size    int // documents held in all
+}
+
+type termMatches struct {
+	docs    []int32
+	classes []uint8
+}
+
+// termCacheSize bounds the documents a term cache holds (5 bytes each):
+// room for the matches of 16 texts that match every listing, and at least
+// 8 million.
+func (ix *searchIndex) termCacheSize() int { return max(8<<20, 16*len(ix.meta)) }
+
+func (c *termCache) get(text string) (termMatches, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m, ok := c.entries[text]
+	return m, ok
+}
+
+func (c *termCache) put(text string, m termMatches, limit int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = map[string]termMatches{}
+	}
+	for k, old := range c.entries {
+		if c.size+len(m.docs) <= limit {
+			break
+		}
+		delete(c.entries, k)
+		c.size -= len(old.docs)
+	}
+	if _, ok := c.entries[text]; !ok {
+		c.entries[text] = m
+		c.size += len(m.docs)
+	}
+}
+
+// clear forgets every entry: the index changed.
+func (c *termCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries, c.size = nil, 0
+}
