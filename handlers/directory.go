@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"bytes"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -103,12 +104,38 @@ func businessCard(b store.Business) views.BusinessCard {
 
 // directory shows the directory page.
 func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
+	cacheable := h.cacheable(r)
+	var version int64
+	if cacheable {
+		v, err := h.store.DirectoryVersion(r.Context())
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		if page, ok := h.pages.get(v, directoryPageKey(r)); ok {
+			writeGzipped(w, page)
+			return
+		}
+		version = v
+	}
 	res, all, err := h.searchDirectory(r)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, views.DirectoryPage(h.chrome(r), res, store.PageSize, directoryBrowse(all)))
+	page := views.DirectoryPage(h.chrome(r), res, store.PageSize, directoryBrowse(all))
+	if !cacheable || all.Version != version {
+		h.render(w, r, http.StatusOK, page)
+		return
+	}
+	var buf bytes.Buffer
+	if err := page.Render(r.Context(), &buf); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	gz := gzipped(buf.Bytes())
+	h.pages.put(version, directoryPageKey(r), gz)
+	writeGzipped(w, gz)
 }
 
 // directoryJSON answers the directory island with the same search as JSON.

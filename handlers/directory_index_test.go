@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+
+	"bizprofile/store"
 )
 
 // The directory answers from an in-memory index: a listing an owner
@@ -98,6 +100,49 @@ func TestDirectoryCanonicalURLs(t *testing.T) {
 			if got != want {
 				t.Errorf("/directory%s: canonical %q, want %q", query, got, want)
 			}
+		}
+	})
+}
+
+// Directory pages are kept, gzipped, for visitors without a session until
+// the directory changes: the same page again, a change at once, and
+// nothing of one visitor shown to another.
+func TestDirectoryPagesKeptUntilTheDirectoryChanges(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		seeded(t, app)
+		visitor := app.newClient()
+		_, first := visitor.get(t, "/directory?sort=name")
+		res, again := visitor.get(t, "/directory?sort=name")
+		if again != first || !res.Uncompressed {
+			t.Fatalf("the same page twice differs, or was not gzipped (uncompressed by the client: %v)", res.Uncompressed)
+		}
+		if _, err := app.store.CreateBusiness(ctx, store.Business{Name: "Aardvark Alarms", Category: "technology", City: "Austin", State: "TX", Published: true}); err != nil {
+			t.Fatal(err)
+		}
+		_, body := visitor.get(t, "/directory?sort=name")
+		if names := resultNames(parseHTML(t, body)); len(names) == 0 || names[0] != "Aardvark Alarms" {
+			t.Fatalf("a new listing is not shown at once: %q", names)
+		}
+
+		// A signed-in visitor sees their own header, not the kept page's.
+		signedInOwner(t, app, "owner@example.com")
+		app.get(t, "/directory?sort=name") // shows (and forgets) the sign-in's toast
+		_, body = app.get(t, "/directory?sort=name")
+		if links(parseHTML(t, body), "Dashboard").Length() == 0 {
+			t.Error("a signed-in visitor got the page kept for visitors without a session")
+		}
+		_, body = visitor.get(t, "/directory?sort=name")
+		if links(parseHTML(t, body), "Dashboard").Length() != 0 {
+			t.Error("a visitor without a session got a signed-in page")
+		}
+
+		// A client that does not take gzip gets plain HTML.
+		req, _ := http.NewRequest(http.MethodGet, visitor.URL+"/directory?sort=name", nil)
+		req.Header.Set("Accept-Encoding", "identity")
+		res, body = visitor.do(t, req)
+		if res.Header.Get("Content-Encoding") != "" || resultNames(parseHTML(t, body))[0] != "Aardvark Alarms" {
+			t.Errorf("without gzip: encoding %q", res.Header.Get("Content-Encoding"))
 		}
 	})
 }

@@ -58,6 +58,7 @@ type Deps struct {
 type Handlers struct {
 	log        *slog.Logger
 	store      *store.Store
+	pages      directoryPages // the directory's pages as visitors without a session see them
 	sessions   *scs.SessionManager
 	site       views.Site
 	production bool
