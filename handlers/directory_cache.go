@@ -49,7 +49,7 @@ func (c *directoryPages) get(version int64, key string) ([]byte, bool) {
 func (c *directoryPages) put(version int64, key string, page []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.version != version || c.size+len(page) > maxDirectoryPages {
+	if c.pages == nil || c.version != version || c.size+len(page) > maxDirectoryPages {
 		c.version, c.pages, c.size = version, map[string][]byte{}, 0
 	}
 	if _, ok := c.pages[key]; !ok {

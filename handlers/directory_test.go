@@ -423,7 +423,7 @@ func TestDirectoryWithoutListingsLinksNoLandingPages(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	res, body := app.get(t, "/directory")
 	if res.StatusCode != 200 {
-		t.Fatalf("status %d", res.StatusCode)
+		t.Fatalf("status %d: %s", res.StatusCode, app.logs)
 	}
 	if region(parseHTML(t, body), "Browse the directory").Length() != 0 {
 		t.Error("an empty directory offers landing pages that would be empty")
