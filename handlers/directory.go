@@ -104,27 +104,22 @@ func businessCard(b store.Business) views.BusinessCard {
 
 // directory shows the directory page.
 func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
-	cacheable := h.cacheable(r)
-	var version int64
-	if cacheable {
-		v, err := h.store.DirectoryVersion(r.Context())
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		if page, ok := h.pages.get(v, directoryPageKey(r)); ok {
-			writeGzipped(w, page)
-			return
-		}
-		version = v
-	}
 	res, all, err := h.searchDirectory(r)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
+	// The search costs microseconds; rendering and compressing its page
+	// are what a kept page saves.
+	cacheable := h.cacheable(r)
+	if cacheable {
+		if page, ok := h.pages.get(all.Version, directoryPageKey(r)); ok {
+			writeGzipped(w, page)
+			return
+		}
+	}
 	page := views.DirectoryPage(h.chrome(r), res, store.PageSize, directoryBrowse(all))
-	if !cacheable || all.Version != version {
+	if !cacheable {
 		h.render(w, r, http.StatusOK, page)
 		return
 	}
@@ -134,7 +129,7 @@ func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	gz := gzipped(buf.Bytes())
-	h.pages.put(version, directoryPageKey(r), gz)
+	h.pages.put(all.Version, directoryPageKey(r), gz)
 	writeGzipped(w, gz)
 }
 

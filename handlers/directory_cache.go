@@ -24,9 +24,11 @@ type directoryPages struct {
 const maxDirectoryPages = 16 << 20
 
 // cacheable reports whether r may be answered from (and fill) the pages:
-// a GET, by a browser that takes gzip, with nothing personal to show.
+// a GET without text to search for (the pages crawlers walk and visitors
+// share; a search by text seldom comes twice), by a browser that takes
+// gzip, with nothing personal to show.
 func (h *Handlers) cacheable(r *http.Request) bool {
-	return r.Method == http.MethodGet && currentUser(r) == nil &&
+	return r.Method == http.MethodGet && r.URL.Query().Get("q") == "" && currentUser(r) == nil &&
 		strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") &&
 		!h.sessions.Exists(r.Context(), toastsKey)
 }
@@ -71,7 +73,7 @@ func writeGzipped(w http.ResponseWriter, page []byte) {
 // gzipped compresses a rendered page.
 func gzipped(page []byte) []byte {
 	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed) // as the pages' middleware does
 	_, _ = zw.Write(page)
 	_ = zw.Close()
 	return buf.Bytes()

@@ -52,7 +52,7 @@ type SearchResult struct {
 	// must not modify them.
 	Places     []Place
 	Categories map[string]int
-	Version    int64 // the directory's version the search saw (DirectoryVersion)
+	Version    int64 // the directory's version the search saw: it changes whenever a listing does
 }
 
 // directory holds a process's search index (store/search_index.go) and
@@ -124,19 +124,6 @@ type Place struct {
 	State string // two-letter code, "TX"
 	City  string // as listings spell it, "Austin"
 	Count int
-}
-
-// DirectoryVersion is the directory's version: it changes whenever a
-// listing does, so what was computed from the directory at one version
-// holds as long as the version is the same.
-func (s *Store) DirectoryVersion(ctx context.Context) (int64, error) {
-	ix, err := s.currentIndex(ctx)
-	if err != nil {
-		return 0, err
-	}
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
-	return ix.version, nil
 }
 
 // WarmDirectory builds the search index ahead of the first search (which
