@@ -150,9 +150,9 @@ func (s *Store) currentIndex(ctx context.Context) (*searchIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	var v int64
-	if err := s.pool.GetContext(ctx, &v, `SELECT version FROM directory_state`); err != nil {
-		return nil, fmt.Errorf("store: directory version: %w", err)
+	v, err := s.directoryVersion(ctx)
+	if err != nil {
+		return nil, err
 	}
 	ix.mu.RLock()
 	behind := ix.version != v
@@ -164,6 +164,16 @@ func (s *Store) currentIndex(ctx context.Context) (*searchIndex, error) {
 		return nil, err
 	}
 	return s.dir.index.Load(), nil
+}
+
+// directoryVersion is the database's directory version: it moves with
+// every change to a listing.
+func (s *Store) directoryVersion(ctx context.Context) (int64, error) {
+	var v int64
+	if err := s.pool.GetContext(ctx, &v, `SELECT version FROM directory_state`); err != nil {
+		return 0, fmt.Errorf("store: directory version: %w", err)
+	}
+	return v, nil
 }
 
 // refreshDirectory brings the index up to the database's version: it
@@ -225,8 +235,9 @@ func (s *Store) refreshDirectory(ctx context.Context) error {
 // are applied again by the next refresh, which does no harm.
 func (s *Store) rebuildDirectory(ctx context.Context) error {
 	ix := newSearchIndex()
-	if err := s.pool.GetContext(ctx, &ix.version, `SELECT version FROM directory_state`); err != nil {
-		return fmt.Errorf("store: directory version: %w", err)
+	var err error
+	if ix.version, err = s.directoryVersion(ctx); err != nil {
+		return err
 	}
 	rows, err := s.indexRows(ctx, `WHERE published = TRUE`)
 	if err != nil {

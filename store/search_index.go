@@ -343,7 +343,7 @@ func (ix *searchIndex) city(stored, storedState string) int32 {
 }
 
 func (ix *searchIndex) place(city, state string) int32 {
-	city = strings.Join(strings.Fields(city), " ")
+	city = places.CleanCity(city)
 	state = strings.ToUpper(strings.TrimSpace(state))
 	slug := places.CitySlug(city)
 	key := state + "/" + slug

@@ -51,8 +51,9 @@ func (ix *searchIndex) filter(q Search) indexFilter {
 		f.cities = ix.locationCities(loc)
 	}
 	if q.State != "" {
+		slug := places.CitySlug(q.City)
 		in := ix.citiesWhere(func(c cityEntry) bool {
-			return strings.EqualFold(c.state, q.State) && (q.City == "" || c.slug == places.CitySlug(q.City))
+			return strings.EqualFold(c.state, q.State) && (q.City == "" || c.slug == slug)
 		})
 		if f.cities != nil {
 			for i := range in {
@@ -65,8 +66,9 @@ func (ix *searchIndex) filter(q Search) indexFilter {
 }
 
 func (ix *searchIndex) locationCities(loc string) []bool {
-	if city, state, ok := strings.Cut(loc, ","); ok {
-		if code, ok := places.StateCode(state); ok {
+	if strings.Contains(loc, ",") {
+		// "City, ST" or "City, State", read as the forms read it.
+		if city, code, ok := places.ParseLocation(loc); ok {
 			slug := places.CitySlug(city)
 			if in, found := ix.citiesFound(func(c cityEntry) bool { return c.state == code && c.slug == slug }); found {
 				return in

@@ -125,7 +125,7 @@ func insertRow(ctx context.Context, tx *sqlx.Tx, b Business, now time.Time) (int
 
 // placeholders is the VALUES list of rows rows of cols parameters each.
 func placeholders(rows, cols int) string {
-	row := "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")"
+	row := "(" + inList(cols) + ")"
 	return strings.TrimSuffix(strings.Repeat(row+", ", rows), ", ")
 }
 
