@@ -41,6 +41,7 @@ func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0,
 
 // Changelog lists shipped updates, newest first.
 var Changelog = []ChangelogEntry{
+	{day(2026, time.November, 23), "Reviews you can trust", "Ratings and review counts now come from real reviews: customers write one review per business, owners reply from their dashboard and request reviews by link, QR code or email, and Growth and Pro owners get an email for each new review or a daily digest.", ChangeNew, "Reviews"},
 	{day(2026, time.November, 10), "Plans you can change yourself", "Upgrade, downgrade or cancel from the billing portal linked on your dashboard. Changes are prorated to the day.", ChangeNew, "Billing"},
 	{day(2026, time.October, 21), "Leads over your limit are kept", "When you reach your plan's monthly lead limit, new leads are now stored and shown locked instead of being turned away. Upgrade and they open at once.", ChangeImproved, "Leads"},
 	{day(2026, time.September, 30), "AI insights from your own data", "Insights are now generated from your business's profile, leads and benchmarks for your category and city, and each one says what produced it.", ChangeImproved, "AI Insights"},
@@ -57,7 +58,6 @@ var Changelog = []ChangelogEntry{
 var Roadmap = []RoadmapItem{
 	{"Partner programme", "Referral, integration and strategic partners with tracking links, a partner dashboard and commission of up to 25%.", RoadmapInProgress, PriorityHigh},
 	{"Public REST API", "Read the directory and manage your listings and leads from your own software, with API keys and OAuth 2.0.", RoadmapTesting, PriorityHigh},
-	{"Replies to reviews", "Answer reviews from your dashboard and have the reply shown beside the review on your profile.", RoadmapPlanned, PriorityMedium},
 	{"Multi-location businesses", "Manage several branches under one account, each with its own address, hours and leads.", RoadmapPlanned, PriorityMedium},
 	{"Team roles", "Give team members on Pro their own sign-in with owner, manager or viewer rights.", RoadmapTesting, PriorityMedium},
 	{"Weekly performance email", "A short summary of profile views, leads and new insights every Monday morning.", RoadmapPlanned, PriorityLow},

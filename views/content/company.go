@@ -196,7 +196,7 @@ var Posts = []Post{
 		Body: []string{
 			"Over the summer we interviewed 200 owners who use reputation monitoring. Those whose average rating recovered fastest after a bad review answered within two days, kept the reply short, and moved the details of the conversation to email or phone.",
 			"They also avoided arguing with the facts in public. A reply that thanks the reviewer, says what will change and gives a direct contact reads well to the next visitor, who is the person you are really writing for.",
-			"Reputation monitoring flags a shift in sentiment before it shows in your rating, so you can answer while the customer still remembers the visit. Turn on alerts in your dashboard to be told by email.",
+			"The Reviews page of your dashboard shows the sentiment of your reviews month by month, so a shift shows before it moves your rating; with review alerts (Growth and Pro, chosen on your profile page) you hear of each new review by email while the customer still remembers the visit.",
 		},
 	},
 	{

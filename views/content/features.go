@@ -34,10 +34,10 @@ var Features = []Feature{
 	{
 		Icon:  "star",
 		Title: "Reputation Management",
-		Text:  "Follow reviews, mentions and sentiment about your business in one place, and hear about a change in tone before it costs you customers.",
+		Text:  "Collect reviews with a link, a QR code or an emailed request, reply to them from your dashboard, and follow their sentiment month by month before a change in tone costs you customers.",
 		Points: []string{
-			"Alerts for new reviews and mentions on Growth and Pro",
-			"Ratings and review counts shown on your profile",
+			"An email for each new review, or a daily digest, on Growth and Pro",
+			"Ratings and review counts computed from your published reviews",
 			"A verified badge that tells visitors you are real",
 		},
 	},

@@ -34,7 +34,7 @@ var PlanPitches = map[string]PlanPitch{
 			"Everything in " + plans.Starter.Name,
 			leadsFeature(plans.Growth),
 			"AI profile optimisation",
-			"Reputation alerts for new reviews and mentions",
+			"Reputation alerts for new reviews, one by one or in a daily digest",
 			"Custom branding on your profile",
 			"Lead quality and ROI analytics",
 		},
