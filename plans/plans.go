@@ -1,6 +1,6 @@
 // Package plans is the subscription catalogue (decision D7): what each plan
-// costs, how many leads a month it opens, how many people may use it, and
-// the free trial of the paid ones. Billing charges these figures and the
+// costs, how many leads a month it opens, how many people may use it,
+// whether it brings reputation alerts, and the free trial of the paid ones. Billing charges these figures and the
 // handlers enforce the caps; the pages show them, in the words of
 // views/content, so a price or a limit changes here and nowhere else.
 package plans
@@ -13,6 +13,10 @@ type Plan struct {
 	Period        string // billing period, "month"
 	LeadsPerMonth int    // lead cap per calendar month; Unlimited for no cap
 	TeamUsers     int    // people who can manage the account
+	// ReviewAlerts: the owner is emailed about new reviews of their
+	// listings (each one, or a daily digest, as they choose on /profile);
+	// without it they see new reviews on the dashboard only.
+	ReviewAlerts bool
 }
 
 // Unlimited is the LeadsPerMonth value of a plan without a lead cap.
@@ -34,9 +38,9 @@ func (p Plan) UnlimitedLeads() bool { return p.LeadsPerMonth == Unlimited }
 
 // The plans of the catalogue.
 var (
-	Starter = Plan{ID: "starter", Name: "Starter", PriceDollars: 0, Period: "month", LeadsPerMonth: 10, TeamUsers: 1}
-	Growth  = Plan{ID: "growth", Name: "Growth", PriceDollars: 19, Period: "month", LeadsPerMonth: 100, TeamUsers: 1}
-	Pro     = Plan{ID: "pro", Name: "Pro", PriceDollars: 49, Period: "month", LeadsPerMonth: Unlimited, TeamUsers: 5}
+	Starter = Plan{ID: "starter", Name: "Starter", PriceDollars: 0, Period: "month", LeadsPerMonth: 10, TeamUsers: 1, ReviewAlerts: false}
+	Growth  = Plan{ID: "growth", Name: "Growth", PriceDollars: 19, Period: "month", LeadsPerMonth: 100, TeamUsers: 1, ReviewAlerts: true}
+	Pro     = Plan{ID: "pro", Name: "Pro", PriceDollars: 49, Period: "month", LeadsPerMonth: Unlimited, TeamUsers: 5, ReviewAlerts: true}
 )
 
 // All is the catalogue, cheapest first.
@@ -51,6 +55,17 @@ func Free() Plan {
 		}
 	}
 	return All[0]
+}
+
+// FirstWithReviewAlerts is the cheapest plan that brings reputation
+// alerts, named where a plan without them offers the setting.
+func FirstWithReviewAlerts() Plan {
+	for _, p := range All {
+		if p.ReviewAlerts {
+			return p
+		}
+	}
+	return All[len(All)-1]
 }
 
 // ByID finds a plan of the catalogue by its ID.
