@@ -253,15 +253,19 @@ func refreshFigures(ctx context.Context, tx *sqlx.Tx, businessID int64) error {
 // ReviewByID reads a review, whatever its state.
 func (s *Store) ReviewByID(ctx context.Context, id int64) (Review, error) {
 	var r Review
-	err := s.db.GetContext(ctx, &r, s.db.Rebind(`SELECT `+reviewColumns+` FROM reviews WHERE id = ?`), id)
-	return r, notFound(err, "review")
+	if err := s.db.GetContext(ctx, &r, s.db.Rebind(`SELECT `+reviewColumns+` FROM reviews WHERE id = ?`), id); err != nil {
+		return Review{}, notFound(err, "review")
+	}
+	return r, nil
 }
 
 // ReviewBy is the review userID wrote of a listing (ErrNotFound: none).
 func (s *Store) ReviewBy(ctx context.Context, businessID, userID int64) (Review, error) {
 	var r Review
-	err := s.db.GetContext(ctx, &r, s.db.Rebind(`SELECT `+reviewColumns+` FROM reviews WHERE business_id = ? AND user_id = ?`), businessID, userID)
-	return r, notFound(err, "review by")
+	if err := s.db.GetContext(ctx, &r, s.db.Rebind(`SELECT `+reviewColumns+` FROM reviews WHERE business_id = ? AND user_id = ?`), businessID, userID); err != nil {
+		return Review{}, notFound(err, "review by")
+	}
+	return r, nil
 }
 
 // Orders of a listing's reviews.
@@ -338,8 +342,14 @@ func (s *Store) RatingSummaryOf(ctx context.Context, businessID int64) (RatingSu
 // cannot mark their own review (ErrOwnReview).
 func (s *Store) MarkHelpful(ctx context.Context, reviewID, userID int64) (added bool, err error) {
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		// The review's row lock orders marks made at once: on PostgreSQL
+		// the count below then sees every mark committed before it.
+		q := `SELECT ` + reviewColumns + ` FROM reviews WHERE id = ? AND status = 'published'`
+		if tx.DriverName() == "postgres" {
+			q += ` FOR UPDATE`
+		}
 		var r Review
-		if err := tx.GetContext(ctx, &r, tx.Rebind(`SELECT `+reviewColumns+` FROM reviews WHERE id = ? AND status = 'published'`), reviewID); err != nil {
+		if err := tx.GetContext(ctx, &r, tx.Rebind(q), reviewID); err != nil {
 			return notFound(err, "helpful review")
 		}
 		if r.WrittenBy(userID) {
