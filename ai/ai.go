@@ -1,7 +1,8 @@
 // Package ai produces insights for a business owner: from an
 // OpenAI-compatible chat-completions endpoint when one is configured, or
-// from the built-in analyser, which reads the listing, its leads and how it
-// compares with the directory.
+// from the built-in analyser, which reads the listing, its leads, its
+// reviews and how it compares with the directory. It also tells whether a
+// review reads positive, neutral or negative (Sentiment).
 package ai
 
 import (
@@ -68,6 +69,7 @@ type Input struct {
 	Listing    Listing
 	Benchmarks Benchmarks
 	Leads      Leads
+	Reviews    ReviewFacts
 }
 
 // Provider generates insights.
