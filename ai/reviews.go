@@ -39,6 +39,10 @@ type ReviewText struct{ Title, Body string }
 const (
 	minMentions = 2
 	maxThemes   = 8
+	oneSided    = 0.25 // a review is one-sided when the other side weighs at most this share
+	// clauseThreshold decides what a few words say of a theme: one mild
+	// opinion word ("slow", "long") is enough in a clause.
+	clauseThreshold = 1.0
 )
 
 // Themes finds what customers talk about in texts: the nouns and pairs of
@@ -99,9 +103,9 @@ func Themes(texts []ReviewText) []Theme {
 			}
 			t.Mentions++
 			t.forms[spelled[key]]++
-			label := said.label()
-			if label == SentimentNeutral {
-				label = r.label
+			label := said.labelAt(clauseThreshold)
+			if said == (opinion{}) {
+				label = r.label // "The bill was $400. Outrageous."
 			}
 			switch label {
 			case SentimentPositive:
@@ -135,7 +139,9 @@ func Themes(texts []ReviewText) []Theme {
 	return out[:min(len(out), maxThemes)]
 }
 
-// themeReview is one review cut into clauses, with its overall label.
+// themeReview is one review cut into clauses, with the label a theme
+// takes when the clauses naming it state only facts: the review's own,
+// unless the review weighs praise against complaint.
 type themeReview struct {
 	label   string
 	clauses []themeClause
@@ -171,7 +177,10 @@ func (c themeClause) pair(j int) string {
 // "lovely staff but the wait time was awful" praises the staff and blames
 // the wait.
 func readReview(r ReviewText) themeReview {
-	out := themeReview{label: Sentiment(r.Title, r.Body)}
+	out := themeReview{label: SentimentNeutral}
+	if o := reviewOpinion(r.Title, r.Body); min(o.praise, o.complaint) <= oneSided*max(o.praise, o.complaint) {
+		out.label = o.label()
+	}
 	toks := tokenize(r.Title + ".\n" + r.Body)
 	start := 0
 	for i := 0; i <= len(toks); i++ {
@@ -191,12 +200,15 @@ func readReview(r ReviewText) themeReview {
 	return out
 }
 
-// kindOf says whether w can name a theme. Opinion words, negators and
-// intensifiers describe a theme rather than name one; so do most words
+// kindOf says whether w can name a theme. Opinion words (all of the
+// lexicon but "wait"), negators and intensifiers describe a theme rather
+// than name one; so do most words
 // ending in -ed or -ly, which are verbs, adjectives and adverbs.
 func kindOf(w string) termKind {
 	switch {
-	case len(w) < 3 || stopWords[w] || isNegator(w) || intensifiers[w] != 0 || lexicon[w] != 0:
+	case len(w) < 3 || stopWords[w] || isNegator(w) || intensifiers[w] != 0:
+		return notTerm
+	case hasWeight(w) && w != "wait": // "the wait" is a theme
 		return notTerm
 	case strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }):
 		return notTerm // numbers, "rosa's"

@@ -48,10 +48,15 @@ func (Analyser) ClassifySentiment(ctx context.Context, title, body string) (stri
 // ("okay", "average") and praise and complaint of about equal weight make
 // a review neutral.
 func Sentiment(title, body string) string {
+	return reviewOpinion(title, body).label()
+}
+
+// reviewOpinion is what a review says, its title weighing titleWeight.
+func reviewOpinion(title, body string) opinion {
 	o := scoreText(title)
 	o.scale(titleWeight)
 	o.add(scoreText(body))
-	return o.label()
+	return o
 }
 
 // Weights of the scorer. A score of ±1.5 is about one clear opinion word
@@ -101,10 +106,13 @@ func (o *opinion) scale(f float64) {
 	o.lukewarm *= f
 }
 
-// label is positive or negative when the score passes the threshold, which
-// lukewarm words raise, and is not a near balance of praise and complaint.
-func (o opinion) label() string {
-	bar := labelThreshold + lukewarmPull*o.lukewarm
+// label is positive or negative when the score passes labelThreshold,
+// which lukewarm words raise, and is not a near balance of praise and
+// complaint.
+func (o opinion) label() string { return o.labelAt(labelThreshold) }
+
+func (o opinion) labelAt(threshold float64) string {
+	bar := threshold + lukewarmPull*o.lukewarm
 	switch {
 	case math.Abs(o.score) < mixedShare*(o.praise+o.complaint):
 		return SentimentNeutral
@@ -194,7 +202,7 @@ var lexicon = map[string]float64{
 
 	// Phrases.
 	"above and beyond": 3, "extra mile": 3, "second to none": 4, "spot on": 3, "look no further": 3,
-	"so far so good": 1.5, "on time": 1, "had to wait": -1.5, "on hold": -1.5, "someone else": -1.5,
+	"so far so good": 1.5, "on time": 1, "had to wait": -1.5, "long": -1, "long wait": -2, "long time": 0, "long-time": 0, "long-lasting": 1.5, "on hold": -1.5, "someone else": -1.5,
 	"stopped answering": -2.5, "stopped responding": -2.5, "stopped replying": -2.5, "stopped returning": -2.5, "hard to say": 0, "hard to tell": 0, "on schedule": 1, "well done": 2, "value for money": 2,
 	"peace of mind": 2, "fairly priced": 2, "reasonably priced": 2, "well priced": 2, "five stars": 3,
 	"5 stars": 3, "4 stars": 1.5, "four stars": 1.5, "two stars": -1.5, "2 stars": -1.5,

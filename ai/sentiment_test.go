@@ -259,8 +259,6 @@ func TestAnalyserClassifySentiment(t *testing.T) {
 
 // scoreOf shows how Sentiment weighed a review, for failure messages.
 func scoreOf(title, body string) string {
-	o := scoreText(title)
-	o.scale(titleWeight)
-	o.add(scoreText(body))
+	o := reviewOpinion(title, body)
 	return fmt.Sprintf("score %.2f, praise %.2f, complaint %.2f, lukewarm %.1f", o.score, o.praise, o.complaint, o.lukewarm)
 }
