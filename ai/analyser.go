@@ -9,7 +9,9 @@ import (
 )
 
 // Analyser is the built-in provider: deterministic rules over the listing,
-// its leads and the directory. It needs no outside service.
+// its leads, its reviews and the directory. It needs no outside service.
+// Its advice names only what the owner can do in their business or in the
+// dashboard.
 type Analyser struct{}
 
 // Name implements Provider.
@@ -25,7 +27,7 @@ func (Analyser) Generate(ctx context.Context, in Input) ([]Insight, error) {
 		marketOpportunities(in),
 		digitalPresence(in.Listing),
 		customerAcquisition(in),
-		operationalEfficiency(in.Listing),
+		operationalEfficiency(in),
 		revenueGrowth(in),
 	}, nil
 }
@@ -62,7 +64,7 @@ func digitalPresence(l Listing) Insight {
 	in := Insight{Type: DigitalPresence}
 	if len(missing) == 0 {
 		in.Title = "Your profile is complete"
-		in.Content = fmt.Sprintf("%s's profile has every detail visitors look for: description, services, tags, contact details and hours. Complete profiles are the ones search engines and the directory show first.", l.Name)
+		in.Content = fmt.Sprintf("%s's profile has every detail visitors look for: description, services, tags, contact details and hours, so it answers their questions before they have to ask.", l.Name)
 		in.Recommendations = []string{
 			"Review the description every season so offers and prices stay current.",
 			"Add a tag for each new service you launch, so searches for it find you.",
@@ -80,13 +82,14 @@ func digitalPresence(l Listing) Insight {
 	return in
 }
 
-func operationalEfficiency(l Listing) Insight {
+func operationalEfficiency(input Input) Insight {
+	l := input.Listing
 	in := Insight{Type: OperationalEfficiency}
 	switch {
 	case len(l.Hours) != 7:
 		in.Title = "Add your opening hours"
 		in.Content = fmt.Sprintf("%s does not list opening hours, so visitors cannot tell whether you are open now and search engines cannot show your hours.", l.Name)
-		in.Recommendations = []string{"Add opening hours for each day of the week, marking closed days.", "Update the hours before holidays so nobody arrives at a closed door."}
+		in.Recommendations = []string{"Add opening hours for each day of the week, marking closed days.", "Your weekly hours cannot show a one-off closure: mention holiday closures in your description."}
 	case !l.ShowHours:
 		in.Title = "Your opening hours are hidden"
 		in.Content = fmt.Sprintf("%s has hours on file but keeps them private. Visitors who cannot see when you are open often choose a business that shows it.", l.Name)
@@ -121,6 +124,11 @@ func operationalEfficiency(l Listing) Insight {
 	if len(l.Services) == 0 {
 		in.Recommendations = append(in.Recommendations, "List your services, one per line, so visitors know what to ask for.")
 	}
+	if blamed := themesWhere(input.Reviews.Themes, func(t Theme) int { return t.Negative }, func(t Theme) int { return t.Positive }); blamed != "" {
+		// What customers complain about comes first: it is the fix that
+		// shows in the next reviews.
+		in.Recommendations = append([]string{fmt.Sprintf("Reviews complain about %s: fix what you can, and say what you changed when you reply to them.", blamed)}, in.Recommendations...)
+	}
 	return in
 }
 
@@ -141,8 +149,11 @@ func customerAcquisition(in Input) Insight {
 		out.Content = fmt.Sprintf("%s received %d %s this month against %d last month (%d in total).", l.Name, leads.ThisMonth, plural(leads.ThisMonth, "lead", "leads"), leads.LastMonth, leads.Total)
 		out.Recommendations = []string{"Refresh your tagline and description with what customers ask for most.", "Add tags for the services you want more enquiries about."}
 	}
+	if r := in.Reviews; r.Unanswered > 0 {
+		out.Recommendations = append(out.Recommendations, fmt.Sprintf("%d %s no reply: answer them on the Reviews page. Visitors read how an owner answers, and criticism most of all.", r.Unanswered, plural(r.Unanswered, "review has", "reviews have")))
+	}
 	if !l.Verified {
-		out.Recommendations = append(out.Recommendations, "Get verified: the Verified badge tells visitors your details were checked.")
+		out.Recommendations = append(out.Recommendations, "Your listing is not verified yet: the Verified badge appears once our team has checked your details, and visitors can choose to see verified businesses only.")
 	}
 	if leads.MonthlyCap > 0 && leads.ThisMonth > 0 && leads.ThisMonth*10 >= leads.MonthlyCap*8 {
 		out.Recommendations = append(out.Recommendations, fmt.Sprintf("You have used %d of the %d leads your plan includes this month: upgrade so none are locked.", leads.ThisMonth, leads.MonthlyCap))
@@ -181,32 +192,78 @@ func marketOpportunities(in Input) Insight {
 	if len(missingTags) > 0 {
 		out.Recommendations = append(out.Recommendations, fmt.Sprintf("Popular tags in your category that you do not use: %s. Add those that fit.", strings.Join(missingTags, ", ")))
 	}
+	if praised := themesWhere(in.Reviews.Themes, func(t Theme) int { return t.Positive }, func(t Theme) int { return t.Negative }); praised != "" {
+		out.Recommendations = append(out.Recommendations, fmt.Sprintf("Reviews praise %s: say so in your tagline and description, where visitors compare you with the others.", praised))
+	}
 	return out
 }
 
+// themesWhere lists, for a recommendation, the (at most two) themes that at
+// least two reviews judge one way (side) more than the other: "the wait
+// time (3 reviews) and parking (2 reviews)".
+func themesWhere(themes []Theme, side, other func(Theme) int) string {
+	var picked []string
+	for _, t := range themes {
+		if n := side(t); n >= 2 && n > other(t) && len(picked) < 2 {
+			picked = append(picked, fmt.Sprintf("%q (%d reviews)", t.Word, n))
+		}
+	}
+	return joinList(picked)
+}
+
 func revenueGrowth(in Input) Insight {
-	l, b := in.Listing, in.Benchmarks
+	l, b, r := in.Listing, in.Benchmarks, in.Reviews
 	out := Insight{Type: RevenueGrowth}
+	// The listing's own figures are the ones compared with the category's;
+	// the review facts stand in while the listing has none.
+	count, rating := l.Reviews, l.Rating
+	if count == 0 {
+		count, rating = r.Published, r.Average
+	}
 	switch {
-	case l.Reviews == 0:
+	case count == 0:
 		out.Title = "Collect your first reviews"
-		out.Content = fmt.Sprintf("%s has no reviews yet; listings in the category average %.0f.", l.Name, b.CategoryAvgReviews)
-		out.Recommendations = []string{"Ask your five most loyal customers for a review this week."}
-	case math.Round(l.Rating*10) >= math.Round(b.CategoryAvgRating*10):
-		out.Title = fmt.Sprintf("Rated %.1f, above the category's %.1f", l.Rating, b.CategoryAvgRating)
-		out.Content = fmt.Sprintf("%s is rated %.1f from %d reviews; the category averages %.1f from %.0f reviews.", l.Name, l.Rating, l.Reviews, b.CategoryAvgRating, b.CategoryAvgReviews)
+		out.Content = fmt.Sprintf("%s has no reviews yet; listings in the category average %.0f. Visitors trust a business other customers vouch for.", l.Name, b.CategoryAvgReviews)
+		out.Recommendations = []string{
+			"Share your review link from the Reviews page of this listing in your dashboard with your five most loyal customers this week.",
+			"Send the link right after a job well done, when customers are most willing to write.",
+		}
+		return out
+	case math.Round(rating*10) >= math.Round(b.CategoryAvgRating*10):
+		out.Title = fmt.Sprintf("Rated %.1f, above the category's %.1f", rating, b.CategoryAvgRating)
+		out.Content = fmt.Sprintf("%s is rated %.1f from %d reviews; the category averages %.1f from %.0f reviews.", l.Name, rating, count, b.CategoryAvgRating, b.CategoryAvgReviews)
 		out.Recommendations = []string{"Mention your rating in your tagline and on your website.", "A loyalty offer turns satisfied customers into repeat ones."}
 	default:
-		gap := math.Round((b.CategoryAvgRating-l.Rating)*10) / 10
-		out.Title = fmt.Sprintf("Rated %.1f, %.1f below the category", l.Rating, gap)
-		out.Content = fmt.Sprintf("%s is rated %.1f from %d reviews; the category averages %.1f. Rating is the first thing visitors sort by.", l.Name, l.Rating, l.Reviews, b.CategoryAvgRating)
-		out.Recommendations = []string{"Reply to every critical review with what you changed.", "Ask satisfied customers for a review right after a good visit."}
+		gap := math.Round((b.CategoryAvgRating-rating)*10) / 10
+		out.Title = fmt.Sprintf("Rated %.1f, %.1f below the category", rating, gap)
+		out.Content = fmt.Sprintf("%s is rated %.1f from %d reviews; the category averages %.1f. Among equal matches the directory lists higher-rated businesses first, and visitors can filter by rating.", l.Name, rating, count, b.CategoryAvgRating)
+		out.Recommendations = []string{"Reply to every critical review with what you changed.", "Ask satisfied customers for a review right after a good visit, with the review link from your Reviews page."}
 	}
-	if float64(l.Reviews) < b.CategoryAvgReviews && l.Reviews > 0 {
-		out.Recommendations = append(out.Recommendations, fmt.Sprintf("You have %d reviews against the category's %.0f on average: more reviews make your rating more convincing.", l.Reviews, b.CategoryAvgReviews))
+	if r.AvgThisQuarter > 0 && r.AvgPrevQuarter > 0 {
+		now, before := round1(r.AvgThisQuarter), round1(r.AvgPrevQuarter)
+		switch change := math.Round((now-before)*10) / 10; {
+		case change <= -trendStep:
+			out.Content += fmt.Sprintf(" This quarter's reviews average %.1f stars, down from %.1f the quarter before.", now, before)
+			out.Recommendations = append([]string{"Your rating is falling: read this quarter's critical reviews for what changed, fix it, and say so in your replies."}, out.Recommendations...)
+		case change >= trendStep:
+			out.Content += fmt.Sprintf(" This quarter's reviews average %.1f stars, up from %.1f the quarter before.", now, before)
+			out.Recommendations = append(out.Recommendations, "Your rating is rising: whatever you changed this quarter, keep it, and share your review link while customers are happy.")
+		default:
+			out.Content += fmt.Sprintf(" This quarter's reviews average %.1f stars, as the quarter before.", now)
+		}
+	}
+	if float64(count) < b.CategoryAvgReviews {
+		out.Recommendations = append(out.Recommendations, fmt.Sprintf("You have %d %s against the category's %.0f on average: more reviews make your rating more convincing.", count, plural(count, "review", "reviews"), b.CategoryAvgReviews))
+	}
+	if r.Published > 0 && r.ThisMonth < r.LastMonth {
+		out.Recommendations = append(out.Recommendations, fmt.Sprintf("%d %s this month against %d last month: share your review link after each job to keep them coming.", r.ThisMonth, plural(r.ThisMonth, "new review", "new reviews"), r.LastMonth))
 	}
 	return out
 }
+
+// trendStep is the change in a quarter's average stars worth telling the
+// owner about: less is the noise of a few reviews.
+const trendStep = 0.3
 
 func categoryWord(c string) string {
 	if c == "" || c == "other" {

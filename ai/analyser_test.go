@@ -58,7 +58,7 @@ func TestAnalyserInsights(t *testing.T) {
 			wants: []want{
 				{typ: DigitalPresence, title: "Your profile is complete", rec: "Review the description"},
 				{typ: OperationalEfficiency, title: "Open 6 days a week", content: "1 of them at the weekend and 5 until 6 PM", rec: "cover weekends and evenings", noRec: "Saturday"},
-				{typ: CustomerAcquisition, title: "Leads are up: 5 this month", content: "5 leads this month against 3 last month (12 in total)", noRec: "Get verified"},
+				{typ: CustomerAcquisition, title: "Leads are up: 5 this month", content: "5 leads this month against 3 last month (12 in total)", noRec: "not verified"},
 				{typ: MarketOpportunities, title: "2 competitors in Springfield", content: "(10 in the category overall)", noRec: "Popular tags"},
 				{typ: RevenueGrowth, title: "Rated 4.6, above the category's 4.0", rec: "Mention your rating", noRec: "reviews against"},
 			},
@@ -144,7 +144,7 @@ func TestAnalyserInsights(t *testing.T) {
 		{
 			name:  "unverified",
 			edit:  func(in *Input) { in.Listing.Verified = false },
-			wants: []want{{typ: CustomerAcquisition, rec: "Get verified"}},
+			wants: []want{{typ: CustomerAcquisition, rec: "not verified yet"}},
 		},
 		{
 			name:  "rating below the category",
@@ -164,7 +164,83 @@ func TestAnalyserInsights(t *testing.T) {
 		{
 			name:  "no reviews",
 			edit:  func(in *Input) { in.Listing.Rating, in.Listing.Reviews = 0, 0 },
-			wants: []want{{typ: RevenueGrowth, title: "Collect your first reviews", content: "listings in the category average 10", noRec: "reviews against"}},
+			wants: []want{{typ: RevenueGrowth, title: "Collect your first reviews", content: "listings in the category average 10", rec: "Share your review link from the Reviews page", noRec: "reviews against"}},
+		},
+		{
+			name: "reviews known only from the review facts",
+			edit: func(in *Input) {
+				in.Listing.Rating, in.Listing.Reviews = 0, 0
+				in.Reviews = ReviewFacts{Published: 5, Average: 4.8}
+			},
+			wants: []want{{typ: RevenueGrowth, title: "Rated 4.8, above the category's 4.0", rec: "You have 5 reviews against the category's 10"}},
+		},
+		{
+			name: "no review facts: no review advice",
+			edit: func(in *Input) { in.Reviews = ReviewFacts{} },
+			wants: []want{
+				{typ: CustomerAcquisition, noRec: "no reply"},
+				{typ: MarketOpportunities, noRec: "Reviews praise"},
+				{typ: OperationalEfficiency, noRec: "Reviews complain"},
+				{typ: RevenueGrowth, noRec: "quarter"},
+			},
+		},
+		{
+			name:  "unanswered reviews",
+			edit:  func(in *Input) { in.Reviews.Unanswered = 3 },
+			wants: []want{{typ: CustomerAcquisition, rec: "3 reviews have no reply: answer them on the Reviews page."}},
+		},
+		{
+			name:  "one unanswered review",
+			edit:  func(in *Input) { in.Reviews.Unanswered = 1 },
+			wants: []want{{typ: CustomerAcquisition, rec: "1 review has no reply:"}},
+		},
+		{
+			name: "rating falling this quarter",
+			edit: func(in *Input) { in.Reviews.AvgThisQuarter, in.Reviews.AvgPrevQuarter = 3.94, 4.5 },
+			wants: []want{{
+				typ: RevenueGrowth, content: "This quarter's reviews average 3.9 stars, down from 4.5 the quarter before.",
+				rec: "Your rating is falling: read this quarter's critical reviews", noRec: "rising",
+			}},
+		},
+		{
+			name:  "rating rising this quarter",
+			edit:  func(in *Input) { in.Reviews.AvgThisQuarter, in.Reviews.AvgPrevQuarter = 4.7, 4.2 },
+			wants: []want{{typ: RevenueGrowth, content: "average 4.7 stars, up from 4.2", rec: "Your rating is rising", noRec: "falling"}},
+		},
+		{
+			name:  "rating steady: a change under 0.3 stars is noise",
+			edit:  func(in *Input) { in.Reviews.AvgThisQuarter, in.Reviews.AvgPrevQuarter = 4.5, 4.3 },
+			wants: []want{{typ: RevenueGrowth, content: "average 4.5 stars, as the quarter before", noRec: "Your rating is"}},
+		},
+		{
+			name:  "no review last quarter: no trend",
+			edit:  func(in *Input) { in.Reviews.AvgThisQuarter = 2.0 },
+			wants: []want{{typ: RevenueGrowth, noRec: "falling"}},
+		},
+		{
+			name: "fewer reviews this month than last",
+			edit: func(in *Input) {
+				in.Reviews = ReviewFacts{Published: 20, Average: 4.6, ThisMonth: 1, LastMonth: 4}
+			},
+			wants: []want{{typ: RevenueGrowth, rec: "1 new review this month against 4 last month: share your review link"}},
+		},
+		{
+			name: "themes customers praise and blame",
+			edit: func(in *Input) {
+				in.Reviews.Themes = []Theme{
+					{Word: "sourdough", Mentions: 6, Positive: 6},
+					{Word: "wait time", Mentions: 4, Positive: 1, Negative: 3},
+					{Word: "staff", Mentions: 4, Positive: 4},
+					{Word: "parking", Mentions: 3, Positive: 1, Negative: 2},
+					{Word: "prices", Mentions: 3, Positive: 1, Negative: 1}, // a draw
+					{Word: "coffee", Mentions: 2, Positive: 2},              // a third: left out
+					{Word: "music", Mentions: 2, Negative: 1},               // one complaint: an anecdote
+				}
+			},
+			wants: []want{
+				{typ: MarketOpportunities, rec: `Reviews praise "sourdough" (6 reviews) and "staff" (4 reviews): say so in your tagline`, noRec: "coffee"},
+				{typ: OperationalEfficiency, rec: `Reviews complain about "wait time" (3 reviews) and "parking" (2 reviews): fix what you can`, noRec: "music"},
+			},
 		},
 		{
 			name: "no competitors in the city",
@@ -200,7 +276,7 @@ func TestAnalyserInsights(t *testing.T) {
 			wants: []want{
 				{typ: DigitalPresence, title: "Your profile is 0% complete"},
 				{typ: OperationalEfficiency, title: "Add your opening hours", rec: "List your services"},
-				{typ: CustomerAcquisition, title: "No leads yet", rec: "Get verified"},
+				{typ: CustomerAcquisition, title: "No leads yet", rec: "not verified yet"},
 				{typ: MarketOpportunities, title: "No direct competitors listed nearby"},
 				{typ: RevenueGrowth, title: "Collect your first reviews"},
 			},

@@ -71,7 +71,9 @@ var labelledReviews = []labelledReview{
 }
 
 // heldOutReviews were written after the lexicon was tuned on
-// labelledReviews, to measure it on text it was not adjusted to.
+// labelledReviews. They scored 62.5%; then the general words their misses
+// showed lacking were added ("botched", "on hold", "used to love"), so they
+// are no longer unseen.
 var heldOutReviews = []labelledReview{
 	{"Great with anxious dogs", "Our rescue dog hates being handled but the groomer took it slowly and he came home calm and fluffy. Will definitely book again.", SentimentPositive},
 	{"", "Sorted out my Wi-Fi dead spots in one visit. Explained the options without jargon and didn't try to upsell me on a new router.", SentimentPositive},
@@ -133,9 +135,8 @@ var freshReviews = []labelledReview{
 }
 
 // TestSentimentAccuracy measures Sentiment on the three sets of labelled
-// reviews. Only the first was used to tune the lexicon throughout; the
-// held-out set scored 62.5% before the words it showed missing were added;
-// the fresh set was never tuned to. Run with -v for the figures.
+// reviews and logs each set's figure (go test -v): the fresh set's is the
+// fair estimate on reviews it has not seen, the others were tuned on.
 func TestSentimentAccuracy(t *testing.T) {
 	sets := []struct {
 		name    string
