@@ -8,7 +8,9 @@ import (
 )
 
 // ReviewFacts are the listing's published reviews, summed up for the
-// providers. The zero value is a listing without reviews.
+// providers. The zero value is a listing without reviews. The listing's own
+// Rating and Reviews are what the category is compared with; Published and
+// Average stand in while those are zero.
 type ReviewFacts struct {
 	Published                      int
 	Average                        float64 // stars, 0 = none
@@ -16,9 +18,10 @@ type ReviewFacts struct {
 	ThisMonth, LastMonth           int     // reviews published in each calendar month
 	AvgThisQuarter, AvgPrevQuarter float64 // stars in each calendar quarter; 0 = no review then
 	Themes                         []Theme // from Themes, most mentioned first
-	Texts                          []string
 	// Texts are the newest few published review bodies, newest first,
-	// for a language model to read; the built-in analyser uses Themes.
+	// for a language model to read (it is sent five, each cut to 500
+	// characters); the built-in analyser uses Themes.
+	Texts []string
 }
 
 // Theme is something customers mention, and how they feel about it.
