@@ -39,6 +39,9 @@ func Describe(kind string, payload []byte) string {
 	if d, ok := describeAccountJob(kind, payload); ok {
 		return d
 	}
+	if d, ok := describeReviewJob(kind, payload); ok {
+		return d
+	}
 	if kind == KindEmail {
 		var m bizmail.Message
 		if json.Unmarshal(payload, &m) == nil {

@@ -83,25 +83,45 @@ func (s *Store) lockUser(ctx context.Context, userID int64) (sql.NullTime, error
 	return at, nil
 }
 
-// EnqueueReviewDigest enqueues j, the daily digest job of ownerID, unless
-// a job of the same kind and payload is queued and has not run yet; it
-// reports whether it enqueued. Called inside InTx (the review's
-// transaction), it holds the owner's row lock, so two reviews written at
-// once queue one digest.
-func (s *Store) EnqueueReviewDigest(ctx context.Context, ownerID int64, j NewJob) (bool, error) {
-	if _, err := s.lockUser(ctx, ownerID); err != nil {
-		return false, err
+// DigestOutcome says what EnqueueReviewDigest did with a new review.
+type DigestOutcome int
+
+const (
+	// DigestQueued: a digest was queued; it carries the review.
+	DigestQueued DigestOutcome = iota
+	// DigestWaiting: a digest was already queued; it carries the review.
+	DigestWaiting
+	// DigestPassed: a digest sent while the review's transaction waited
+	// already covers the time it was written, without it. No digest will
+	// carry it: the caller tells the owner of it on its own.
+	DigestPassed
+)
+
+// EnqueueReviewDigest enqueues j, the digest job of ownerID that tells of
+// a review written at writtenAt, unless a job of the same kind and payload
+// is queued and has not run yet. Called inside InTx (the review's
+// transaction), it holds the owner's row lock, which the digest's
+// transaction takes too: two reviews written at once queue one digest,
+// and a review whose transaction committed while a digest ran is told of
+// (DigestPassed) instead of lost.
+func (s *Store) EnqueueReviewDigest(ctx context.Context, ownerID int64, j NewJob, writtenAt time.Time) (DigestOutcome, error) {
+	last, err := s.lockUser(ctx, ownerID)
+	if err != nil {
+		return 0, err
+	}
+	if last.Valid && !writtenAt.After(last.Time) {
+		return DigestPassed, nil
 	}
 	var waiting int
-	err := s.db.GetContext(ctx, &waiting, s.db.Rebind(`SELECT COUNT(*) FROM jobs WHERE kind = ? AND payload = ? AND status = 'queued'`),
+	err = s.db.GetContext(ctx, &waiting, s.db.Rebind(`SELECT COUNT(*) FROM jobs WHERE kind = ? AND payload = ? AND status = 'queued'`),
 		j.Kind, string(j.Payload))
 	if err != nil {
-		return false, fmt.Errorf("store: waiting digest: %w", err)
+		return 0, fmt.Errorf("store: waiting digest: %w", err)
 	}
 	if waiting > 0 {
-		return false, nil
+		return DigestWaiting, nil
 	}
-	return true, s.Enqueue(ctx, j)
+	return DigestQueued, s.Enqueue(ctx, j)
 }
 
 // ReviewDigestSince is the instant ownerID's next review digest starts

@@ -85,29 +85,40 @@ func TestOneReviewDigestWaitsAtATime(t *testing.T) {
 		owner, _, _, _ := alertFixture(t, s)
 		job := store.NewJob{Kind: "review_digest", Payload: []byte(`{"owner_id":1}`), RunAt: time.Now().Add(time.Hour)}
 		other := store.NewJob{Kind: "review_digest", Payload: []byte(`{"owner_id":2}`), RunAt: time.Now().Add(time.Hour)}
-		for i, want := range []bool{true, false, false} {
-			var queued bool
+		enqueue := func(j store.NewJob, writtenAt time.Time) store.DigestOutcome {
+			t.Helper()
+			var got store.DigestOutcome
 			must(t, s.InTx(ctx, func(tx *store.Store) error {
 				var err error
-				queued, err = tx.EnqueueReviewDigest(ctx, owner.ID, job)
+				got, err = tx.EnqueueReviewDigest(ctx, owner.ID, j, writtenAt)
 				return err
 			}))
-			if queued != want {
-				t.Errorf("digest %d queued = %v, want %v", i+1, queued, want)
+			return got
+		}
+		for i, want := range []store.DigestOutcome{store.DigestQueued, store.DigestWaiting, store.DigestWaiting} {
+			if got := enqueue(job, time.Now()); got != want {
+				t.Errorf("review %d: outcome %v, want %v", i+1, got, want)
 			}
 		}
-		if queued, err := s.EnqueueReviewDigest(ctx, owner.ID, other); err != nil || !queued {
-			t.Errorf("another payload's digest was not queued: %v", err)
+		if got := enqueue(other, time.Now()); got != store.DigestQueued {
+			t.Errorf("another payload's digest: %v, want queued", got)
 		}
 		jobs, _, err := s.Jobs(ctx, store.JobQueued, store.Page{Limit: 10})
 		must(t, err)
 		if len(jobs) != 2 {
 			t.Fatalf("%d jobs queued, want 2", len(jobs))
 		}
-		// Once the digest has run, the next review queues the next one.
+		// Once the digest has run, the next review queues the next one...
 		must(t, s.DiscardJob(ctx, jobs[1].ID))
-		if queued, err := s.EnqueueReviewDigest(ctx, owner.ID, job); err != nil || !queued {
-			t.Errorf("a digest after the last one ended was not queued: %v", err)
+		sent := time.Now()
+		must(t, s.SetReviewDigestAt(ctx, owner.ID, sent))
+		if got := enqueue(job, sent.Add(time.Millisecond)); got != store.DigestQueued {
+			t.Errorf("a review after the last digest: %v, want queued", got)
+		}
+		// ... and a review written before that digest, which it could
+		// not see (its transaction committed after), is passed on.
+		if got := enqueue(job, sent.Add(-time.Millisecond)); got != store.DigestPassed {
+			t.Errorf("a review the last digest missed: %v, want passed", got)
 		}
 	})
 }

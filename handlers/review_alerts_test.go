@@ -1,0 +1,252 @@
+package handlers
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"bizprofile/jobs"
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+)
+
+// onPlan records a subscription to plan in force for the user, as
+// Stripe's webhook does.
+func onPlan(t *testing.T, app *testApp, userID int64, plan string) {
+	t.Helper()
+	ctx := context.Background()
+	id := plan + "_" + strconv.FormatInt(userID, 10)
+	_, err := app.store.ProcessStripeEvent(ctx, "evt_"+id, "customer.subscription.created", func(b *store.BillingTx) error {
+		_, err := b.ApplySubscriptionState(ctx, store.SubscriptionState{
+			SubscriptionID: "sub_" + id, CustomerID: "cus_" + id, UserID: userID, Plan: plan,
+			Status: store.StatusActive, CurrentPeriodEnd: time.Now().AddDate(0, 1, 0), At: time.Now().Unix(),
+		})
+		return err
+	})
+	must(t, err)
+}
+
+// customer is an account that writes reviews.
+func customer(t *testing.T, app *testApp, email string) store.User {
+	t.Helper()
+	u, _, err := app.store.CreateAccount(context.Background(), store.NewAccount{Email: email, PasswordHash: "x", Kind: store.KindIndividual, Profile: store.Profile{FullName: "Customer"}})
+	must(t, err)
+	return u
+}
+
+// writeReview stores a review of b by author as the review form does: the
+// review and reviewWritten in one transaction.
+func writeReview(t *testing.T, app *testApp, b store.Business, author store.User, stars int, title string) store.Review {
+	t.Helper()
+	ctx := context.Background()
+	var r store.Review
+	must(t, app.store.InTx(ctx, func(tx *store.Store) error {
+		var err error
+		r, err = tx.CreateReview(ctx, store.NewReview{
+			BusinessID: b.ID, UserID: sql.NullInt64{Int64: author.ID, Valid: true}, AuthorName: "Reviewer " + strconv.FormatInt(author.ID, 10),
+			ReviewText: store.ReviewText{Rating: stars, Title: title, Body: "We came on a Saturday morning; " + title + " is what we will remember."},
+		})
+		if err != nil {
+			return err
+		}
+		return app.h.reviewWritten(ctx, tx, b, r, true)
+	}))
+	return r
+}
+
+// queuedJobs are the jobs waiting in the queue, by kind.
+func queuedJobs(t *testing.T, app *testApp) map[string][]store.Job {
+	t.Helper()
+	js, _, err := app.store.Jobs(context.Background(), store.JobQueued, store.Page{Limit: 100})
+	must(t, err)
+	byKind := map[string][]store.Job{}
+	for _, j := range js {
+		byKind[j.Kind] = append(byKind[j.Kind], j)
+	}
+	return byKind
+}
+
+// queuedMail are the emails waiting in the queue.
+func queuedMail(t *testing.T, app *testApp) []bizmail.Message {
+	t.Helper()
+	var ms []bizmail.Message
+	for _, j := range queuedJobs(t, app)[jobs.KindEmail] {
+		var m bizmail.Message
+		must(t, json.Unmarshal([]byte(j.Payload), &m))
+		ms = append(ms, m)
+	}
+	return ms
+}
+
+// Alerts are queued only for plans that bring them, as the owner chose:
+// Starter owners get none whatever their setting; on Growth and Pro,
+// 'each' queues an email per review, 'daily' one digest however many
+// reviews come, 'off' nothing.
+func TestReviewAlertsFollowThePlanAndTheSetting(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		app.stopQueue() // what is queued stays in the table to be read
+		ctx := context.Background()
+		for i, tc := range []struct {
+			plan, setting string
+			emails        int
+			digests       int
+		}{
+			{"starter", store.ReviewAlertsEach, 0, 0},
+			{"starter", store.ReviewAlertsDaily, 0, 0},
+			{"growth", store.ReviewAlertsEach, 3, 0},
+			{"growth", store.ReviewAlertsDaily, 0, 1},
+			{"growth", store.ReviewAlertsOff, 0, 0},
+			{"pro", store.ReviewAlertsEach, 3, 0},
+		} {
+			t.Run(tc.plan+"-"+tc.setting, func(t *testing.T) {
+				before := queuedJobs(t, app)
+				owner := "owner" + strconv.Itoa(i) + "@example.com"
+				b := ownedListing(t, app, owner, "Listing "+strconv.Itoa(i))
+				if tc.plan != "starter" {
+					onPlan(t, app, b.OwnerID.Int64, tc.plan)
+				}
+				must(t, app.store.SetReviewAlerts(ctx, b.OwnerID.Int64, tc.setting))
+				var last store.Review
+				for n := range 3 {
+					last = writeReview(t, app, b, customer(t, app, "c"+strconv.Itoa(i)+"-"+strconv.Itoa(n)+"@example.com"), 5-n, "Visit "+strconv.Itoa(n))
+				}
+				after := queuedJobs(t, app)
+				var mails []bizmail.Message
+				for _, m := range queuedMail(t, app) {
+					if m.To == owner {
+						mails = append(mails, m)
+					}
+				}
+				if len(mails) != tc.emails {
+					t.Errorf("%d emails queued to the owner, want %d", len(mails), tc.emails)
+				}
+				if tc.emails > 0 {
+					m := mails[0]
+					link := testSite.BaseURL + "/dashboard/businesses/" + strconv.FormatInt(b.ID, 10) + "/reviews#review-" + strconv.FormatInt(last.ID, 10)
+					if !strings.HasPrefix(m.Subject, "New ") || !strings.Contains(m.Subject, "-star review of "+b.Name) {
+						t.Errorf("alert subject %q", m.Subject)
+					}
+					if !anyMail(mails, func(m bizmail.Message) bool {
+						return strings.Contains(m.Text, link) && strings.Contains(m.Text, "“Visit 2”")
+					}) {
+						t.Errorf("no alert quotes the last review with a link to it (%s)", link)
+					}
+				}
+				digests := len(after[jobs.KindReviewDigest]) - len(before[jobs.KindReviewDigest])
+				if digests != tc.digests {
+					t.Errorf("%d digests queued, want %d", digests, tc.digests)
+				}
+				if tc.digests > 0 {
+					d := after[jobs.KindReviewDigest][0]
+					if want := jobs.NextDigestAt(time.Now()); !d.RunAt.Equal(want) && !d.RunAt.Equal(want.AddDate(0, 0, -1)) {
+						t.Errorf("the digest runs at %v, want the next 8:00 UTC (%v)", d.RunAt, want)
+					}
+				}
+			})
+		}
+	})
+}
+
+func anyMail(ms []bizmail.Message, ok func(bizmail.Message) bool) bool {
+	for _, m := range ms {
+		if ok(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// The daily digest sends one email with the reviews written since the
+// last one, and nothing when there are none; a digest that finds the
+// owner no longer wants it sends nothing.
+func TestReviewDigestSendsTheNewReviewsOnce(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		app.stopQueue()
+		ctx := context.Background()
+		bakery := ownedListing(t, app, "digest@example.com", "Harbor Bakery")
+		ownerID := bakery.OwnerID.Int64
+		cafe, err := app.store.CreateBusiness(ctx, store.Business{Name: "Corner Cafe", Published: true, OwnerID: bakery.OwnerID})
+		must(t, err)
+		onPlan(t, app, ownerID, "growth")
+		must(t, app.store.SetReviewAlerts(ctx, ownerID, store.ReviewAlertsDaily))
+		writeReview(t, app, bakery, customer(t, app, "a@example.com"), 5, "Best rye in town")
+		writeReview(t, app, cafe, customer(t, app, "b@example.com"), 2, "Cold coffee")
+		writeReview(t, app, bakery, customer(t, app, "c@example.com"), 4, "Friendly staff")
+		digests := queuedJobs(t, app)[jobs.KindReviewDigest]
+		if len(digests) != 1 || len(queuedMail(t, app)) != 0 {
+			t.Fatalf("%d digests and %d emails queued, want one digest and no email", len(digests), len(queuedMail(t, app)))
+		}
+		runDigest := jobs.ForOwner(app.h.sendReviewDigest)
+		must(t, runDigest(ctx, []byte(digests[0].Payload)))
+		mails := queuedMail(t, app)
+		if len(mails) != 1 {
+			t.Fatalf("%d emails queued by the digest, want 1", len(mails))
+		}
+		m := mails[0]
+		if m.To != "digest@example.com" || m.Subject != "3 new reviews of your listings" {
+			t.Errorf("digest to %q: %q", m.To, m.Subject)
+		}
+		for _, s := range []string{"“Best rye in town”", "“Cold coffee”", "“Friendly staff”", "on Corner Cafe", "Read and reply:\n" + testSite.BaseURL + "/dashboard"} {
+			if !strings.Contains(m.Text, s) {
+				t.Errorf("the digest lacks %q:\n%s", s, m.Text)
+			}
+		}
+		if since, _ := app.store.ReviewDigestSince(ctx, ownerID, time.Now()); time.Since(since) > time.Minute {
+			t.Errorf("the digest's time was not recorded: %v", since)
+		}
+
+		// Nothing new: nothing sent.
+		must(t, runDigest(ctx, []byte(digests[0].Payload)))
+		if n := len(queuedMail(t, app)); n != 1 {
+			t.Errorf("a digest without new reviews queued an email (%d in all)", n)
+		}
+		// One new review: the next digest has it alone, and links its
+		// listing's reviews page.
+		writeReview(t, app, cafe, customer(t, app, "d@example.com"), 5, "Warm welcome")
+		must(t, runDigest(ctx, []byte(digests[0].Payload)))
+		mails = queuedMail(t, app)
+		if len(mails) != 2 {
+			t.Fatalf("%d emails, want the second digest", len(mails))
+		}
+		second := mails[0] // newest first
+		if second.Subject != "1 new review of Corner Cafe" || strings.Contains(second.Text, "Best rye in town") ||
+			!strings.Contains(second.Text, testSite.BaseURL+"/dashboard/businesses/"+strconv.FormatInt(cafe.ID, 10)+"/reviews") {
+			t.Errorf("second digest %q:\n%s", second.Subject, second.Text)
+		}
+		// The owner turns review emails off before the digest runs.
+		writeReview(t, app, cafe, customer(t, app, "e@example.com"), 3, "Fine")
+		must(t, app.store.SetReviewAlerts(ctx, ownerID, store.ReviewAlertsOff))
+		must(t, runDigest(ctx, []byte(digests[0].Payload)))
+		if n := len(queuedMail(t, app)); n != 2 {
+			t.Errorf("a digest for an owner who turned emails off queued an email (%d in all)", n)
+		}
+
+		// Delivered by the queue, once.
+		runQueue(t, app.h)
+		app.inbox.waitForSubject(t, "digest@example.com", "3 new reviews of your listings")
+		app.inbox.waitForSubject(t, "digest@example.com", "1 new review of Corner Cafe")
+		if n := app.inbox.count(t, "digest@example.com"); n != 2 {
+			t.Errorf("the owner got %d emails, want the 2 digests", n)
+		}
+	})
+}
+
+// An owner on the 'each' setting reads the review in their inbox, with a
+// link to it on their reviews page.
+func TestReviewAlertEmailReachesTheOwner(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	b := ownedListing(t, app, "each@example.com", "Night Owl Bakery")
+	onPlan(t, app, b.OwnerID.Int64, "pro")
+	r := writeReview(t, app, b, customer(t, app, "fan@example.com"), 5, "Croissants at midnight")
+	m := app.inbox.waitForSubject(t, "each@example.com", "New 5-star review of Night Owl Bakery")
+	if !strings.Contains(m.Text, "“Croissants at midnight”") || !strings.Contains(m.Text, "★★★★★ 5 of 5 stars") {
+		t.Errorf("the alert does not quote the review:\n%s", m.Text)
+	}
+	if link := m.link(t, "#review-"); link != testSite.BaseURL+"/dashboard/businesses/"+strconv.FormatInt(b.ID, 10)+"/reviews#review-"+strconv.FormatInt(r.ID, 10) {
+		t.Errorf("the alert links %q", link)
+	}
+}
