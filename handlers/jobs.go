@@ -12,12 +12,13 @@ import (
 // HandleJobs registers on q the handlers of the jobs the pages enqueue:
 // emails, sent with the mailer, the account jobs that 'forgot password'
 // and 'resend verification' leave to the queue, and the review jobs
-// (owners' daily digests).
+// (owners' daily digests, the AI provider's sentiment readings).
 func (h *Handlers) HandleJobs(q *jobs.Queue) {
 	q.Handle(jobs.KindEmail, jobs.SendEmail(h.mailer))
 	q.Handle(jobs.KindPasswordReset, jobs.ForAddress(h.sendResetLink))
 	q.Handle(jobs.KindVerificationResend, jobs.ForAddress(h.resendVerificationLink))
 	q.Handle(jobs.KindReviewDigest, jobs.ForOwner(h.sendReviewDigest))
+	q.Handle(jobs.KindReviewSentiment, jobs.ForReview(h.readReviewSentiment))
 }
 
 // sendResetLink is the work of a 'forgot password' request: a reset link

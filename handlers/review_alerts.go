@@ -3,9 +3,11 @@ package handlers
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"time"
 
+	"bizprofile/ai"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -22,10 +24,54 @@ const digestMax = 20
 // review (created says which): it queues the work the review causes
 // (the owner's reputation alert, the AI provider's sentiment reading).
 func (h *Handlers) reviewWritten(ctx context.Context, tx *store.Store, b store.Business, r store.Review, created bool) error {
+	if _, ok := h.sentimentProvider(); ok {
+		if err := tx.Enqueue(ctx, jobs.ReviewSentiment(r.ID)); err != nil {
+			return err
+		}
+	}
 	if created && b.OwnerID.Valid && r.Status == store.ReviewPublished {
 		return h.alertOwner(ctx, tx, b, r)
 	}
 	return nil
+}
+
+// sentimentProvider is the configured AI provider when it reads reviews'
+// sentiment. The built-in analyser's reading is stored with the review
+// already, so it needs no job.
+func (h *Handlers) sentimentProvider() (ai.SentimentClassifier, bool) {
+	if _, builtIn := h.insightProvider.(ai.Analyser); builtIn {
+		return nil, false
+	}
+	c, ok := h.insightProvider.(ai.SentimentClassifier)
+	return c, ok
+}
+
+// readReviewSentiment is the work of a sentiment job: the provider's
+// reading of the review replaces the built-in analyser's. A provider
+// failure fails the attempt, and the queue tries again later; the built-in
+// reading stays meanwhile.
+func (h *Handlers) readReviewSentiment(ctx context.Context, reviewID int64) error {
+	c, ok := h.sentimentProvider()
+	if !ok {
+		return nil // the provider was unset since: the built-in reading stays
+	}
+	r, err := h.store.ReviewByID(ctx, reviewID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil // deleted since
+	}
+	if err != nil {
+		return err
+	}
+	sentiment, err := c.ClassifySentiment(ctx, r.Title, r.Body)
+	if err != nil {
+		return err
+	}
+	switch sentiment {
+	case store.SentimentPositive, store.SentimentNeutral, store.SentimentNegative:
+	default:
+		return fmt.Errorf("review sentiment: the provider answered %q", sentiment)
+	}
+	return h.store.SetReviewSentiment(ctx, r.ID, sentiment)
 }
 
 // alertOwner queues what the listing's owner is told of a new review: an

@@ -4,11 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"bizprofile/ai"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -43,12 +45,13 @@ func customer(t *testing.T, app *testApp, email string) store.User {
 func writeReview(t *testing.T, app *testApp, b store.Business, author store.User, stars int, title string) store.Review {
 	t.Helper()
 	ctx := context.Background()
+	body := "We came on a Saturday morning; " + title + " is what we will remember."
 	var r store.Review
 	must(t, app.store.InTx(ctx, func(tx *store.Store) error {
 		var err error
 		r, err = tx.CreateReview(ctx, store.NewReview{
 			BusinessID: b.ID, UserID: sql.NullInt64{Int64: author.ID, Valid: true}, AuthorName: "Reviewer " + strconv.FormatInt(author.ID, 10),
-			ReviewText: store.ReviewText{Rating: stars, Title: title, Body: "We came on a Saturday morning; " + title + " is what we will remember."},
+			ReviewText: store.ReviewText{Rating: stars, Title: title, Body: body, Sentiment: ai.Sentiment(title, body)},
 		})
 		if err != nil {
 			return err
@@ -248,5 +251,59 @@ func TestReviewAlertEmailReachesTheOwner(t *testing.T) {
 	}
 	if link := m.link(t, "#review-"); link != testSite.BaseURL+"/dashboard/businesses/"+strconv.FormatInt(b.ID, 10)+"/reviews#review-"+strconv.FormatInt(r.ID, 10) {
 		t.Errorf("the alert links %q", link)
+	}
+}
+
+// With an AI provider configured, a review's sentiment is the provider's,
+// read by a job; until it answers, the built-in analyser's reading stays,
+// and a failed reading is tried again.
+func TestReviewSentimentFromTheProvider(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name   string
+		status int
+		want   string // the sentiment stored once the job has run (or failed)
+	}{
+		{"the provider answers", http.StatusOK, store.SentimentNegative},
+		{"the provider fails", http.StatusBadGateway, store.SentimentPositive},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			app := newTestApp(t, store.SQLite, func(d *Deps) {
+				d.Insights = ai.NewOpenAI(llmServer(t, tc.status, `{"sentiment":"negative"}`), "k", "m", ai.WithRetries(0), ai.WithBackoff(time.Millisecond))
+			})
+			b := ownedListing(t, app, "owner@example.com", "Sunny Side Diner")
+			app.stopQueue()
+			r := writeReview(t, app, b, customer(t, app, "fan@example.com"), 5, "Wonderful friendly staff")
+			if r.Sentiment != store.SentimentPositive {
+				t.Fatalf("the built-in analyser read %q", r.Sentiment)
+			}
+			js := queuedJobs(t, app)[jobs.KindReviewSentiment]
+			if len(js) != 1 || js[0].Payload != `{"review_id":`+strconv.FormatInt(r.ID, 10)+`}` {
+				t.Fatalf("sentiment jobs queued: %+v", js)
+			}
+			runQueue(t, app.h)
+			var j store.Job
+			waitUntil(t, "the sentiment job to end", func() bool {
+				j, _ = app.store.JobByID(ctx, js[0].ID)
+				return j.Status == store.JobDone || j.Status == store.JobFailed
+			})
+			if tc.status != http.StatusOK && (j.Status != store.JobFailed || j.Attempts != store.DefaultMaxAttempts || !j.LastError.Valid) {
+				t.Errorf("a failing provider's job: %s after %d attempts (%v), want retried until it failed", j.Status, j.Attempts, j.LastError)
+			}
+			got, err := app.store.ReviewByID(ctx, r.ID)
+			must(t, err)
+			if got.Sentiment != tc.want {
+				t.Errorf("sentiment %q, want %q", got.Sentiment, tc.want)
+			}
+		})
+	}
+	// The built-in analyser alone: its reading is stored with the review,
+	// and no job is queued.
+	app := newTestApp(t, store.SQLite)
+	app.stopQueue()
+	b := ownedListing(t, app, "plain@example.com", "Plain Diner")
+	writeReview(t, app, b, customer(t, app, "x@example.com"), 4, "Good food")
+	if js := queuedJobs(t, app)[jobs.KindReviewSentiment]; len(js) != 0 {
+		t.Errorf("%d sentiment jobs queued without a provider", len(js))
 	}
 }
