@@ -30,9 +30,7 @@ func SampleBusinesses() ([]Business, error) {
 		ZipCode                                    string `json:"zip_code"`
 		Phone, Website, Email                      string
 		Hours                                      Week
-		BusinessType                               string  `json:"business_type"`
-		Rating                                     float64 `json:"rating"`
-		ReviewCount                                int     `json:"review_count"`
+		BusinessType                               string `json:"business_type"`
 		Verified, Featured, Claimed                bool
 	}
 	if err := json.Unmarshal(sampleBusinessesJSON, &raw); err != nil {
@@ -48,8 +46,7 @@ func SampleBusinesses() ([]Business, error) {
 		bs[i] = Business{
 			Slug: r.Slug, Name: r.Name, Tagline: r.Tagline, Description: r.Description, Category: r.Category,
 			SubCategory: r.SubCategory, Tags: r.Tags, Address: r.Address, City: r.City, State: r.State, ZipCode: r.ZipCode,
-			Phone: r.Phone, Website: r.Website, Email: r.Email, Hours: r.Hours, Services: r.Services,
-			BusinessType: r.BusinessType, Rating: r.Rating, ReviewCount: r.ReviewCount,
+			Phone: r.Phone, Website: r.Website, Email: r.Email, Hours: r.Hours, Services: r.Services, BusinessType: r.BusinessType,
 			Verified: r.Verified, Featured: r.Featured, Claimed: r.Claimed, Published: true, EmailConfirmed: true,
 			ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
 		}
@@ -57,32 +54,171 @@ func SampleBusinesses() ([]Business, error) {
 	return bs, nil
 }
 
-// SeedSamples adds the sample listings that are missing, by slug, so it can
-// run at every start. It returns how many it added.
+// SeedSamples adds the sample listings that are missing, by slug, each
+// with its reviews (SampleReviews), so it can run at every start. A sample
+// listing that is there already, still without an owner, and has no
+// reviews (a database from before reviews existed) gets them too. It
+// returns how many listings it added.
 func (s *Store) SeedSamples(ctx context.Context) (int, error) {
 	bs, err := SampleBusinesses()
+	if err != nil {
+		return 0, err
+	}
+	reviews, err := SampleReviews(time.Now().UTC())
 	if err != nil {
 		return 0, err
 	}
 	added := 0
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		for _, b := range bs {
-			var id int64
-			err := tx.GetContext(ctx, &id, tx.Rebind(`SELECT id FROM businesses WHERE slug = ?`), b.Slug)
-			if err == nil {
-				continue
+			var old struct {
+				ID    int64         `db:"id"`
+				Owner sql.NullInt64 `db:"owner_id"`
 			}
-			if !errors.Is(err, sql.ErrNoRows) {
+			err := tx.GetContext(ctx, &old, tx.Rebind(`SELECT id, owner_id FROM businesses WHERE slug = ?`), b.Slug)
+			switch {
+			case err == nil:
+				if old.Owner.Valid {
+					continue // claimed: its reviews are its customers' now
+				}
+				if err := seedSampleReviews(ctx, tx, old.ID, reviews[b.Slug]); err != nil {
+					return err
+				}
+			case errors.Is(err, sql.ErrNoRows):
+				id, err := insertWithSlug(ctx, tx, b)
+				if err != nil {
+					return err
+				}
+				if err := seedSampleReviews(ctx, tx, id, reviews[b.Slug]); err != nil {
+					return err
+				}
+				added++
+			default:
 				return fmt.Errorf("store: seed lookup: %w", err)
 			}
-			if _, err := insertWithSlug(ctx, tx, b); err != nil {
-				return err
-			}
-			added++
 		}
 		return nil
 	})
 	return added, err
+}
+
+// seedSampleReviews gives a sample listing its reviews, unless it has
+// reviews already, and recomputes its figures.
+func seedSampleReviews(ctx context.Context, tx *sqlx.Tx, businessID int64, rs []NewReview) error {
+	if _, err := lockListing(ctx, tx, businessID); err != nil {
+		return err
+	}
+	var n int
+	if err := tx.GetContext(ctx, &n, tx.Rebind(`SELECT COUNT(*) FROM reviews WHERE business_id = ?`), businessID); err != nil {
+		return fmt.Errorf("store: seed reviews: %w", err)
+	}
+	if n > 0 || len(rs) == 0 {
+		return nil
+	}
+	for i := range rs {
+		rs[i].BusinessID = businessID
+	}
+	if err := insertReviews(ctx, tx, rs); err != nil {
+		return err
+	}
+	return refreshFigures(ctx, tx, businessID)
+}
+
+//go:embed seed/sample-reviews.json
+var sampleReviewsJSON []byte
+
+// SampleReviews are the sample listings' reviews (seed/sample-reviews.json)
+// by the listing's slug, dated as if written before now: each review
+// days_ago days before now, its visit (when it says) visited_days_before
+// days before that. They have no account, so nobody edits them, and no
+// BusinessID yet. Their sentiment follows their stars (4-5 positive, 3
+// neutral, 1-2 negative).
+func SampleReviews(now time.Time) (map[string][]NewReview, error) {
+	var raw map[string][]struct {
+		Author        string `json:"author"`
+		Rating        int    `json:"rating"`
+		Title         string `json:"title"`
+		Body          string `json:"body"`
+		DaysAgo       int    `json:"days_ago"`
+		VisitedBefore *int   `json:"visited_days_before"`
+	}
+	if err := json.Unmarshal(sampleReviewsJSON, &raw); err != nil {
+		return nil, fmt.Errorf("store: sample reviews: %w", err)
+	}
+	bs, err := SampleBusinesses()
+	if err != nil {
+		return nil, err
+	}
+	samples := map[string]bool{}
+	for _, b := range bs {
+		samples[b.Slug] = true
+	}
+	out := make(map[string][]NewReview, len(raw))
+	for slug, rs := range raw {
+		if !samples[slug] {
+			return nil, fmt.Errorf("store: sample reviews of %s: not a sample listing", slug)
+		}
+		for i, r := range rs {
+			if r.Rating < 1 || r.Rating > 5 || r.Author == "" || r.Title == "" || r.Body == "" || r.DaysAgo < 0 ||
+				(r.VisitedBefore != nil && *r.VisitedBefore < 0) {
+				return nil, fmt.Errorf("store: sample review %d of %s is incomplete or out of range", i+1, slug)
+			}
+			// Midday minus a few minutes a review, so that no two share
+			// a time.
+			written := now.Truncate(24*time.Hour).Add(12*time.Hour-time.Duration(i)*7*time.Minute).AddDate(0, 0, -r.DaysAgo)
+			if written.After(now) {
+				written = now.Add(-time.Duration(i+1) * time.Minute)
+			}
+			visited := ""
+			if r.VisitedBefore != nil {
+				visited = written.AddDate(0, 0, -*r.VisitedBefore).Format(time.DateOnly)
+			}
+			out[slug] = append(out[slug], NewReview{
+				AuthorName: r.Author,
+				ReviewText: ReviewText{Rating: r.Rating, Title: r.Title, Body: r.Body, VisitedOn: visited, Sentiment: starsSentiment(r.Rating)},
+				CreatedAt:  written,
+			})
+		}
+	}
+	return out, nil
+}
+
+// starsSentiment is a review's sentiment read from its stars alone, for
+// reviews no analyser read (the seed's and the benchmarks').
+func starsSentiment(stars int) string {
+	switch {
+	case stars >= 4:
+		return SentimentPositive
+	case stars == 3:
+		return SentimentNeutral
+	default:
+		return SentimentNegative
+	}
+}
+
+// reviewInsertColumns are the columns seeded reviews are inserted with,
+// in the order of reviewInsertArgs.
+const reviewInsertColumns = `business_id, user_id, author_name, rating, title, body, visited_on, status, sentiment, created_at, updated_at`
+
+// reviewInsertColumnCount is how many columns reviewInsertColumns lists.
+var reviewInsertColumnCount = strings.Count(reviewInsertColumns, ",") + 1
+
+// insertReviews inserts published reviews in one statement, without
+// recomputing their listings' figures (the caller does, or inserts the
+// listings with them).
+func insertReviews(ctx context.Context, tx *sqlx.Tx, rs []NewReview) error {
+	if len(rs) == 0 {
+		return nil
+	}
+	args := make([]any, 0, len(rs)*reviewInsertColumnCount)
+	for _, r := range rs {
+		args = append(args, r.BusinessID, r.UserID, r.AuthorName, r.Rating, r.Title, r.Body, r.VisitedOn, ReviewPublished, r.Sentiment, r.CreatedAt, r.CreatedAt)
+	}
+	query := tx.Rebind(`INSERT INTO reviews (` + reviewInsertColumns + `) VALUES ` + placeholders(len(rs), reviewInsertColumnCount))
+	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+		return fmt.Errorf("store: insert %d reviews: %w", len(rs), err)
+	}
+	return nil
 }
 
 // insertColumns are the columns a new listing is inserted with, in the
