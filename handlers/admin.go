@@ -43,7 +43,16 @@ func (h *Handlers) adminHome(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, views.AdminOverviewPage(h.chrome(r), views.AdminOverview(c)))
+	reports, err := h.store.OpenReviewReports(r.Context())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.AdminOverviewPage(h.chrome(r), views.AdminOverview{
+		PendingClaims: c.PendingClaims, HeldListings: c.HeldListings, UnverifiedListings: c.UnverifiedListings,
+		ContactMessages: c.ContactMessages, FeatureSuggestions: c.FeatureSuggestions, PartnerApplications: c.PartnerApplications,
+		Subscribers: c.Subscribers, FailedJobs: c.FailedJobs, ReviewReports: reports,
+	}))
 }
 
 // notifyAdmins queues an email to every administrator on st (the

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	bizmail "bizprofile/mail"
+	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -16,12 +17,26 @@ func (h *Handlers) profileView(r *http.Request) (views.ProfileView, error) {
 	if err != nil {
 		return views.ProfileView{}, err
 	}
-	return views.ProfileView{
+	v := views.ProfileView{
 		Email: u.Email, Individual: u.Kind == store.KindIndividual,
 		FullName: p.FullName, FirstName: p.FirstName, LastName: p.LastName, Phone: p.Phone,
 		Location: p.Location, Profession: p.Profession, Interests: p.Interests, Bio: p.Bio,
 		Errors: views.FieldErrors{},
-	}, nil
+	}
+	if u.Kind == store.KindBusiness {
+		if v.ReviewAlerts, err = h.store.ReviewAlertsOf(r.Context(), u.ID); err != nil {
+			return views.ProfileView{}, err
+		}
+		bill, err := h.billingOf(r.Context(), u.ID)
+		if err != nil {
+			return views.ProfileView{}, err
+		}
+		v.ReviewAlertsShown = true
+		if !bill.Plan.ReviewAlerts {
+			v.ReviewAlertsPlan = plans.FirstWithReviewAlerts().Name
+		}
+	}
+	return v, nil
 }
 
 // profilePage shows the signed-in user's profile forms.
@@ -87,6 +102,52 @@ func (h *Handlers) saveProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	h.flash(r, views.Toast{Title: "Profile saved", Description: "Your details are up to date."})
 	http.Redirect(w, r, "/profile", http.StatusSeeOther)
+}
+
+// saveReviewAlerts stores how a business owner hears of new reviews of
+// their listings. The setting is theirs to keep whatever their plan, but
+// on a plan without alerts the form is disabled, and a post sent anyway
+// changes nothing.
+func (h *Handlers) saveReviewAlerts(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	v, err := h.profileView(r)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	if !v.ReviewAlertsShown {
+		h.notFound(w, r)
+		return
+	}
+	v.Section = "alerts"
+	if v.ReviewAlertsPlan != "" {
+		v.Errors["review_alerts"] = "Reputation alerts come with the " + v.ReviewAlertsPlan + " plan."
+		h.render(w, r, http.StatusForbidden, views.ProfilePage(h.chrome(r), v))
+		return
+	}
+	v.ReviewAlerts = r.PostFormValue("review_alerts")
+	checkOption(v.Errors, "review_alerts", v.ReviewAlerts, views.ReviewAlertOptions, "Choose how we tell you about new reviews.")
+	if len(v.Errors) > 0 {
+		h.render(w, r, http.StatusUnprocessableEntity, views.ProfilePage(h.chrome(r), v))
+		return
+	}
+	u := currentUser(r)
+	if err := h.store.SetReviewAlerts(r.Context(), u.ID, v.ReviewAlerts); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("review alerts set", "user_id", u.ID, "setting", v.ReviewAlerts)
+	h.flash(r, views.Toast{Title: "Review alerts saved", Description: reviewAlertsSaved[v.ReviewAlerts]})
+	http.Redirect(w, r, "/profile#review-alerts", http.StatusSeeOther)
+}
+
+// reviewAlertsSaved says what each review alert setting means, once saved.
+var reviewAlertsSaved = map[string]string{
+	store.ReviewAlertsEach:  "We email you about each new review.",
+	store.ReviewAlertsDaily: "We email you once a day when there are new reviews.",
+	store.ReviewAlertsOff:   "We won't email you about reviews; they still show on your dashboard.",
 }
 
 // changePassword sets a new password after checking the current one; every

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -306,4 +307,84 @@ func TestReviewSentimentFromTheProvider(t *testing.T) {
 	if js := queuedJobs(t, app)[jobs.KindReviewSentiment]; len(js) != 0 {
 		t.Errorf("%d sentiment jobs queued without a provider", len(js))
 	}
+}
+
+// reviewAlertChoices are the radio buttons of the review alert setting,
+// by label.
+var reviewAlertChoices = []string{"Email me about each new review", "One email a day with the new reviews", "No review emails"}
+
+// The setting is a business owner's, on /profile: disabled on Starter
+// with the plan that brings it, saved on Growth, refused with 422 for a
+// value that is not a choice; individuals have none.
+func TestReviewAlertSettingOnTheProfile(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		u := app.account(t, "owner@example.com", store.KindBusiness)
+		setting := func() string {
+			t.Helper()
+			v, err := app.store.ReviewAlertsOf(ctx, u.ID)
+			must(t, err)
+			return v
+		}
+		_, body := app.get(t, "/profile")
+		page := parseHTML(t, body)
+		for _, label := range reviewAlertChoices {
+			if _, disabled := labelled(t, page, label).Attr("disabled"); !disabled {
+				t.Errorf("on Starter, %q can be chosen", label)
+			}
+		}
+		if !checked(labelled(t, page, reviewAlertChoices[0])) {
+			t.Error("the default, an email for each review, is not shown chosen")
+		}
+		if _, disabled := buttons(page, "Save review alerts").Attr("disabled"); !disabled {
+			t.Error("on Starter, the setting can be saved")
+		}
+		note := byTestID(page, "review-alerts-plan")
+		if !strings.Contains(textOf(note), "Reputation alerts come with the Growth plan") || !hasLink(note, "Compare plans", "/pricing") {
+			t.Errorf("the plan note reads %q", textOf(note))
+		}
+		if res, _ := app.post(t, "/profile/review-alerts", url.Values{"review_alerts": {"off"}}); res.StatusCode != http.StatusForbidden || setting() != store.ReviewAlertsEach {
+			t.Errorf("a Starter post: %d, setting %q", res.StatusCode, setting())
+		}
+
+		onPlan(t, app, u.ID, "growth")
+		_, body = app.get(t, "/profile")
+		page = parseHTML(t, body)
+		if _, disabled := labelled(t, page, reviewAlertChoices[1]).Attr("disabled"); disabled || byTestID(page, "review-alerts-plan").Length() != 0 {
+			t.Fatal("on Growth the setting is still disabled")
+		}
+		form := formOf(page, "Save review alerts")
+		if form.AttrOr("action", "") != "/profile/review-alerts" || form.AttrOr("method", "") != "post" {
+			t.Fatalf("the setting's form posts to %q", form.AttrOr("action", ""))
+		}
+		res, _ := app.post(t, "/profile/review-alerts", url.Values{"review_alerts": {"daily"}})
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/profile#review-alerts" || setting() != store.ReviewAlertsDaily {
+			t.Fatalf("saving daily: %d to %q, setting %q", res.StatusCode, res.Header.Get("Location"), setting())
+		}
+		_, body = app.get(t, "/profile")
+		page = parseHTML(t, body)
+		if !hasToast(page, "Review alerts saved", "We email you once a day when there are new reviews.") || !checked(labelled(t, page, reviewAlertChoices[1])) {
+			t.Error("the saved setting is not confirmed and shown")
+		}
+		for _, bad := range []string{"weekly", ""} {
+			res, body := app.post(t, "/profile/review-alerts", url.Values{"review_alerts": {bad}})
+			page := parseHTML(t, body)
+			if res.StatusCode != http.StatusUnprocessableEntity || fieldError(labelled(t, page, reviewAlertChoices[0])) != "Choose how we tell you about new reviews." {
+				t.Errorf("%q: %d, error %q", bad, res.StatusCode, fieldError(labelled(t, page, reviewAlertChoices[0])))
+			}
+			if setting() != store.ReviewAlertsDaily {
+				t.Errorf("%q changed the setting to %q", bad, setting())
+			}
+		}
+
+		person := app.newClient()
+		person.account(t, "person@example.com", store.KindIndividual)
+		_, body = person.get(t, "/profile")
+		if controls(parseHTML(t, body), reviewAlertChoices[0]).Length() != 0 {
+			t.Error("an individual is offered review alerts")
+		}
+		if res, _ := person.post(t, "/profile/review-alerts", url.Values{"review_alerts": {"off"}}); res.StatusCode != http.StatusNotFound {
+			t.Errorf("an individual's post: %d", res.StatusCode)
+		}
+	})
 }

@@ -18,6 +18,7 @@ var AdminSections = []AdminSection{
 	{"/admin/businesses", "Businesses"},
 	{"/admin/claims", "Claims"},
 	{"/admin/held", "Held listings"},
+	{"/admin/reviews", "Reported reviews"},
 	{"/admin/messages", "Contact messages"},
 	{"/admin/suggestions", "Suggestions"},
 	{"/admin/partners", "Partner applications"},
@@ -86,6 +87,7 @@ type AdminOverview struct {
 	PendingClaims, HeldListings, UnverifiedListings                       int
 	ContactMessages, FeatureSuggestions, PartnerApplications, Subscribers int
 	FailedJobs                                                            int
+	ReviewReports                                                         int // open reports of reviews
 }
 
 // AdminBusinessRow is a listing in the administration's lists.
@@ -156,6 +158,9 @@ var ModerationLabels = map[string]string{
 	"reject_claim":  "Rejected a claim",
 	"approve_name":  "Approved the name",
 	"reject_name":   "Rejected the name",
+	"keep_review":   "Kept a reported review",
+	"hide_review":   "Hid a review",
+	"delete_review": "Deleted a review",
 }
 
 // AdminHolds is the queue of listings held for their name, by status.

@@ -75,7 +75,22 @@ type ProfileView struct {
 	Bio        string
 	NewEmail   string
 	Errors     FieldErrors // keyed by field; password and email forms use their own field names
-	Section    string      // which form the errors belong to: details, password, email
+	Section    string      // which form the errors belong to: details, password, email, alerts
+
+	// Review alerts, for business accounts (ReviewAlertsShown).
+	ReviewAlertsShown bool
+	ReviewAlerts      string // one of ReviewAlertOptions' values
+	// ReviewAlertsPlan names the plan that brings review alerts when the
+	// user's plan does not (the setting is then shown disabled); empty
+	// when theirs does.
+	ReviewAlertsPlan string
+}
+
+// ReviewAlertOptions are the choices of the review alert setting.
+var ReviewAlertOptions = []Option{
+	{Value: "each", Label: "Email me about each new review"},
+	{Value: "daily", Label: "One email a day with the new reviews"},
+	{Value: "off", Label: "No review emails"},
 }
 
 func signedDelta(n int) string {

@@ -1,0 +1,140 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// The reported reviews (/admin/reviews): the reviews readers reported
+// (review_reports.go), the most reported first, and an administrator's
+// decision on each: keep it, hide it (with a reason its author is
+// emailed) or delete it. Decisions are recorded in the listing's
+// moderation history and change its figures in the same transaction.
+
+func adminReviewRow(rv store.ReportedReview) views.AdminReviewRow {
+	row := views.AdminReviewRow{
+		ID: rv.ID, BusinessID: rv.BusinessID, BusinessName: rv.BusinessName, BusinessSlug: rv.BusinessSlug,
+		Author: rv.AuthorName, AuthorEmail: rv.AuthorEmail.String, Rating: rv.Rating,
+		Title: rv.Title, Body: rv.Body, VisitedOn: rv.VisitedOn, CreatedAt: rv.CreatedAt,
+	}
+	for _, rep := range rv.Reports {
+		row.Reports = append(row.Reports, views.AdminReportRow{
+			Reason: views.OptionLabel(views.ReportReasons, rep.Reason), Detail: rep.Detail, Reporter: rep.ReporterEmail.String, At: rep.CreatedAt,
+		})
+	}
+	return row
+}
+
+// adminReviews is the queue of reported reviews.
+func (h *Handlers) adminReviews(w http.ResponseWriter, r *http.Request) {
+	h.showReportedReviews(w, r, pageParam(r), http.StatusOK, views.ReviewDecisionError{})
+}
+
+// showReportedReviews renders page of the queue with status; failed is a
+// decision sent back for its reason.
+func (h *Handlers) showReportedReviews(w http.ResponseWriter, r *http.Request, page, status int, failed views.ReviewDecisionError) {
+	rs, total, err := h.store.ReportedReviews(r.Context(), pageWindow(page))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	v := views.AdminReviews{Pager: pager("/admin/reviews", url.Values{}, page, total), Failed: failed}
+	if status == http.StatusOK && pastTheEnd(w, r, v.Pager, len(rs)) {
+		return
+	}
+	for _, rv := range rs {
+		v.Rows = append(v.Rows, adminReviewRow(rv))
+	}
+	h.render(w, r, status, views.AdminReviewsPage(h.chrome(r), v))
+}
+
+// reviewDecisions are the decisions of /admin/reviews/{id}/{decision}:
+// the moderation action each records.
+var reviewDecisions = map[string]string{
+	"keep":   store.ActionKeepReview,
+	"hide":   store.ActionHideReview,
+	"delete": store.ActionDeleteReview,
+}
+
+// decideReview keeps, hides or deletes a reported review (decision is
+// keep, hide or delete), and emails the author of a review hidden or
+// deleted, through the queue in the same transaction.
+func (h *Handlers) decideReview(decision string) http.HandlerFunc {
+	action := reviewDecisions[decision]
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, admin, id := r.Context(), currentUser(r), idParam(r)
+		if id == 0 {
+			h.notFound(w, r)
+			return
+		}
+		if !h.parseForm(w, r) {
+			return
+		}
+		reason := field(r.PostForm, "reason")
+		e := views.FieldErrors{}
+		if action == store.ActionHideReview {
+			required(e, "reason", reason, "Say why the review is hidden: its author is emailed the reason.")
+		}
+		checkLength(e, "reason", reason, views.ReviewModerationReasonMax)
+		if len(e) > 0 {
+			page, ok := numberIn(r.PostFormValue("page"), 1, maxListPage)
+			if !ok {
+				page = 1
+			}
+			h.showReportedReviews(w, r, int(page), http.StatusUnprocessableEntity, views.ReviewDecisionError{ReviewID: id, Action: decision, Reason: reason, Error: e["reason"]})
+			return
+		}
+		var m store.ModeratedReview
+		err := h.store.InTx(ctx, func(tx *store.Store) error {
+			var err error
+			if m, err = tx.ModerateReview(ctx, id, *admin, action, reason); err != nil || m.AuthorEmail == "" {
+				return err
+			}
+			link := h.site.BaseURL + "/directory/" + m.BusinessSlug
+			switch action {
+			case store.ActionHideReview:
+				return queueMail(ctx, tx, bizmail.ReviewHidden(h.mailSite(), m.AuthorEmail, m.BusinessName, m.Title, reason, link))
+			case store.ActionDeleteReview:
+				return queueMail(ctx, tx, bizmail.ReviewDeleted(h.mailSite(), m.AuthorEmail, m.BusinessName, m.Title, reason, link))
+			}
+			return nil
+		})
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			h.flash(r, views.Toast{Title: "Review already deleted", Description: "Another administrator deleted this review first.", Variant: "destructive"})
+		case errors.Is(err, store.ErrReviewModerated):
+			h.flash(r, views.Toast{Title: "Already decided", Description: "Another administrator decided on this review first.", Variant: "destructive"})
+		case err != nil:
+			h.serverError(w, r, err)
+			return
+		default:
+			h.log.Info("review moderated", "review_id", id, "business_id", m.BusinessID, "action", action, "admin_id", admin.ID)
+			h.flash(r, decisionToast(action, m))
+		}
+		http.Redirect(w, r, adminBack(r, "/admin/reviews"), http.StatusSeeOther)
+	}
+}
+
+// decisionToast says what a decision did, and who is told.
+func decisionToast(action string, m store.ModeratedReview) views.Toast {
+	told := ""
+	if m.AuthorEmail != "" && action != store.ActionKeepReview {
+		told = " " + m.AuthorEmail + " will be told by email."
+	}
+	switch action {
+	case store.ActionHideReview:
+		return views.Toast{Title: "Review hidden", Description: "It no longer shows on " + m.BusinessName + " nor counts in its rating." + told}
+	case store.ActionDeleteReview:
+		return views.Toast{Title: "Review deleted", Description: "It no longer shows on " + m.BusinessName + " nor counts in its rating." + told}
+	}
+	closed := "Its report is closed."
+	if m.ReportsClosed != 1 {
+		closed = "Its " + itoa(m.ReportsClosed) + " reports are closed."
+	}
+	return views.Toast{Title: "Review kept", Description: closed}
+}

@@ -1,0 +1,157 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// Reports of reviews: a signed-in reader tells the administrators what is
+// wrong with a published review, once (admin_reviews.go is where they
+// decide). The form is a page of its own, or the dialog of the listing's
+// page with htmx.
+
+// reportableReview loads the review of the URL and its listing, answering
+// 404 for an unknown review, a hidden one, or one of a listing that is not
+// published. It reports whether the handler may go on.
+func (h *Handlers) reportableReview(w http.ResponseWriter, r *http.Request) (store.Review, store.Business, bool) {
+	id := idParam(r)
+	if id == 0 {
+		h.notFound(w, r)
+		return store.Review{}, store.Business{}, false
+	}
+	rev, err := h.store.ReviewByID(r.Context(), id)
+	var b store.Business
+	if err == nil {
+		b, err = h.store.BusinessByID(r.Context(), rev.BusinessID)
+	}
+	if errors.Is(err, store.ErrNotFound) || (err == nil && (rev.Status != store.ReviewPublished || !b.Published)) {
+		h.notFound(w, r)
+		return store.Review{}, store.Business{}, false
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return store.Review{}, store.Business{}, false
+	}
+	return rev, b, true
+}
+
+// reportForm is the report form of rev for the signed-in reader, or what
+// stands in its way.
+func (h *Handlers) reportForm(r *http.Request, rev store.Review, b store.Business) (views.ReportForm, error) {
+	u := currentUser(r)
+	f := views.ReportForm{ReviewID: rev.ID, Business: b.Name, Slug: b.Slug, Author: rev.AuthorName, Title: rev.Title, Rating: rev.Rating, Errors: views.FieldErrors{}}
+	if rev.WrittenBy(u.ID) {
+		f.State = views.ReportOwnReview
+		return f, nil
+	}
+	reported, err := h.store.HasReported(r.Context(), rev.ID, u.ID)
+	if reported {
+		f.State = views.ReportAlready
+	}
+	return f, err
+}
+
+// answerReport shows the report form with status: the fragment for the
+// dialog (htmx), the page otherwise.
+func (h *Handlers) answerReport(w http.ResponseWriter, r *http.Request, status int, f views.ReportForm) {
+	if isHTMX(r) {
+		// htmx swaps in 2xx, 422, 429 and 503 answers only: a refusal
+		// (403, 409) reaches the dialog as a 200 that says it.
+		if status == http.StatusForbidden || status == http.StatusConflict {
+			status = http.StatusOK
+		}
+		h.render(w, r, status, views.ReviewReportFragment(f))
+		return
+	}
+	h.render(w, r, status, views.ReviewReportPage(h.chrome(r), f))
+}
+
+// reportRefusal is the status of a report that cannot be made: 403 for
+// the review's own author, 409 for a second report.
+func reportRefusal(s views.ReportState) int {
+	if s == views.ReportOwnReview {
+		return http.StatusForbidden
+	}
+	return http.StatusConflict
+}
+
+// reviewReportPage shows the report form of a review.
+func (h *Handlers) reviewReportPage(w http.ResponseWriter, r *http.Request) {
+	rev, b, ok := h.reportableReview(w, r)
+	if !ok {
+		return
+	}
+	f, err := h.reportForm(r, rev, b)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.answerReport(w, r, http.StatusOK, f)
+}
+
+// reportReview stores a report of a review, then goes back to the review
+// on its listing's page with a toast (or says thanks in the dialog).
+func (h *Handlers) reportReview(w http.ResponseWriter, r *http.Request) {
+	rev, b, ok := h.reportableReview(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	u := currentUser(r)
+	f, err := h.reportForm(r, rev, b)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	if f.State != views.ReportOpen {
+		h.answerReport(w, r, reportRefusal(f.State), f)
+		return
+	}
+	f.Reason, f.Detail = field(r.PostForm, "reason"), strings.TrimSpace(r.PostFormValue("detail"))
+	checkOption(f.Errors, "reason", f.Reason, views.ReportReasons, "Choose why you are reporting this review.")
+	checkLength(f.Errors, "detail", f.Detail, views.ReportDetailMax)
+	if len(f.Errors) > 0 {
+		h.answerReport(w, r, http.StatusUnprocessableEntity, f)
+		return
+	}
+	if ok, retry := h.limits.formIP.allow(r.Context(), "report:"+strconv.FormatInt(u.ID, 10)); !ok {
+		setRetryAfter(w, retry)
+		f.Problem = tooManyMessage(retry)
+		h.answerReport(w, r, http.StatusTooManyRequests, f)
+		return
+	}
+	rep, err := h.store.ReportReview(r.Context(), rev.ID, u.ID, f.Reason, f.Detail)
+	switch {
+	case errors.Is(err, store.ErrAlreadyReported):
+		f.State = views.ReportAlready
+		h.answerReport(w, r, http.StatusConflict, f)
+		return
+	case errors.Is(err, store.ErrOwnReview):
+		f.State = views.ReportOwnReview
+		h.answerReport(w, r, http.StatusForbidden, f)
+		return
+	case errors.Is(err, store.ErrNotFound):
+		// Hidden or deleted while the reader was writing.
+		h.notFound(w, r)
+		return
+	case err != nil:
+		h.log.Error("review report not stored", "error", err, "review_id", rev.ID, "user_id", u.ID, "request_id", requestID(r.Context()))
+		f.Problem = "Your report could not be sent just now. Please try again in a moment: what you wrote is still here."
+		h.answerReport(w, r, http.StatusServiceUnavailable, f)
+		return
+	}
+	h.log.Info("review reported", "report_id", rep.ID, "review_id", rev.ID, "business_id", b.ID, "user_id", u.ID, "reason", rep.Reason)
+	t := views.Toast{Title: "Thanks, our team will look at this review"}
+	if isHTMX(r) {
+		setToastTrigger(w, t)
+		f.State = views.ReportSent
+		h.render(w, r, http.StatusOK, views.ReviewReportFragment(f))
+		return
+	}
+	h.flash(r, t)
+	http.Redirect(w, r, "/directory/"+b.Slug+"#"+views.ReviewAnchor(rev.ID), http.StatusSeeOther)
+}
