@@ -75,6 +75,8 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/billing/portal", h.billingPortal)
 			r.Get("/directory/{slug}/claim", h.claimPage)
 			r.Post("/directory/{slug}/claim", h.claimBusiness)
+			r.Get("/reviews/{id}/report", h.reviewReportPage)
+			r.Post("/reviews/{id}/report", h.reportReview)
 		})
 
 		// Administration: 404 to everyone but administrators.
@@ -93,6 +95,10 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/held.csv", h.exportList(h.holdsList()))
 			r.Post("/held/{id}/approve", h.decideHold(true))
 			r.Post("/held/{id}/reject", h.decideHold(false))
+			r.Get("/reviews", h.adminReviews)
+			r.Post("/reviews/{id}/keep", h.decideReview("keep"))
+			r.Post("/reviews/{id}/hide", h.decideReview("hide"))
+			r.Post("/reviews/{id}/delete", h.decideReview("delete"))
 			r.Get("/jobs", h.adminJobs)
 			r.Post("/jobs/{id}/retry", h.retryJob)
 			r.Post("/jobs/{id}/discard", h.discardJob)
