@@ -11,7 +11,6 @@ import (
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
-	"bizprofile/views"
 )
 
 // The sample listings' places are what the forms accept: a valid city, a
@@ -44,6 +43,9 @@ func TestSampleReviewsAreWhatTheFormAccepts(t *testing.T) {
 	if len(reviews) != len(bs) {
 		t.Errorf("reviews of %d listings, want each of the %d samples", len(reviews), len(bs))
 	}
+	// The review form's limits (titleMax, ReviewBodyMin,
+	// ReviewBodyMax, ReviewNameMax).
+	const titleMax, bodyMin, bodyMax, nameMax = 120, 20, 5000, 60
 	author := regexp.MustCompile(`^\p{Lu}\p{Ll}+ \p{Lu}\.$`)
 	critical := 0
 	for _, b := range bs {
@@ -58,13 +60,13 @@ func TestSampleReviewsAreWhatTheFormAccepts(t *testing.T) {
 				critical++
 			}
 			name := fmt.Sprintf("%s review %d", b.Slug, i+1)
-			if r.Rating < 1 || r.Rating > 5 || r.Title == "" || utf8.RuneCountInString(r.Title) > views.ReviewTitleMax {
+			if r.Rating < 1 || r.Rating > 5 || r.Title == "" || utf8.RuneCountInString(r.Title) > titleMax {
 				t.Errorf("%s: %d stars, title %q", name, r.Rating, r.Title)
 			}
-			if n := utf8.RuneCountInString(r.Body); n < views.ReviewBodyMin || n > views.ReviewBodyMax {
+			if n := utf8.RuneCountInString(r.Body); n < bodyMin || n > bodyMax {
 				t.Errorf("%s: body of %d characters", name, n)
 			}
-			if !author.MatchString(r.AuthorName) || len(r.AuthorName) > views.ReviewNameMax {
+			if !author.MatchString(r.AuthorName) || len(r.AuthorName) > nameMax {
 				t.Errorf("%s: author %q, want a first name and an initial", name, r.AuthorName)
 			}
 			if r.CreatedAt.After(now) || r.CreatedAt.Before(now.AddDate(0, -18, 0)) || written[r.CreatedAt] {
