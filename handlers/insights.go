@@ -181,6 +181,10 @@ func (h *Handlers) insightInput(ctx context.Context, b store.Business) (ai.Input
 	if err != nil {
 		return ai.Input{}, err
 	}
+	reviews, err := h.reviewFacts(ctx, b.ID)
+	if err != nil {
+		return ai.Input{}, err
+	}
 	l := ai.Listing{
 		Name: b.Name, Tagline: b.Tagline, Description: b.Description, Category: b.Category, SubCategory: b.SubCategory,
 		City: b.City, State: b.State, Address: b.Address, ZipCode: b.ZipCode, Website: b.Website, Phone: b.Phone, Email: b.Email,
@@ -194,6 +198,42 @@ func (h *Handlers) insightInput(ctx context.Context, b store.Business) (ai.Input
 		Listing:    l,
 		Benchmarks: ai.Benchmarks{CategoryCount: bench.Count, CategoryAvgRating: bench.AvgRating, CategoryAvgReviews: bench.AvgReviews, CityCategoryCount: bench.InCity, PopularTags: bench.PopularTags},
 		Leads:      ai.Leads{Total: leads.Total, ThisMonth: leads.ThisMonth, LastMonth: leads.LastMonth, MonthlyCap: capOf(bill.Plan.LeadsPerMonth)},
+		Reviews:    reviews,
+	}, nil
+}
+
+// Review words the insights read: the themes come from the newest
+// themeReviews published reviews, and a model reads the newest
+// reviewTexts of them.
+const (
+	themeReviews = 500
+	reviewTexts  = 5
+)
+
+// reviewFacts sums up a listing's published reviews for the insights: the
+// figures and their trend, the themes customers mention, the newest texts.
+func (h *Handlers) reviewFacts(ctx context.Context, businessID int64) (ai.ReviewFacts, error) {
+	f, err := h.store.ReviewFactsOf(ctx, businessID, time.Now())
+	if err != nil || f.Published == 0 {
+		return ai.ReviewFacts{}, err
+	}
+	words, err := h.store.ReviewWordsOf(ctx, businessID, themeReviews)
+	if err != nil {
+		return ai.ReviewFacts{}, err
+	}
+	texts := make([]ai.ReviewText, len(words))
+	var bodies []string
+	for i, w := range words {
+		texts[i] = ai.ReviewText{Title: w.Title, Body: w.Body}
+		if i < reviewTexts {
+			bodies = append(bodies, w.Body)
+		}
+	}
+	return ai.ReviewFacts{
+		Published: f.Published, Average: f.Average, Unanswered: f.Unanswered,
+		ThisMonth: f.ThisMonth, LastMonth: f.LastMonth,
+		AvgThisQuarter: f.AvgThisQuarter, AvgPrevQuarter: f.AvgPrevQuarter,
+		Themes: ai.Themes(texts), Texts: bodies,
 	}, nil
 }
 
