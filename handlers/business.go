@@ -36,7 +36,13 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v := h.businessView(b)
+	reviews, _, err := h.listingReviews(r.Context(), b, currentUser(r), store.ReviewsNewest, store.Page{Limit: views.ReviewsShown})
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	reviews.Back = "/directory/" + b.Slug
+	v := h.businessView(b, reviews)
 	state, err := h.claimState(r.Context(), currentUser(r), b)
 	if err != nil {
 		h.serverError(w, r, err)
@@ -49,13 +55,16 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.BusinessPage(h.chrome(r), v))
 }
 
-func (h *Handlers) businessView(b store.Business) views.BusinessView {
+// businessView is what the listing's page shows of b and of its reviews:
+// the header's figures are the reviews' summary, as the JSON-LD's are.
+func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews) views.BusinessView {
 	v := views.BusinessView{
 		ID: b.ID, Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
 		Category: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
 		Type: views.OptionLabel(views.BusinessTypes, b.BusinessType), Tags: b.Tags, Services: b.Services,
 		City: b.City, State: b.State, Website: b.Website,
-		Rating: b.Rating, Reviews: b.ReviewCount, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
+		Rating: reviews.Summary.Average, Reviews: reviews.Summary.Count, ReviewList: reviews,
+		Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
 	}
 	if b.ShowAddress {
 		v.Street, v.ZipCode = b.Address, b.ZipCode

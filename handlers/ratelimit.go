@@ -173,6 +173,8 @@ type RateLimits struct {
 	LeadPerIP      RateLimit
 	InsightsUser   RateLimit
 	FormPerIP      RateLimit // the site's own forms: contact, suggestions, subscriptions, partners
+	ReviewPerUser  RateLimit // reviews written or edited by one account
+	ReviewPerIP    RateLimit // reviews written or edited from one address
 }
 
 // DefaultRateLimits stop password guessing and mail bombing while leaving
@@ -187,17 +189,21 @@ var DefaultRateLimits = RateLimits{
 	LeadPerIP:           RateLimit{10, time.Hour},
 	InsightsUser:        RateLimit{5, time.Hour},
 	FormPerIP:           RateLimit{10, time.Hour},
+	ReviewPerUser:       RateLimit{10, 24 * time.Hour},
+	ReviewPerIP:         RateLimit{20, 24 * time.Hour},
 }
 
 // Times multiplies every limit by n (for load tests and browser tests that
 // sign in many times from one address).
 func (rl RateLimits) Times(n int) RateLimits {
 	m := func(l RateLimit) RateLimit { return RateLimit{l.Limit * n, l.Window} }
-	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmailAndIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP), m(rl.InsightsUser), m(rl.FormPerIP)}
+	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmailAndIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP), m(rl.InsightsUser), m(rl.FormPerIP),
+		m(rl.ReviewPerUser), m(rl.ReviewPerIP)}
 }
 
 type limiters struct {
 	signInIP, signInPair, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *limiter
+	reviewUser, reviewIP                                                                         *limiter
 }
 
 // newLimiters builds the limits; shared, when not nil, counts their events
@@ -222,6 +228,8 @@ func newLimiters(rl RateLimits, shared sharedLimits, log *slog.Logger) limiters 
 		leadIP:       pick("lead-ip", rl.LeadPerIP, d.LeadPerIP),
 		insightsUser: pick("insights-user", rl.InsightsUser, d.InsightsUser),
 		formIP:       pick("form-ip", rl.FormPerIP, d.FormPerIP),
+		reviewUser:   pick("review-user", rl.ReviewPerUser, d.ReviewPerUser),
+		reviewIP:     pick("review-ip", rl.ReviewPerIP, d.ReviewPerIP),
 	}
 }
 

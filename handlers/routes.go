@@ -119,6 +119,14 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/directory/in/{state}", h.statePage)
 		r.Get("/directory/in/{state}/{city}", h.cityPage)
 		r.Get("/directory/{slug}", h.businessPage)
+		// Reviews (reviews.go, review_form.go): each handler sends a
+		// signed-out visitor to sign in and back.
+		r.Get("/directory/{slug}/reviews", h.reviewsPage)
+		r.Get("/directory/{slug}/review", h.reviewFormPage)
+		r.Post("/directory/{slug}/review", h.saveReview)
+		r.Get("/directory/{slug}/review/delete", h.deleteReviewPage)
+		r.Post("/directory/{slug}/review/delete", h.deleteReview)
+		r.Post("/reviews/{id}/helpful", h.markHelpful)
 		r.Get("/directory/{slug}/contact", h.contactBusinessPage)
 		r.Post("/directory/{slug}/contact", h.contactBusiness)
 		r.Get("/sitemap.xml", h.sitemap)

@@ -9,6 +9,7 @@ import { initTheme } from "./theme";
 import { initForms } from "./forms";
 import { initDialogs } from "./dialogs";
 import { initHtmxForms } from "./htmx";
+import { initCounters } from "./counter";
 
 // Each island knows the shape of its own props.
 type IslandModule = { mount: (el: HTMLElement, props: any) => void | Promise<void> };
@@ -117,6 +118,7 @@ function init() {
   initForms();
   initDialogs();
   initHtmxForms();
+  initCounters();
   document.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => {
     const name = el.dataset.island || "";
     if (el.dataset.islandLoad === "interaction") {

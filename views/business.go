@@ -26,8 +26,9 @@ type BusinessView struct {
 	Email       string // empty when private
 	Website     string
 	Hours       []HoursRow // nil when private or not given
-	Rating      float64
-	Reviews     int
+	Rating      float64    // the listing's average of its published reviews
+	Reviews     int        // how many there are
+	ReviewList  ListingReviews
 	Verified    bool
 	Claimed     bool
 	Featured    bool

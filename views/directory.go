@@ -173,4 +173,5 @@ func formatInt(n int) string {
 	return s
 }
 
-func ratingText(r float64) string { return strconv.FormatFloat(r, 'f', 1, 64) }
+// ratingText is a rating to one decimal (see RoundRating).
+func ratingText(r float64) string { return strconv.FormatFloat(RoundRating(r), 'f', 1, 64) }

@@ -48,6 +48,13 @@ export const Icon = ({ name }: { name: keyof typeof paths }) => (
 // formatInt writes 1234 as "1,234", as views.formatInt does.
 export const formatInt = (n: number) => n.toLocaleString("en-US");
 
+// ratingText writes a rating to one decimal, halves up from its
+// hundredths, as views.RoundRating does (so 4.35 reads 4.4 on both).
+export const ratingText = (r: number) => (Math.floor((Math.round(r * 100) + 5) / 10) / 10).toFixed(1);
+
+// reviewsNoun writes "1 review" or "1,234 reviews", as views.reviewsNoun does.
+export const reviewsNoun = (n: number) => (n === 1 ? "1 review" : formatInt(n) + " reviews");
+
 export function Card({ b }: { b: BusinessCard }) {
   const href = "/directory/" + b.slug;
   const tags = b.tags || [];
@@ -74,10 +81,14 @@ export function Card({ b }: { b: BusinessCard }) {
         {b.category} {b.subCategory ? "· " + b.subCategory : null}
       </p>
       <p className="business-meta">
-        <span className="rating">
-          <Icon name="star" />
-          <strong>{b.rating.toFixed(1)}</strong> <span className="muted">({formatInt(b.reviews)} reviews)</span>
-        </span>{" "}
+        {b.reviews > 0 ? (
+          <span className="rating">
+            <Icon name="star" />
+            <strong>{ratingText(b.rating)}</strong> <span className="muted">({reviewsNoun(b.reviews)})</span>
+          </span>
+        ) : (
+          <span className="rating muted">No reviews yet</span>
+        )}{" "}
         {b.location ? (
           <span>
             <Icon name="map-pin" />

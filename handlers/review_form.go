@@ -1,0 +1,355 @@
+package handlers
+
+import (
+	"database/sql"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"bizprofile/ai"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// Writing a review: one per account and listing, by a signed-in person
+// with a verified address who does not own the listing; the author edits
+// it for store.ReviewEditWindow and deletes it at any time. The form keeps
+// what was typed on every error.
+
+// reviewer is the signed-in visitor who may write (or edit) a review of b.
+// Otherwise it answers: sign in first, verify the address first (403), or
+// not your own listing (403); and reports that the handler must stop.
+func (h *Handlers) reviewer(w http.ResponseWriter, r *http.Request, b store.Business) (*store.User, bool) {
+	u := currentUser(r)
+	refuse := func(reason views.RefusalReason, email string) (*store.User, bool) {
+		h.refuseReview(w, r, b, reason, email)
+		return nil, false
+	}
+	switch {
+	case u == nil:
+		// Signed up in this browser but not verified yet: sign-in would
+		// refuse them, so say what to do instead.
+		if pending := h.sessions.GetString(r.Context(), sessionPending); pending != "" {
+			return refuse(views.RefusedUnverified, pending)
+		}
+		h.signInFirst(w, r, "/directory/"+b.Slug+"/review")
+		return nil, false
+	case !u.Verified():
+		return refuse(views.RefusedUnverified, u.Email)
+	case b.OwnedBy(u.ID):
+		return refuse(views.RefusedOwnListing, "")
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return u, true
+}
+
+// refuseReview answers 403 with why the viewer may not write or edit a
+// review of b; htmx is sent to the form's page, which says it.
+func (h *Handlers) refuseReview(w http.ResponseWriter, r *http.Request, b store.Business, reason views.RefusalReason, email string) {
+	w.Header().Set("Cache-Control", "no-store")
+	if isHTMX(r) {
+		w.Header().Set("HX-Redirect", "/directory/"+b.Slug+"/review")
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	h.render(w, r, http.StatusForbidden, views.ReviewRefusedPage(h.chrome(r), views.ReviewRefusal{Slug: b.Slug, Business: b.Name, Reason: reason, Email: email}))
+}
+
+// ownReview is u's review of b, if they wrote one.
+func (h *Handlers) ownReview(r *http.Request, b store.Business, u *store.User) (store.Review, bool, error) {
+	rv, err := h.store.ReviewBy(r.Context(), b.ID, u.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return rv, false, nil
+	}
+	return rv, err == nil, err
+}
+
+// reviewFormPage shows the form: empty, with the name the viewer's
+// profile suggests, or holding the viewer's review to edit.
+func (h *Handlers) reviewFormPage(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.publishedBusiness(w, r)
+	if !ok {
+		return
+	}
+	u, ok := h.reviewer(w, r, b)
+	if !ok {
+		return
+	}
+	own, editing, err := h.ownReview(r, b, u)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	f := newReviewForm(b)
+	switch {
+	case editing && !own.EditableAt(time.Now()):
+		h.refuseReview(w, r, b, views.RefusedEditClosed, "")
+		return
+	case editing:
+		f.Editing = true
+		f.Rating, f.Title, f.Body, f.VisitedOn, f.Name = strconv.Itoa(own.Rating), own.Title, own.Body, own.VisitedOn, own.AuthorName
+	default:
+		p, err := h.store.ProfileOf(r.Context(), u.ID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			h.serverError(w, r, err)
+			return
+		}
+		f.Name = reviewerName(u.Kind, p)
+	}
+	h.render(w, r, http.StatusOK, views.ReviewFormPage(h.chrome(r), f))
+}
+
+func newReviewForm(b store.Business) views.ReviewForm {
+	return views.ReviewForm{Slug: b.Slug, Business: b.Name, Today: reviewToday(), Errors: views.FieldErrors{}}
+}
+
+// reviewToday is the latest date of visit a review may give: tomorrow in
+// UTC, which is today somewhere (a visitor east of UTC is already there).
+func reviewToday() string { return time.Now().UTC().AddDate(0, 0, 1).Format(time.DateOnly) }
+
+// reviewerName is the name a review suggests for its author: an
+// individual's first name and last initial ("Dana K."), or a business
+// account's full name.
+func reviewerName(kind string, p store.Profile) string {
+	name := strings.TrimSpace(p.FullName)
+	if kind != store.KindIndividual {
+		return truncateRunes(name, views.ReviewNameMax)
+	}
+	first, last := strings.TrimSpace(p.FirstName), strings.TrimSpace(p.LastName)
+	if first == "" {
+		words := strings.Fields(name)
+		if len(words) == 0 {
+			return ""
+		}
+		first, last = words[0], ""
+		if len(words) > 1 {
+			last = words[len(words)-1]
+		}
+	}
+	if initial, _ := utf8.DecodeRuneInString(last); last != "" {
+		first += " " + strings.ToUpper(string(initial)) + "."
+	}
+	return truncateRunes(first, views.ReviewNameMax)
+}
+
+func truncateRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}
+
+// saveReview writes the viewer's review of the listing, or changes the one
+// they wrote. The review and what it sets off (reviewWritten: alerts, the
+// sentiment job) are stored in one transaction.
+func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.publishedBusiness(w, r)
+	if !ok {
+		return
+	}
+	u, ok := h.reviewer(w, r, b)
+	if !ok {
+		return
+	}
+	if !h.parseForm(w, r) {
+		return
+	}
+	ctx := r.Context()
+	f := newReviewForm(b)
+	f.Rating, f.Title, f.VisitedOn, f.Name = field(r.PostForm, "rating"), field(r.PostForm, "title"), field(r.PostForm, "visited_on"), field(r.PostForm, "author_name")
+	f.Body = strings.TrimSpace(strings.ReplaceAll(r.PostFormValue("body"), "\r\n", "\n"))
+	answer := func(status int, f views.ReviewForm) {
+		if isHTMX(r) {
+			// The layout's htmx config swaps 422, 429 and 503 answers.
+			h.render(w, r, status, views.ReviewFormFragment(f))
+			return
+		}
+		h.render(w, r, status, views.ReviewFormPage(h.chrome(r), f))
+	}
+	own, editing, err := h.ownReview(r, b, u)
+	if err != nil {
+		h.log.Error("review not stored", "error", err, "business_id", b.ID, "user_id", u.ID)
+		f.Problem = reviewNotSaved
+		answer(http.StatusServiceUnavailable, f)
+		return
+	}
+	f.Editing = editing
+	if editing && !own.EditableAt(time.Now()) {
+		h.refuseReview(w, r, b, views.RefusedEditClosed, "")
+		return
+	}
+	rating := checkReview(f)
+	if len(f.Errors) > 0 {
+		answer(http.StatusUnprocessableEntity, f)
+		return
+	}
+	for _, l := range []struct {
+		lim *limiter
+		key string
+	}{{h.limits.reviewUser, "user:" + strconv.FormatInt(u.ID, 10)}, {h.limits.reviewIP, clientIP(r)}} {
+		if ok, retry := l.lim.allow(ctx, l.key); !ok {
+			h.log.Info("review refused", "reason", "rate_limited", "limit", l.lim.name, "user_id", u.ID, "ip", clientIP(r))
+			f.Problem = "You have written or changed many reviews today. Please wait " + waitText(retry) + " and send this again; what you wrote is kept below."
+			setRetryAfter(w, retry)
+			answer(http.StatusTooManyRequests, f)
+			return
+		}
+	}
+	text := store.ReviewText{Rating: rating, Title: f.Title, Body: f.Body, VisitedOn: f.VisitedOn, Sentiment: ai.Sentiment(f.Title, f.Body)}
+	var saved store.Review
+	err = h.store.InTx(ctx, func(tx *store.Store) error {
+		var err error
+		if editing {
+			if saved, err = tx.UpdateReview(ctx, own.ID, u.ID, text); err != nil {
+				return err
+			}
+			if saved.AuthorName != f.Name {
+				if err := tx.RenameReviewAuthor(ctx, own.ID, u.ID, f.Name); err != nil {
+					return err
+				}
+				saved.AuthorName = f.Name
+			}
+		} else if saved, err = tx.CreateReview(ctx, store.NewReview{BusinessID: b.ID, UserID: sql.NullInt64{Int64: u.ID, Valid: true}, AuthorName: f.Name, ReviewText: text}); err != nil {
+			return err
+		}
+		return h.reviewWritten(ctx, tx, b, saved, !editing)
+	})
+	switch {
+	case errors.Is(err, store.ErrOwnListing):
+		h.refuseReview(w, r, b, views.RefusedOwnListing, "") // it changed hands meanwhile
+		return
+	case errors.Is(err, store.ErrEditWindowClosed):
+		h.refuseReview(w, r, b, views.RefusedEditClosed, "")
+		return
+	case errors.Is(err, store.ErrAlreadyReviewed):
+		// Sent twice (two tabs): this form now edits the review stored.
+		f.Editing = true
+		f.Problem = "You had already reviewed " + b.Name + " (perhaps in another tab). Saving again replaces that review with what is below."
+		answer(http.StatusConflict, f)
+		return
+	case errors.Is(err, store.ErrNotFound), errors.Is(err, store.ErrNotAuthor):
+		// Deleted meanwhile (another tab): sending again writes it anew.
+		f.Editing = false
+		f.Problem = "Your review was deleted meanwhile. Publishing now writes it again with what is below."
+		answer(http.StatusConflict, f)
+		return
+	case err != nil:
+		h.log.Error("review not stored", "error", err, "business_id", b.ID, "user_id", u.ID)
+		f.Problem = reviewNotSaved
+		answer(http.StatusServiceUnavailable, f)
+		return
+	}
+	t := views.Toast{Title: "Review published", Description: "Thank you for reviewing " + b.Name + "."}
+	if editing {
+		t = views.Toast{Title: "Review updated", Description: "Your changes to your review of " + b.Name + " are published."}
+	}
+	h.log.Info("review saved", "review_id", saved.ID, "business_id", b.ID, "user_id", u.ID, "created", !editing)
+	h.flash(r, t)
+	to := "/directory/" + b.Slug + "#review-" + strconv.FormatInt(saved.ID, 10)
+	if isHTMX(r) {
+		w.Header().Set("HX-Redirect", to)
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// reviewNotSaved is the problem shown when the database fails.
+const reviewNotSaved = "Your review could not be saved just now. Please try again in a moment; nothing you wrote was lost."
+
+// checkReview checks the form against the rules of a review, adding a
+// message by each field that breaks one, and returns the stars.
+func checkReview(f views.ReviewForm) int {
+	e := f.Errors
+	rating, ok := numberIn(f.Rating, 1, 5)
+	if !ok {
+		e["rating"] = "Choose a rating from 1 to 5 stars."
+	}
+	required(e, "title", f.Title, "Give your review a title.")
+	checkLength(e, "title", f.Title, views.ReviewTitleMax)
+	required(e, "body", f.Body, "Write your review.")
+	if n := utf8.RuneCountInString(f.Body); !e.Has("body") && n < views.ReviewBodyMin {
+		e["body"] = "Write at least " + strconv.Itoa(views.ReviewBodyMin) + " characters (you wrote " + strconv.Itoa(n) + ")."
+	}
+	checkLength(e, "body", f.Body, views.ReviewBodyMax)
+	if f.VisitedOn != "" {
+		_, err := time.Parse(time.DateOnly, f.VisitedOn)
+		switch {
+		case err != nil:
+			e["visited_on"] = "Enter the date of your visit as a date, like 2025-03-14."
+		case f.VisitedOn < views.ReviewVisitFrom:
+			e["visited_on"] = "The date of your visit can't be before 2000."
+		case f.VisitedOn > f.Today:
+			e["visited_on"] = "The date of your visit can't be in the future."
+		}
+	}
+	required(e, "author_name", f.Name, "Enter the name to show with your review.")
+	checkLength(e, "author_name", f.Name, views.ReviewNameMax)
+	return int(rating)
+}
+
+// waitText says a wait in words: "3 hours", "1 minute".
+func waitText(d time.Duration) string {
+	if d >= 90*time.Minute {
+		return strconv.Itoa(int(d.Round(time.Hour)/time.Hour)) + " hours"
+	}
+	if m := int(d.Round(time.Minute) / time.Minute); m > 1 {
+		return strconv.Itoa(m) + " minutes"
+	}
+	return "a minute"
+}
+
+// deleteReviewPage asks the viewer to confirm deleting their review of the
+// listing.
+func (h *Handlers) deleteReviewPage(w http.ResponseWriter, r *http.Request) {
+	b, _, _, ok := h.reviewToDelete(w, r)
+	if !ok {
+		return
+	}
+	h.render(w, r, http.StatusOK, views.DeleteReviewPage(h.chrome(r), b.Slug, b.Name))
+}
+
+// deleteReview deletes the viewer's review of the listing; the listing's
+// figures follow in the same transaction.
+func (h *Handlers) deleteReview(w http.ResponseWriter, r *http.Request) {
+	b, u, own, ok := h.reviewToDelete(w, r)
+	if !ok {
+		return
+	}
+	if err := h.store.DeleteReview(r.Context(), own.ID, u.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("review deleted", "review_id", own.ID, "business_id", b.ID, "user_id", u.ID)
+	h.flash(r, views.Toast{Title: "Review deleted", Description: "Your review of " + b.Name + " was deleted."})
+	http.Redirect(w, r, "/directory/"+b.Slug+"#reviews", http.StatusSeeOther)
+}
+
+// reviewToDelete is the listing of the URL and the signed-in viewer's
+// review of it; without one, it answers (sign in, or not found).
+func (h *Handlers) reviewToDelete(w http.ResponseWriter, r *http.Request) (store.Business, *store.User, store.Review, bool) {
+	b, ok := h.publishedBusiness(w, r)
+	if !ok {
+		return b, nil, store.Review{}, false
+	}
+	u := currentUser(r)
+	if u == nil {
+		h.signInFirst(w, r, "/directory/"+b.Slug+"/review/delete")
+		return b, nil, store.Review{}, false
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	own, found, err := h.ownReview(r, b, u)
+	if err != nil {
+		h.serverError(w, r, err)
+		return b, u, own, false
+	}
+	if !found {
+		h.flash(r, views.Toast{Title: "No review to delete", Description: "You have not reviewed " + b.Name + "."})
+		http.Redirect(w, r, "/directory/"+b.Slug+"#reviews", http.StatusSeeOther)
+		return b, u, own, false
+	}
+	return b, u, own, true
+}
