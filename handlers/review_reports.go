@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -17,9 +18,22 @@ import (
 
 // reportableReview loads the review of the URL and its listing, answering
 // 404 for an unknown review, a hidden one, or one of a listing that is not
-// published. It reports whether the handler may go on.
+// published. A signed-out visitor is sent to sign in first, and back to
+// the report form after (htmx is told to load the sign-in page in place of
+// the page, not in the dialog). It reports whether the handler may go on.
 func (h *Handlers) reportableReview(w http.ResponseWriter, r *http.Request) (store.Review, store.Business, bool) {
 	id := idParam(r)
+	if currentUser(r) == nil && id != 0 {
+		target := "/login?next=" + url.QueryEscape(reportPath(id))
+		if isHTMX(r) {
+			w.Header().Set("HX-Redirect", target)
+			w.WriteHeader(http.StatusOK)
+			return store.Review{}, store.Business{}, false
+		}
+		http.Redirect(w, r, target, http.StatusSeeOther)
+		return store.Review{}, store.Business{}, false
+	}
+	w.Header().Set("Cache-Control", "no-store")
 	if id == 0 {
 		h.notFound(w, r)
 		return store.Review{}, store.Business{}, false
@@ -38,6 +52,19 @@ func (h *Handlers) reportableReview(w http.ResponseWriter, r *http.Request) (sto
 		return store.Review{}, store.Business{}, false
 	}
 	return rev, b, true
+}
+
+// reportPath is the report form of the review id.
+func reportPath(id int64) string { return "/reviews/" + strconv.FormatInt(id, 10) + "/report" }
+
+// inDialog reports whether htmx sent the request from the listing's page
+// (the report dialog) rather than from the report form's own page.
+func inDialog(r *http.Request, id int64) bool {
+	if !isHTMX(r) {
+		return false
+	}
+	u, err := url.Parse(r.Header.Get("HX-Current-URL"))
+	return err == nil && u.Path != reportPath(id)
 }
 
 // reportForm is the report form of rev for the signed-in reader, or what
@@ -146,12 +173,19 @@ func (h *Handlers) reportReview(w http.ResponseWriter, r *http.Request) {
 	}
 	h.log.Info("review reported", "report_id", rep.ID, "review_id", rev.ID, "business_id", b.ID, "user_id", u.ID, "reason", rep.Reason)
 	t := views.Toast{Title: "Thanks, our team will look at this review"}
-	if isHTMX(r) {
+	if inDialog(r, rev.ID) {
 		setToastTrigger(w, t)
 		f.State = views.ReportSent
 		h.render(w, r, http.StatusOK, views.ReviewReportFragment(f))
 		return
 	}
 	h.flash(r, t)
-	http.Redirect(w, r, "/directory/"+b.Slug+"#"+views.ReviewAnchor(rev.ID), http.StatusSeeOther)
+	back := "/directory/" + b.Slug + "#" + views.ReviewAnchor(rev.ID)
+	if isHTMX(r) {
+		// The form's own page goes back to the review, as without htmx.
+		w.Header().Set("HX-Redirect", back)
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	http.Redirect(w, r, back, http.StatusSeeOther)
 }

@@ -42,13 +42,22 @@ func newReportScene(t *testing.T, app *testApp) reportScene {
 	return s
 }
 
-func reportPath(id int64) string { return "/reviews/" + strconv.FormatInt(id, 10) + "/report" }
-
 // htmxGet fetches path as htmx does.
 func (a *testApp) htmxGet(t *testing.T, path string) (*http.Response, string) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, a.URL+path, nil)
 	req.Header.Set("HX-Request", "true")
+	return a.do(t, req)
+}
+
+// htmxPostFrom sends form as htmx does from the page at current.
+func (a *testApp) htmxPostFrom(t *testing.T, current, path string, form url.Values) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, a.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("HX-Request", "true")
+	req.Header.Set("HX-Current-URL", a.URL+current)
 	return a.do(t, req)
 }
 
@@ -63,7 +72,7 @@ func TestReportingAReview(t *testing.T) {
 		if loc := res.Header.Get("Location"); res.StatusCode != http.StatusSeeOther || loc != "/login?next="+url.QueryEscape(path) {
 			t.Errorf("signed-out report page: %d to %q", res.StatusCode, loc)
 		}
-		if res, _ := app.post(t, path, url.Values{"reason": {"spam"}}); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/login?next=") {
+		if res, _ := app.post(t, path, url.Values{"reason": {"spam"}}); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/login?next="+url.QueryEscape(path) {
 			t.Errorf("signed-out report: %d to %q", res.StatusCode, res.Header.Get("Location"))
 		}
 		if n, _ := app.store.OpenReviewReports(context.Background()); n != 0 {
@@ -174,6 +183,12 @@ func TestReportingAReviewInTheDialog(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		s := newReportScene(t, app)
 		path := reportPath(s.bySeed.ID)
+		listing := "/directory/" + s.b.Slug
+		// Signed out, the dialog sends the whole page to sign in.
+		res, _ := app.htmxGet(t, path)
+		if res.StatusCode != http.StatusOK || res.Header.Get("HX-Redirect") != "/login?next="+url.QueryEscape(path) {
+			t.Errorf("signed-out dialog: %d, HX-Redirect %q", res.StatusCode, res.Header.Get("HX-Redirect"))
+		}
 		reader := app.newClient()
 		reader.account(t, "cat@example.test", store.KindIndividual)
 
@@ -185,12 +200,12 @@ func TestReportingAReviewInTheDialog(t *testing.T) {
 		if f := formOf(frag, "Send report"); f.AttrOr("hx-post", "") != path || f.AttrOr("action", "") != path {
 			t.Error("the form does not post to the report (with and without htmx)")
 		}
-		res, body = reader.htmxPost(t, path, url.Values{"detail": {"Copied from another site."}})
+		res, body = reader.htmxPostFrom(t, listing, path, url.Values{"detail": {"Copied from another site."}})
 		frag = parseHTML(t, body)
 		if res.StatusCode != http.StatusUnprocessableEntity || isPage(frag) || fieldError(labelled(t, frag, "Spam")) == "" || valueOf(labelled(t, frag, "Details")) != "Copied from another site." {
 			t.Errorf("invalid report in the dialog: %d", res.StatusCode)
 		}
-		res, body = reader.htmxPost(t, path, url.Values{"reason": {"spam"}, "detail": {"Copied from another site."}})
+		res, body = reader.htmxPostFrom(t, listing, path, url.Values{"reason": {"spam"}, "detail": {"Copied from another site."}})
 		frag = parseHTML(t, body)
 		if res.StatusCode != http.StatusOK || isPage(frag) || !anyContains(notices(frag, "status"), "Thanks, our team will look at this review") {
 			t.Errorf("report sent in the dialog: %d %v", res.StatusCode, notices(frag, "status"))
@@ -199,9 +214,22 @@ func TestReportingAReviewInTheDialog(t *testing.T) {
 			t.Errorf("no toast event: %q", trig)
 		}
 		// A second one says so in the dialog (htmx swaps 2xx answers).
-		_, body = reader.htmxPost(t, path, url.Values{"reason": {"spam"}})
+		_, body = reader.htmxPostFrom(t, listing, path, url.Values{"reason": {"spam"}})
 		if !anyContains(notices(parseHTML(t, body), "status"), "You already reported this review") {
 			t.Error("a second report in the dialog is not told")
+		}
+
+		// From the form's own page, htmx goes back to the review, as a
+		// plain form does.
+		other := app.newClient()
+		other.account(t, "dan@example.test", store.KindIndividual)
+		res, _ = other.htmxPostFrom(t, reportPath(s.byAnn.ID), reportPath(s.byAnn.ID), url.Values{"reason": {"offensive"}})
+		if want := listing + "#review-" + strconv.FormatInt(s.byAnn.ID, 10); res.StatusCode != http.StatusOK || res.Header.Get("HX-Redirect") != want {
+			t.Errorf("report sent from its page with htmx: %d, HX-Redirect %q, want %q", res.StatusCode, res.Header.Get("HX-Redirect"), want)
+		}
+		_, body = other.get(t, listing)
+		if !hasToast(parseHTML(t, body), "Thanks, our team will look at this review", "") {
+			t.Error("no thanks on the listing's page after the report sent from its page")
 		}
 	})
 }

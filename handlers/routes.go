@@ -75,8 +75,6 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/billing/portal", h.billingPortal)
 			r.Get("/directory/{slug}/claim", h.claimPage)
 			r.Post("/directory/{slug}/claim", h.claimBusiness)
-			r.Get("/reviews/{id}/report", h.reviewReportPage)
-			r.Post("/reviews/{id}/report", h.reportReview)
 		})
 
 		// Administration: 404 to everyone but administrators.
@@ -127,6 +125,10 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/directory/{slug}/review/delete", h.deleteReviewPage)
 		r.Post("/directory/{slug}/review/delete", h.deleteReview)
 		r.Post("/reviews/{id}/helpful", h.markHelpful)
+		// Reports (review_reports.go): a signed-out visitor is sent to
+		// sign in and back to the form.
+		r.Get("/reviews/{id}/report", h.reviewReportPage)
+		r.Post("/reviews/{id}/report", h.reportReview)
 		r.Get("/directory/{slug}/contact", h.contactBusinessPage)
 		r.Post("/directory/{slug}/contact", h.contactBusiness)
 		r.Get("/sitemap.xml", h.sitemap)
