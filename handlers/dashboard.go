@@ -3,9 +3,12 @@ package handlers
 import (
 	"math"
 	"net/http"
+	"strconv"
 	"time"
 
+	bizmail "bizprofile/mail"
 	"bizprofile/plans"
+	"bizprofile/store"
 	"bizprofile/views"
 )
 
@@ -56,12 +59,23 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
+	figures, err := h.store.ReviewFiguresFor(ctx, u.ID, time.Now())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	newest, err := h.store.NewestOwnerReviews(ctx, u.ID, newestReviews)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
 	d := views.DashboardView{
 		Welcome:      p.FullName,
 		NeedsProfile: p.FullName == "",
 		Leads:        counts.Total,
 		LeadsDelta:   counts.ThisMonth - counts.LastMonth,
 		Plan:         planView(bill, counts.ThisMonth, h.stripe != nil),
+		Reviews:      reviewsOverview(figures, newest, bill.Plan),
 	}
 	if d.Welcome == "" {
 		d.Welcome = u.Email
@@ -100,6 +114,61 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		c.Toasts = append(c.Toasts, views.Toast{Title: "Thank you!", Description: "Your " + p.Name + " plan shows here as soon as Stripe confirms it."})
 	}
 	h.render(w, r, http.StatusOK, views.DashboardPage(c, d))
+}
+
+// newestReviews is how many of the newest reviews the dashboard shows.
+const newestReviews = 5
+
+// reviewsOverview is the dashboard's review figures and newest reviews.
+// Each figure leads to the reviews page of the listing it is most about:
+// with one listing, its page; with several, the one with the most
+// unanswered (or new, or any) reviews, named in the link.
+func reviewsOverview(f store.ReviewFigures, newest []store.OwnerReview, plan plans.Plan) views.DashboardReviews {
+	if len(f.Listings) == 0 {
+		return views.DashboardReviews{}
+	}
+	v := views.DashboardReviews{
+		Count: f.Count, Average: f.Average, ThisMonth: f.ThisMonth, Unanswered: f.Unanswered,
+		ReviewsPage: ownerReviewsPath(f.Listings[0].BusinessID),
+	}
+	if !plan.ReviewAlerts {
+		v.AlertsPlan = plans.FirstWithReviewAlerts().Name
+	}
+	// most is the listing with the most reviews by first, then by count;
+	// the newest listing on a tie.
+	most := func(first func(store.ListingReviewFigures) int) store.ListingReviewFigures {
+		best := f.Listings[0]
+		for _, l := range f.Listings[1:] {
+			if a, b := first(l), first(best); a > b || (a == b && l.Count > best.Count) {
+				best = l
+			}
+		}
+		return best
+	}
+	link := func(l store.ListingReviewFigures, one, several string) views.Link {
+		label := one
+		if len(f.Listings) > 1 {
+			label = several + " " + l.Name
+		}
+		return views.Link{Href: ownerReviewsPath(l.BusinessID), Label: label}
+	}
+	count := func(l store.ListingReviewFigures) int { return l.Count }
+	v.AverageLink = link(most(count), "See your reviews", "See the reviews of")
+	v.ThisMonthLink, v.UnansweredLink = v.AverageLink, v.AverageLink
+	if f.ThisMonth > 0 {
+		v.ThisMonthLink = link(most(func(l store.ListingReviewFigures) int { return l.ThisMonth }), "See the newest", "See the new reviews of")
+	}
+	if f.Unanswered > 0 {
+		v.UnansweredLink = link(most(func(l store.ListingReviewFigures) int { return l.Unanswered }), "Answer them", "Answer the reviews of")
+	}
+	for _, r := range newest {
+		v.Newest = append(v.Newest, views.DashboardReview{
+			Business: r.BusinessName, Stars: r.Rating, Title: r.Title, Excerpt: bizmail.Excerpt(r.Body, 160), Author: r.AuthorName,
+			CreatedAt: r.CreatedAt, Answered: r.Reply != "",
+			Href: ownerReviewsPath(r.BusinessID) + "#review-" + strconv.FormatInt(r.ID, 10),
+		})
+	}
+	return v
 }
 
 // percent is part of whole as a rounded percentage (0 for an empty whole).

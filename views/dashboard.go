@@ -13,6 +13,7 @@ type DashboardView struct {
 	LeadsDelta   int // this month minus last month
 	RecentLeads  []DashboardLead
 	Plan         PlanView
+	Reviews      DashboardReviews // shown with at least one listing
 }
 
 // PlanView is the user's plan in force, how it bills and this month's use
