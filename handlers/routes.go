@@ -67,6 +67,12 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/dashboard/businesses/{id}/email/resend", h.resendListingEmail)
 			r.Get("/dashboard/businesses/{id}/delete", h.deleteBusinessPage)
 			r.Post("/dashboard/businesses/{id}/delete", h.deleteBusiness)
+			// The owner's reviews page (owner_reviews.go, review_requests.go).
+			r.Get("/dashboard/businesses/{id}/reviews", h.ownerReviewsPage)
+			r.Get("/dashboard/businesses/{id}/reviews/qr.svg", h.reviewQRCode)
+			r.Post("/dashboard/businesses/{id}/reviews/requests", h.sendReviewRequests)
+			r.Post("/dashboard/reviews/{id}/reply", h.replyToReview)
+			r.Post("/dashboard/reviews/{id}/reply/delete", h.deleteReply)
 			r.Get("/profile", h.profilePage)
 			r.Post("/profile", h.saveProfile)
 			r.Post("/profile/password", h.changePassword)
@@ -159,6 +165,8 @@ func (h *Handlers) Routes() http.Handler {
 		r.Post("/status/subscribe", h.subscribeStatus)
 		r.Get("/unsubscribe", h.unsubscribePage)
 		r.Post("/unsubscribe", h.unsubscribe)
+		r.Get("/reviews/unsubscribe", h.reviewUnsubscribePage)
+		r.Post("/reviews/unsubscribe", h.reviewUnsubscribe)
 		r.Get("/privacy", h.page(views.PrivacyPage))
 		r.Get("/terms", h.page(views.TermsPage))
 

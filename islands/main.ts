@@ -9,6 +9,7 @@ import { initTheme } from "./theme";
 import { initForms } from "./forms";
 import { initDialogs } from "./dialogs";
 import { initHtmxForms } from "./htmx";
+import { initCopyButtons } from "./copy";
 import { initCounters } from "./counter";
 
 // Each island knows the shape of its own props.
@@ -118,6 +119,7 @@ function init() {
   initForms();
   initDialogs();
   initHtmxForms();
+  initCopyButtons();
   initCounters();
   document.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => {
     const name = el.dataset.island || "";

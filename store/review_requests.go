@@ -101,6 +101,17 @@ func (s *Store) RecordReviewRequests(ctx context.Context, businessID, senderID i
 	return out, nil
 }
 
+// ReviewRequestsLeft is how many more requests senderID may send at now:
+// ReviewRequestsPerDay less those of the last 24 hours.
+func (s *Store) ReviewRequestsLeft(ctx context.Context, senderID int64, now time.Time) (int, error) {
+	var sent int
+	if err := s.db.GetContext(ctx, &sent, s.db.Rebind(`
+		SELECT COUNT(*) FROM review_requests WHERE sent_by = ? AND created_at > ?`), senderID, now.UTC().Add(-24*time.Hour)); err != nil {
+		return 0, fmt.Errorf("store: review requests left: %w", err)
+	}
+	return max(ReviewRequestsPerDay-sent, 0), nil
+}
+
 // emailSet runs query, whose %s is the list of emails' placeholders after
 // args, and collects the addresses it returns.
 func emailSet(ctx context.Context, tx *sqlx.Tx, query string, args []any, emails []string) (map[string]bool, error) {

@@ -54,6 +54,15 @@ func TestReviewRequestsPerDayPerOwner(t *testing.T) {
 			}
 			seen[o.Token] = true
 		}
+		left := func(at time.Time, want int) {
+			t.Helper()
+			n, err := s.ReviewRequestsLeft(ctx, owner.ID, at)
+			must(t, err)
+			if n != want {
+				t.Errorf("requests left at %v: %d, want %d", at, n, want)
+			}
+		}
+		left(now, 5)
 		// The day's 20 are the owner's, over all their listings: 5 more
 		// go, in order, and the rest wait.
 		got, err = s.RecordReviewRequests(ctx, second.ID, owner.ID, customers(100, 8), now.Add(time.Hour))
@@ -67,6 +76,7 @@ func TestReviewRequestsPerDayPerOwner(t *testing.T) {
 				t.Errorf("%s was not sent but has a token", o.Email)
 			}
 		}
+		left(now.Add(time.Hour), 0)
 		// Another owner has their own 20.
 		rival := other.OwnerID.Int64
 		got, err = s.RecordReviewRequests(ctx, other.ID, rival, customers(200, 1), now.Add(time.Hour))
@@ -76,6 +86,7 @@ func TestReviewRequestsPerDayPerOwner(t *testing.T) {
 		}
 		// A day after the first ones, those 15 are free again (the 5 of
 		// an hour later are not).
+		left(now.Add(24*time.Hour+time.Minute), 15)
 		got, err = s.RecordReviewRequests(ctx, second.ID, owner.ID, customers(300, 16), now.Add(24*time.Hour+time.Minute))
 		must(t, err)
 		want = append(repeated(store.RequestSent, 15), store.RequestOverLimit)

@@ -1,0 +1,258 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// The owner's reviews page: a listing's reviews with their replies, the
+// figures, the sentiment trend and the ways to ask for reviews
+// (review_requests.go).
+
+// trendMonths is how many months the sentiment trend shows.
+const trendMonths = 12
+
+// ownerReviewQuery reads the list's filter and page from a query; values
+// out of range are the defaults.
+func ownerReviewQuery(q url.Values) views.OwnerReviewQuery {
+	v := views.OwnerReviewQuery{Show: views.ShowAll, Page: 1}
+	if q.Get("show") == views.ShowUnanswered {
+		v.Show = views.ShowUnanswered
+	}
+	if n, ok := numberIn(q.Get("stars"), 1, 5); ok {
+		v.Stars = int(n)
+	}
+	if n, ok := numberIn(q.Get("page"), 1, maxListPage); ok {
+		v.Page = int(n)
+	}
+	return v
+}
+
+// ownerReviewsPage shows a listing's reviews to its owner; anyone else
+// gets 404.
+func (h *Handlers) ownerReviewsPage(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.ownedBusiness(w, r)
+	if !ok {
+		return
+	}
+	v, err := h.ownerReviewsView(r.Context(), b, ownerReviewQuery(r.URL.Query()), currentUser(r).ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	if res, ok := h.sessions.Pop(r.Context(), requestResultsKey).(requestResults); ok && res.BusinessID == b.ID {
+		v.Requests.Results = res.Results
+	}
+	h.render(w, r, http.StatusOK, views.OwnerReviewsPage(h.chrome(r), v))
+}
+
+// ownerReviewsView gathers the page of b's reviews that q asks for, as
+// userID sees it.
+func (h *Handlers) ownerReviewsView(ctx context.Context, b store.Business, q views.OwnerReviewQuery, userID int64) (views.OwnerReviewsView, error) {
+	now := time.Now()
+	filter := store.OwnerReviewFilter{Unanswered: q.Show == views.ShowUnanswered, Stars: q.Stars}
+	per := views.OwnerReviewsPerPage
+	rs, total, err := h.store.OwnerReviews(ctx, b.ID, filter, store.Page{Limit: per, Offset: (q.Page - 1) * per})
+	if err != nil {
+		return views.OwnerReviewsView{}, err
+	}
+	sum, err := h.store.ReviewSummaryForOwner(ctx, b.ID, now)
+	if err != nil {
+		return views.OwnerReviewsView{}, err
+	}
+	trend, err := h.store.SentimentByMonth(ctx, b.ID, trendMonths, now)
+	if err != nil {
+		return views.OwnerReviewsView{}, err
+	}
+	requests, err := h.reviewRequestForm(ctx, b, userID)
+	if err != nil {
+		return views.OwnerReviewsView{}, err
+	}
+	v := views.OwnerReviewsView{
+		BusinessID: b.ID, Business: b.Name, Slug: b.Slug, Published: b.Published,
+		Summary:    views.OwnerReviewSummary{Count: sum.Count, Average: sum.Average, Unanswered: sum.Unanswered, NewThisMonth: sum.NewThisMonth, Hidden: sum.Hidden},
+		Query:      q,
+		Total:      total,
+		Pages:      max(1, (total+per-1)/per),
+		ReviewLink: reviewFormURL(h.site.BaseURL, b.Slug),
+		Requests:   requests,
+	}
+	back := q.Values().Encode()
+	for _, r := range rs {
+		v.Reviews = append(v.Reviews, ownerReviewOf(b, r, back))
+	}
+	for _, m := range trend {
+		v.Trend = append(v.Trend, views.SentimentMonth{Month: m.Month, Positive: m.Positive, Neutral: m.Neutral, Negative: m.Negative, Unrated: m.Unrated})
+	}
+	return v, nil
+}
+
+// reviewFormURL is the link that opens a listing's review form.
+func reviewFormURL(baseURL, slug string) string { return baseURL + "/directory/" + slug + "/review" }
+
+// ownerReviewOf is r as its listing's owner sees it, its reply form
+// holding the reply; back is the list's query the forms come back to.
+func ownerReviewOf(b store.Business, r store.Review, back string) views.OwnerReview {
+	o := views.OwnerReview{
+		ID: r.ID, BusinessID: b.ID, Business: b.Name, Author: r.AuthorName, Rating: r.Rating, Title: r.Title, Body: r.Body,
+		Written: r.CreatedAt, VisitedOn: r.VisitedOn, Sentiment: r.Sentiment,
+		Hidden: r.Status == store.ReviewHidden, HiddenReason: r.HiddenReason,
+		Reply: r.Reply, Draft: r.Reply, Back: back,
+	}
+	if r.RepliedAt.Valid {
+		o.RepliedAt = r.RepliedAt.Time
+	}
+	return o
+}
+
+// ownedReview loads the review of the URL and its listing if the
+// signed-in user owns the listing; anyone else gets 404.
+func (h *Handlers) ownedReview(w http.ResponseWriter, r *http.Request) (store.Review, store.Business, bool) {
+	id := idParam(r)
+	if id == 0 {
+		h.notFound(w, r)
+		return store.Review{}, store.Business{}, false
+	}
+	rev, err := h.store.ReviewByID(r.Context(), id)
+	var b store.Business
+	if err == nil {
+		b, err = h.store.BusinessByID(r.Context(), rev.BusinessID)
+	}
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !b.OwnedBy(currentUser(r).ID)) {
+		if err == nil {
+			h.log.Warn("reply to another owner's review", "review_id", id, "user_id", currentUser(r).ID)
+		}
+		h.notFound(w, r)
+		return store.Review{}, store.Business{}, false
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return store.Review{}, store.Business{}, false
+	}
+	return rev, b, true
+}
+
+// replyToReview writes or rewrites the owner's reply to a review. htmx
+// swaps the review's block; without JavaScript the owner goes back to the
+// review in the list with a toast.
+func (h *Handlers) replyToReview(w http.ResponseWriter, r *http.Request) {
+	rev, b, ok := h.ownedReview(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	q := ownerReviewQuery(backQuery(r))
+	o := ownerReviewOf(b, rev, q.Values().Encode())
+	o.Draft = strings.TrimSpace(r.PostFormValue("reply"))
+	o.Editing = rev.Reply != ""
+	if rev.Status == store.ReviewHidden {
+		o.Draft, o.Editing = rev.Reply, false
+		o.Problem = "An administrator hid this review, so it cannot be answered."
+		if isHTMX(r) {
+			setToastTrigger(w, views.Toast{Title: "Reply not posted", Description: o.Problem, Variant: "destructive"})
+		}
+		h.answerReview(w, r, http.StatusConflict, b, q, o)
+		return
+	}
+	e := views.FieldErrors{}
+	required(e, "reply", o.Draft, "Write a reply.")
+	checkLength(e, "reply", o.Draft, views.ReplyMax)
+	if len(e) > 0 {
+		o.Error = e["reply"]
+		h.answerReview(w, r, http.StatusUnprocessableEntity, b, q, o)
+		return
+	}
+	updated, err := h.store.SetReply(r.Context(), rev.ID, currentUser(r).ID, o.Draft)
+	if errors.Is(err, store.ErrNotAuthor) || errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.log.Error("reply not saved", "error", err, "review_id", rev.ID)
+		o.Problem = "Your reply could not be saved just now. Please try again in a moment; what you wrote is still here."
+		h.answerReview(w, r, http.StatusServiceUnavailable, b, q, o)
+		return
+	}
+	h.log.Info("review answered", "review_id", rev.ID, "business_id", b.ID, "edit", rev.Reply != "")
+	t := views.Toast{Title: "Reply posted", Description: "It shows under the review on the page of " + b.Name + "."}
+	if rev.Reply != "" {
+		t = views.Toast{Title: "Reply updated", Description: "The page of " + b.Name + " shows the new text."}
+	}
+	h.reviewChanged(w, r, t, b, q, ownerReviewOf(b, updated, q.Values().Encode()))
+}
+
+// deleteReply removes the owner's reply to a review.
+func (h *Handlers) deleteReply(w http.ResponseWriter, r *http.Request) {
+	rev, b, ok := h.ownedReview(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	q := ownerReviewQuery(backQuery(r))
+	updated, err := h.store.SetReply(r.Context(), rev.ID, currentUser(r).ID, "")
+	if errors.Is(err, store.ErrNotAuthor) || errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.log.Error("reply not deleted", "error", err, "review_id", rev.ID)
+		o := ownerReviewOf(b, rev, q.Values().Encode())
+		o.Problem = "Your reply could not be deleted just now. Please try again in a moment."
+		h.answerReview(w, r, http.StatusServiceUnavailable, b, q, o)
+		return
+	}
+	h.log.Info("review reply deleted", "review_id", rev.ID, "business_id", b.ID)
+	h.reviewChanged(w, r, views.Toast{Title: "Reply deleted", Description: "The review shows without an answer."}, b, q, ownerReviewOf(b, updated, q.Values().Encode()))
+}
+
+// backQuery is the list's query a reply form came from.
+func backQuery(r *http.Request) url.Values {
+	q, err := url.ParseQuery(r.PostFormValue("back"))
+	if err != nil {
+		return url.Values{}
+	}
+	return q
+}
+
+// reviewChanged answers a reply saved or deleted: the review's new block
+// and a toast (htmx), or the list at the review with the toast.
+func (h *Handlers) reviewChanged(w http.ResponseWriter, r *http.Request, t views.Toast, b store.Business, q views.OwnerReviewQuery, o views.OwnerReview) {
+	if isHTMX(r) {
+		setToastTrigger(w, t)
+		h.render(w, r, http.StatusOK, views.OwnerReviewBlock(o))
+		return
+	}
+	h.flash(r, t)
+	http.Redirect(w, r, views.OwnerReviewsPath(b.ID, q)+"#review-"+strconv.FormatInt(o.ID, 10), http.StatusSeeOther)
+}
+
+// answerReview answers a reply form that failed with status: the review's
+// block (htmx), or the whole page with the review as it was sent.
+func (h *Handlers) answerReview(w http.ResponseWriter, r *http.Request, status int, b store.Business, q views.OwnerReviewQuery, o views.OwnerReview) {
+	if isHTMX(r) {
+		h.render(w, r, status, views.OwnerReviewBlock(o))
+		return
+	}
+	v, err := h.ownerReviewsView(r.Context(), b, q, currentUser(r).ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	found := false
+	for i := range v.Reviews {
+		if v.Reviews[i].ID == o.ID {
+			v.Reviews[i], found = o, true
+		}
+	}
+	if !found {
+		// The list moved on (a filter, a new review): the review leads.
+		v.Reviews = append([]views.OwnerReview{o}, v.Reviews...)
+	}
+	h.render(w, r, status, views.OwnerReviewsPage(h.chrome(r), v))
+}
