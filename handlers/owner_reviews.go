@@ -48,6 +48,10 @@ func (h *Handlers) ownerReviewsPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
+	if v.Query.Page > v.Pages {
+		h.notFound(w, r) // past the last page
+		return
+	}
 	if res, ok := h.sessions.Pop(r.Context(), requestResultsKey).(requestResults); ok && res.BusinessID == b.ID {
 		v.Requests.Results = res.Results
 	}

@@ -239,6 +239,9 @@ func TestOwnerReviewsArePaged(t *testing.T) {
 		if got := texts(region(parseHTML(t, body), "All reviews").Find("h3")); !slices.Equal(got, []string{"Reader01's visit", "Reader00's visit"}) {
 			t.Errorf("second page %v", got)
 		}
+		if res, _ := app.get(t, ownerReviewsURL(b)+"?page=3"); res.StatusCode != http.StatusNotFound {
+			t.Errorf("past the last page: %d, want 404", res.StatusCode)
+		}
 		// A reply form on page 2 comes back to page 2.
 		if back := parseHTML(t, body).Find(`input[name="back"]`).First().AttrOr("value", ""); back != "page=2" {
 			t.Errorf("back %q, want page=2", back)
@@ -348,4 +351,32 @@ func TestOwnerRepliesEditsAndDeletesAReply(t *testing.T) {
 			})
 		})
 	}
+}
+
+func TestAReplyIsKeptWhenTheDatabaseFails(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		_, b := ownerAndListing(t, app, "Harbor Bakery")
+		rev := customerReview(t, app, b, "Ann", 4, store.SentimentPositive, time.Now().Add(-time.Hour))
+		failWritesTo(t, app, "reviews", "UPDATE")
+		for _, htmx := range []bool{false, true} {
+			form := url.Values{"reply": {"Thank you, Ann!"}}
+			var res *http.Response
+			var body string
+			if htmx {
+				res, body = app.htmxPost(t, replyURL(rev), form)
+			} else {
+				res, body = app.post(t, replyURL(rev), form)
+			}
+			block := reviewBlock(parseHTML(t, body), "Ann's visit")
+			if res.StatusCode != http.StatusServiceUnavailable || !anyContains(notices(block, "alert"), "what you wrote is still here") {
+				t.Errorf("htmx %v: %d %v", htmx, res.StatusCode, notices(block, "alert"))
+			}
+			if valueOf(labelled(t, block, "Reply as Harbor Bakery")) != "Thank you, Ann!" {
+				t.Errorf("htmx %v: the reply was not kept", htmx)
+			}
+		}
+		if !strings.Contains(app.logs.String(), "reply not saved") {
+			t.Error("no log line")
+		}
+	})
 }

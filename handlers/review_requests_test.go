@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/jmoiron/sqlx"
 
 	"bizprofile/store"
 	"bizprofile/views"
@@ -277,6 +278,52 @@ func TestReviewQRCode(t *testing.T) {
 		}
 		if !hasLink(doc, "Download the QR code (SVG)", ownerReviewsURL(b)+"/qr.svg?download=1") {
 			t.Error("no download link")
+		}
+	})
+}
+
+// failWritesTo makes every statement of event (INSERT or UPDATE) on table
+// fail, as a full disk or a broken database would.
+func failWritesTo(t *testing.T, app *testApp, table, event string) {
+	t.Helper()
+	name := table + "_fail"
+	stmts := []string{`CREATE TRIGGER ` + name + ` BEFORE ` + event + ` ON ` + table + ` BEGIN SELECT RAISE(ABORT, 'disk full'); END`}
+	if app.store.Dialect() == store.Postgres {
+		stmts = []string{
+			`CREATE FUNCTION ` + name + `() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+			`CREATE TRIGGER ` + name + ` BEFORE ` + event + ` ON ` + table + ` FOR EACH ROW EXECUTE FUNCTION ` + name + `()`,
+		}
+	}
+	must(t, app.store.WithTx(context.Background(), func(tx *sqlx.Tx) error {
+		for _, s := range stmts {
+			if _, err := tx.Exec(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+}
+
+func TestReviewRequestsAreNotRecordedWhenTheirEmailsCannotBeQueued(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		_, b := ownerAndListing(t, app, "Harbor Bakery")
+		failWritesTo(t, app, "jobs", "INSERT")
+		form := url.Values{"emails": {"ann@example.com\nbob@example.com"}, "note": {"See you soon"}}
+		for _, htmx := range []bool{false, true} {
+			res, section := sendRequests(t, app, b, htmx, form)
+			if res.StatusCode != http.StatusServiceUnavailable || !anyContains(notices(section, "alert"), "nothing was sent, and what you typed is still here") {
+				t.Errorf("htmx %v: %d %v", htmx, res.StatusCode, notices(section, "alert"))
+			}
+			if valueOf(labelled(t, section, "Customers' email addresses")) != form.Get("emails") || valueOf(labelled(t, section, "Personal note")) != "See you soon" {
+				t.Errorf("htmx %v: the text was not kept", htmx)
+			}
+		}
+		// The requests went with their emails: nobody counts as asked.
+		if n, err := app.store.ReviewRequestsLeft(context.Background(), b.OwnerID.Int64, time.Now()); err != nil || n != 20 {
+			t.Errorf("requests left %d (%v), want 20", n, err)
+		}
+		if !strings.Contains(app.logs.String(), "review requests not sent") {
+			t.Error("no log line")
 		}
 	})
 }
