@@ -100,13 +100,13 @@ func TestReportThenHideChangesFiguresAndEmailsTheAuthor(t *testing.T) {
 		if res.StatusCode != http.StatusUnprocessableEntity {
 			t.Fatalf("hide without a reason: %d, want 422", res.StatusCode)
 		}
-		reason := labelled(t, formOf(reportedReviewItem(page, "Buy your bread elsewhere"), "Hide review by Ann of Harbor Bakery"), "Reason")
+		reason := labelled(t, formOf(reportedReviewItem(page, "Buy your bread elsewhere"), "Hide review by Ann of Harbor Bakery"), "Reason for hiding")
 		if got := fieldError(reason); !strings.Contains(got, "its author is emailed the reason") {
 			t.Errorf("message by the reason = %q", got)
 		}
 		long := strings.Repeat("x", 501)
 		res, body = admin.post(t, reviewAction(s.byAnn.ID, "hide"), url.Values{"reason": {long}})
-		reason = labelled(t, formOf(reportedReviewItem(parseHTML(t, body), "Buy your bread elsewhere"), "Hide review by Ann of Harbor Bakery"), "Reason")
+		reason = labelled(t, formOf(reportedReviewItem(parseHTML(t, body), "Buy your bread elsewhere"), "Hide review by Ann of Harbor Bakery"), "Reason for hiding")
 		if res.StatusCode != http.StatusUnprocessableEntity || fieldError(reason) != "Keep this under 500 characters." || valueOf(reason) != long {
 			t.Errorf("hide with a long reason: %d %q", res.StatusCode, fieldError(reason))
 		}

@@ -456,11 +456,11 @@ func reportedReview(v AdminReviews, r AdminReviewRow) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = reviewDecision(v, r, "hide", "Hide…", "Hide review", "btn btn-primary btn-sm", true, "Emailed to the author. The review leaves the listing and its rating.").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = reviewDecision(v, r, "hide", "Hide…", "Reason for hiding", "Hide review", "btn btn-primary btn-sm", true, "Emailed to the author. The review leaves the listing and its rating.").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = reviewDecision(v, r, "delete", "Delete…", "Delete review", "btn btn-danger btn-sm", false, "Emailed to the author when given. The review is deleted for good.").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = reviewDecision(v, r, "delete", "Delete…", "Reason for deleting", "Delete review", "btn btn-danger btn-sm", false, "Emailed to the author when given. The review is deleted for good.").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -474,7 +474,7 @@ func reportedReview(v AdminReviews, r AdminReviewRow) templ.Component {
 
 // reviewDecision is a decision that takes a reason: behind a disclosure,
 // so that a click alone never hides or deletes a review.
-func reviewDecision(v AdminReviews, r AdminReviewRow, action, open, submit, class string, reasonRequired bool, hint string) templ.Component {
+func reviewDecision(v AdminReviews, r AdminReviewRow, action, open, label, submit, class string, reasonRequired bool, hint string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -562,7 +562,7 @@ func reviewDecision(v AdminReviews, r AdminReviewRow, action, open, submit, clas
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{ID: action + "-reason-" + int64s(r.ID), Name: "reason", Label: "Reason", Type: "textarea", Value: value, Required: reasonRequired, MaxLength: ReviewModerationReasonMax, Rows: 2, Hint: hint, Error: errMsg}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(Field{ID: action + "-reason-" + int64s(r.ID), Name: "reason", Label: label, Type: "textarea", Value: value, Required: reasonRequired, MaxLength: ReviewModerationReasonMax, Rows: 2, Hint: hint, Error: errMsg}).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
