@@ -88,7 +88,7 @@ for (const [js, listing, slug] of [
     await row.waitFor();
     await row.locator(".badge", { hasText: "Claimed" }).waitFor();
     // Two listings (the one signed up with and this one), one claimed.
-    assert.equal(await page.locator(".stat-card", { hasText: "Claimed" }).locator("dd").textContent(), "50%");
+    assert.equal(await page.locator(".stat-card", { hasText: "Claimed" }).locator("dd").first().textContent(), "50%");
     await page.goto(baseURL + "/directory/" + slug);
     await page.locator(".business-hero .badge", { hasText: "Claimed" }).waitFor();
     await page.getByRole("heading", { name: "You manage this listing" }).waitFor();

@@ -32,7 +32,7 @@ func reviewCard(t *testing.T, body, term string) (figure string, link string, hr
 		t.Fatalf("no %q card in the Reviews section", term)
 	}
 	a := card.Find("a[href]")
-	return textOf(card.Find("dd")), textOf(a), a.AttrOr("href", "")
+	return textOf(card.Find("dd").First()), textOf(a), a.AttrOr("href", "")
 }
 
 // The dashboard's review figures are counted from the owner's published
@@ -91,7 +91,7 @@ func TestDashboardReviewFigures(t *testing.T) {
 				t.Errorf("%s: %q, link %q to %q; want %q, %q to %q", tc.term, fig, link, href, tc.figure, tc.link, tc.href)
 			}
 		}
-		if note := textOf(termGroup(region(parseHTML(t, body), "Reviews"), "Average Rating").Find("p")); !strings.HasPrefix(note, "from 4 reviews") {
+		if note := textOf(termGroup(region(parseHTML(t, body), "Reviews"), "Average Rating").Find(".stat-note")); !strings.HasPrefix(note, "from 4 reviews") {
 			t.Errorf("the average's note reads %q", note)
 		}
 		page := parseHTML(t, body)
@@ -100,7 +100,7 @@ func TestDashboardReviewFigures(t *testing.T) {
 			t.Fatalf("%d newest reviews listed, want 4", items.Length())
 		}
 		first := items.First()
-		if !strings.Contains(textOf(first), "2 out of 5 stars: Slow service on Corner Cafe") ||
+		if text := textOf(first); !strings.HasPrefix(text, "Slow service on Corner Cafe") || !strings.Contains(text, "2 of 5 stars · Author of Slow service") ||
 			!hasLink(first, "Reply to Author of Slow service's review", cafeReviews+"#review-"+strconv.FormatInt(newest.ID, 10)) {
 			t.Errorf("the newest review reads %q", textOf(first))
 		}
