@@ -45,6 +45,9 @@ func (h *Handlers) listingReviews(ctx context.Context, b store.Business, viewer 
 			return l, 0, err
 		}
 		l.HasOwn = err == nil
+		if b.OwnedBy(viewer.ID) {
+			l.ManageURL = "/dashboard/businesses/" + strconv.FormatInt(b.ID, 10) + "/reviews"
+		}
 	}
 	for _, r := range rs {
 		l.Reviews = append(l.Reviews, reviewItem(r, viewer, marked[r.ID]))

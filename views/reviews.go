@@ -132,6 +132,9 @@ type ListingReviews struct {
 	Summary  RatingSummary
 	Reviews  []ReviewItem
 	HasOwn   bool   // the signed-in viewer has reviewed the listing: 'Edit your review'
+	// ManageURL is the owner's reviews page, set when the viewer owns the
+	// listing: they answer reviews there instead of writing one.
+	ManageURL string
 	Back     string // the page the helpful buttons come back to without JavaScript
 }
 
