@@ -186,10 +186,10 @@ func TestOwnerReviewsPageShowsFiguresTrendAndEveryReview(t *testing.T) {
 		if len(rows) != 12 {
 			t.Fatalf("%d months in the trend, want 12", len(rows))
 		}
-		if want := []string{lastMonth.Format("January 2006"), "1", "0", "1"}; !slices.Equal(rows[10], want) {
+		if want := []string{lastMonth.Format("Jan 2006"), "1", "0", "1"}; !slices.Equal(rows[10], want) {
 			t.Errorf("last month %v, want %v", rows[10], want)
 		}
-		if want := []string{thisMonth.Format("January 2006"), "0", "1", "0"}; !slices.Equal(rows[11], want) {
+		if want := []string{thisMonth.Format("Jan 2006"), "0", "1", "0"}; !slices.Equal(rows[11], want) {
 			t.Errorf("this month %v, want %v", rows[11], want)
 		}
 		if rects := region(doc, "Sentiment by month").Find("svg rect"); rects.Length() != 3 {
