@@ -84,7 +84,7 @@ for (const [js, listing, slug] of [
     const approved = await linkFrom(owner, "/dashboard/businesses/");
     assert.ok(approved.includes("/dashboard/businesses/"));
     await page.goto(baseURL + "/dashboard");
-    const row = page.locator(".item-list li", { hasText: listing });
+    const row = page.getByRole("region", { name: "Your Businesses" }).locator(".item-list li", { hasText: listing });
     await row.waitFor();
     await row.locator(".badge", { hasText: "Claimed" }).waitFor();
     // Two listings (the one signed up with and this one), one claimed.
