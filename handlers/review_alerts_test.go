@@ -388,3 +388,49 @@ func TestReviewAlertSettingOnTheProfile(t *testing.T) {
 		}
 	})
 }
+
+// emailsTo are the email jobs to the address, whatever their state.
+func emailsTo(t *testing.T, app *testApp, to string) []bizmail.Message {
+	t.Helper()
+	js, _, err := app.store.Jobs(context.Background(), "", store.Page{Limit: 200})
+	must(t, err)
+	var ms []bizmail.Message
+	for _, j := range js {
+		var m bizmail.Message
+		if j.Kind == jobs.KindEmail && json.Unmarshal([]byte(j.Payload), &m) == nil && m.To == to {
+			ms = append(ms, m)
+		}
+	}
+	return ms
+}
+
+// Through the review form: a new review alerts the owner of a Growth
+// listing, an edit does not; a Starter owner gets no email.
+func TestReviewFormAlertsOwnersWhosePlanBringsIt(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		b := reviewedListing(t, app)
+		onPlan(t, app, b.OwnerID.Int64, "growth")
+		starter := ownedListing(t, app, "starter@example.com", "Starter Bakery")
+		reviewer, _ := reviewerClient(t, app, "dana@example.com", "Dana", "Kim")
+		for _, l := range []store.Business{b, starter} {
+			if res, _ := reviewer.post(t, reviewPath(l), goodReview(5)); res.StatusCode != http.StatusSeeOther {
+				t.Fatalf("review of %s: %d", l.Name, res.StatusCode)
+			}
+		}
+		m := app.inbox.waitForSubject(t, "owner@harbor.test", "New 5-star review of "+b.Name)
+		if !strings.Contains(m.Text, "“Best flat white in town”") || !strings.Contains(m.Text, "Dana K. reviewed "+b.Name) {
+			t.Errorf("the alert:\n%s", m.Text)
+		}
+		edit := goodReview(4)
+		edit.Set("title", "Still a good flat white")
+		if res, _ := reviewer.post(t, reviewPath(b), edit); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("edit: %d", res.StatusCode)
+		}
+		if n := len(emailsTo(t, app, "owner@harbor.test")); n != 1 {
+			t.Errorf("%d emails to the Growth owner after a review and its edit, want 1", n)
+		}
+		if n := len(emailsTo(t, app, "starter@example.com")); n != 0 {
+			t.Errorf("%d emails to the Starter owner", n)
+		}
+	})
+}
