@@ -498,8 +498,10 @@ func reportReasons(f ReportForm) templ.Component {
 }
 
 // ReportReviewLink is a review's 'Report' link: the form in the dialog
-// of ReportReviewDialog with JavaScript, its page without.
-func ReportReviewLink(id int64, author string) templ.Component {
+// of ReportReviewDialog with JavaScript, its page without. (The listing's
+// page links the form's page for now; this is the link that opens the
+// dialog instead, named as that one is.)
+func ReportReviewLink(id int64, title string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -527,7 +529,7 @@ func ReportReviewLink(id int64, author string) templ.Component {
 		var templ_7745c5c3_Var26 templ.SafeURL
 		templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/reviews/" + int64s(id) + "/report"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/review_reports.templ`, Line: 92, Col: 82}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/review_reports.templ`, Line: 94, Col: 82}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 		if templ_7745c5c3_Err != nil {
@@ -540,7 +542,7 @@ func ReportReviewLink(id int64, author string) templ.Component {
 		var templ_7745c5c3_Var27 string
 		templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs("/reviews/" + int64s(id) + "/report")
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/review_reports.templ`, Line: 92, Col: 130}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/review_reports.templ`, Line: 94, Col: 130}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 		if templ_7745c5c3_Err != nil {
@@ -551,9 +553,9 @@ func ReportReviewLink(id int64, author string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var28 string
-		templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(" the review by " + author)
+		templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(" the review " + title)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/review_reports.templ`, Line: 93, Col: 66}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/review_reports.templ`, Line: 95, Col: 62}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
 		if templ_7745c5c3_Err != nil {
