@@ -131,11 +131,11 @@ type ListingReviews struct {
 	Business string // the listing's name: the owner's replies are headed with it
 	Summary  RatingSummary
 	Reviews  []ReviewItem
-	HasOwn   bool   // the signed-in viewer has reviewed the listing: 'Edit your review'
+	HasOwn   bool // the signed-in viewer has reviewed the listing: 'Edit your review'
 	// ManageURL is the owner's reviews page, set when the viewer owns the
 	// listing: they answer reviews there instead of writing one.
 	ManageURL string
-	Back     string // the page the helpful buttons come back to without JavaScript
+	Back      string // the page the helpful buttons come back to without JavaScript
 }
 
 // WriteLabel is the link to the review form: to write one, or to edit the
