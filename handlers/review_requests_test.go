@@ -124,7 +124,7 @@ func TestReviewRequestsAreSentCappedAndExplained(t *testing.T) {
 				for i := range 20 {
 					many = append(many, fmt.Sprintf("c%d@example.com", i))
 				}
-				res, section = sendRequests(t, app, b, htmx, url.Values{"emails": {strings.Join(many, "\n")}})
+				_, section = sendRequests(t, app, b, htmx, url.Values{"emails": {strings.Join(many, "\n")}})
 				sent, skipped = shownRequestResults(section)
 				if len(sent) != 18 || len(skipped) != 2 || skipped[0] != "c18@example.com: over today's limit of 20 requests" {
 					t.Errorf("over the limit: %d sent, skipped %v", len(sent), skipped)
