@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -240,11 +239,7 @@ func refreshFigures(ctx context.Context, tx *sqlx.Tx, businessID int64) error {
 		SELECT COUNT(*) AS n, COALESCE(SUM(rating), 0) AS total FROM reviews WHERE business_id = ? AND status = 'published'`), businessID); err != nil {
 		return fmt.Errorf("store: review figures: %w", err)
 	}
-	rating := 0.0
-	if f.N > 0 {
-		rating = math.Round(f.Sum/float64(f.N)*100) / 100
-	}
-	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET rating = ?, review_count = ? WHERE id = ?`), rating, f.N, businessID); err != nil {
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET rating = ?, review_count = ? WHERE id = ?`), meanStars(int(f.Sum), f.N), f.N, businessID); err != nil {
 		return fmt.Errorf("store: set review figures: %w", err)
 	}
 	return nil
@@ -331,9 +326,7 @@ func (s *Store) RatingSummaryOf(ctx context.Context, businessID int64) (RatingSu
 		sum.Count += r.N
 		total += r.Rating * r.N
 	}
-	if sum.Count > 0 {
-		sum.Average = math.Round(float64(total)/float64(sum.Count)*100) / 100
-	}
+	sum.Average = meanStars(total, sum.Count)
 	return sum, nil
 }
 

@@ -43,7 +43,7 @@ func TestSampleReviewsAreWhatTheFormAccepts(t *testing.T) {
 	if len(reviews) != len(bs) {
 		t.Errorf("reviews of %d listings, want each of the %d samples", len(reviews), len(bs))
 	}
-	// The review form's limits (titleMax, ReviewBodyMin,
+	// The review form's limits (views.ReviewTitleMax, ReviewBodyMin,
 	// ReviewBodyMax, ReviewNameMax).
 	const titleMax, bodyMin, bodyMax, nameMax = 120, 20, 5000, 60
 	author := regexp.MustCompile(`^\p{Lu}\p{Ll}+ \p{Lu}\.$`)

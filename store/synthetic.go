@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 )
 
 // Vocabulary of synthetic listings (SeedSynthetic): plausible, varied, and
@@ -56,12 +57,11 @@ var (
 	}
 	// synthCategoryWeights adds up the categories' weights, in order.
 	synthCategoryWeights = func() []int {
-		sums, total := make([]int, len(synthCategories)), 0
+		w := make([]int, len(synthCategories))
 		for i, c := range synthCategories {
-			total += c.weight
-			sums[i] = total
+			w[i] = c.weight
 		}
-		return sums
+		return runningSums(w)
 	}()
 
 	synthNames = []string{
@@ -279,12 +279,117 @@ func synthBusiness(r *rand.Rand, i int) Business {
 		Category:    c.category, SubCategory: sub, Tags: tags,
 		Address: fmt.Sprintf("%d %s %s", 1+r.IntN(9899), synthStreets[r.IntN(len(synthStreets))], synthSuffixes[r.IntN(len(synthSuffixes))]),
 		City:    city[0], State: city[1], ZipCode: fmt.Sprintf("%05d", 1001+r.IntN(98000)),
-		Phone: fmt.Sprintf("(555) 555-%04d", i%10000), Hours: DefaultWeek(),
-		BusinessType: synthTypes[r.IntN(len(synthTypes))],
-		Rating:       float64(20+r.IntN(31)) / 10, ReviewCount: r.IntN(500),
+		Phone: fmt.Sprintf("(555) 555-%04d", i%10000), Hours: DefaultWeek(), BusinessType: synthTypes[r.IntN(len(synthTypes))],
 		Verified: r.IntN(3) == 0, Featured: r.IntN(50) == 0, Published: r.IntN(20) != 0,
 		ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
 	}
+}
+
+// Reviews of synthetic listings: a few a listing, most listings with
+// some and a handful with a dozen, mostly positive, a listing's reviews
+// agreeing more or less with each other (a good business gets good
+// reviews).
+var (
+	// synthReviewCounts weighs 0, 1, ... 12 reviews a listing (the mean
+	// is about 3.3).
+	synthReviewCounts = runningSums([]int{20, 15, 14, 12, 10, 8, 6, 5, 3, 2, 2, 1, 2})
+	// synthReviewers are the kinds of business as its reviewers see it,
+	// by how often each is met: the weights of 1, 2, ... 5 stars.
+	synthReviewers = []struct {
+		weight int
+		stars  []int
+	}{
+		{40, runningSums([]int{2, 3, 5, 20, 70})},    // excellent
+		{35, runningSums([]int{3, 5, 12, 35, 45})},   // good
+		{18, runningSums([]int{15, 15, 20, 25, 25})}, // mixed
+		{7, runningSums([]int{30, 25, 20, 15, 10})},  // poor
+	}
+	synthReviewerWeights = func() []int {
+		w := make([]int, len(synthReviewers))
+		for i, k := range synthReviewers {
+			w[i] = k.weight
+		}
+		return runningSums(w)
+	}()
+
+	// Titles and sentences by sentiment (negative, neutral, positive):
+	// %[1]s is the listing's sub-category in lower case, %[2]s one of its
+	// tags, %[3]s its name, %[4]s its city.
+	synthReviewTitles = [3][]string{
+		{"Disappointed", "Not what I expected", "Poor communication", "Would not go back", "Overpriced %[1]s", "Slow and careless"},
+		{"Decent %[1]s", "Good but pricey", "Okay experience", "Mixed feelings", "Fine for %[2]s", "Room to improve"},
+		{"Great %[1]s", "Highly recommend", "Best %[1]s in %[4]s", "Excellent service", "Will be back", "Friendly and professional", "Great for %[2]s"},
+	}
+	synthReviewOpenings = [3][]string{
+		{"We went to %[3]s for %[2]s and it did not go well.", "I wanted to like %[3]s but left frustrated.", "Chose them for %[1]s and regretted it."},
+		{"We asked about %[2]s and it was fine.", "Average %[1]s for %[4]s, nothing special.", "Some things went well at %[3]s, some did not."},
+		{"Asked %[3]s about %[2]s and left very happy.", "I have used them for %[1]s twice now.", "A friend recommended %[3]s and she was right.", "Easily the best %[1]s we have found in %[4]s."},
+	}
+	synthReviewDetails = [3][]string{
+		{"Nobody called back for a week.", "The price went up after the work started.", "We had to ask twice to get it done right.", "Staff seemed rushed and uninterested.", "Too expensive for what we got."},
+		{"It took longer than promised.", "Prices are a little high for %[4]s.", "Friendly staff, but communication could be better.", "Parking is a hassle.", "Good with %[2]s, less so with the rest."},
+		{"They really know %[2]s.", "Staff were friendly and on time.", "Fair prices for %[4]s.", "Everything was explained clearly.", "Exactly what we needed for %[2]s.", "They followed up a week later to check on us."},
+	}
+)
+
+// synthText fills template t with a review's words, or is t when it
+// needs none.
+func synthText(t string, words []any) string {
+	if !strings.Contains(t, "%") {
+		return t
+	}
+	return fmt.Sprintf(t, words...)
+}
+
+// synthReviews appends to rs the reviews of the generated listing b, drawn
+// from r, written in the three years before now, and gives b their figures.
+func synthReviews(rs []NewReview, r *rand.Rand, b *Business, now time.Time) []NewReview {
+	n := pickWeighted(r, synthReviewCounts)
+	kind := synthReviewers[pickWeighted(r, synthReviewerWeights)]
+	sub := strings.ToLower(b.SubCategory)
+	sum := 0
+	for range n {
+		stars := 1 + pickWeighted(r, kind.stars)
+		sum += stars
+		mood := 2 // positive
+		switch {
+		case stars <= 2:
+			mood = 0
+		case stars == 3:
+			mood = 1
+		}
+		words := []any{sub, b.Tags[r.IntN(len(b.Tags))], b.Name, b.City}
+		titles, openings, details := synthReviewTitles[mood], synthReviewOpenings[mood], synthReviewDetails[mood]
+		title := synthText(titles[r.IntN(len(titles))], words)
+		body := synthText(openings[r.IntN(len(openings))], words)
+		// None, one or two details, never the same twice.
+		d := r.IntN(len(details))
+		for k := range r.IntN(3) {
+			body += " " + synthText(details[(d+k)%len(details)], words)
+		}
+		written := now.Add(-time.Duration(r.Int64N(int64(3 * 365 * 24 * time.Hour)))).Truncate(time.Second)
+		visited := ""
+		if r.IntN(2) == 0 {
+			visited = written.AddDate(0, 0, -r.IntN(15)).Format(time.DateOnly)
+		}
+		rs = append(rs, NewReview{
+			AuthorName: synthFirstNames[r.IntN(len(synthFirstNames))] + " " + string(rune('A'+r.IntN(26))) + ".",
+			ReviewText: ReviewText{Rating: stars, Title: title, Body: body, VisitedOn: visited, Sentiment: starsSentiment(stars)},
+			CreatedAt:  written,
+		})
+	}
+	b.Rating, b.ReviewCount = meanStars(sum, n), n
+	return rs
+}
+
+// runningSums are the running sums of weights, for pickWeighted.
+func runningSums(weights []int) []int {
+	sums, total := make([]int, len(weights)), 0
+	for i, w := range weights {
+		total += w
+		sums[i] = total
+	}
+	return sums
 }
 
 // pickWeighted is an index drawn with the weights whose running sums are

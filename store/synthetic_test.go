@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"bizprofile/places"
 )
@@ -53,5 +55,50 @@ func TestSyntheticListings(t *testing.T) {
 	}
 	if top, last := usedCities[v.Cities[0]], usedCities[v.Cities[len(v.Cities)-1]]; top < 5*last {
 		t.Errorf("the first city has %d listings, the last %d: want big cities to have many more", top, last)
+	}
+}
+
+// TestSyntheticReviews checks the generated reviews: the same seed gives
+// the same ones, each listing's figures are its reviews', and their texts
+// fit the review form.
+func TestSyntheticReviews(t *testing.T) {
+	const n = 20_000
+	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	lr := rand.New(rand.NewPCG(3, 4))
+	r1, r2 := rand.New(rand.NewPCG(1, 2)), rand.New(rand.NewPCG(1, 2))
+	counts := make([]int, 13)
+	var rs, again []NewReview
+	for i := range n {
+		b := synthBusiness(lr, i)
+		other := b
+		rs = synthReviews(rs[:0], r1, &b, now)
+		again = synthReviews(again[:0], r2, &other, now)
+		if !reflect.DeepEqual(rs, again) || !reflect.DeepEqual(b, other) {
+			t.Fatalf("listing %d's reviews differ with the same seed", i)
+		}
+		if len(rs) > 12 {
+			t.Fatalf("listing %d has %d reviews", i, len(rs))
+		}
+		counts[len(rs)]++
+		sum := 0
+		for _, r := range rs {
+			sum += r.Rating
+			if r.Rating < 1 || r.Rating > 5 || r.Title == "" || utf8.RuneCountInString(r.Body) < 20 || r.AuthorName == "" || r.Sentiment != starsSentiment(r.Rating) {
+				t.Fatalf("listing %d: review %+v", i, r)
+			}
+			if !r.CreatedAt.Before(now) || r.CreatedAt.Before(now.AddDate(-3, 0, -1)) {
+				t.Fatalf("listing %d: review written %s", i, r.CreatedAt)
+			}
+		}
+		if b.ReviewCount != len(rs) || b.Rating != meanStars(sum, len(rs)) {
+			t.Fatalf("listing %d: figures %.2f (%d), reviews give %.2f (%d)", i, b.Rating, b.ReviewCount, meanStars(sum, len(rs)), len(rs))
+		}
+	}
+	total := 0
+	for k, c := range counts {
+		total += k * c
+	}
+	if mean := float64(total) / n; mean < 2.5 || mean > 4 || counts[0] < n/10 || counts[0] > n/3 || counts[12] == 0 {
+		t.Errorf("reviews a listing: %v (mean %.2f), want most listings with a few, some with none, a handful with a dozen", counts, mean)
 	}
 }
