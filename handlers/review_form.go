@@ -203,14 +203,8 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 	err = h.store.InTx(ctx, func(tx *store.Store) error {
 		var err error
 		if editing {
-			if saved, err = tx.UpdateReview(ctx, own.ID, u.ID, text); err != nil {
+			if saved, err = tx.UpdateReview(ctx, own.ID, u.ID, f.Name, text); err != nil {
 				return err
-			}
-			if saved.AuthorName != f.Name {
-				if err := tx.RenameReviewAuthor(ctx, own.ID, u.ID, f.Name); err != nil {
-					return err
-				}
-				saved.AuthorName = f.Name
 			}
 		} else if saved, err = tx.CreateReview(ctx, store.NewReview{BusinessID: b.ID, UserID: sql.NullInt64{Int64: u.ID, Valid: true}, AuthorName: f.Name, ReviewText: text}); err != nil {
 			return err

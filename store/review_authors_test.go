@@ -10,7 +10,7 @@ import (
 	"bizprofile/store/storetest"
 )
 
-func TestRenameReviewAuthor(t *testing.T) {
+func TestEditingAReviewRenamesItsAuthor(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		author, _, err := s.CreateAccount(ctx, newAccount("author@example.com"))
@@ -23,23 +23,24 @@ func TestRenameReviewAuthor(t *testing.T) {
 		r, err := s.CreateReview(ctx, store.NewReview{BusinessID: b.ID, UserID: sqlNullInt(author.ID), AuthorName: "Ann R.", ReviewText: text})
 		must(t, err)
 
-		must(t, s.RenameReviewAuthor(ctx, r.ID, author.ID, "Ann Rivers"))
+		_, err = s.UpdateReview(ctx, r.ID, author.ID, "Ann Rivers", text)
+		must(t, err)
 		got, err := s.ReviewByID(ctx, r.ID)
 		must(t, err)
 		if got.AuthorName != "Ann Rivers" {
 			t.Errorf("author name %q after renaming, want Ann Rivers", got.AuthorName)
 		}
-		if err := s.RenameReviewAuthor(ctx, r.ID, other.ID, "Someone"); !errors.Is(err, store.ErrNotAuthor) {
+		if err := updateErr(s.UpdateReview(ctx, r.ID, other.ID, "Someone", text)); !errors.Is(err, store.ErrNotAuthor) {
 			t.Errorf("another account renames: %v, want ErrNotAuthor", err)
 		}
-		if err := s.RenameReviewAuthor(ctx, r.ID+1000, author.ID, "Ann"); !errors.Is(err, store.ErrNotFound) {
+		if err := updateErr(s.UpdateReview(ctx, r.ID+1000, author.ID, "Ann", text)); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("unknown review: %v, want ErrNotFound", err)
 		}
 
 		old, err := s.CreateReview(ctx, store.NewReview{BusinessID: b.ID, UserID: sqlNullInt(other.ID), AuthorName: "Olly O.", ReviewText: text,
 			CreatedAt: time.Now().Add(-store.ReviewEditWindow - time.Hour)})
 		must(t, err)
-		if err := s.RenameReviewAuthor(ctx, old.ID, other.ID, "Olly Oak"); !errors.Is(err, store.ErrEditWindowClosed) {
+		if err := updateErr(s.UpdateReview(ctx, old.ID, other.ID, "Olly Oak", text)); !errors.Is(err, store.ErrEditWindowClosed) {
 			t.Errorf("rename after the edit window: %v, want ErrEditWindowClosed", err)
 		}
 		got, err = s.ReviewByID(ctx, old.ID)
@@ -49,3 +50,6 @@ func TestRenameReviewAuthor(t *testing.T) {
 		}
 	})
 }
+
+// updateErr is UpdateReview's error alone.
+func updateErr(_ store.Review, err error) error { return err }

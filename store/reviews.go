@@ -132,9 +132,10 @@ func (s *Store) CreateReview(ctx context.Context, n NewReview) (Review, error) {
 	return r, err
 }
 
-// UpdateReview changes what the author wrote, within ReviewEditWindow of
-// writing it; the listing's figures follow.
-func (s *Store) UpdateReview(ctx context.Context, id, authorID int64, t ReviewText) (Review, error) {
+// UpdateReview changes what the author wrote, and the name shown with it
+// (empty: kept), within ReviewEditWindow of writing it; the listing's
+// figures follow.
+func (s *Store) UpdateReview(ctx context.Context, id, authorID int64, name string, t ReviewText) (Review, error) {
 	var r Review
 	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		old, err := lockedReview(ctx, tx, id)
@@ -147,9 +148,12 @@ func (s *Store) UpdateReview(ctx context.Context, id, authorID int64, t ReviewTe
 		if !old.EditableAt(time.Now()) {
 			return ErrEditWindowClosed
 		}
+		if name == "" {
+			name = old.AuthorName
+		}
 		if _, err := tx.ExecContext(ctx, tx.Rebind(`
-			UPDATE reviews SET rating = ?, title = ?, body = ?, visited_on = ?, sentiment = ?, updated_at = ? WHERE id = ?`),
-			t.Rating, t.Title, t.Body, t.VisitedOn, t.Sentiment, time.Now().UTC(), id); err != nil {
+			UPDATE reviews SET author_name = ?, rating = ?, title = ?, body = ?, visited_on = ?, sentiment = ?, updated_at = ? WHERE id = ?`),
+			name, t.Rating, t.Title, t.Body, t.VisitedOn, t.Sentiment, time.Now().UTC(), id); err != nil {
 			return fmt.Errorf("store: update review: %w", err)
 		}
 		if err := refreshFigures(ctx, tx, old.BusinessID); err != nil {

@@ -170,13 +170,13 @@ func TestFiguresFollowCreateEditDelete(t *testing.T) {
 				return err
 			}},
 			{"ann edits to 1", func() error {
-				_, err := s.UpdateReview(ctx, ids[0], us[0].ID, store.ReviewText{Rating: 1, Title: "Changed my mind", Body: "Stale croissants on my second visit."})
+				_, err := s.UpdateReview(ctx, ids[0], us[0].ID, "", store.ReviewText{Rating: 1, Title: "Changed my mind", Body: "Stale croissants on my second visit."})
 				stars[0] = 1
 				return err
 			}},
 			{"bob deletes", func() error { delete(stars, 1); return s.DeleteReview(ctx, ids[1], us[1].ID) }},
 			{"cat edits to 5", func() error {
-				_, err := s.UpdateReview(ctx, ids[2], us[2].ID, store.ReviewText{Rating: 5, Title: "Even better", Body: "The rye is the best in town."})
+				_, err := s.UpdateReview(ctx, ids[2], us[2].ID, "", store.ReviewText{Rating: 5, Title: "Even better", Body: "The rye is the best in town."})
 				stars[2] = 5
 				return err
 			}},
@@ -240,7 +240,7 @@ func TestFiguresUnderConcurrentWrites(t *testing.T) {
 			wg.Go(func() {
 				var err error
 				if i < 5 {
-					_, err = s.UpdateReview(ctx, r.ID, u.ID, store.ReviewText{Rating: 5 - i%5, Title: "Updated", Body: "Came back and it was different."})
+					_, err = s.UpdateReview(ctx, r.ID, u.ID, "", store.ReviewText{Rating: 5 - i%5, Title: "Updated", Body: "Came back and it was different."})
 				} else {
 					err = s.DeleteReview(ctx, r.ID, u.ID)
 				}
@@ -274,7 +274,7 @@ func TestEditWindow(t *testing.T) {
 		if r.EditableAt(time.Now()) {
 			t.Fatalf("a review written %s ago is editable", time.Since(r.CreatedAt))
 		}
-		if _, err := s.UpdateReview(ctx, r.ID, us[0].ID, store.ReviewText{Rating: 1, Title: "Late", Body: "Trying to change it now."}); !errors.Is(err, store.ErrEditWindowClosed) {
+		if _, err := s.UpdateReview(ctx, r.ID, us[0].ID, "", store.ReviewText{Rating: 1, Title: "Late", Body: "Trying to change it now."}); !errors.Is(err, store.ErrEditWindowClosed) {
 			t.Fatalf("editing a review of 31 days ago: %v, want ErrEditWindowClosed", err)
 		}
 		if got, err := s.ReviewByID(ctx, r.ID); err != nil || got.Rating != 4 || got.Title != r.Title {
@@ -288,7 +288,7 @@ func TestEditWindow(t *testing.T) {
 		recent.CreatedAt = time.Now().Add(-29 * 24 * time.Hour)
 		r2, err := s.CreateReview(ctx, recent)
 		must(t, err)
-		edited, err := s.UpdateReview(ctx, r2.ID, us[1].ID, store.ReviewText{Rating: 3, Title: "Edited", Body: "Within the month.", VisitedOn: "2025-01-02"})
+		edited, err := s.UpdateReview(ctx, r2.ID, us[1].ID, "", store.ReviewText{Rating: 3, Title: "Edited", Body: "Within the month.", VisitedOn: "2025-01-02"})
 		if err != nil || edited.Rating != 3 || edited.Title != "Edited" || edited.VisitedOn != "2025-01-02" || !edited.UpdatedAt.After(edited.CreatedAt) {
 			t.Fatalf("editing a review of 29 days ago = %+v, %v", edited, err)
 		}
@@ -323,7 +323,7 @@ func TestOnlyTheAuthorEditsOrDeletes(t *testing.T) {
 			{"the listing's owner", r.ID, owner.ID},
 			{"anyone, of a review without an account", seeded.ID, us[1].ID},
 		} {
-			if _, err := s.UpdateReview(ctx, c.review, c.user, text); !errors.Is(err, store.ErrNotAuthor) {
+			if _, err := s.UpdateReview(ctx, c.review, c.user, "", text); !errors.Is(err, store.ErrNotAuthor) {
 				t.Errorf("%s edits: %v, want ErrNotAuthor", c.who, err)
 			}
 			if err := s.DeleteReview(ctx, c.review, c.user); !errors.Is(err, store.ErrNotAuthor) {
@@ -336,7 +336,7 @@ func TestOnlyTheAuthorEditsOrDeletes(t *testing.T) {
 		if got := listingFigures(t, s, b.ID); got != figuresOf([]int{5, 4}) {
 			t.Fatalf("figures after refused changes = %+v", got)
 		}
-		if _, err := s.UpdateReview(ctx, r.ID+1000, us[0].ID, text); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.UpdateReview(ctx, r.ID+1000, us[0].ID, "", text); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("editing a review that does not exist: %v, want ErrNotFound", err)
 		}
 		if err := s.DeleteReview(ctx, r.ID+1000, us[0].ID); !errors.Is(err, store.ErrNotFound) {
