@@ -66,6 +66,9 @@ async function reviewed(name, title) {
   await page.getByLabel("Your review", { exact: true }).fill("Buy your bread across the street: everything here is stale and overpriced.");
   await page.getByLabel("Name shown with your review").fill("Quinn R.");
   await page.getByRole("button", { name: "Publish review" }).click();
+  // The form sends the review back to it on the listing's page; leaving
+  // before that could cancel the post.
+  await page.waitForURL(/#review-\d+$/);
   await page.goto(url);
   await page.getByRole("heading", { name: title }).waitFor();
   await ctx.close();

@@ -34,6 +34,9 @@ async function reviewed(name, title) {
   await page.getByLabel("Your review", { exact: true }).fill("The rye loaf was dense and sour in the best way; the queue moved fast.");
   await page.getByLabel("Name shown with your review").fill("Robin R.");
   await page.getByRole("button", { name: "Publish review" }).click();
+  // The form sends the review back to it on the listing's page; leaving
+  // before that could cancel the post.
+  await page.waitForURL(/#review-\d+$/);
   await page.goto(url);
   await page.getByRole("heading", { name: title }).waitFor();
   await ctx.close();
