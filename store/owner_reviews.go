@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"math"
 	"time"
 )
 
@@ -58,11 +57,11 @@ type OwnerReviewSummary struct {
 // month being now's (UTC).
 func (s *Store) ReviewSummaryForOwner(ctx context.Context, businessID int64, now time.Time) (OwnerReviewSummary, error) {
 	var f struct {
-		Count      int     `db:"n"`
-		Total      float64 `db:"total"`
-		Unanswered int     `db:"unanswered"`
-		New        int     `db:"new"`
-		Hidden     int     `db:"hidden"`
+		Count      int `db:"n"`
+		Total      int `db:"total"`
+		Unanswered int `db:"unanswered"`
+		New        int `db:"new"`
+		Hidden     int `db:"hidden"`
 	}
 	err := s.db.GetContext(ctx, &f, s.db.Rebind(`
 		SELECT
@@ -75,11 +74,7 @@ func (s *Store) ReviewSummaryForOwner(ctx context.Context, businessID int64, now
 	if err != nil {
 		return OwnerReviewSummary{}, fmt.Errorf("store: owner review summary: %w", err)
 	}
-	sum := OwnerReviewSummary{Count: f.Count, Unanswered: f.Unanswered, NewThisMonth: f.New, Hidden: f.Hidden}
-	if f.Count > 0 {
-		sum.Average = math.Round(f.Total/float64(f.Count)*100) / 100
-	}
-	return sum, nil
+	return OwnerReviewSummary{Count: f.Count, Average: meanStars(f.Total, f.Count), Unanswered: f.Unanswered, NewThisMonth: f.New, Hidden: f.Hidden}, nil
 }
 
 // MonthSentiment counts one month's published reviews by sentiment.
