@@ -38,12 +38,8 @@ func (h *Handlers) reportableReview(w http.ResponseWriter, r *http.Request) (sto
 		h.notFound(w, r)
 		return store.Review{}, store.Business{}, false
 	}
-	rev, err := h.store.ReviewByID(r.Context(), id)
-	var b store.Business
-	if err == nil {
-		b, err = h.store.BusinessByID(r.Context(), rev.BusinessID)
-	}
-	if errors.Is(err, store.ErrNotFound) || (err == nil && (rev.Status != store.ReviewPublished || !b.Published)) {
+	rev, b, err := h.publishedReview(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
 		return store.Review{}, store.Business{}, false
 	}
