@@ -17,6 +17,10 @@ type Plan struct {
 	// listings (each one, or a daily digest, as they choose on /profile);
 	// without it they see new reviews on the dashboard only.
 	ReviewAlerts bool
+	// LeadScoring: each lead's 0-100 score and its reasons are shown in
+	// the inbox, which can sort by it. Every lead is scored when it
+	// arrives, so an upgrade shows the scores of earlier leads too.
+	LeadScoring bool
 }
 
 // Unlimited is the LeadsPerMonth value of a plan without a lead cap.
@@ -38,9 +42,9 @@ func (p Plan) UnlimitedLeads() bool { return p.LeadsPerMonth == Unlimited }
 
 // The plans of the catalogue.
 var (
-	Starter = Plan{ID: "starter", Name: "Starter", PriceDollars: 0, Period: "month", LeadsPerMonth: 10, TeamUsers: 1, ReviewAlerts: false}
-	Growth  = Plan{ID: "growth", Name: "Growth", PriceDollars: 19, Period: "month", LeadsPerMonth: 100, TeamUsers: 1, ReviewAlerts: true}
-	Pro     = Plan{ID: "pro", Name: "Pro", PriceDollars: 49, Period: "month", LeadsPerMonth: Unlimited, TeamUsers: 5, ReviewAlerts: true}
+	Starter = Plan{ID: "starter", Name: "Starter", PriceDollars: 0, Period: "month", LeadsPerMonth: 10, TeamUsers: 1, ReviewAlerts: false, LeadScoring: false}
+	Growth  = Plan{ID: "growth", Name: "Growth", PriceDollars: 19, Period: "month", LeadsPerMonth: 100, TeamUsers: 1, ReviewAlerts: true, LeadScoring: false}
+	Pro     = Plan{ID: "pro", Name: "Pro", PriceDollars: 49, Period: "month", LeadsPerMonth: Unlimited, TeamUsers: 5, ReviewAlerts: true, LeadScoring: true}
 )
 
 // All is the catalogue, cheapest first.
@@ -62,6 +66,17 @@ func Free() Plan {
 func FirstWithReviewAlerts() Plan {
 	for _, p := range All {
 		if p.ReviewAlerts {
+			return p
+		}
+	}
+	return All[len(All)-1]
+}
+
+// FirstWithLeadScoring is the cheapest plan that shows lead scores, named
+// where a plan without them would show one.
+func FirstWithLeadScoring() Plan {
+	for _, p := range All {
+		if p.LeadScoring {
 			return p
 		}
 	}

@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -9,15 +12,81 @@ import (
 // Leads: the enquiries visitors send to a listing, and how many of them
 // an owner's plan lets them read each month.
 
+// Statuses of a lead in its owner's inbox.
+const (
+	LeadNew       = "new"
+	LeadContacted = "contacted"
+	LeadWon       = "won"
+	LeadLost      = "lost"
+)
+
+// LeadStatuses are the statuses in the order the inbox offers them.
+var LeadStatuses = []string{LeadNew, LeadContacted, LeadWon, LeadLost}
+
+// Where a lead came from.
+const (
+	SourceListing = "listing" // the listing's contact form
+	SourceRequest = "request" // a quote request matched to the listing
+)
+
 // Lead is an enquiry sent to a business.
 type Lead struct {
-	ID         int64     `db:"id"`
-	BusinessID int64     `db:"business_id"`
-	Name       string    `db:"name"`
-	Email      string    `db:"email"`
-	Phone      string    `db:"phone"`
-	Message    string    `db:"message"`
-	CreatedAt  time.Time `db:"created_at"`
+	ID         int64         `db:"id"`
+	BusinessID int64         `db:"business_id"`
+	Name       string        `db:"name"`
+	Email      string        `db:"email"`
+	Phone      string        `db:"phone"`
+	Message    string        `db:"message"`
+	Status     string        `db:"status"`
+	Source     string        `db:"source"`
+	RequestID  sql.NullInt64 `db:"request_id"`
+	UserID     sql.NullInt64 `db:"user_id"` // the sender's account, when they were signed in
+	Score      int           `db:"score"`   // 0-100, with its reasons
+	Reasons    ScoreReasons  `db:"score_reasons"`
+	// FirstResponseAt is when the owner first answered: a status change
+	// or a reply.
+	FirstResponseAt sql.NullTime `db:"first_response_at"`
+	CreatedAt       time.Time    `db:"created_at"`
+}
+
+// ScoreReason is one line of a lead's score: what earned (or cost) the
+// points.
+type ScoreReason struct {
+	Points int    `json:"points"`
+	Text   string `json:"text"`
+}
+
+// ScoreReasons are a lead's score reasons, stored as a JSON list.
+type ScoreReasons []ScoreReason
+
+// Value implements driver.Valuer.
+func (r ScoreReasons) Value() (driver.Value, error) {
+	if r == nil {
+		r = ScoreReasons{}
+	}
+	b, err := json.Marshal(r)
+	return string(b), err
+}
+
+// Scan implements sql.Scanner.
+func (r *ScoreReasons) Scan(src any) error {
+	var b []byte
+	switch v := src.(type) {
+	case nil:
+		*r = nil
+		return nil
+	case string:
+		b = []byte(v)
+	case []byte:
+		b = v
+	default:
+		return fmt.Errorf("store: score reasons of type %T", src)
+	}
+	if len(b) == 0 {
+		*r = nil
+		return nil
+	}
+	return json.Unmarshal(b, r)
 }
 
 // CreateLead stores an enquiry for a business.
@@ -26,9 +95,16 @@ func (s *Store) CreateLead(ctx context.Context, l Lead) (Lead, error) {
 		l.CreatedAt = time.Now()
 	}
 	l.CreatedAt = l.CreatedAt.UTC()
+	if l.Status == "" {
+		l.Status = LeadNew
+	}
+	if l.Source == "" {
+		l.Source = SourceListing
+	}
 	err := s.db.QueryRowxContext(ctx, s.db.Rebind(`
-		INSERT INTO leads (business_id, name, email, phone, message, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
-		l.BusinessID, l.Name, l.Email, l.Phone, l.Message, l.CreatedAt).Scan(&l.ID)
+		INSERT INTO leads (business_id, name, email, phone, message, status, source, request_id, user_id, score, score_reasons, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		l.BusinessID, l.Name, l.Email, l.Phone, l.Message, l.Status, l.Source, l.RequestID, l.UserID, l.Score, l.Reasons, l.CreatedAt).Scan(&l.ID)
 	if err != nil {
 		return Lead{}, fmt.Errorf("store: create lead: %w", err)
 	}
@@ -50,7 +126,7 @@ func (s *Store) RecentLeadsFor(ctx context.Context, ownerID int64, limit int) ([
 	err := s.db.SelectContext(ctx, &ls, s.db.Rebind(`
 		SELECT l.id, l.business_id, l.name, l.email, l.phone, l.message, l.created_at, b.name AS business_name
 		FROM leads l JOIN businesses b ON b.id = l.business_id
-		WHERE b.owner_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT ?`), ownerID, limit)
+		WHERE b.owner_id = ? AND l.deleted_at IS NULL ORDER BY l.created_at DESC, l.id DESC LIMIT ?`), ownerID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: recent leads: %w", err)
 	}
