@@ -50,6 +50,11 @@ type Claim struct {
 	BusinessSlug string `db:"business_slug"`
 	UserEmail    string `db:"user_email"`
 	DeciderEmail string `db:"decider_email"` // empty while pending
+
+	// HandedOverLeads is, on a claim DecideClaim just approved, how many
+	// enquiries the listing received without an owner and handed to the
+	// claimant.
+	HandedOverLeads int `db:"-"`
 }
 
 // claimSelect reads claims with their listing's and people's names.
@@ -145,14 +150,19 @@ func (s *Store) ClaimsForBusiness(ctx context.Context, businessID int64) ([]Clai
 // DecideClaim approves or rejects a pending claim as admin, recording the
 // decision among the listing's moderation actions. Approving gives the
 // listing its owner and the claimed flag, and closes (rejects) the other
-// open claims on it. It returns the decided claim and the claims it
-// closed, whose claimants deserve to be told.
+// open claims on it; the enquiries the listing received while nobody
+// owned it are handed to the new owner (HandedOverLeads of the decided
+// claim), each with the hand-over in its history. It returns the decided
+// claim and the claims it closed, whose claimants deserve to be told.
 func (s *Store) DecideClaim(ctx context.Context, id int64, admin User, approve bool) (decided Claim, closed []Claim, err error) {
 	c, err := s.ClaimByID(ctx, id)
 	if err != nil {
 		return Claim{}, nil, err
 	}
-	var closedIDs []int64
+	var (
+		closedIDs  []int64
+		handedOver int
+	)
 	now := time.Now().UTC()
 	status, action := ClaimRejected, ActionRejectClaim
 	if approve {
@@ -177,6 +187,9 @@ func (s *Store) DecideClaim(ctx context.Context, id int64, admin User, approve b
 			} else if err != nil {
 				return err
 			}
+			if handedOver, err = handOverLeads(ctx, tx, c.BusinessID, now); err != nil {
+				return err
+			}
 			err = tx.SelectContext(ctx, &closedIDs, tx.Rebind(`UPDATE claims SET status = ?, decided_by = ?, decided_at = ? WHERE business_id = ? AND status = ? RETURNING id`),
 				ClaimRejected, admin.ID, now, c.BusinessID, ClaimPending)
 			if err != nil {
@@ -199,5 +212,6 @@ func (s *Store) DecideClaim(ctx context.Context, id int64, admin User, approve b
 		return Claim{}, nil, err
 	}
 	decided, err = s.ClaimByID(ctx, id)
+	decided.HandedOverLeads = handedOver
 	return decided, closed, err
 }
