@@ -23,6 +23,10 @@ import (
 // Message is one email, with both bodies.
 type Message struct {
 	To, Subject, Text, HTML string
+	// ReplyTo is where the recipient's answer goes (empty: the sender's
+	// address): an owner's reply to an enquiry is sent from the app's
+	// address, and answered to the owner's own.
+	ReplyTo string
 	// Unsubscribe is the one-click way off a list (RFC 8058): mail clients
 	// show their own unsubscribe button and POST to it.
 	Unsubscribe string
@@ -142,6 +146,11 @@ func (s *smtpSender) send(ctx context.Context, m Message) error {
 	if err := msg.To(m.To); err != nil {
 		return err
 	}
+	if m.ReplyTo != "" {
+		if err := msg.ReplyTo(m.ReplyTo); err != nil {
+			return err
+		}
+	}
 	msg.Subject(m.Subject)
 	msg.SetDate()
 	msg.SetMessageIDWithValue(rand.Text() + "@" + s.domain)
@@ -217,7 +226,7 @@ func (l logSender) Send(ctx context.Context, m Message) error {
 		return fmt.Errorf("mail: send to %s: %w", m.To, err)
 	}
 	l.log.InfoContext(ctx, "email logged, not sent (SMTP_URL is not set)",
-		"to", m.To, "subject", m.Subject, "links", links(m.Text), "text", m.Text)
+		"to", m.To, "reply_to", m.ReplyTo, "subject", m.Subject, "links", links(m.Text), "text", m.Text)
 	return nil
 }
 

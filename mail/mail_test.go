@@ -231,10 +231,12 @@ func TestLogSenderWritesRecipientSubjectAndLink(t *testing.T) {
 				t.Fatal(err)
 			}
 			link := "http://localhost:8080/reset-password?token=xyz&x=1"
-			if err := s.Send(context.Background(), PasswordReset(testSite, "me@example.com", link)); err != nil {
+			m := PasswordReset(testSite, "me@example.com", link)
+			m.ReplyTo = "owner@harbor.example"
+			if err := s.Send(context.Background(), m); err != nil {
 				t.Fatal(err)
 			}
-			for _, want := range []string{"INFO", "me@example.com", "Reset your BizProfile password", link} {
+			for _, want := range []string{"INFO", "me@example.com", "Reset your BizProfile password", link, "owner@harbor.example"} {
 				if !strings.Contains(buf.String(), want) {
 					t.Errorf("log lacks %q: %s", want, buf.String())
 				}
