@@ -89,7 +89,14 @@ func (r *ScoreReasons) Scan(src any) error {
 	return json.Unmarshal(b, r)
 }
 
-// CreateLead stores an enquiry for a business.
+// DuplicateWindow is how far back a lead from the same address to the
+// same listing makes a new one a duplicate (its score says so).
+const DuplicateWindow = 30 * 24 * time.Hour
+
+// CreateLead stores an enquiry for a business with its score (ScoreLead),
+// which it computes itself from the listing, the quote request the lead
+// came from (RequestID) and the listing's recent leads, so that every lead
+// is scored the same way whoever stores it.
 func (s *Store) CreateLead(ctx context.Context, l Lead) (Lead, error) {
 	if l.CreatedAt.IsZero() {
 		l.CreatedAt = time.Now()
@@ -101,7 +108,28 @@ func (s *Store) CreateLead(ctx context.Context, l Lead) (Lead, error) {
 	if l.Source == "" {
 		l.Source = SourceListing
 	}
-	err := s.db.QueryRowxContext(ctx, s.db.Rebind(`
+	in := ScoreInput{Lead: l}
+	var err error
+	if in.Listing, err = s.BusinessByID(ctx, l.BusinessID); err != nil {
+		return Lead{}, fmt.Errorf("store: create lead: %w", err)
+	}
+	if l.RequestID.Valid {
+		q, err := s.quoteRequestByID(ctx, l.RequestID.Int64)
+		if err != nil {
+			return Lead{}, fmt.Errorf("store: create lead: %w", err)
+		}
+		in.Request = &q
+	}
+	var earlier int
+	err = s.db.GetContext(ctx, &earlier, s.db.Rebind(`
+		SELECT COUNT(*) FROM leads WHERE email = ? AND business_id = ? AND created_at >= ? AND created_at <= ?`),
+		l.Email, l.BusinessID, l.CreatedAt.Add(-DuplicateWindow), l.CreatedAt)
+	if err != nil {
+		return Lead{}, fmt.Errorf("store: create lead: earlier leads: %w", err)
+	}
+	in.Duplicate = earlier > 0
+	l.Score, l.Reasons = ScoreLead(in)
+	err = s.db.QueryRowxContext(ctx, s.db.Rebind(`
 		INSERT INTO leads (business_id, name, email, phone, message, status, source, request_id, user_id, score, score_reasons, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		l.BusinessID, l.Name, l.Email, l.Phone, l.Message, l.Status, l.Source, l.RequestID, l.UserID, l.Score, l.Reasons, l.CreatedAt).Scan(&l.ID)
