@@ -140,3 +140,13 @@ func (s *Store) ReviewsBy(ctx context.Context, userID int64) ([]AuthoredReview, 
 	}
 	return rs, nil
 }
+
+// BecomeBusinessAccount turns an individual's account into a business
+// account, to list a business: it keeps everything it has (its reviews,
+// quote requests, enquiries and saved businesses). ErrNotFound when
+// userID is not an individual's account.
+func (s *Store) BecomeBusinessAccount(ctx context.Context, userID int64) error {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE users SET kind = ?, updated_at = ? WHERE id = ? AND kind = ?`),
+		KindBusiness, time.Now().UTC(), userID, KindIndividual)
+	return affectedOne(res, err, "become business account")
+}
