@@ -248,7 +248,7 @@ func (s *Store) RankListings(ctx context.Context, q QuoteRequest) ([]Ranked, err
 	// filters those.
 	var bs []Business
 	err := s.db.SelectContext(ctx, &bs, s.db.Rebind(`
-		SELECT `+prefixed("b", businessColumns)+`
+		SELECT `+prefixed("b.", businessColumns)+`
 		FROM businesses b
 		WHERE b.owner_id IS NOT NULL AND b.owner_id <> ?
 			AND b.category = ? AND b.published = TRUE AND b.suspended = FALSE AND b.held = FALSE
