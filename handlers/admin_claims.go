@@ -70,7 +70,9 @@ func (h *Handlers) claimsList() adminList {
 }
 
 // decideClaim approves or rejects a claim and emails the claimant, and on
-// approval the people whose open claims it closed. The decision stands
+// approval the people whose open claims it closed; the enquiries the
+// listing received without an owner are handed to the claimant, who is
+// told how many wait in their inbox. The decision stands
 // even when an email cannot be sent: the toast says so.
 func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -90,6 +92,10 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 			}
 			c = decided
 			ms := []bizmail.Message{h.claimDecidedMail(c, approve)}
+			if n := c.HandedOverLeads; approve && n > 0 {
+				ms = append(ms, bizmail.HeldLeads(h.mailSite(), c.UserEmail, c.BusinessName, n,
+					h.site.BaseURL+"/dashboard/leads?listing="+strconv.FormatInt(c.BusinessID, 10)))
+			}
 			for _, o := range closed {
 				ms = append(ms, bizmail.ClaimClosed(h.mailSite(), o.UserEmail, o.BusinessName, h.site.BaseURL+"/directory/"+o.BusinessSlug))
 			}
@@ -114,6 +120,9 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 				t = views.Toast{Title: "Claim approved", Description: c.BusinessName + " now belongs to " + c.UserEmail + "; they will be told by email."}
 			}
 			h.log.Info("claim decided", "claim_id", c.ID, "business_id", c.BusinessID, "status", c.Status, "admin_id", admin.ID)
+			if n := c.HandedOverLeads; approve && n > 0 {
+				t.Description += " " + enquiriesNoun(n) + " it received without an owner " + wereNoun(n) + " handed to them."
+			}
 			if closedOthers > 0 {
 				t.Description += fmt.Sprintf(" %d other open claim(s) on it were closed and their claimants will be told.", closedOthers)
 			}

@@ -70,12 +70,13 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := views.DashboardView{
-		Welcome:      p.FullName,
-		NeedsProfile: p.FullName == "",
-		Leads:        counts.Total,
-		LeadsDelta:   counts.ThisMonth - counts.LastMonth,
-		Plan:         planView(bill, counts.ThisMonth, h.stripe != nil),
-		Reviews:      reviewsOverview(figures, newest, bill.Plan),
+		Welcome:        p.FullName,
+		NeedsProfile:   p.FullName == "",
+		Leads:          counts.Total,
+		LeadsThisMonth: counts.ThisMonth,
+		LeadsDelta:     counts.ThisMonth - counts.LastMonth,
+		Plan:           planView(bill, counts.ThisMonth, h.stripe != nil),
+		Reviews:        reviewsOverview(figures, newest, bill.Plan),
 	}
 	if d.Welcome == "" {
 		d.Welcome = u.Email
@@ -102,10 +103,10 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 	for _, l := range leads {
 		if l.Locked {
 			// Nothing of the sender reaches the page.
-			d.RecentLeads = append(d.RecentLeads, views.DashboardLead{Business: l.BusinessName, CreatedAt: l.CreatedAt, Locked: true})
+			d.RecentLeads = append(d.RecentLeads, views.DashboardLead{ID: l.ID, Business: l.BusinessName, CreatedAt: l.CreatedAt, Locked: true})
 			continue
 		}
-		d.RecentLeads = append(d.RecentLeads, views.DashboardLead{Business: l.BusinessName, Name: l.Name, Email: l.Email, Message: l.Message, CreatedAt: l.CreatedAt})
+		d.RecentLeads = append(d.RecentLeads, views.DashboardLead{ID: l.ID, Business: l.BusinessName, Name: l.Name, Email: l.Email, Message: l.Message, CreatedAt: l.CreatedAt})
 	}
 	c := h.chrome(r)
 	if p, ok := plans.ByID(r.URL.Query().Get("checkout")); ok && !p.Free() {

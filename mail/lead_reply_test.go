@@ -55,3 +55,22 @@ func TestNoReplyToByDefault(t *testing.T) {
 		t.Errorf("Reply-To: %q on an email without one", rt)
 	}
 }
+
+func TestHeldLeads(t *testing.T) {
+	const link = "https://bizprofile.test/dashboard/leads?listing=7"
+	for _, tc := range []struct {
+		n       int
+		subject string
+	}{
+		{1, "1 enquiry was waiting for you at Harbor Bakery"},
+		{3, "3 enquiries were waiting for you at Harbor Bakery"},
+	} {
+		m := HeldLeads(testSite, "ann@example.com", "Harbor Bakery", tc.n, link)
+		if m.Subject != tc.subject || m.To != "ann@example.com" {
+			t.Errorf("message %q to %q, want %q", m.Subject, m.To, tc.subject)
+		}
+		if !strings.Contains(m.Text, "Read the enquiries:\n"+link) || !strings.Contains(m.HTML, `href="`+link+`"`) {
+			t.Errorf("the email does not link the inbox:\n%s", m.Text)
+		}
+	}
+}

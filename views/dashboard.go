@@ -4,16 +4,17 @@ import "time"
 
 // DashboardView is the signed-in home.
 type DashboardView struct {
-	Welcome      string // full name, or the email when there is none
-	NeedsProfile bool   // the full name is empty
-	Businesses   []DashboardBusiness
-	VerifiedPct  int
-	ClaimedPct   int
-	Leads        int // all leads of the user's listings
-	LeadsDelta   int // this month minus last month
-	RecentLeads  []DashboardLead
-	Plan         PlanView
-	Reviews      DashboardReviews // shown with at least one listing
+	Welcome        string // full name, or the email when there is none
+	NeedsProfile   bool   // the full name is empty
+	Businesses     []DashboardBusiness
+	VerifiedPct    int
+	ClaimedPct     int
+	Leads          int // all leads of the user's listings
+	LeadsThisMonth int
+	LeadsDelta     int // this month minus last month
+	RecentLeads    []DashboardLead
+	Plan           PlanView
+	Reviews        DashboardReviews // shown with at least one listing
 }
 
 // PlanView is the user's plan in force, how it bills and this month's use
@@ -54,6 +55,7 @@ type DashboardBusiness struct {
 // locked lead (past the plan's monthly cap) carries no name, email or
 // message.
 type DashboardLead struct {
+	ID        int64
 	Business  string
 	Name      string
 	Email     string

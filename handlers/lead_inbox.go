@@ -1,0 +1,508 @@
+package handlers
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/plans"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// The owner's lead inbox: every lead of their listings, filtered and
+// paged, exported as CSV; each lead's page with its status, private
+// notes, the reply emailed to its sender, its history and its deletion.
+// Leads past the plan's monthly cap stay locked: nothing of their sender
+// shows, in the page or the export, and they cannot be answered.
+
+// leadDate is how the inbox's date filters are written (an <input
+// type="date">'s value).
+const leadDate = "2006-01-02"
+
+// leadQuery reads the inbox's filters and page from a query; values out of
+// range are the defaults (no filter).
+func leadQuery(q url.Values) views.LeadQuery {
+	v := views.LeadQuery{Sort: views.LeadSortNewest, Page: 1}
+	if n, ok := numberIn(q.Get("listing"), 1, 1<<53); ok {
+		v.Listing = n
+	}
+	if s := q.Get("status"); views.ValidOption(views.LeadStatusOptions, s) {
+		v.Status = s
+	}
+	for _, d := range []struct {
+		name string
+		to   *string
+	}{{"from", &v.From}, {"to", &v.To}} {
+		if _, err := time.Parse(leadDate, q.Get(d.name)); err == nil {
+			*d.to = q.Get(d.name)
+		}
+	}
+	v.Q = strings.TrimSpace(q.Get("q"))
+	if len([]rune(v.Q)) > 100 {
+		v.Q = string([]rune(v.Q)[:100])
+	}
+	if q.Get("sort") == views.LeadSortScore {
+		v.Sort = views.LeadSortScore
+	}
+	if n, ok := numberIn(q.Get("page"), 1, maxListPage); ok {
+		v.Page = int(n)
+	}
+	return v
+}
+
+// leadFilter is the store's filter of q; sorting by score needs a plan
+// with lead scoring.
+func leadFilter(q views.LeadQuery, scoring bool) store.LeadFilter {
+	f := store.LeadFilter{BusinessID: q.Listing, Status: q.Status, Query: q.Q, SortByScore: scoring && q.Sort == views.LeadSortScore}
+	f.From, _ = time.Parse(leadDate, q.From)
+	f.To, _ = time.Parse(leadDate, q.To)
+	return f
+}
+
+// leadScoring is what plan shows of lead scores.
+func leadScoring(plan plans.Plan) views.LeadScoring {
+	if plan.LeadScoring {
+		return views.LeadScoring{Shown: true}
+	}
+	return views.LeadScoring{Plan: plans.FirstWithLeadScoring().Name}
+}
+
+// leadInbox is the owner's inbox.
+func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
+	ctx, u := r.Context(), currentUser(r)
+	q := leadQuery(r.URL.Query())
+	bill, err := h.billingOf(ctx, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	v := views.LeadInboxView{Query: q, Scoring: leadScoring(bill.Plan)}
+	if !v.Scoring.Shown {
+		v.Query.Sort = views.LeadSortNewest
+	}
+	per := views.LeadsPerPage
+	ls, total, err := h.store.OwnerLeads(ctx, u.ID, leadFilter(v.Query, v.Scoring.Shown), store.Page{Limit: per, Offset: (q.Page - 1) * per})
+	if err == nil {
+		err = h.store.MarkLockedLeads(ctx, u.ID, bill.Plan.LeadsPerMonth, ls)
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	v.Total = total
+	v.Pager = views.AdminPager{Path: "/dashboard/leads", Query: v.Query.Values(), Page: q.Page, Total: total, Pages: max(1, (total+per-1)/per)}
+	if q.Page > v.Pager.Pages {
+		h.notFound(w, r) // past the last page
+		return
+	}
+	v.AnyLeads = total > 0
+	if !v.AnyLeads && v.Query.Filtered() {
+		_, all, err := h.store.OwnerLeads(ctx, u.ID, store.LeadFilter{}, store.Page{Limit: 1})
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		v.AnyLeads = all > 0
+	}
+	bs, err := h.store.BusinessesOwnedBy(ctx, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	for _, b := range bs {
+		v.Listings = append(v.Listings, views.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
+	}
+	for _, l := range ls {
+		row := views.InboxLead{ID: l.ID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt, Locked: l.Locked}
+		if v.Scoring.Shown {
+			row.Score = l.Score
+		}
+		if !l.Locked {
+			row.Name, row.Email, row.Excerpt = l.Name, l.Email, bizmail.Excerpt(l.Message, 160)
+		}
+		v.Leads = append(v.Leads, row)
+	}
+	h.render(w, r, http.StatusOK, views.LeadInboxPage(h.chrome(r), v))
+}
+
+// leadsCSV exports the leads the inbox's filters keep, in the inbox's
+// order; a locked lead's row has no name, contact details or message, and
+// the score is there with lead scoring only.
+func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
+	ctx, u := r.Context(), currentUser(r)
+	bill, err := h.billingOf(ctx, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	scoring := bill.Plan.LeadScoring
+	f := leadFilter(leadQuery(r.URL.Query()), scoring)
+	fetch := func(offset int) ([]store.OwnerLead, error) {
+		ls, _, err := h.store.OwnerLeads(ctx, u.ID, f, store.Page{Limit: exportBatch, Offset: offset})
+		if err == nil {
+			err = h.store.MarkLockedLeads(ctx, u.ID, bill.Plan.LeadsPerMonth, ls)
+		}
+		return ls, err
+	}
+	ls, err := fetch(0)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	columns := []string{"Received", "Listing", "Name", "Email", "Phone", "Message", "Status", "Source", "Locked"}
+	if scoring {
+		columns = append(columns, "Score")
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="leads-`+time.Now().UTC().Format(leadDate)+`.csv"`)
+	cw := csv.NewWriter(w)
+	_ = cw.Write(columns)
+	for offset := 0; ; {
+		for _, l := range ls {
+			row := []string{csvTime(l.CreatedAt), l.BusinessName, l.Name, l.Email, l.Phone, l.Message,
+				views.LeadStatusLabel(l.Status), views.LeadSourceLabel(l.Source), yesNo(l.Locked)}
+			if l.Locked {
+				row[2], row[3], row[4], row[5] = "", "", "", ""
+			}
+			if scoring {
+				row = append(row, strconv.Itoa(l.Score))
+			}
+			_ = cw.Write(csvSafe(row))
+		}
+		if len(ls) < exportBatch {
+			break
+		}
+		offset += exportBatch
+		if ls, err = fetch(offset); err != nil {
+			// Half a file must not pass for a whole one.
+			h.log.Error("lead export broken off", slog.Any("error", err), "user_id", u.ID, "offset", offset)
+			cw.Flush()
+			panic(http.ErrAbortHandler)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		h.log.Warn("lead export not delivered", slog.Any("error", err), "user_id", u.ID)
+	}
+}
+
+// ownedLead loads the lead of the URL if it came to one of the signed-in
+// user's listings, with their billing and whether their plan locks it;
+// anyone else gets 404.
+func (h *Handlers) ownedLead(w http.ResponseWriter, r *http.Request) (store.OwnerLead, billing, bool) {
+	ctx, u, id := r.Context(), currentUser(r), idParam(r)
+	if id == 0 {
+		h.notFound(w, r)
+		return store.OwnerLead{}, billing{}, false
+	}
+	l, err := h.store.LeadForOwner(ctx, u.ID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return store.OwnerLead{}, billing{}, false
+	}
+	var bill billing
+	if err == nil {
+		bill, err = h.billingOf(ctx, u.ID)
+	}
+	if err == nil {
+		ls := []store.OwnerLead{l}
+		err = h.store.MarkLockedLeads(ctx, u.ID, bill.Plan.LeadsPerMonth, ls)
+		l = ls[0]
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return store.OwnerLead{}, billing{}, false
+	}
+	return l, bill, true
+}
+
+// leadPage shows a lead to its owner.
+func (h *Handlers) leadPage(w http.ResponseWriter, r *http.Request) {
+	l, bill, ok := h.ownedLead(w, r)
+	if !ok {
+		return
+	}
+	v, err := h.leadPageView(r.Context(), currentUser(r).ID, l, bill)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.LeadPage(h.chrome(r), v))
+}
+
+// leadPageView gathers a lead's page for its owner: a locked lead's carries nothing of
+// its sender, and names the plan that opens it.
+func (h *Handlers) leadPageView(ctx context.Context, owner int64, l store.OwnerLead, bill billing) (views.LeadPageView, error) {
+	v := views.LeadPageView{
+		ID: l.ID, BusinessID: l.BusinessID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt,
+		Scoring: leadScoring(bill.Plan), Locked: l.Locked, PlanName: bill.Plan.Name,
+	}
+	events, err := h.store.LeadEvents(ctx, l.ID)
+	if err != nil {
+		return views.LeadPageView{}, err
+	}
+	v.History = leadHistory(l, events, owner)
+	if l.Locked {
+		place, err := h.store.LeadPlaceInMonth(ctx, owner, l)
+		if err != nil {
+			return views.LeadPageView{}, err
+		}
+		for _, p := range plans.All {
+			if p.UnlimitedLeads() || p.LeadsPerMonth >= place {
+				v.UnlockPlan = p.Name
+				break
+			}
+		}
+		return v, nil
+	}
+	v.Name, v.Email, v.Phone, v.Message = l.Name, l.Email, l.Phone, l.Message
+	if v.Scoring.Shown {
+		v.Score = l.Score
+		for _, reason := range l.Reasons {
+			v.Reasons = append(v.Reasons, views.LeadScoreReason{Points: reason.Points, Text: reason.Text})
+		}
+	}
+	if l.RequestID.Valid {
+		q, err := h.store.LeadRequestByID(ctx, l.RequestID.Int64)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return views.LeadPageView{}, err
+		}
+		if err == nil {
+			v.Request = &views.LeadRequestView{
+				Category: views.CategoryLabel(q.Category), Description: q.Description, Place: views.Place(q.City, q.State),
+				Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
+			}
+		}
+	}
+	return v, nil
+}
+
+// leadHistory is a lead's history in words, from its arrival; viewer is
+// the owner reading it ("you").
+func leadHistory(l store.OwnerLead, events []store.LeadEvent, viewer int64) []views.LeadHistoryItem {
+	arrived := "Received through the contact form"
+	if l.Source == store.SourceRequest {
+		arrived = "Received as a match of a quote request"
+	}
+	items := []views.LeadHistoryItem{{Kind: "created", Text: arrived, At: l.CreatedAt}}
+	for _, e := range events {
+		item := views.LeadHistoryItem{Kind: e.Kind, At: e.CreatedAt, By: e.UserEmail}
+		if e.UserID.Valid && e.UserID.Int64 == viewer {
+			item.By = "you"
+		}
+		switch e.Kind {
+		case store.LeadEventStatus:
+			item.Text = "Status changed from " + views.LeadStatusLabel(e.FromStatus) + " to " + views.LeadStatusLabel(e.Status)
+		case store.LeadEventNote:
+			item.Text, item.Body = "Private note", e.Body
+		case store.LeadEventReply:
+			item.Text, item.Body = "Reply emailed", e.Body
+		case store.LeadEventHandedOver:
+			item.Text = "Kept while the listing had no owner, then handed to you when your claim was approved"
+		}
+		if l.Locked {
+			item.Body = "" // a reply or a note may quote the sender
+		}
+		items = append(items, item)
+	}
+	return items
+}
+
+// leadAnswer renders a lead's page after a failed form with status and
+// what the form held.
+func (h *Handlers) leadAnswer(w http.ResponseWriter, r *http.Request, status int, l store.OwnerLead, bill billing, edit func(*views.LeadPageView)) {
+	v, err := h.leadPageView(r.Context(), currentUser(r).ID, l, bill)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	edit(&v)
+	h.render(w, r, status, views.LeadPage(h.chrome(r), v))
+}
+
+// lockedRefusal answers a form about a locked lead: nothing is done to a
+// lead its owner cannot read.
+func (h *Handlers) lockedRefusal(w http.ResponseWriter, r *http.Request, l store.OwnerLead, bill billing) {
+	h.leadAnswer(w, r, http.StatusConflict, l, bill, func(v *views.LeadPageView) {
+		v.Problem = "This lead is locked by your plan's monthly limit: upgrade to read and answer it."
+	})
+}
+
+// leadDone goes back to the lead's page with a toast.
+func (h *Handlers) leadDone(w http.ResponseWriter, r *http.Request, id int64, t views.Toast, anchor string) {
+	h.flash(r, t)
+	http.Redirect(w, r, views.LeadPath(id)+anchor, http.StatusSeeOther)
+}
+
+// updateLeadStatus moves a lead to the status chosen.
+func (h *Handlers) updateLeadStatus(w http.ResponseWriter, r *http.Request) {
+	l, bill, ok := h.ownedLead(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	if l.Locked {
+		h.lockedRefusal(w, r, l, bill)
+		return
+	}
+	status := r.PostFormValue("status")
+	err := h.store.SetLeadStatus(r.Context(), l.ID, currentUser(r).ID, status)
+	switch {
+	case errors.Is(err, store.ErrInvalidStatus):
+		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) {
+			v.Problem = "Choose one of the statuses: New, Contacted, Won or Lost."
+		})
+		return
+	case errors.Is(err, store.ErrNotFound):
+		h.notFound(w, r)
+		return
+	case err != nil:
+		h.log.Error("lead status not saved", slog.Any("error", err), "lead_id", l.ID)
+		h.leadAnswer(w, r, http.StatusServiceUnavailable, l, bill, func(v *views.LeadPageView) {
+			v.Problem = "The status could not be saved just now. Please try again in a moment."
+		})
+		return
+	}
+	t := views.Toast{Title: "Status updated", Description: "The lead is now " + views.LeadStatusLabel(status) + "."}
+	if status == l.Status {
+		t = views.Toast{Title: "Status unchanged", Description: "The lead was " + views.LeadStatusLabel(status) + " already."}
+	}
+	h.leadDone(w, r, l.ID, t, "")
+}
+
+// addLeadNote records a private note on a lead.
+func (h *Handlers) addLeadNote(w http.ResponseWriter, r *http.Request) {
+	l, bill, ok := h.ownedLead(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	if l.Locked {
+		h.lockedRefusal(w, r, l, bill)
+		return
+	}
+	note := strings.TrimSpace(r.PostFormValue("note"))
+	e := views.FieldErrors{}
+	required(e, "note", note, "Write the note.")
+	checkLength(e, "note", note, views.LeadNoteMax)
+	if len(e) > 0 {
+		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) { v.Note, v.NoteError = note, e["note"] })
+		return
+	}
+	if err := h.store.AddLeadNote(r.Context(), l.ID, currentUser(r).ID, note); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			h.notFound(w, r)
+			return
+		}
+		h.log.Error("lead note not saved", slog.Any("error", err), "lead_id", l.ID)
+		h.leadAnswer(w, r, http.StatusServiceUnavailable, l, bill, func(v *views.LeadPageView) {
+			v.Note, v.Problem = note, "Your note could not be saved just now. Please try again in a moment; what you wrote is still here."
+		})
+		return
+	}
+	h.leadDone(w, r, l.ID, views.Toast{Title: "Note added", Description: "Only you and your team see it."}, "")
+}
+
+// replyToLead emails the owner's reply to the lead's sender, through the
+// job queue, from the app's address with Reply-To the owner's, and records
+// it in the lead's history in the same transaction.
+func (h *Handlers) replyToLead(w http.ResponseWriter, r *http.Request) {
+	l, bill, ok := h.ownedLead(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	if l.Locked {
+		h.lockedRefusal(w, r, l, bill)
+		return
+	}
+	reply := strings.TrimSpace(r.PostFormValue("reply"))
+	e := views.FieldErrors{}
+	required(e, "reply", reply, "Write your reply.")
+	checkLength(e, "reply", reply, views.LeadReplyMax)
+	if len(e) > 0 {
+		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) { v.Reply, v.ReplyError = reply, e["reply"] })
+		return
+	}
+	ctx, u := r.Context(), currentUser(r)
+	err := h.store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.RecordLeadReply(ctx, l.ID, u.ID, reply); err != nil {
+			return err
+		}
+		return queueMail(ctx, tx, bizmail.LeadReply(h.mailSite(), l.Email, l.Name, l.BusinessName, reply, l.Message, u.Email))
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.log.Error("lead reply not sent", slog.Any("error", err), "lead_id", l.ID)
+		h.leadAnswer(w, r, http.StatusServiceUnavailable, l, bill, func(v *views.LeadPageView) {
+			v.Reply, v.Problem = reply, "Your reply could not be sent just now. Please try again in a moment; what you wrote is still here."
+		})
+		return
+	}
+	h.log.Info("lead answered", "lead_id", l.ID, "business_id", l.BusinessID)
+	h.leadDone(w, r, l.ID, views.Toast{Title: "Reply sent", Description: "We emailed it to " + l.Name + "; their answer comes to " + u.Email + "."}, "#lead-history")
+}
+
+// deleteLeadPage asks to confirm a lead's deletion.
+func (h *Handlers) deleteLeadPage(w http.ResponseWriter, r *http.Request) {
+	l, _, ok := h.ownedLead(w, r)
+	if !ok {
+		return
+	}
+	h.render(w, r, http.StatusOK, views.LeadDeletePage(h.chrome(r), leadDeleteView(l)))
+}
+
+func leadDeleteView(l store.OwnerLead) views.LeadDeleteView {
+	v := views.LeadDeleteView{ID: l.ID, Business: l.BusinessName}
+	if !l.Locked {
+		v.Name = l.Name
+	}
+	return v
+}
+
+// deleteLead erases a lead and goes back to the inbox.
+func (h *Handlers) deleteLead(w http.ResponseWriter, r *http.Request) {
+	l, _, ok := h.ownedLead(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	err := h.store.DeleteLead(r.Context(), l.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.log.Error("lead not deleted", slog.Any("error", err), "lead_id", l.ID)
+		v := leadDeleteView(l)
+		v.Problem = "The lead could not be deleted just now. Please try again in a moment."
+		h.render(w, r, http.StatusServiceUnavailable, views.LeadDeletePage(h.chrome(r), v))
+		return
+	}
+	h.log.Info("lead deleted", "lead_id", l.ID, "business_id", l.BusinessID)
+	h.flash(r, views.Toast{Title: "Lead deleted", Description: "Its sender's details and message are erased."})
+	http.Redirect(w, r, "/dashboard/leads", http.StatusSeeOther)
+}
+
+// enquiriesNoun is n enquiries in words ("1 enquiry", "3 enquiries").
+func enquiriesNoun(n int) string {
+	if n == 1 {
+		return "1 enquiry"
+	}
+	return strconv.Itoa(n) + " enquiries"
+}
+
+// wereNoun agrees a verb with n.
+func wereNoun(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
+}
