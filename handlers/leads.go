@@ -76,11 +76,15 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 	var lead store.Lead
 	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
 		var err error
-		lead, err = tx.CreateLead(r.Context(), store.Lead{BusinessID: b.ID, Name: f.Name, Email: store.NormalizeEmail(f.Email), Phone: f.Phone, Message: f.Message})
+		l := store.Lead{BusinessID: b.ID, Name: f.Name, Email: store.NormalizeEmail(f.Email), Phone: f.Phone, Message: f.Message}
+		if u := currentUser(r); u != nil {
+			l.UserID.Int64, l.UserID.Valid = u.ID, true
+		}
+		lead, err = tx.CreateLead(r.Context(), l)
 		if err != nil || !b.OwnerID.Valid {
 			return err
 		}
-		return h.notifyOwner(r.Context(), tx, b, f, lead)
+		return h.notifyOwner(r.Context(), tx, b, lead, nil)
 	})
 	if err != nil {
 		h.log.Error("lead not stored", "error", err, "business_id", b.ID)
@@ -110,9 +114,11 @@ func (h *Handlers) leadSent(w http.ResponseWriter, r *http.Request, b store.Busi
 func leadForm(slug string) string { return "lead:" + slug }
 
 // notifyOwner queues the email that tells the listing's owner about a
-// lead, on tx (the transaction that stores the lead); past their plan's
-// monthly cap the email says a lead is waiting but not what it says.
-func (h *Handlers) notifyOwner(ctx context.Context, tx *store.Store, b store.Business, f views.LeadForm, lead store.Lead) error {
+// lead (of the quote request q, when not nil), on tx (the transaction that
+// stores the lead); past their plan's monthly cap the email says a lead is
+// waiting but not what it says. The email links to the lead's page in the
+// owner's inbox.
+func (h *Handlers) notifyOwner(ctx context.Context, tx *store.Store, b store.Business, lead store.Lead, q *store.QuoteRequest) error {
 	owner, err := tx.UserByID(ctx, b.OwnerID.Int64)
 	if err != nil {
 		return err
@@ -127,8 +133,11 @@ func (h *Handlers) notifyOwner(ctx context.Context, tx *store.Store, b store.Bus
 		}
 		locked = counts.ThisMonth > limit
 	}
-	if locked {
+	switch {
+	case locked:
 		return queueMail(ctx, tx, bizmail.NewLockedLead(h.mailSite(), owner.Email, b.Name, h.site.BaseURL+"/pricing"))
+	case q != nil:
+		return queueMail(ctx, tx, h.requestLeadMail(owner.Email, b, lead, q))
 	}
-	return queueMail(ctx, tx, bizmail.NewLead(h.mailSite(), owner.Email, b.Name, f.Name, lead.Email, f.Phone, f.Message, h.site.BaseURL+"/dashboard"))
+	return queueMail(ctx, tx, bizmail.NewLead(h.mailSite(), owner.Email, b.Name, lead.Name, lead.Email, lead.Phone, lead.Message, h.leadLink(lead)))
 }

@@ -146,6 +146,11 @@ func (h *Handlers) Routes() http.Handler {
 		r.Post("/reviews/{id}/report", h.reportReview)
 		r.Get("/directory/{slug}/contact", h.contactBusinessPage)
 		r.Post("/directory/{slug}/contact", h.contactBusiness)
+		// Quote requests (quote_requests.go): sent to up to 5 matching
+		// businesses; the request's page is known by its token.
+		r.Get("/request", h.quoteRequestPage)
+		r.Post("/request", h.sendQuoteRequest)
+		r.Get("/requests/{token}", h.quoteRequestSentPage)
 		r.Get("/sitemap.xml", h.sitemap)
 		r.Get("/sitemap-{n}.xml", h.sitemapPart)
 		r.Get("/robots.txt", h.robots)

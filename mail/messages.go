@@ -142,7 +142,7 @@ func linkTo(label, url string) link { return link{Label: label, URL: url} }
 
 // NewLead tells a listing's owner about an enquiry, with everything needed
 // to answer it from the email itself.
-func NewLead(s Site, to, business, name, from, phone, message, dashboardLink string) Message {
+func NewLead(s Site, to, business, name, from, phone, message, leadLink string) Message {
 	intro := []string{name + " (" + from + ") sent a message to " + business + " through " + s.Name + ":", "“" + message + "”"}
 	if phone != "" {
 		intro = append(intro, "Phone: "+phone)
@@ -150,8 +150,8 @@ func NewLead(s Site, to, business, name, from, phone, message, dashboardLink str
 	return build(to, "New enquiry for "+business+" from "+name, email{
 		Site:   s,
 		Intro:  intro,
-		Button: linkTo("See your leads", dashboardLink),
-		Outro:  []paragraph{{Text: "Reply to " + from + " directly to answer."}},
+		Button: linkTo("Open the enquiry", leadLink),
+		Outro:  []paragraph{{Text: "Reply from the enquiry's page, or write to " + from + " directly."}},
 		Why:    "You receive this because you manage " + business + " on " + s.Name + ".",
 	})
 }

@@ -1,0 +1,239 @@
+package handlers
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/places"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// Quote requests: /request takes what someone needs and sends it to up to
+// 5 matching businesses (store.CreateQuoteRequest); /requests/{token}
+// shows the requester who it went to and their answers.
+
+// requestPrefillKey keeps, in the session, an enquiry to a listing nobody
+// manages, for the quote request form to start from (/request?from=enquiry):
+// the message stays out of the address bar and the server's logs.
+const requestPrefillKey = "request_prefill"
+
+// requestPrefill is what an enquiry gives the quote request form.
+type requestPrefill struct {
+	Business    string `json:"business"` // the listing's name
+	Category    string `json:"category"`
+	City        string `json:"city"`
+	State       string `json:"state"`
+	Description string `json:"description"`
+	Name        string `json:"name"`
+	Email       string `json:"email"`
+	Phone       string `json:"phone"`
+}
+
+// keepRequestPrefill holds an enquiry for the quote request form.
+func (h *Handlers) keepRequestPrefill(r *http.Request, p requestPrefill) {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return // a struct of strings always marshals
+	}
+	h.sessions.Put(r.Context(), requestPrefillKey, string(b))
+}
+
+// newRequestForm is an empty form with its choices.
+func newRequestForm() views.QuoteRequestForm {
+	f := views.QuoteRequestForm{Errors: views.FieldErrors{}}
+	for _, c := range store.Timings {
+		f.Timings = append(f.Timings, views.Option{Value: c.Value, Label: c.Label})
+	}
+	for _, c := range store.Budgets {
+		f.Budgets = append(f.Budgets, views.Option{Value: c.Value, Label: c.Label})
+	}
+	return f
+}
+
+// quoteRequestPage shows the form, prefilled from (in this order, each
+// filling what is still empty) an enquiry kept in the session
+// (?from=enquiry), a directory search's category and location, and the
+// signed-in person's profile.
+func (h *Handlers) quoteRequestPage(w http.ResponseWriter, r *http.Request) {
+	f := newRequestForm()
+	q := r.URL.Query()
+	if q.Get("from") == "enquiry" {
+		var p requestPrefill
+		if s := h.sessions.GetString(r.Context(), requestPrefillKey); s != "" && json.Unmarshal([]byte(s), &p) == nil {
+			f.FromEnquiry = p.Business
+			f.Category, f.City, f.State, f.Description = p.Category, p.City, p.State, p.Description
+			f.Name, f.Email, f.Phone = p.Name, p.Email, p.Phone
+		}
+	}
+	if c := strings.TrimSpace(q.Get("category")); f.Category == "" && views.ValidOption(views.Categories, c) {
+		f.Category = c
+	}
+	if loc := strings.TrimSpace(q.Get("location")); f.City == "" && f.State == "" && loc != "" {
+		if city, state, ok := places.ParseLocation(loc); ok {
+			f.City, f.State = city, state
+		} else if state, ok := places.StateCode(loc); ok {
+			f.State = state
+		} else if city := places.CleanCity(loc); places.ValidCity(city) {
+			f.City = city
+		}
+	}
+	if u := currentUser(r); u != nil {
+		if f.Email == "" {
+			f.Email = u.Email
+		}
+		p, err := h.store.ProfileOf(r.Context(), u.ID)
+		if err != nil {
+			h.log.Error("request form profile", "error", err, "user_id", u.ID)
+		}
+		if f.Name == "" {
+			f.Name = strings.TrimSpace(p.FullName)
+			if f.Name == "" {
+				f.Name = strings.TrimSpace(p.FirstName + " " + p.LastName)
+			}
+		}
+		if f.Phone == "" {
+			f.Phone = p.Phone
+		}
+	}
+	h.render(w, r, http.StatusOK, views.QuoteRequestPage(h.chrome(r), f))
+}
+
+// parseQuoteRequest reads and checks the form against views.RequestRules.
+func parseQuoteRequest(r *http.Request) (views.QuoteRequestForm, store.QuoteRequest) {
+	v := r.PostForm
+	f := newRequestForm()
+	f.Category, f.Description = field(v, "category"), strings.TrimSpace(v.Get("description"))
+	f.City, f.State = places.CleanCity(v.Get("city")), field(v, "state")
+	if code, ok := places.StateCode(f.State); ok {
+		f.State = code
+	}
+	f.Timing, f.Budget = field(v, "timing"), field(v, "budget")
+	f.Name, f.Email, f.Phone = field(v, "name"), field(v, "email"), field(v, "phone")
+	f.FromEnquiry = field(v, "from_enquiry")
+	values := map[string]string{"category": f.Category, "description": f.Description, "city": f.City, "state": f.State, "name": f.Name, "email": f.Email, "phone": f.Phone}
+	e := f.Errors
+	for _, name := range []string{"category", "description", "city", "state", "name", "email", "phone"} {
+		checkRule(e, name, values[name], views.RequestRules[name])
+	}
+	if !e.Has("description") && views.ShortDescription(f.Description) {
+		e["description"] = views.TooShortDescription
+	}
+	checkOption(e, "timing", f.Timing, f.Timings, "Choose when you need it.")
+	if f.Budget != "" && !store.ValidChoice(store.Budgets, f.Budget) {
+		e["budget"] = "Choose a budget from the list, or leave it not stated."
+	}
+	q := store.QuoteRequest{
+		Name: f.Name, Email: store.NormalizeEmail(f.Email), Phone: f.Phone, Category: f.Category, Description: f.Description,
+		City: f.City, State: f.State, Timing: f.Timing, Budget: f.Budget,
+	}
+	if u := currentUser(r); u != nil {
+		q.UserID.Int64, q.UserID.Valid = u.ID, true
+	}
+	return f, q
+}
+
+// sendQuoteRequest stores a request, matches it and, in the same
+// transaction, queues an email to each matched owner and the requester's
+// confirmation; then the requester goes to the request's page.
+func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	f, q := parseQuoteRequest(r)
+	if r.PostFormValue("company_site") != "" {
+		// A bot filled the hidden field: answer as if sent, store nothing.
+		h.log.Info("quote request honeypot", "ip", clientIP(r))
+		h.flash(r, views.Toast{Title: "Request sent!", Description: "Matching businesses will reply to you by email."})
+		http.Redirect(w, r, "/request", http.StatusSeeOther)
+		return
+	}
+	if len(f.Errors) > 0 {
+		h.render(w, r, http.StatusUnprocessableEntity, views.QuoteRequestPage(h.chrome(r), f))
+		return
+	}
+	if ok, retry := h.limits.leadIP.allow(r.Context(), clientIP(r)); !ok {
+		f.Problem = "You have sent many messages in a short time. Please wait " + itoa(int(retry.Minutes())+1) + " minutes and try again."
+		setRetryAfter(w, retry)
+		h.render(w, r, http.StatusTooManyRequests, views.QuoteRequestPage(h.chrome(r), f))
+		return
+	}
+	var matches []store.Match
+	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
+		var err error
+		q, matches, err = tx.CreateQuoteRequest(r.Context(), q)
+		if err != nil {
+			return err
+		}
+		names := make([]string, len(matches))
+		for i, m := range matches {
+			names[i] = m.Business.Name
+			if err := h.notifyOwner(r.Context(), tx, m.Business, m.Lead, &q); err != nil {
+				return err
+			}
+		}
+		return queueMail(r.Context(), tx, bizmail.QuoteRequestSent(h.mailSite(), q.Email, q.Name, names, h.site.BaseURL+"/requests/"+q.Token))
+	})
+	if err != nil {
+		h.log.Error("quote request not stored", "error", err)
+		f.Problem = "Your request could not be sent just now. Please try again in a moment; nothing you typed was lost."
+		h.render(w, r, http.StatusServiceUnavailable, views.QuoteRequestPage(h.chrome(r), f))
+		return
+	}
+	h.log.Info("quote request received", "request_id", q.ID, "matches", len(matches))
+	h.sessions.Remove(r.Context(), requestPrefillKey)
+	t := views.Toast{Title: "Request sent!", Description: "It went to " + strconv.Itoa(len(matches)) + " matching businesses."}
+	switch len(matches) {
+	case 0:
+		t = views.Toast{Title: "Request kept", Description: "No business matches it yet."}
+	case 1:
+		t.Description = "It went to 1 matching business."
+	}
+	h.flash(r, t)
+	http.Redirect(w, r, "/requests/"+q.Token, http.StatusSeeOther)
+}
+
+// quoteRequestSentPage shows a request to whoever has its link: what was
+// asked and who it went to, with each business's status and reply.
+func (h *Handlers) quoteRequestSentPage(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	q, err := h.store.QuoteRequestByToken(ctx, chi.URLParam(r, "token"))
+	if err == store.ErrNotFound {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	ms, err := h.store.RequestMatches(ctx, q.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	v := views.QuoteRequestView{
+		Token: q.Token, Name: q.Name, Category: views.CategoryLabel(q.Category), CategoryKey: q.Category, Description: q.Description,
+		City: q.City, State: q.State, Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget), SentAt: q.CreatedAt,
+		Matches: requestMatchViews(ms[q.ID]),
+	}
+	h.render(w, r, http.StatusOK, views.QuoteRequestSentPage(h.chrome(r), v))
+}
+
+// requestLeadMail is the email telling an owner about a matched request.
+func (h *Handlers) requestLeadMail(to string, b store.Business, l store.Lead, q *store.QuoteRequest) bizmail.Message {
+	return bizmail.NewRequestLead(h.mailSite(), to, bizmail.RequestLead{
+		Business: b.Name, Name: q.Name, Email: q.Email, Phone: q.Phone, Description: q.Description,
+		Place: q.City + ", " + q.State, Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
+		Link: h.leadLink(l),
+	})
+}
+
+// leadLink is a lead's page in its owner's inbox.
+func (h *Handlers) leadLink(l store.Lead) string {
+	return h.site.BaseURL + "/dashboard/leads/" + strconv.FormatInt(l.ID, 10)
+}
