@@ -18,7 +18,7 @@ func (h *Handlers) contactBusinessPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	f := views.LeadForm{Business: b.Name, Slug: b.Slug}
+	f := views.LeadForm{Business: b.Name, Slug: b.Slug, Unmanaged: !b.OwnerID.Valid}
 	f.Sent = h.wasSent(r, leadForm(b.Slug))
 	if isHTMX(r) {
 		h.render(w, r, http.StatusOK, views.LeadFormFragment(f))
@@ -38,7 +38,7 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := views.LeadForm{
-		Business: b.Name, Slug: b.Slug,
+		Business: b.Name, Slug: b.Slug, Unmanaged: !b.OwnerID.Valid,
 		Name: field(r.PostForm, "name"), Email: field(r.PostForm, "email"), Phone: field(r.PostForm, "phone"),
 		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: views.FieldErrors{},
 	}
@@ -93,6 +93,14 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("lead received", "lead_id", lead.ID, "business_id", b.ID)
+	if !b.OwnerID.Valid {
+		// Nobody manages the listing: the enquiry is kept for whoever
+		// claims it, and the sender may send it as a quote request.
+		h.keepRequestPrefill(r, requestPrefill{
+			Business: b.Name, Category: b.Category, City: b.City, State: b.State,
+			Description: f.Message, Name: f.Name, Email: f.Email, Phone: f.Phone,
+		})
+	}
 	h.leadSent(w, r, b, f)
 }
 
@@ -101,6 +109,9 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 // in the form's place.
 func (h *Handlers) leadSent(w http.ResponseWriter, r *http.Request, b store.Business, f views.LeadForm) {
 	t := views.Toast{Title: "Message sent!", Description: b.Name + " will get back to you soon."}
+	if !b.OwnerID.Valid {
+		t = views.Toast{Title: "Message saved", Description: b.Name + " does not manage this listing yet, so they may not see it."}
+	}
 	if isHTMX(r) {
 		setToastTrigger(w, t)
 		f.Sent = true

@@ -68,6 +68,9 @@ func (h *Handlers) quoteRequestPage(w http.ResponseWriter, r *http.Request) {
 		if s := h.sessions.GetString(r.Context(), requestPrefillKey); s != "" && json.Unmarshal([]byte(s), &p) == nil {
 			f.FromEnquiry = p.Business
 			f.Category, f.City, f.State, f.Description = p.Category, p.City, p.State, p.Description
+			if code, ok := places.StateCode(p.State); ok {
+				f.State = code
+			}
 			f.Name, f.Email, f.Phone = p.Name, p.Email, p.Phone
 		}
 	}

@@ -92,6 +92,10 @@ type LeadForm struct {
 	Errors   FieldErrors
 	Problem  string
 	Sent     bool // shown after a successful send (htmx)
+	// Unmanaged: nobody manages the listing here yet, so its business may
+	// never read the message; the form says so and, once sent, offers to
+	// send the enquiry as a quote request (/request?from=enquiry).
+	Unmanaged bool
 }
 
 func businessTitleSuffix(b BusinessView) string {

@@ -1,6 +1,8 @@
 package views
 
 import (
+	"net/url"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -75,4 +77,20 @@ func businessesWord(n int) string {
 		return "business"
 	}
 	return "businesses"
+}
+
+// RequestURL is the quote request form prefilled with a directory search's
+// category and location (islands/directory/query.ts's requestURL).
+func (q DirectoryQuery) RequestURL() string {
+	v := url.Values{}
+	if q.Category != "" {
+		v.Set("category", q.Category)
+	}
+	if l := strings.Join(strings.Fields(q.Location), " "); l != "" {
+		v.Set("location", l)
+	}
+	if len(v) == 0 {
+		return "/request"
+	}
+	return "/request?" + v.Encode()
 }

@@ -3,7 +3,7 @@
 // as the visitor types, and the address bar follows the results.
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Card, Icon, formatInt, type BusinessCard } from "./Card";
-import { hasAny, hasFilters, pageURL, parseQuery, refinements, sameSearch, serialize, type Choices, type Option, type Query } from "./query";
+import { hasAny, hasFilters, pageURL, parseQuery, refinements, requestURL, sameSearch, serialize, type Choices, type Option, type Query } from "./query";
 
 export type Result = {
   query: Query;
@@ -281,9 +281,14 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
         <h2 ref={headingRef} id="directory-results-heading" className="results-count" aria-live="polite">
           <span>{result.summary}</span> <span className="muted">{result.sortLabel}</span>
         </h2>
-        <div className="view-toggle" role="group" aria-label="Layout">
-          {viewLink("grid", "Grid", "layers")}
-          {viewLink("list", "List", "menu")}
+        <div className="results-actions">
+          <a className="btn btn-outline btn-sm" href={requestURL(result.query)} data-testid="request-quotes">
+            Request quotes
+          </a>
+          <div className="view-toggle" role="group" aria-label="Layout">
+            {viewLink("grid", "Grid", "layers")}
+            {viewLink("list", "List", "menu")}
+          </div>
         </div>
       </div>
       {cards.length === 0 ? (
@@ -291,6 +296,13 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
           <Icon name="search" />
           <h3>No businesses match your search</h3>
           <p className="muted">Try a shorter word, another category or a nearby city.</p>
+          <p>
+            No match?{" "}
+            <a href={requestURL(result.query)} data-testid="request-quotes-empty">
+              Describe what you need and we will send it to up to 5 businesses
+            </a>
+            .
+          </p>
           {hasAny(result.query) && link("/directory", () => change(parseQuery("", props, props.maxQueryLen)), { className: "btn btn-primary" }, "Clear all filters")}
         </div>
       ) : (

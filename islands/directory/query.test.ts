@@ -4,7 +4,7 @@
 // Run with `node islands/test.mjs`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { hasAny, parseQuery, refinements, sameSearch, serialize, text, type Choices } from "./query";
+import { hasAny, parseQuery, refinements, requestURL, sameSearch, serialize, text, type Choices } from "./query";
 
 const choices: Choices = {
   categories: [{ Value: "food", Label: "Food & Beverage" }],
@@ -55,4 +55,10 @@ test("refinements counts the controls set besides the text search", () => {
   }
   assert.equal(refinements({ ...empty, location: "   " }), 0);
   assert.equal(refinements(parseQuery("?category=food&location=Austin&sort=name&min_rating=4&verified=1&type=online", choices, 100)), 6);
+});
+
+test("requestURL carries the search's category and location to the quote request form, as views.DirectoryQuery.RequestURL", () => {
+  assert.equal(requestURL(parseQuery("?q=roof&category=food&location=Austin,%20TX&sort=rating", choices, 100)), "/request?category=food&location=Austin%2C+TX");
+  assert.equal(requestURL(parseQuery("?location=%20%20Round%20%20Rock%20", choices, 100)), "/request?location=Round+Rock");
+  assert.equal(requestURL(parseQuery("?q=roof", choices, 100)), "/request");
 });

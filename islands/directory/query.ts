@@ -75,6 +75,17 @@ export function pageURL(q: Query): string {
   return s ? "/directory?" + s : "/directory";
 }
 
+// requestURL is the quote request form prefilled with q's category and
+// location: views.DirectoryQuery.RequestURL.
+export function requestURL(q: Query): string {
+  const p = new URLSearchParams();
+  if (q.category) p.append("category", q.category);
+  const location = squeeze(q.location);
+  if (location) p.append("location", location);
+  const s = p.toString();
+  return s ? "/request?" + s : "/request";
+}
+
 // sameSearch reports whether a and b ask the server for the same results
 // (the layout is not part of the search).
 export const sameSearch = (a: Query, b: Query) => serialize({ ...a, view: "" }) === serialize({ ...b, view: "" });
