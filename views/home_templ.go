@@ -88,7 +88,15 @@ func HomePage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</div></section><section class=\"section section-alt\"><div class=\"container\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</div></section><section class=\"section\" aria-labelledby=\"home-request-title\"><div class=\"container\"><div class=\"section-head\"><h2 id=\"home-request-title\">Need a business? Describe the job once</h2><p>We send your request to up to 5 businesses in its category that serve your area, ranked by how well their services fit, their rating, verification and how fast they answer. Each can reply to you by email.</p></div><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/request\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = icon("message").Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "Request quotes</a></div></div></section><section class=\"section section-alt\"><div class=\"container\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -100,20 +108,20 @@ func HomePage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Ready to be found by more customers?</h2><p>Start with the free plan: a verified profile and up to ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Ready to be found by more customers?</h2><p>Start with the free plan: a verified profile and up to ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(content.LeadCap(plans.Free()))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 58, Col: 94}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 72, Col: 94}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, " leads a month. Upgrade when the leads come in.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/signup\">Start Free Trial</a> <a class=\"btn btn-outline btn-lg\" href=\"/contact\">Schedule Demo</a></div></div></div></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, " leads a month. Upgrade when the leads come in.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/signup\">Start Free Trial</a> <a class=\"btn btn-outline btn-lg\" href=\"/contact\">Schedule Demo</a></div></div></div></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -178,11 +178,11 @@ var Posts = []Post{
 		Author:   "Daniel Okafor",
 		Category: "Product",
 		ReadTime: "6 min read",
-		Excerpt:  "Category, location and services come first; response time and profile completeness break ties. A look inside the matching rules.",
+		Excerpt:  "Category and area decide who can receive a quote request; fit, rating, verification and response time decide the order. A look inside the matching rules.",
 		Body: []string{
-			"Every enquiry in the directory starts with what the visitor typed and where they are. Matching first narrows the field to businesses in the right category that serve that location, then compares the request with the services each business lists. A business that does not offer what was asked for is never matched, however high its rating.",
-			"Among the businesses that fit, two signals decide the order: how quickly a business usually answers and how complete its profile is. We deliberately do not let paid plans jump the queue; a plan changes how many leads you can receive each month, not whether a good match reaches you.",
-			"If you feel you are receiving leads that do not fit, the quickest fix is usually your services list. Remove services you no longer offer, add the ones you do, and matching adjusts on the next enquiry.",
+			"A quote request starts with what the customer needs, the kind of business and where they are. Matching first narrows the field to businesses that manage their listing here, in that category and serving that place: a storefront in the customer's city, a service-area business in their state, an online business anywhere. Listings nobody manages yet never receive a matched request, because nobody would read it.",
+			"Among those, four signals decide the order: how many of the services and tags a business lists appear in the request's words, its rating, whether it is verified, and how fast its owner usually answers leads (a business too new to tell ranks below a fast one and above a very slow one). The request goes to the first 5. We deliberately do not let paid plans jump the queue; a plan changes how many leads you can read each month, not whether a good match reaches you.",
+			"If you feel you are receiving leads that do not fit, the quickest fix is usually your services list. Remove services you no longer offer, add the ones you do in your customers' words, and matching uses the new list from the next request.",
 		},
 	},
 	{
@@ -376,9 +376,9 @@ var HelpArticles = []HelpArticle{
 		Slug:     "improve-lead-quality",
 		Category: "Leads and Analytics",
 		Title:    "Why am I receiving leads that do not fit my business?",
-		Summary:  "Matching uses your category, location and services; keeping your services list accurate fixes most mismatches.",
+		Summary:  "Matching uses your category, the area you serve and your services; keeping your services list accurate fixes most mismatches.",
 		Answer: []string{
-			"Lead matching compares each enquiry with your category, the area you serve and the services you list. Remove services you no longer offer and add the words your customers use; matching uses the new list from the next enquiry.",
+			"A quote request reaches businesses in its category that serve its place (your city for a storefront, your state for a service-area business, anywhere for an online one); among those, the businesses whose services and tags appear in the request's words rank first. Remove services you no longer offer and add the words your customers use; matching uses the new list from the next request.",
 		},
 	},
 }

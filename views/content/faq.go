@@ -46,7 +46,7 @@ var FAQTopics = []FAQTopic{
 	{ID: "leads", Title: "Leads", Items: []QA{
 		{
 			"How do leads reach me?",
-			"Visitors use the Contact button on your public profile to send their name, email, an optional phone number and a message. Each lead is stored on your dashboard and emailed to you straight away.",
+			"Two ways: visitors use the Contact button on your public profile to send their name, email, an optional phone number and a message, and customers who describe a job in a quote request are matched to up to 5 businesses, yours among them when it fits. Each lead is stored in your lead inbox and emailed to you straight away.",
 		},
 		{
 			"What happens when I reach my plan's lead limit?",
@@ -54,7 +54,7 @@ var FAQTopics = []FAQTopic{
 		},
 		{
 			"How does smart lead matching work?",
-			"We match an enquiry to businesses by category, location and the services listed on their profiles, so the leads you receive are ones you can actually serve. A complete profile gets better matches.",
+			"A quote request goes to up to 5 businesses that manage their listing here, in the request's category and serving its place: storefronts in its city, service-area businesses in its state and online businesses anywhere. They are ranked by how well the services and tags they list fit the words of the request, their rating, whether they are verified and how fast they usually answer leads. Listing your services in your customers' words gets you better matches.",
 		},
 	}},
 	{ID: "profiles", Title: "Profiles and verification", Items: []QA{

@@ -24,9 +24,10 @@ var Features = []Feature{
 	{
 		Icon:  "target",
 		Title: "Smart Lead Matching",
-		Text:  "Enquiries go to the businesses that can serve them, matched on category, location and the services you list, so your time goes to leads that fit.",
+		Text:  "Customers describe a job once and the request goes to up to 5 businesses in its category that serve their area: storefronts in their city, service-area businesses in their state, online businesses anywhere. They are ranked by how well the services and tags they list fit the request, their rating, whether they are verified and how fast they answer leads.",
 		Points: []string{
-			"Leads land on your dashboard and in your inbox at once",
+			"Leads land in your lead inbox and your email at once",
+			"Every lead scored 0 to 100 with its reasons on Pro",
 			"Up to 10, 100 or unlimited leads a month depending on plan",
 			"Leads over your limit are kept, never dropped",
 		},

@@ -11,7 +11,7 @@ var HomeStats = []Stat{
 // HomeFeatures are the nine cards of the home page feature grid.
 var HomeFeatures = []Card{
 	{"sparkles", "AI Profile Recommendations", "Get specific suggestions to complete and sharpen your profile, from missing opening hours to a clearer description, so more visitors turn into leads."},
-	{"target", "Smart Lead Matching", "Enquiries are matched to the businesses that can actually serve them, by category, location and services, so you spend time on leads that fit."},
+	{"target", "Smart Lead Matching", "A customer's quote request goes to up to 5 businesses in its category that serve their area, ranked by how well their services fit, rating, verification and response time, so the leads you get are ones you can serve."},
 	{"star", "Reputation Monitoring", "Collect reviews with a link or a QR code, reply from your dashboard and follow their sentiment month by month, with an email for each new review on Growth and Pro."},
 	{"handshake", "Partner Network", "Lead generators and agencies refer businesses to the directory and earn up to 25% commission for every customer they bring."},
 	{"search", "Search and Filtering", "Visitors find you by name, service, tag or city, and narrow results by rating, verification and business type."},

@@ -34,7 +34,7 @@ var ROIGrowth = []GrowthPoint{
 // ROIDrivers explain where the return comes from.
 var ROIDrivers = []Card{
 	{"map-pin", "Found by local customers", "Your profile shows up when people search your category and city, with the details they need to choose you."},
-	{"target", "Leads that fit", "Smart lead matching sends you enquiries you can serve, so less time goes on the ones you would turn down."},
+	{"target", "Leads that fit", "A quote request reaches you only when you are in its category and serve its area, so less time goes on enquiries you would turn down."},
 	{"shield-check", "Trust that converts", "A verified badge, current opening hours and visible reviews turn more profile visits into conversations."},
 	{"brain", "Insights that compound", "AI insights point at the next improvement each month; small changes to your profile add up over the year."},
 }
