@@ -58,8 +58,9 @@ for (const js of [true, false]) {
     await signIn(page, email);
     await toast(page, "Welcome back!");
     await page.getByRole("heading", { name: "Welcome back, Jo Rivera" }).waitFor();
-    await page.getByText("You haven't created any business listings yet.").waitFor();
-    await page.getByText("No leads yet").waitFor();
+    // A person's account opens their home, not a business dashboard.
+    await page.getByRole("region", { name: "Your quote requests" }).getByText("You have not asked for quotes yet.").waitFor();
+    await page.getByRole("region", { name: "Saved businesses" }).getByText("No saved businesses yet.").waitFor();
 
     await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL(baseURL + "/");

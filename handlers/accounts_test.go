@@ -419,9 +419,9 @@ func TestRateLimits(t *testing.T) {
 func TestDashboardFigures(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		ctx := context.Background()
-		app.signUp(t, "Owner", "owner@example.com", goodPassword)
-		u, _ := app.store.UserByEmail(ctx, "owner@example.com")
-		app.signIn(t, "owner@example.com", goodPassword)
+		// A business account: the sign-up makes an individual's, whose
+		// dashboard is their home (individual_home_test.go).
+		u := app.account(t, "owner@example.com", store.KindBusiness)
 
 		_, body := app.get(t, "/dashboard")
 		page := parseHTML(t, body)

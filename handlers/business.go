@@ -44,6 +44,7 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 	}
 	reviews.Back = "/directory/" + b.Slug
 	v := h.businessView(b, reviews)
+	v.Save = h.saveToggle(r, b)
 	state, err := h.claimState(r.Context(), currentUser(r), b)
 	if err != nil {
 		h.serverError(w, r, err)

@@ -17,6 +17,9 @@ import (
 func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	u := currentUser(r)
+	if u.Kind == store.KindIndividual && h.individualHome(w, r) {
+		return
+	}
 	p, err := h.store.ProfileOf(ctx, u.ID)
 	if err != nil {
 		h.serverError(w, r, err)

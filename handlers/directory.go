@@ -77,6 +77,7 @@ func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, stor
 	for _, b := range res.Businesses {
 		out.Cards = append(out.Cards, businessCard(b))
 	}
+	h.markSaved(r, out.Cards, res.Businesses)
 	return out, res, nil
 }
 

@@ -105,15 +105,19 @@ func (a *testApp) asAdmin(t *testing.T) *testApp {
 	return admin
 }
 
-// signedInOwner signs up a user through the pages and signs this client in.
+// signedInOwner signs up a user through the pages, makes the account a
+// business account (as 'Add your business' does: the sign-up makes a
+// person's, whose dashboard is their home) and signs this client in.
 func signedInOwner(t *testing.T, app *testApp, email string) *store.User {
 	t.Helper()
 	app.signUp(t, "Owner "+email, email, goodPassword)
-	app.signIn(t, email, goodPassword)
 	u, err := app.store.UserByEmail(context.Background(), email)
 	if err != nil {
 		t.Fatal(err)
 	}
+	must(t, app.store.BecomeBusinessAccount(context.Background(), u.ID))
+	u.Kind = store.KindBusiness
+	app.signIn(t, email, goodPassword)
 	return &u
 }
 

@@ -1,12 +1,116 @@
 package handlers
 
 import (
+	"net/http"
+	"time"
+
 	"bizprofile/store"
 	"bizprofile/views"
 )
 
 // An individual's home: /dashboard for an individual account, with their
-// quote requests, enquiries, reviews and saved businesses.
+// quote requests (and what each matched business did with them), the
+// enquiries they sent, their reviews and their saved businesses; and the
+// way to list a business of their own.
+
+// individualHome serves an individual's /dashboard. An individual who
+// already manages a listing (made with the profile wizard) keeps the
+// business dashboard: it reports false and writes nothing then.
+func (h *Handlers) individualHome(w http.ResponseWriter, r *http.Request) bool {
+	ctx, u := r.Context(), currentUser(r)
+	owned, err := h.store.BusinessesOwnedBy(ctx, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return true
+	}
+	if len(owned) > 0 {
+		return false
+	}
+	v, err := h.individualHomeView(r, u)
+	if err != nil {
+		h.serverError(w, r, err)
+		return true
+	}
+	h.render(w, r, http.StatusOK, views.IndividualHomePage(h.chrome(r), v))
+	return true
+}
+
+func (h *Handlers) individualHomeView(r *http.Request, u *store.User) (views.IndividualHome, error) {
+	ctx := r.Context()
+	p, err := h.store.ProfileOf(ctx, u.ID)
+	if err != nil {
+		return views.IndividualHome{}, err
+	}
+	v := views.IndividualHome{Welcome: p.FullName}
+	if v.Welcome == "" {
+		v.Welcome = u.Email
+	}
+	requests, err := h.store.QuoteRequestsOf(ctx, u.ID)
+	if err != nil {
+		return v, err
+	}
+	ids := make([]int64, len(requests))
+	for i, q := range requests {
+		ids[i] = q.ID
+	}
+	matches, err := h.store.RequestMatches(ctx, ids...)
+	if err != nil {
+		return v, err
+	}
+	for _, q := range requests {
+		v.Requests = append(v.Requests, views.SentRequest{
+			Token: q.Token, Category: views.CategoryLabel(q.Category), Description: q.Description,
+			Location: views.Place(q.City, q.State), CreatedAt: q.CreatedAt, Matches: requestMatchViews(matches[q.ID]),
+		})
+	}
+	enquiries, err := h.store.EnquiriesOf(ctx, u.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, e := range enquiries {
+		v.Enquiries = append(v.Enquiries, views.SentEnquiry{
+			RequestMatch: views.RequestMatch{Business: e.BusinessName, Slug: e.BusinessSlug, Linked: e.Published, Status: e.Status, Reply: e.Reply, RepliedAt: e.RepliedAt.Time},
+			Message:      e.Message, SentAt: e.SentAt,
+		})
+	}
+	reviews, err := h.store.ReviewsBy(ctx, u.ID)
+	if err != nil {
+		return v, err
+	}
+	now := time.Now()
+	for _, rv := range reviews {
+		v.Reviews = append(v.Reviews, views.WrittenReview{
+			Business: rv.BusinessName, Slug: rv.BusinessSlug, Linked: rv.Published, Stars: rv.Rating, Title: rv.Title,
+			CreatedAt: rv.CreatedAt, Hidden: rv.Status == store.ReviewHidden, Editable: rv.EditableAt(now),
+		})
+	}
+	saved, total, err := h.store.SavedBusinesses(ctx, u.ID, views.SavedOnHome)
+	if err != nil {
+		return v, err
+	}
+	v.Saved, v.SavedTotal = savedViews(saved), total
+	return v, nil
+}
+
+// becomeBusinessAccount turns an individual's account into a business
+// account, keeping everything it has, and opens the form that lists their
+// business. A business account goes straight to that form.
+func (h *Handlers) becomeBusinessAccount(w http.ResponseWriter, r *http.Request) {
+	u := currentUser(r)
+	switch u.Kind {
+	case store.KindIndividual:
+		if err := h.store.BecomeBusinessAccount(r.Context(), u.ID); err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		h.flash(r, views.Toast{Title: "Your account is now a business account", Description: "Add your business below. Your reviews, requests and saved businesses stay with you."})
+	case store.KindBusiness:
+	default:
+		h.notFound(w, r)
+		return
+	}
+	http.Redirect(w, r, "/business/create-profile", http.StatusSeeOther)
+}
 
 // requestMatchViews are a quote request's matches as its requester sees
 // them (the requester's home and the request's page).

@@ -126,6 +126,7 @@ func (h *Handlers) landing(w http.ResponseWriter, r *http.Request, p views.Landi
 	for _, b := range res.Businesses {
 		p.Cards = append(p.Cards, businessCard(b))
 	}
+	h.markSaved(r, p.Cards, res.Businesses)
 	status := http.StatusOK
 	if res.Total == 0 {
 		h.log.Info("page not found", "path", r.URL.Path, "reason", "no listings", "request_id", requestID(r.Context()))

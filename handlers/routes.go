@@ -82,6 +82,10 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/dashboard/leads/{id}/reply", h.replyToLead)
 			r.Get("/dashboard/leads/{id}/delete", h.deleteLeadPage)
 			r.Post("/dashboard/leads/{id}/delete", h.deleteLead)
+			// An individual's home (individual_home.go, saved.go): /dashboard
+			// serves it to individual accounts.
+			r.Get("/dashboard/saved", h.savedPage)
+			r.Post("/dashboard/business-account", h.becomeBusinessAccount)
 			r.Get("/profile", h.profilePage)
 			r.Post("/profile", h.saveProfile)
 			r.Post("/profile/password", h.changePassword)
@@ -140,6 +144,10 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/directory/{slug}/review/delete", h.deleteReviewPage)
 		r.Post("/directory/{slug}/review/delete", h.deleteReview)
 		r.Post("/reviews/{id}/helpful", h.markHelpful)
+		// Saved businesses (saved.go): a signed-out visitor is sent to
+		// sign in, then back to the page.
+		r.Post("/directory/{slug}/save", h.saveBusiness)
+		r.Post("/directory/{slug}/unsave", h.unsaveBusiness)
 		// Reports (review_reports.go): a signed-out visitor is sent to
 		// sign in and back to the form.
 		r.Get("/reviews/{id}/report", h.reviewReportPage)

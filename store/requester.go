@@ -61,26 +61,12 @@ func (s *Store) RequestMatches(ctx context.Context, requestIDs ...int64) (map[in
 	return out, nil
 }
 
-// QuoteRequestSummary is one of a requester's quote requests as their
-// home lists it.
-type QuoteRequestSummary struct {
-	ID          int64     `db:"id"`
-	Token       string    `db:"token"` // the request's page: /requests/{token}
-	Category    string    `db:"category"`
-	Description string    `db:"description"`
-	City        string    `db:"city"`
-	State       string    `db:"state"`
-	Timing      string    `db:"timing"`
-	Budget      string    `db:"budget"`
-	CreatedAt   time.Time `db:"created_at"`
-}
-
 // QuoteRequestsOf lists the quote requests userID sent while signed in,
 // newest first.
-func (s *Store) QuoteRequestsOf(ctx context.Context, userID int64) ([]QuoteRequestSummary, error) {
-	var qs []QuoteRequestSummary
+func (s *Store) QuoteRequestsOf(ctx context.Context, userID int64) ([]QuoteRequest, error) {
+	var qs []QuoteRequest
 	err := s.db.SelectContext(ctx, &qs, s.db.Rebind(`
-		SELECT id, token, category, description, city, state, timing, budget, created_at
+		SELECT id, token, user_id, name, email, phone, category, description, city, state, timing, budget, created_at
 		FROM quote_requests WHERE user_id = ? ORDER BY created_at DESC, id DESC`), userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: quote requests of user: %w", err)

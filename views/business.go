@@ -39,6 +39,7 @@ type BusinessView struct {
 	CityURL     string // the city's landing page; empty when it has none
 	ID          int64
 	Claim       ClaimState // what the viewer may do about ownership
+	Save        SaveToggle // the viewer's Save button
 }
 
 // ClaimState is where a listing's ownership stands for the viewer.

@@ -125,6 +125,7 @@ type BusinessCard struct {
 	Claimed     bool     `json:"claimed"`
 	Tags        []string `json:"tags"`     // at most three
 	MoreTags    int      `json:"moreTags"` // how many more there are
+	Saved       bool     `json:"saved"`    // by the signed-in visitor
 }
 
 // DirectoryResult is one page of the directory, for the page and for the

@@ -1,6 +1,9 @@
 package views
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // An individual's home: what they asked for and wrote, and what became of
 // it, in the words of the person who sent it.
@@ -43,4 +46,110 @@ type RequestMatch struct {
 	// RepliedAt.
 	Reply     string
 	RepliedAt time.Time
+}
+
+// SaveToggle is a listing's Save button: on the directory's cards and on
+// the listing's page. Without JavaScript it is a form that comes back to
+// Next; the directory's island sends it itself, and on the listing's page
+// htmx swaps it.
+type SaveToggle struct {
+	Slug  string
+	Name  string
+	Saved bool
+	Next  string // the local page to come back to
+	Page  bool   // on the listing's page: a large button htmx swaps
+}
+
+// Action is where the button posts: it saves an unsaved listing and
+// removes a saved one.
+func (s SaveToggle) Action() string {
+	if s.Saved {
+		return "/directory/" + s.Slug + "/unsave"
+	}
+	return "/directory/" + s.Slug + "/save"
+}
+
+func (s SaveToggle) class() string {
+	if s.Page {
+		return "btn btn-outline btn-lg save-toggle"
+	}
+	return "btn btn-ghost btn-sm save-toggle"
+}
+
+// SavedPath is the list of the account's saved businesses.
+const SavedPath = "/dashboard/saved"
+
+// SavedOnHome is how many saved businesses the home shows.
+const SavedOnHome = 4
+
+// IndividualHome is an individual's /dashboard: what they asked for and
+// wrote, what became of it, and the businesses they saved.
+type IndividualHome struct {
+	Welcome    string // full name, or the email when there is none
+	Requests   []SentRequest
+	Enquiries  []SentEnquiry
+	Reviews    []WrittenReview
+	Saved      []SavedBusiness // the newest SavedOnHome
+	SavedTotal int
+}
+
+// SentRequest is one of the person's quote requests.
+type SentRequest struct {
+	Token       string // its page: /requests/{token}
+	Category    string // label
+	Description string
+	Location    string
+	CreatedAt   time.Time
+	Matches     []RequestMatch
+}
+
+// Path is the request's own page.
+func (q SentRequest) Path() string { return "/requests/" + q.Token }
+
+// SentEnquiry is an enquiry sent from a listing's page, and what the
+// business did with it.
+type SentEnquiry struct {
+	RequestMatch
+	Message string
+	SentAt  time.Time
+}
+
+// WrittenReview is a review the person wrote.
+type WrittenReview struct {
+	Business  string
+	Slug      string
+	Linked    bool // the listing is published: its page and the review form work
+	Stars     int
+	Title     string
+	CreatedAt time.Time
+	Hidden    bool // hidden by an administrator (the author was told why)
+	Editable  bool // within the edit window
+}
+
+// SavedBusiness is a saved listing as the saved list shows it.
+type SavedBusiness struct {
+	Slug     string
+	Name     string
+	Category string // label
+	Location string
+	Rating   float64
+	Reviews  int
+}
+
+// SavedView is the full list of saved businesses.
+type SavedView struct {
+	Businesses []SavedBusiness
+}
+
+// clipText shortens s to at most n characters, at a word when it can.
+func clipText(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	cut := string(r[:n])
+	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,.;:") + "…"
 }

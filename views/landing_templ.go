@@ -196,7 +196,7 @@ func LandingPageView(c Chrome, p LandingPage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				for _, b := range p.Cards {
-					templ_7745c5c3_Err = businessCard(b).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = businessCard(b, PagePath(p.Path, p.Page)).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

@@ -1,5 +1,6 @@
 // One listing of the directory, as views.businessCard renders it (the same
 // elements, classes and spaces, so the server's HTML and React's agree).
+import { useEffect, useState, type FormEvent } from "react";
 
 export type BusinessCard = {
   slug: string;
@@ -15,6 +16,7 @@ export type BusinessCard = {
   featured: boolean;
   tags: string[] | null;
   moreTags: number;
+  saved: boolean; // by the signed-in visitor
 };
 
 // The icons' contents, as in views/icons.go.
@@ -55,7 +57,57 @@ export const ratingText = (r: number) => (Math.floor((Math.round(r * 100) + 5) /
 // reviewsNoun writes "1 review" or "1,234 reviews", as views.reviewsNoun does.
 export const reviewsNoun = (n: number) => (n === 1 ? "1 review" : formatInt(n) + " reviews");
 
-export function Card({ b }: { b: BusinessCard }) {
+// toast shows a toast through main.js's listener (importing ../toast would
+// split it out of main.js into a chunk of its own).
+const toast = (detail: { title: string; description?: string; variant?: string }) =>
+  document.dispatchEvent(new CustomEvent("toast", { detail }));
+
+// SaveButton is views.SaveButton: a form that works without JavaScript;
+// with it, the island sends it itself (as htmx would) and turns the button
+// over in place. A signed-out visitor is sent to sign in.
+export function SaveButton({ b, next }: { b: BusinessCard; next: string }) {
+  const [saved, setSaved] = useState(b.saved);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setSaved(b.saved), [b.saved]);
+  const action = "/directory/" + b.slug + (saved ? "/unsave" : "/save");
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    fetch(action, { method: "POST", headers: { "HX-Request": "true" }, body: new URLSearchParams({ next }) })
+      .then((res) => {
+        const to = res.headers.get("HX-Redirect");
+        if (to) {
+          location.assign(to);
+          return;
+        }
+        const shown = JSON.parse(res.headers.get("HX-Trigger") || "{}").toast;
+        if (!res.ok) throw shown || new Error(`HTTP ${res.status}`);
+        setSaved(!saved);
+        if (shown) toast(shown);
+      })
+      .catch((err) => toast(err && err.title ? err : { title: "Error", description: "That did not work. Please try again.", variant: "destructive" }))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <form className="save-form" method="post" action={action} onSubmit={submit}>
+      <input type="hidden" name="next" value={next} />
+      <button className="btn btn-ghost btn-sm save-toggle" type="submit" aria-pressed={saved}>
+        {saved ? (
+          <>
+            Saved<span className="visually-hidden">{" — remove " + b.name}</span>
+          </>
+        ) : (
+          <>
+            Save<span className="visually-hidden">{" " + b.name}</span>
+          </>
+        )}
+      </button>
+    </form>
+  );
+}
+
+export function Card({ b, next }: { b: BusinessCard; next: string }) {
   const href = "/directory/" + b.slug;
   const tags = b.tags || [];
   return (
@@ -111,7 +163,8 @@ export function Card({ b }: { b: BusinessCard }) {
         </a>{" "}
         <a className="btn btn-primary btn-sm" href={href + "/contact"}>
           Contact<span className="visually-hidden"> {b.name}</span>
-        </a>
+        </a>{" "}
+        <SaveButton b={b} next={next} />
       </div>
     </li>
   );

@@ -309,7 +309,7 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
         <>
           <ul className={"business-results " + (query.view === "list" ? "business-list" : "business-grid")}>
             {cards.map((b) => (
-              <Card key={b.slug} b={b} />
+              <Card key={b.slug} b={b} next={pageURL({ ...shown, page: result.page })} />
             ))}
           </ul>
           {result.pages > 1 && (

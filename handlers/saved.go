@@ -1,0 +1,128 @@
+package handlers
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// Saved businesses: 'Save' on the directory's cards and on a listing's
+// page, and the list at /dashboard/saved. Without JavaScript the button is
+// a form that comes back to the page it was on (a local `next`) with a
+// toast; htmx (and the directory's island, which sends it the same way)
+// gets the turned-over button and the toast in a header.
+
+// saveBusiness saves the listing of the URL for the signed-in account.
+func (h *Handlers) saveBusiness(w http.ResponseWriter, r *http.Request) { h.setSaved(w, r, true) }
+
+// unsaveBusiness removes it from the account's saved businesses.
+func (h *Handlers) unsaveBusiness(w http.ResponseWriter, r *http.Request) { h.setSaved(w, r, false) }
+
+func (h *Handlers) setSaved(w http.ResponseWriter, r *http.Request, save bool) {
+	slug, ok := slugParam(r)
+	if !ok {
+		h.notFound(w, r)
+		return
+	}
+	if !h.parseForm(w, r) {
+		return
+	}
+	next := localPath(r.PostFormValue("next"), "/directory/"+slug)
+	u := currentUser(r)
+	if u == nil {
+		// Back to the page after signing in, where Save is offered again.
+		h.signInFirst(w, r, next)
+		return
+	}
+	ctx := r.Context()
+	b, err := h.store.BusinessBySlug(ctx, slug)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && save && !b.Published) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		b.Slug, b.Name = slug, "this business"
+	} else {
+		if save {
+			err = h.store.SaveBusiness(ctx, u.ID, b.ID)
+		} else {
+			err = h.store.UnsaveBusiness(ctx, u.ID, b.ID)
+		}
+	}
+	status, toast := http.StatusOK, views.Toast{Title: "Saved", Description: b.Name + " is in your saved businesses."}
+	if !save {
+		toast = views.Toast{Title: "Removed from your saved businesses", Description: b.Name + " is no longer saved."}
+	}
+	if err != nil {
+		h.log.Error("save business", slog.Any("error", err), "slug", slug, "save", save, "request_id", requestID(ctx))
+		status, save = http.StatusServiceUnavailable, !save // the button stays as it was
+		toast = views.Toast{Title: "Not changed", Description: "Your saved businesses could not be changed just now. Please try again.", Variant: "destructive"}
+	}
+	if isHTMX(r) {
+		setToastTrigger(w, toast)
+		w.Header().Set("Cache-Control", "no-store")
+		h.render(w, r, status, views.SaveButton(views.SaveToggle{Slug: b.Slug, Name: b.Name, Saved: save, Next: next, Page: true}))
+		return
+	}
+	h.flash(r, toast)
+	http.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+// savedPage lists every published listing the account saved, each with
+// Remove.
+func (h *Handlers) savedPage(w http.ResponseWriter, r *http.Request) {
+	bs, _, err := h.store.SavedBusinesses(r.Context(), currentUser(r).ID, 0)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.SavedPage(h.chrome(r), views.SavedView{Businesses: savedViews(bs)}))
+}
+
+func savedViews(bs []store.Business) []views.SavedBusiness {
+	out := make([]views.SavedBusiness, len(bs))
+	for i, b := range bs {
+		out[i] = views.SavedBusiness{Slug: b.Slug, Name: b.Name, Category: views.CategoryLabel(b.Category), Location: views.Place(b.City, b.State),
+			Rating: b.Rating, Reviews: b.ReviewCount}
+	}
+	return out
+}
+
+// markSaved sets Saved on the cards of a page of listings (cards[i] is
+// bs[i]) that the signed-in visitor saved: one query, none for a visitor
+// without an account (whose pages the directory keeps). Should it fail,
+// the cards offer Save, which is harmless to press again.
+func (h *Handlers) markSaved(r *http.Request, cards []views.BusinessCard, bs []store.Business) {
+	u := currentUser(r)
+	if u == nil || len(bs) == 0 {
+		return
+	}
+	ids := make([]int64, len(bs))
+	for i, b := range bs {
+		ids[i] = b.ID
+	}
+	saved, err := h.store.SavedAmong(r.Context(), u.ID, ids)
+	if err != nil {
+		h.log.Error("saved among", slog.Any("error", err), "request_id", requestID(r.Context()))
+		return
+	}
+	for i := range cards {
+		cards[i].Saved = saved[bs[i].ID]
+	}
+}
+
+// saveToggle is the Save button of a listing's page for the visitor.
+func (h *Handlers) saveToggle(r *http.Request, b store.Business) views.SaveToggle {
+	t := views.SaveToggle{Slug: b.Slug, Name: b.Name, Next: "/directory/" + b.Slug, Page: true}
+	if u := currentUser(r); u != nil {
+		saved, err := h.store.SavedAmong(r.Context(), u.ID, []int64{b.ID})
+		if err != nil {
+			h.log.Error("saved among", slog.Any("error", err), "request_id", requestID(r.Context()))
+		}
+		t.Saved = saved[b.ID]
+	}
+	return t
+}
