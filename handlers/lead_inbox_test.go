@@ -602,3 +602,37 @@ func TestDashboardLeadsLinkToTheInbox(t *testing.T) {
 		t.Errorf("recent leads: %q", textOf(recent))
 	}
 }
+
+// A lead from a quote request shows what the request asked.
+func TestLeadFromAQuoteRequest(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	_, bakery, _ := inboxOwner(t, app, "quotes@example.com")
+	_, matches, err := app.store.CreateQuoteRequest(context.Background(), store.QuoteRequest{
+		Name: "Quinn Quote", Email: "quinn@example.com", Category: "food", City: "Portland", State: "OR", Timing: "week", Budget: "500_2000",
+		Description: "Sourdough and pastries for a team breakfast of 30 people next Friday.",
+	})
+	must(t, err)
+	var lead store.Lead
+	for _, m := range matches {
+		if m.Business.ID == bakery.ID {
+			lead = m.Lead
+		}
+	}
+	if lead.ID == 0 {
+		t.Fatalf("the request did not match the bakery: %+v", matches)
+	}
+	page := getPage(t, app, leadURL(lead), http.StatusOK)
+	req := terms(byTestID(page, "lead-request"))
+	want := map[string]string{"Category": "Food & Beverage", "Where": "Portland, OR", "When": store.TimingLabel("week"), "Budget": store.BudgetLabel("500_2000")}
+	for k, v := range want {
+		if req[k] != v {
+			t.Errorf("the request's %s reads %q, want %q", k, req[k], v)
+		}
+	}
+	if got := textOf(byTestID(page, "lead-message")); got != "Sourdough and pastries for a team breakfast of 30 people next Friday." {
+		t.Errorf("the message reads %q", got)
+	}
+	if src := textOf(byTestID(inboxRows(getPage(t, app, "/dashboard/leads", http.StatusOK)).First(), "lead-source")); src != "Quote request" {
+		t.Errorf("the row's source reads %q", src)
+	}
+}

@@ -192,14 +192,12 @@ type LeadRequestView struct {
 	Budget      string // in words ("Not stated" when not given)
 }
 
-// LeadScoreReason is one line of a score: its points and why.
+// LeadScoreReason is one line of a score: why, with its points in its
+// text.
 type LeadScoreReason struct {
 	Points int
 	Text   string
 }
-
-// PointsText is the reason's points, signed.
-func (r LeadScoreReason) PointsText() string { return signedDelta(r.Points) }
 
 // LeadHistoryItem is one line of a lead's history.
 type LeadHistoryItem struct {
