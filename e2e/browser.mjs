@@ -46,6 +46,7 @@ export const publicPages = {
   "/press": "Schedule an Interview",
   "/help": "Contact Support",
   "/contact": "Send Message",
+  "/request": "Send my request",
   "/status": "All Systems Operational",
   "/privacy": "Privacy",
   "/terms": "Terms",
