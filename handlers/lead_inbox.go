@@ -75,9 +75,13 @@ func leadScoring(plan plans.Plan) views.LeadScoring {
 	return views.LeadScoring{Plan: plans.FirstWithLeadScoring().Name}
 }
 
-// leadInbox is the owner's inbox.
+// leadInbox is the owner's inbox; an individual's account has none (404).
 func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 	ctx, u := r.Context(), currentUser(r)
+	if u.Kind == store.KindIndividual {
+		h.notFound(w, r)
+		return
+	}
 	q := leadQuery(r.URL.Query())
 	bill, err := h.billingOf(ctx, u.ID)
 	if err != nil {
@@ -138,6 +142,10 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 // the score is there with lead scoring only.
 func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 	ctx, u := r.Context(), currentUser(r)
+	if u.Kind == store.KindIndividual {
+		h.notFound(w, r)
+		return
+	}
 	bill, err := h.billingOf(ctx, u.ID)
 	if err != nil {
 		h.serverError(w, r, err)

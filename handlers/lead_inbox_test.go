@@ -217,6 +217,10 @@ func TestLeadRoutesAreTheOwnersOnly(t *testing.T) {
 			if res, _ := signedOut.get(t, path); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/login") {
 				t.Errorf("signed out: GET %s = %d", path, res.StatusCode)
 			}
+			// An individual has no inbox: their home is elsewhere.
+			if res, _ := person.get(t, path); res.StatusCode != http.StatusNotFound {
+				t.Errorf("an individual: GET %s = %d, want 404", path, res.StatusCode)
+			}
 		}
 		// The rival's inbox and export hold nothing of it.
 		if names := rowNames(getPage(t, rival, "/dashboard/leads", http.StatusOK)); len(names) != 0 {
