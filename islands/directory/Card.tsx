@@ -91,7 +91,7 @@ export function SaveButton({ b, next }: { b: BusinessCard; next: string }) {
   };
   return (
     <form className="save-form" method="post" action={action} onSubmit={submit}>
-      <input type="hidden" name="next" value={next} />
+      <input type="hidden" name="next" value={next} />{" "}
       <button className="btn btn-ghost btn-sm save-toggle" type="submit" aria-pressed={saved}>
         {saved ? (
           <>
@@ -163,7 +163,7 @@ export function Card({ b, next }: { b: BusinessCard; next: string }) {
         </a>{" "}
         <a className="btn btn-primary btn-sm" href={href + "/contact"}>
           Contact<span className="visually-hidden"> {b.name}</span>
-        </a>{" "}
+        </a>
         <SaveButton b={b} next={next} />
       </div>
     </li>
