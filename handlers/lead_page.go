@@ -1,0 +1,317 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/plans"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// A lead's page (/dashboard/leads/{id}) and what its owner does there:
+// change its status, add a private note, reply (emailed to the sender
+// through the job queue, from the app's address with Reply-To the
+// owner's), delete it. A locked lead's page shows nothing of its sender,
+// names the plan that opens it, and takes no status, note or reply.
+
+// ownedLead loads the lead of the URL if it came to one of the signed-in
+// user's listings, with their billing and whether their plan locks it;
+// anyone else gets 404.
+func (h *Handlers) ownedLead(w http.ResponseWriter, r *http.Request) (store.OwnerLead, billing, bool) {
+	ctx, u, id := r.Context(), currentUser(r), idParam(r)
+	if id == 0 {
+		h.notFound(w, r)
+		return store.OwnerLead{}, billing{}, false
+	}
+	l, err := h.store.LeadForOwner(ctx, u.ID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return store.OwnerLead{}, billing{}, false
+	}
+	var bill billing
+	if err == nil {
+		bill, err = h.billingOf(ctx, u.ID)
+	}
+	if err == nil {
+		ls := []store.OwnerLead{l}
+		err = h.store.MarkLockedLeads(ctx, u.ID, bill.Plan.LeadsPerMonth, ls)
+		l = ls[0]
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return store.OwnerLead{}, billing{}, false
+	}
+	return l, bill, true
+}
+
+// leadPage shows a lead to its owner.
+func (h *Handlers) leadPage(w http.ResponseWriter, r *http.Request) {
+	l, bill, ok := h.ownedLead(w, r)
+	if !ok {
+		return
+	}
+	v, err := h.leadPageView(r.Context(), currentUser(r).ID, l, bill)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.LeadPage(h.chrome(r), v))
+}
+
+// leadPageView gathers a lead's page for its owner: a locked lead's carries nothing of
+// its sender, and names the plan that opens it.
+func (h *Handlers) leadPageView(ctx context.Context, owner int64, l store.OwnerLead, bill billing) (views.LeadPageView, error) {
+	v := views.LeadPageView{
+		ID: l.ID, BusinessID: l.BusinessID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt,
+		Scoring: leadScoring(bill.Plan), Locked: l.Locked, PlanName: bill.Plan.Name,
+	}
+	events, err := h.store.LeadEvents(ctx, l.ID)
+	if err != nil {
+		return views.LeadPageView{}, err
+	}
+	v.History = leadHistory(l, events, owner)
+	if l.Locked {
+		place, err := h.store.LeadPlaceInMonth(ctx, owner, l)
+		if err != nil {
+			return views.LeadPageView{}, err
+		}
+		for _, p := range plans.All {
+			if p.UnlimitedLeads() || p.LeadsPerMonth >= place {
+				v.UnlockPlan = p.Name
+				break
+			}
+		}
+		return v, nil
+	}
+	v.Name, v.Email, v.Phone, v.Message = l.Name, l.Email, l.Phone, l.Message
+	if v.Scoring.Shown {
+		v.Score = l.Score
+		for _, reason := range l.Reasons {
+			v.Reasons = append(v.Reasons, views.LeadScoreReason{Points: reason.Points, Text: reason.Text})
+		}
+	}
+	if l.RequestID.Valid {
+		q, err := h.store.LeadRequestByID(ctx, l.RequestID.Int64)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return views.LeadPageView{}, err
+		}
+		if err == nil {
+			v.Request = &views.LeadRequestView{
+				Category: views.CategoryLabel(q.Category), Description: q.Description, Place: views.Place(q.City, q.State),
+				Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
+			}
+		}
+	}
+	return v, nil
+}
+
+// leadHistory is a lead's history in words, from its arrival; viewer is
+// the owner reading it ("you").
+func leadHistory(l store.OwnerLead, events []store.LeadEvent, viewer int64) []views.LeadHistoryItem {
+	arrived := "Received through the contact form"
+	if l.Source == store.SourceRequest {
+		arrived = "Received as a match of a quote request"
+	}
+	items := []views.LeadHistoryItem{{Kind: "created", Text: arrived, At: l.CreatedAt}}
+	for _, e := range events {
+		item := views.LeadHistoryItem{Kind: e.Kind, At: e.CreatedAt, By: e.UserEmail}
+		if e.UserID.Valid && e.UserID.Int64 == viewer {
+			item.By = "you"
+		}
+		switch e.Kind {
+		case store.LeadEventStatus:
+			item.Text = "Status changed from " + views.LeadStatusLabel(e.FromStatus) + " to " + views.LeadStatusLabel(e.Status)
+		case store.LeadEventNote:
+			item.Text, item.Body = "Private note", e.Body
+		case store.LeadEventReply:
+			item.Text, item.Body = "Reply emailed", e.Body
+		case store.LeadEventHandedOver:
+			item.Text = "Kept while the listing had no owner, then handed to you when your claim was approved"
+		}
+		if l.Locked {
+			item.Body = "" // a reply or a note may quote the sender
+		}
+		items = append(items, item)
+	}
+	return items
+}
+
+// leadAnswer renders a lead's page after a failed form with status and
+// what the form held.
+func (h *Handlers) leadAnswer(w http.ResponseWriter, r *http.Request, status int, l store.OwnerLead, bill billing, edit func(*views.LeadPageView)) {
+	v, err := h.leadPageView(r.Context(), currentUser(r).ID, l, bill)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	edit(&v)
+	h.render(w, r, status, views.LeadPage(h.chrome(r), v))
+}
+
+// lockedRefusal answers a form about a locked lead: nothing is done to a
+// lead its owner cannot read.
+func (h *Handlers) lockedRefusal(w http.ResponseWriter, r *http.Request, l store.OwnerLead, bill billing) {
+	h.leadAnswer(w, r, http.StatusConflict, l, bill, func(v *views.LeadPageView) {
+		v.Problem = "This lead is locked by your plan's monthly limit: upgrade to read and answer it."
+	})
+}
+
+// leadDone goes back to the lead's page with a toast.
+func (h *Handlers) leadDone(w http.ResponseWriter, r *http.Request, id int64, t views.Toast, anchor string) {
+	h.flash(r, t)
+	http.Redirect(w, r, views.LeadPath(id)+anchor, http.StatusSeeOther)
+}
+
+// updateLeadStatus moves a lead to the status chosen.
+func (h *Handlers) updateLeadStatus(w http.ResponseWriter, r *http.Request) {
+	l, bill, ok := h.ownedLead(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	if l.Locked {
+		h.lockedRefusal(w, r, l, bill)
+		return
+	}
+	status := r.PostFormValue("status")
+	err := h.store.SetLeadStatus(r.Context(), l.ID, currentUser(r).ID, status)
+	switch {
+	case errors.Is(err, store.ErrInvalidStatus):
+		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) {
+			v.Problem = "Choose one of the statuses: New, Contacted, Won or Lost."
+		})
+		return
+	case errors.Is(err, store.ErrNotFound):
+		h.notFound(w, r)
+		return
+	case err != nil:
+		h.log.Error("lead status not saved", slog.Any("error", err), "lead_id", l.ID)
+		h.leadAnswer(w, r, http.StatusServiceUnavailable, l, bill, func(v *views.LeadPageView) {
+			v.Problem = "The status could not be saved just now. Please try again in a moment."
+		})
+		return
+	}
+	t := views.Toast{Title: "Status updated", Description: "The lead is now " + views.LeadStatusLabel(status) + "."}
+	if status == l.Status {
+		t = views.Toast{Title: "Status unchanged", Description: "The lead was " + views.LeadStatusLabel(status) + " already."}
+	}
+	h.leadDone(w, r, l.ID, t, "")
+}
+
+// addLeadNote records a private note on a lead.
+func (h *Handlers) addLeadNote(w http.ResponseWriter, r *http.Request) {
+	l, bill, ok := h.ownedLead(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	if l.Locked {
+		h.lockedRefusal(w, r, l, bill)
+		return
+	}
+	note := strings.TrimSpace(r.PostFormValue("note"))
+	e := views.FieldErrors{}
+	required(e, "note", note, "Write the note.")
+	checkLength(e, "note", note, views.LeadNoteMax)
+	if len(e) > 0 {
+		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) { v.Note, v.NoteError = note, e["note"] })
+		return
+	}
+	if err := h.store.AddLeadNote(r.Context(), l.ID, currentUser(r).ID, note); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			h.notFound(w, r)
+			return
+		}
+		h.log.Error("lead note not saved", slog.Any("error", err), "lead_id", l.ID)
+		h.leadAnswer(w, r, http.StatusServiceUnavailable, l, bill, func(v *views.LeadPageView) {
+			v.Note, v.Problem = note, "Your note could not be saved just now. Please try again in a moment; what you wrote is still here."
+		})
+		return
+	}
+	h.leadDone(w, r, l.ID, views.Toast{Title: "Note added", Description: "Only you and your team see it."}, "")
+}
+
+// replyToLead emails the owner's reply to the lead's sender, through the
+// job queue, from the app's address with Reply-To the owner's, and records
+// it in the lead's history in the same transaction.
+func (h *Handlers) replyToLead(w http.ResponseWriter, r *http.Request) {
+	l, bill, ok := h.ownedLead(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	if l.Locked {
+		h.lockedRefusal(w, r, l, bill)
+		return
+	}
+	reply := strings.TrimSpace(r.PostFormValue("reply"))
+	e := views.FieldErrors{}
+	required(e, "reply", reply, "Write your reply.")
+	checkLength(e, "reply", reply, views.LeadReplyMax)
+	if len(e) > 0 {
+		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) { v.Reply, v.ReplyError = reply, e["reply"] })
+		return
+	}
+	ctx, u := r.Context(), currentUser(r)
+	err := h.store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.RecordLeadReply(ctx, l.ID, u.ID, reply); err != nil {
+			return err
+		}
+		return queueMail(ctx, tx, bizmail.LeadReply(h.mailSite(), l.Email, l.Name, l.BusinessName, reply, l.Message, u.Email))
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.log.Error("lead reply not sent", slog.Any("error", err), "lead_id", l.ID)
+		h.leadAnswer(w, r, http.StatusServiceUnavailable, l, bill, func(v *views.LeadPageView) {
+			v.Reply, v.Problem = reply, "Your reply could not be sent just now. Please try again in a moment; what you wrote is still here."
+		})
+		return
+	}
+	h.log.Info("lead answered", "lead_id", l.ID, "business_id", l.BusinessID)
+	h.leadDone(w, r, l.ID, views.Toast{Title: "Reply sent", Description: "We emailed it to " + l.Name + "; their answer comes to " + u.Email + "."}, "#lead-history")
+}
+
+// deleteLeadPage asks to confirm a lead's deletion.
+func (h *Handlers) deleteLeadPage(w http.ResponseWriter, r *http.Request) {
+	l, _, ok := h.ownedLead(w, r)
+	if !ok {
+		return
+	}
+	h.render(w, r, http.StatusOK, views.LeadDeletePage(h.chrome(r), leadDeleteView(l)))
+}
+
+func leadDeleteView(l store.OwnerLead) views.LeadDeleteView {
+	v := views.LeadDeleteView{ID: l.ID, Business: l.BusinessName}
+	if !l.Locked {
+		v.Name = l.Name
+	}
+	return v
+}
+
+// deleteLead erases a lead and goes back to the inbox.
+func (h *Handlers) deleteLead(w http.ResponseWriter, r *http.Request) {
+	l, _, ok := h.ownedLead(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	err := h.store.DeleteLead(r.Context(), l.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.log.Error("lead not deleted", slog.Any("error", err), "lead_id", l.ID)
+		v := leadDeleteView(l)
+		v.Problem = "The lead could not be deleted just now. Please try again in a moment."
+		h.render(w, r, http.StatusServiceUnavailable, views.LeadDeletePage(h.chrome(r), v))
+		return
+	}
+	h.log.Info("lead deleted", "lead_id", l.ID, "business_id", l.BusinessID)
+	h.flash(r, views.Toast{Title: "Lead deleted", Description: "Its sender's details and message are erased."})
+	http.Redirect(w, r, "/dashboard/leads", http.StatusSeeOther)
+}
