@@ -231,7 +231,7 @@ func (h *Handlers) addLeadNote(w http.ResponseWriter, r *http.Request) {
 		})
 		return
 	}
-	h.leadDone(w, r, l.ID, views.Toast{Title: "Note added", Description: "Only you and your team see it."}, "")
+	h.leadDone(w, r, l.ID, views.Toast{Title: "Note added", Description: "Only you see it, in this lead's history."}, "")
 }
 
 // replyToLead emails the owner's reply to the lead's sender, through the
