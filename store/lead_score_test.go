@@ -215,13 +215,13 @@ func TestScoreLead(t *testing.T) {
 				t.Errorf("score %d, want %d", score, tc.score)
 			}
 			if !reflect.DeepEqual(reasons, tc.reasons) {
-				t.Errorf("reasons\n%s\nwant\n%s", show(reasons), show(tc.reasons))
+				t.Errorf("reasons\n%s\nwant\n%s", scoreLines(reasons), scoreLines(tc.reasons))
 			}
 		})
 	}
 }
 
-func show(rs ScoreReasons) string {
+func scoreLines(rs ScoreReasons) string {
 	var b strings.Builder
 	for _, r := range rs {
 		b.WriteString("  " + r.Text + "\n")
