@@ -54,6 +54,24 @@ for (const js of [true, false]) {
     // The directory shows it saved when the page comes again.
     await page.goto(baseURL + search);
     assert.equal(await pressed(card(page, bakery), "Saved — remove " + bakery), "true");
+    if (js) {
+      // The island renders the card's actions exactly as the server did
+      // (the same elements, attributes, texts and spaces).
+      const actions = () =>
+        card(page, bakery)
+          .locator(".card-actions")
+          .evaluate((el) => {
+            const walk = (n) =>
+              n.nodeType === Node.TEXT_NODE
+                ? n.textContent
+                : `<${n.localName}${[...n.attributes].map((a) => ` ${a.name}="${a.value}"`).sort().join("")}>${[...n.childNodes].map(walk).join("")}</${n.localName}>`;
+            return walk(el);
+          });
+      const server = await actions();
+      await page.locator("#dir-q").focus();
+      await page.locator("[data-island=directory][data-island-state=mounted]").waitFor();
+      assert.equal(await actions(), server);
+    }
 
     // From the business's page.
     await page.goto(baseURL + "/directory/" + clinicSlug);

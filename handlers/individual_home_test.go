@@ -7,10 +7,12 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/jmoiron/sqlx"
 
 	"bizprofile/store"
 )
@@ -437,6 +439,119 @@ func TestIndividualBecomesBusinessAccount(t *testing.T) {
 		res, _ = app.post(t, "/dashboard/business-account", url.Values{})
 		if res.Header.Get("Location") != "/business/create-profile" {
 			t.Errorf("again: to %q", res.Header.Get("Location"))
+		}
+	})
+}
+
+// cardSaveButton is the Save button of the directory card of name, and
+// whether it is pressed.
+func cardSaveButton(t *testing.T, doc *goquery.Document, name string) (*goquery.Selection, string) {
+	t.Helper()
+	b := directoryCard(t, doc, name).Find("form.save-form button")
+	if b.Length() != 1 {
+		t.Fatalf("%s: %d save buttons", name, b.Length())
+	}
+	return b, b.AttrOr("aria-pressed", "")
+}
+
+func TestDirectoryCardsShowTheVisitorsSavedBusinesses(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		roofers, _ := homeListing(t, app, "roofers@example.com", "Ridge Roofers")
+		homeListing(t, app, "builders@example.com", "Bay Builders")
+		anon := app.newClient()
+		jane := app.account(t, "jane@example.com", store.KindIndividual)
+		must(t, app.store.SaveBusiness(context.Background(), jane.ID, roofers.ID))
+		page := "/directory?category=construction"
+
+		// A visitor without an account: Save everywhere, twice (the second
+		// from the kept page), each form coming back to the page.
+		for range 2 {
+			_, body := anon.get(t, page)
+			doc := parseHTML(t, body)
+			for _, name := range []string{"Ridge Roofers", "Bay Builders"} {
+				b, pressed := cardSaveButton(t, doc, name)
+				form := b.Closest("form")
+				if pressed != "false" || nameOf(b) != "Save "+name || form.AttrOr("method", "") != "post" ||
+					form.Find(`input[name="next"]`).AttrOr("value", "") != page {
+					t.Errorf("signed out, %s: %q pressed=%s action=%s", name, nameOf(b), pressed, form.AttrOr("action", ""))
+				}
+			}
+		}
+
+		// Jane sees hers saved, on the directory, its JSON and the category's page.
+		_, body := app.get(t, page)
+		doc := parseHTML(t, body)
+		if b, pressed := cardSaveButton(t, doc, "Ridge Roofers"); pressed != "true" || nameOf(b) != "Saved — remove Ridge Roofers" {
+			t.Errorf("Jane's Ridge Roofers: %q pressed=%s", nameOf(b), pressed)
+		}
+		if _, pressed := cardSaveButton(t, doc, "Bay Builders"); pressed != "false" {
+			t.Error("Jane's Bay Builders shows saved")
+		}
+		_, js := app.get(t, "/directory.json?category=construction")
+		var out struct {
+			Cards []struct {
+				Name  string `json:"name"`
+				Saved bool   `json:"saved"`
+			} `json:"cards"`
+		}
+		must(t, json.Unmarshal([]byte(js), &out))
+		for _, c := range out.Cards {
+			if c.Saved != (c.Name == "Ridge Roofers") {
+				t.Errorf("JSON card %s saved=%v", c.Name, c.Saved)
+			}
+		}
+		_, body = app.get(t, "/directory/category/construction")
+		if _, pressed := cardSaveButton(t, parseHTML(t, body), "Ridge Roofers"); pressed != "true" {
+			t.Error("the category's page does not show Ridge Roofers saved")
+		}
+
+		// The signed-out page kept for visitors is not Jane's.
+		_, body = anon.get(t, page)
+		if _, pressed := cardSaveButton(t, parseHTML(t, body), "Ridge Roofers"); pressed != "false" {
+			t.Error("a signed-out visitor sees Jane's saved state")
+		}
+		_, js = anon.get(t, "/directory.json?category=construction")
+		must(t, json.Unmarshal([]byte(js), &out))
+		for _, c := range out.Cards {
+			if c.Saved {
+				t.Errorf("signed-out JSON card %s saved", c.Name)
+			}
+		}
+	})
+}
+
+func TestSaveThatFailsSaysSoAndKeepsTheButton(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		b, _ := homeListing(t, app, "owner@example.com", "Harbor Dental")
+		app.account(t, "jane@example.com", store.KindIndividual)
+		// The saved list's table fails (sessions and listings still work).
+		must(t, app.store.WithTx(ctx, func(tx *sqlx.Tx) error {
+			_, err := tx.ExecContext(ctx, "DROP TABLE saved_businesses")
+			return err
+		}))
+		back := "/directory/" + b.Slug
+		res, _ := app.post(t, back+"/save", url.Values{"next": {back}})
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != back {
+			t.Fatalf("without JavaScript: %d to %q, want back to the page", res.StatusCode, res.Header.Get("Location"))
+		}
+		_, body := app.get(t, back)
+		doc := parseHTML(t, body)
+		if !slices.ContainsFunc(toasts(doc), func(ts toast) bool { return ts.Title == "Not changed" && ts.Role == "alert" }) {
+			t.Errorf("toasts = %v, want the failure", toasts(doc))
+		}
+		if buttons(doc, "Save Harbor Dental").AttrOr("aria-pressed", "") != "false" {
+			t.Error("the page does not offer Save again")
+		}
+		res, body = app.htmxPost(t, back+"/save", url.Values{"next": {back}})
+		if res.StatusCode != http.StatusServiceUnavailable || toastTitle(t, res.Header.Get("HX-Trigger")) != "Not changed" {
+			t.Errorf("htmx: %d, toast %q", res.StatusCode, res.Header.Get("HX-Trigger"))
+		}
+		if buttons(parseHTML(t, body), "Save Harbor Dental").AttrOr("aria-pressed", "") != "false" {
+			t.Error("htmx: the button changed")
+		}
+		if !strings.Contains(app.logs.String(), "save business") {
+			t.Error("the failure was not logged")
 		}
 	})
 }
