@@ -85,7 +85,7 @@ for (const js of [true, false]) {
     // Both on the home (newest first) and on the full list.
     await page.goto(baseURL + "/dashboard");
     assert.deepEqual(await saved.locator("[data-testid=saved-business] .item-title").allInnerTexts(), [clinic, bakery]);
-    await saved.getByRole("link", { name: "See all saved businesses (2)" }).click();
+    await saved.getByRole("link", { name: "See all (2) saved businesses" }).click();
     await page.waitForURL(baseURL + "/dashboard/saved");
     const list = page.locator("[data-testid=saved-business] .item-title");
     assert.deepEqual(await list.allInnerTexts(), [clinic, bakery]);

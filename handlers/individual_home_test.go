@@ -144,7 +144,7 @@ func TestIndividualHomeShowsRequestsEnquiriesReviewsAndSaved(t *testing.T) {
 		if got := texts(byTestID(saved, "saved-business").Find(".item-title")); !slices.Equal(got, []string{"Bay Builders"}) {
 			t.Errorf("saved = %v", got)
 		}
-		if !hasLink(saved, "See all saved businesses (1)", "/dashboard/saved") {
+		if !hasLink(saved, "See all (1) saved businesses", "/dashboard/saved") {
 			t.Errorf("saved links = %v", texts(saved.Find("a")))
 		}
 		if formOf(doc, "Add your business").AttrOr("action", "") != "/dashboard/business-account" {
