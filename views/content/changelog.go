@@ -41,6 +41,7 @@ func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0,
 
 // Changelog lists shipped updates, newest first.
 var Changelog = []ChangelogEntry{
+	{day(2026, time.November, 25), "Leads that reach someone", "Describe what you need once at Request quotes and it goes to up to 5 businesses that serve your area, ranked by fit, rating, verification and how fast they answer. Owners get a lead inbox with statuses, private notes, replies by email and a CSV export; Pro scores every lead with its reasons. People get a home of their own with their requests, enquiries, reviews and saved businesses.", ChangeNew, "Leads"},
 	{day(2026, time.November, 23), "Reviews you can trust", "Ratings and review counts now come from real reviews: customers write one review per business, owners reply from their dashboard and request reviews by link, QR code or email, and Growth and Pro owners get an email for each new review or a daily digest.", ChangeNew, "Reviews"},
 	{day(2026, time.November, 10), "Plans you can change yourself", "Upgrade, downgrade or cancel from the billing portal linked on your dashboard. Changes are prorated to the day.", ChangeNew, "Billing"},
 	{day(2026, time.October, 21), "Leads over your limit are kept", "When you reach your plan's monthly lead limit, new leads are now stored and shown locked instead of being turned away. Upgrade and they open at once.", ChangeImproved, "Leads"},
