@@ -51,6 +51,8 @@ var pageWants = map[string]publicPage{
 		fields: []string{"Feature title", "Description"}},
 	"/pricing": {headings: []string{"Starter", "Growth", "Pro", "Partner+"}, texts: []string{"$19", "$49", "Most Popular", "Revenue Share"},
 		links: [][2]string{{"View FAQ", "/faq"}}},
+	"/request": {h1: "Request quotes", fields: []string{"Describe the job", "City", "Your name", "Email", "Phone"}, buttons: []string{"Send my request"},
+		forms: []string{"/request"}},
 	"/faq": {h1: "Frequently Asked Questions", texts: []string{"14-day free trial", "prorated"}, faq: true, links: [][2]string{{"Contact Us", "/contact"}}},
 	"/features": {headings: []string{"AI-Powered Intelligence", "Smart Lead Matching", "Reputation Management", "Instant Profile Creation", "Customer Analytics",
 		"Performance Tracking"}},
