@@ -193,7 +193,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 	t := views.Toast{Title: "Request sent!", Description: "It went to " + strconv.Itoa(len(matches)) + " matching businesses."}
 	switch len(matches) {
 	case 0:
-		t = views.Toast{Title: "Request kept", Description: "No business matches it yet."}
+		t = views.Toast{Title: "No match", Description: "No business here serves this request, so it went to no one."}
 	case 1:
 		t.Description = "It went to 1 matching business."
 	}

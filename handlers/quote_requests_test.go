@@ -195,7 +195,7 @@ func TestQuoteRequestWithoutMatchesSaysSo(t *testing.T) {
 		if !hasLink(page, "Browse Construction businesses", "/directory?category=construction&location=Marfa%2C+TX") {
 			t.Error("no link to browse the directory")
 		}
-		if m := app.inbox.waitForSubject(t, "jane@example.com", "Your quote request"); !strings.Contains(m.Text, "no business that manages its listing here matches it yet") {
+		if m := app.inbox.waitForSubject(t, "jane@example.com", "Your quote request"); !strings.Contains(m.Text, "no business that manages its listing here matches it, so it went to no one") {
 			t.Errorf("confirmation:\n%s", m.Text)
 		}
 	})

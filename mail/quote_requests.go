@@ -53,7 +53,7 @@ func QuoteRequestSent(s Site, to, name string, businesses []string, link string)
 	var intro []string
 	switch len(businesses) {
 	case 0:
-		intro = []string{"We received your quote request on " + s.Name + ", but no business that manages its listing here matches it yet. We kept your request; its page suggests where to look in the directory."}
+		intro = []string{"We received your quote request on " + s.Name + ", but no business that manages its listing here matches it, so it went to no one. Its page suggests where to look in the directory."}
 	case 1:
 		intro = []string{"Your quote request on " + s.Name + " went to 1 business: " + businesses[0] + ".", "It can reply to you by email, and its answer shows on your request's page."}
 	default:

@@ -31,7 +31,7 @@ func TestQuoteRequestSent(t *testing.T) {
 		businesses []string
 		says       string
 	}{
-		{"none", nil, "no business that manages its listing here matches it yet"},
+		{"none", nil, "no business that manages its listing here matches it, so it went to no one"},
 		{"one", []string{"Peak Roofing"}, "went to 1 business: Peak Roofing."},
 		{"several", []string{"Peak Roofing", "Dry Gutters"}, "went to 2 businesses: Peak Roofing, Dry Gutters."},
 	} {
