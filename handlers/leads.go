@@ -19,6 +19,8 @@ func (h *Handlers) contactBusinessPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := views.LeadForm{Business: b.Name, Slug: b.Slug, Unmanaged: !b.OwnerID.Valid}
+	// A signed-in person starts with their own details.
+	f.Name, f.Email, f.Phone = h.senderDetails(r)
 	f.Sent = h.wasSent(r, leadForm(b.Slug))
 	if isHTMX(r) {
 		h.render(w, r, http.StatusOK, views.LeadFormFragment(f))

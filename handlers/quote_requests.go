@@ -86,22 +86,15 @@ func (h *Handlers) quoteRequestPage(w http.ResponseWriter, r *http.Request) {
 			f.City = city
 		}
 	}
-	if u := currentUser(r); u != nil {
+	if name, email, phone := h.senderDetails(r); email != "" {
 		if f.Email == "" {
-			f.Email = u.Email
-		}
-		p, err := h.store.ProfileOf(r.Context(), u.ID)
-		if err != nil {
-			h.log.Error("request form profile", "error", err, "user_id", u.ID)
+			f.Email = email
 		}
 		if f.Name == "" {
-			f.Name = strings.TrimSpace(p.FullName)
-			if f.Name == "" {
-				f.Name = strings.TrimSpace(p.FirstName + " " + p.LastName)
-			}
+			f.Name = name
 		}
 		if f.Phone == "" {
-			f.Phone = p.Phone
+			f.Phone = phone
 		}
 	}
 	h.render(w, r, http.StatusOK, views.QuoteRequestPage(h.chrome(r), f))

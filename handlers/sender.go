@@ -1,0 +1,25 @@
+package handlers
+
+import (
+	"net/http"
+	"strings"
+)
+
+// senderDetails are the name, email and phone a signed-in person's forms
+// to businesses (an enquiry, a quote request) start with: their account's
+// address and their profile's name and phone. Signed out, all are empty.
+func (h *Handlers) senderDetails(r *http.Request) (name, email, phone string) {
+	u := currentUser(r)
+	if u == nil {
+		return "", "", ""
+	}
+	p, err := h.store.ProfileOf(r.Context(), u.ID)
+	if err != nil {
+		h.log.Error("sender's profile", "error", err, "user_id", u.ID)
+	}
+	name = strings.TrimSpace(p.FullName)
+	if name == "" {
+		name = strings.TrimSpace(p.FirstName + " " + p.LastName)
+	}
+	return name, u.Email, p.Phone
+}
