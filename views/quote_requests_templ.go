@@ -45,7 +45,7 @@ func QuoteRequestPage(c Chrome, f QuoteRequestForm) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"section\"><div class=\"container narrow\"><h1>Request quotes</h1><p class=\"lead\">Describe what you need once. We send it to up to 5 businesses in that category that serve your area, best first by how well they fit what you wrote, their rating, whether they are verified and how fast they answer. Each one can reply to you by email.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"section request-page\"><div class=\"container narrow\"><h1>Request quotes</h1><p class=\"lead\">Describe what you need once. We send it to up to 5 businesses in that category that serve your area, best first by how well they fit what you wrote, their rating, whether they are verified and how fast they answer. Each one can reply to you by email.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
