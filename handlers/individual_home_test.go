@@ -135,6 +135,20 @@ func TestIndividualHomeShowsRequestsEnquiriesReviewsAndSaved(t *testing.T) {
 			t.Errorf("enquiries = %v", got)
 		}
 
+		// An enquiry to a listing nobody manages waits for its claim:
+		// nobody can answer it yet, and the home says so.
+		ctx := context.Background()
+		lone, err := app.store.CreateBusiness(ctx, store.Business{Name: "Lone Bakery", Category: "food", City: "Portland", State: "OR", Published: true})
+		must(t, err)
+		_, err = app.store.CreateLead(ctx, store.Lead{BusinessID: lone.ID, Name: "Jane Doe", Email: "jane@example.com",
+			Message: "Do you bake rye bread on Sundays?", UserID: sql.NullInt64{Int64: f.jane.ID, Valid: true}})
+		must(t, err)
+		_, body = app.get(t, "/dashboard")
+		enquiries = homeSection(t, parseHTML(t, body), "Enquiries you sent")
+		if got := matchStatuses(enquiries); !mapsEqual(got, map[string][2]string{"Corner Cafe": {"Hired", ""}, "Lone Bakery": {"Waiting for the business to claim its listing", ""}}) {
+			t.Errorf("enquiries = %v", got)
+		}
+
 		reviews := byTestID(homeSection(t, doc, "Your reviews"), "home-review")
 		if reviews.Length() != 1 || !hasLink(reviews, "Edit your review of Corner Cafe", "/directory/"+f.cafe.Slug+"/review") {
 			t.Errorf("reviews = %v, want Corner Cafe's with its edit link", texts(reviews))

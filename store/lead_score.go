@@ -100,7 +100,7 @@ func ScoreLead(in ScoreInput) (int, ScoreReasons) {
 	case b.BusinessType == TypeOnline:
 		add(pointsArea, "You serve customers online, wherever they are")
 	case in.Request == nil:
-		add(pointsNearArea, "Sent from your listing's page, so no place was given")
+		add(pointsNearArea, "Chose your listing from its page (no place given)")
 	default:
 		place := in.Request.City + ", " + in.Request.State
 		sameState := strings.EqualFold(in.Request.State, b.State)

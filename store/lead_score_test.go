@@ -137,7 +137,7 @@ func TestScoreLead(t *testing.T) {
 			reasons: ScoreReasons{
 				r(10, "Message of 66 characters (+10)"), r(5, "Full name given (+5)"),
 				r(10, "Mentions 1 of your services or tags: Gutters (+10)"),
-				r(10, "Sent from your listing's page, so no place was given (+10)"), r(10, "Phone number given (+10)"),
+				r(10, "Chose your listing from its page (no place given) (+10)"), r(10, "Phone number given (+10)"),
 				r(0, "No budget mentioned (+0)"), r(0, "Does not say when (+0)"),
 			},
 		},
@@ -148,7 +148,7 @@ func TestScoreLead(t *testing.T) {
 			reasons: ScoreReasons{
 				r(10, "Message of 96 characters (+10)"), r(5, "Full name given (+5)"),
 				r(20, "Mentions 2 of your services or tags: Skylight installation, Roofing (+20)"),
-				r(10, "Sent from your listing's page, so no place was given (+10)"), r(0, "No phone number (+0)"),
+				r(10, "Chose your listing from its page (no place given) (+10)"), r(0, "No phone number (+0)"),
 				r(15, "Mentions a budget (+15)"), r(10, "Says when it is needed (+10)"),
 			},
 		},
@@ -203,7 +203,7 @@ func TestScoreLead(t *testing.T) {
 			reasons: ScoreReasons{
 				r(15, "Detailed message, 169 characters (+15)"), r(5, "Full name given (+5)"),
 				r(20, "Mentions 2 of your services or tags: Roof repair, Gutters (+20)"),
-				r(10, "Sent from your listing's page, so no place was given (+10)"), r(10, "Phone number given (+10)"),
+				r(10, "Chose your listing from its page (no place given) (+10)"), r(10, "Phone number given (+10)"),
 				r(0, "No budget mentioned (+0)"), r(0, "Does not say when (+0)"),
 				r(-30, "The same address wrote to you in the last 30 days (-30)"),
 			},

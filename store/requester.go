@@ -77,16 +77,19 @@ func (s *Store) QuoteRequestsOf(ctx context.Context, userID int64) ([]QuoteReque
 // SentEnquiry is an enquiry someone sent from a listing's page while
 // signed in, with what its owner did with it.
 type SentEnquiry struct {
-	LeadID       int64        `db:"lead_id"`
-	BusinessID   int64        `db:"business_id"`
-	BusinessName string       `db:"business_name"`
-	BusinessSlug string       `db:"business_slug"`
-	Published    bool         `db:"published"`
-	Message      string       `db:"message"`
-	Status       string       `db:"status"`
-	Reply        string       `db:"reply"`
-	RepliedAt    sql.NullTime `db:"replied_at"`
-	SentAt       time.Time    `db:"sent_at"`
+	LeadID       int64  `db:"lead_id"`
+	BusinessID   int64  `db:"business_id"`
+	BusinessName string `db:"business_name"`
+	BusinessSlug string `db:"business_slug"`
+	Published    bool   `db:"published"`
+	// Managed: the listing has an owner; an enquiry to one nobody manages
+	// waits for whoever claims it.
+	Managed   bool         `db:"managed"`
+	Message   string       `db:"message"`
+	Status    string       `db:"status"`
+	Reply     string       `db:"reply"`
+	RepliedAt sql.NullTime `db:"replied_at"`
+	SentAt    time.Time    `db:"sent_at"`
 }
 
 // EnquiriesOf lists the enquiries userID sent from listings' pages,
@@ -95,7 +98,7 @@ func (s *Store) EnquiriesOf(ctx context.Context, userID int64) ([]SentEnquiry, e
 	var es []SentEnquiry
 	err := s.db.SelectContext(ctx, &es, s.db.Rebind(`
 		SELECT l.id AS lead_id, l.business_id, b.name AS business_name, b.slug AS business_slug, b.published,
-			l.message, l.status, COALESCE(e.body, '') AS reply, e.created_at AS replied_at, l.created_at AS sent_at
+			(b.owner_id IS NOT NULL) AS managed, l.message, l.status, COALESCE(e.body, '') AS reply, e.created_at AS replied_at, l.created_at AS sent_at
 		FROM leads l JOIN businesses b ON b.id = l.business_id`+latestReply+`
 		WHERE l.user_id = ? AND l.source = ? AND l.deleted_at IS NULL
 		ORDER BY l.created_at DESC, l.id DESC`), userID, SourceListing)

@@ -112,6 +112,17 @@ type SentEnquiry struct {
 	RequestMatch
 	Message string
 	SentAt  time.Time
+	// Unmanaged: nobody manages the listing yet, so nobody can answer;
+	// the enquiry waits for whoever claims it.
+	Unmanaged bool
+}
+
+// StatusWords says what became of the enquiry, as its sender reads it.
+func (e SentEnquiry) StatusWords() string {
+	if e.Unmanaged && e.Status == "new" {
+		return "Waiting for the business to claim its listing"
+	}
+	return LeadStatusWords(e.Status)
 }
 
 // WrittenReview is a review the person wrote.
