@@ -20,13 +20,16 @@ func (s *Store) AllowEvent(ctx context.Context, scope, key string, limit int, wi
 		return false, 0, errors.New("store: shared rate limits need PostgreSQL")
 	}
 	hashed := Digest(key)
-	now := time.Now().UTC()
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		// One writer per key at a time, so two instances cannot both
 		// take the last free event.
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, scope+"|"+hashed); err != nil {
 			return err
 		}
+		// The time is read once the lock is held: read before, a writer
+		// that waited could record an event older than those written
+		// while it waited, and tell a retry longer than the window.
+		now := time.Now().UTC()
 		if _, err := tx.ExecContext(ctx, `DELETE FROM rate_events WHERE scope = $1 AND key = $2 AND at <= $3`, scope, hashed, now.Add(-window)); err != nil {
 			return err
 		}
