@@ -96,7 +96,7 @@ func (h *Handlers) leadPageView(ctx context.Context, owner int64, l store.OwnerL
 		}
 	}
 	if l.RequestID.Valid {
-		q, err := h.store.LeadRequestByID(ctx, l.RequestID.Int64)
+		q, err := h.store.QuoteRequestByID(ctx, l.RequestID.Int64)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return views.LeadPageView{}, err
 		}

@@ -138,6 +138,13 @@ func (w Week) Value() (driver.Value, error) {
 
 // Scan implements sql.Scanner.
 func (w *Week) Scan(src any) error {
+	*w = nil
+	return scanJSON(src, "hours", w)
+}
+
+// scanJSON reads a JSON column (text or bytes) into dst; NULL or an empty
+// text leaves dst as it is. what names the column in errors.
+func scanJSON(src any, what string, dst any) error {
 	var b []byte
 	switch v := src.(type) {
 	case nil:
@@ -146,13 +153,12 @@ func (w *Week) Scan(src any) error {
 	case []byte:
 		b = v
 	default:
-		return fmt.Errorf("store: scan hours from %T", src)
+		return fmt.Errorf("store: scan %s from %T", what, src)
 	}
-	*w = nil
 	if len(b) == 0 {
 		return nil
 	}
-	return json.Unmarshal(b, w)
+	return json.Unmarshal(b, dst)
 }
 
 const businessColumns = `id, slug, owner_id, name, tagline, description, category, sub_category, tags, address, city, state,

@@ -123,27 +123,6 @@ func (s *Store) LeadPlaceInMonth(ctx context.Context, ownerID int64, l OwnerLead
 	return n, nil
 }
 
-// LeadRequest is what a quote request asked, shown with the leads it
-// became.
-type LeadRequest struct {
-	Category    string `db:"category"`
-	Description string `db:"description"`
-	City        string `db:"city"`
-	State       string `db:"state"`
-	Timing      string `db:"timing"`
-	Budget      string `db:"budget"` // "" when not given
-}
-
-// LeadRequestByID returns the details of the quote request of a lead.
-func (s *Store) LeadRequestByID(ctx context.Context, requestID int64) (LeadRequest, error) {
-	var r LeadRequest
-	err := s.db.GetContext(ctx, &r, s.db.Rebind(`SELECT category, description, city, state, timing, budget FROM quote_requests WHERE id = ?`), requestID)
-	if err != nil {
-		return LeadRequest{}, notFound(err, "lead request")
-	}
-	return r, nil
-}
-
 // LeadEvent is one thing that happened to a lead.
 type LeadEvent struct {
 	ID         int64         `db:"id"`

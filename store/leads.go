@@ -70,23 +70,8 @@ func (r ScoreReasons) Value() (driver.Value, error) {
 
 // Scan implements sql.Scanner.
 func (r *ScoreReasons) Scan(src any) error {
-	var b []byte
-	switch v := src.(type) {
-	case nil:
-		*r = nil
-		return nil
-	case string:
-		b = []byte(v)
-	case []byte:
-		b = v
-	default:
-		return fmt.Errorf("store: score reasons of type %T", src)
-	}
-	if len(b) == 0 {
-		*r = nil
-		return nil
-	}
-	return json.Unmarshal(b, r)
+	*r = nil
+	return scanJSON(src, "score reasons", r)
 }
 
 // DuplicateWindow is how far back a lead from the same address to the
@@ -114,7 +99,7 @@ func (s *Store) CreateLead(ctx context.Context, l Lead) (Lead, error) {
 		return Lead{}, fmt.Errorf("store: create lead: %w", err)
 	}
 	if l.RequestID.Valid {
-		q, err := s.quoteRequestByID(ctx, l.RequestID.Int64)
+		q, err := s.QuoteRequestByID(ctx, l.RequestID.Int64)
 		if err != nil {
 			return Lead{}, fmt.Errorf("store: create lead: %w", err)
 		}

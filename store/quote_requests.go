@@ -145,26 +145,26 @@ func (s *Store) CreateQuoteRequest(ctx context.Context, q QuoteRequest) (QuoteRe
 	return q, matches, nil
 }
 
+// quoteRequestColumns are a quote request's columns.
+const quoteRequestColumns = `id, token, user_id, name, email, phone, category, description, city, state, timing, budget, created_at`
+
 // QuoteRequestByToken finds a request by its page's token.
 func (s *Store) QuoteRequestByToken(ctx context.Context, token string) (QuoteRequest, error) {
-	var q QuoteRequest
-	err := s.db.GetContext(ctx, &q, s.db.Rebind(`
-		SELECT id, token, user_id, name, email, phone, category, description, city, state, timing, budget, created_at
-		FROM quote_requests WHERE token = ?`), token)
-	if err != nil {
-		return QuoteRequest{}, notFound(err, "quote request by token")
-	}
-	return q, nil
+	return s.quoteRequestWhere(ctx, "token = ?", token)
 }
 
-// quoteRequestByID finds a request by id (CreateLead scores with it).
-func (s *Store) quoteRequestByID(ctx context.Context, id int64) (QuoteRequest, error) {
+// QuoteRequestByID finds a request by id: the one a lead came from
+// (CreateLead scores with it; the lead's page shows what it asked).
+func (s *Store) QuoteRequestByID(ctx context.Context, id int64) (QuoteRequest, error) {
+	return s.quoteRequestWhere(ctx, "id = ?", id)
+}
+
+// quoteRequestWhere finds the request where (one ? for arg) holds.
+func (s *Store) quoteRequestWhere(ctx context.Context, where string, arg any) (QuoteRequest, error) {
 	var q QuoteRequest
-	err := s.db.GetContext(ctx, &q, s.db.Rebind(`
-		SELECT id, token, user_id, name, email, phone, category, description, city, state, timing, budget, created_at
-		FROM quote_requests WHERE id = ?`), id)
+	err := s.db.GetContext(ctx, &q, s.db.Rebind(`SELECT `+quoteRequestColumns+` FROM quote_requests WHERE `+where), arg)
 	if err != nil {
-		return QuoteRequest{}, notFound(err, "quote request by id")
+		return QuoteRequest{}, notFound(err, "quote request")
 	}
 	return q, nil
 }

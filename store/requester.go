@@ -66,7 +66,7 @@ func (s *Store) RequestMatches(ctx context.Context, requestIDs ...int64) (map[in
 func (s *Store) QuoteRequestsOf(ctx context.Context, userID int64) ([]QuoteRequest, error) {
 	var qs []QuoteRequest
 	err := s.db.SelectContext(ctx, &qs, s.db.Rebind(`
-		SELECT id, token, user_id, name, email, phone, category, description, city, state, timing, budget, created_at
+		SELECT `+quoteRequestColumns+`
 		FROM quote_requests WHERE user_id = ? ORDER BY created_at DESC, id DESC`), userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: quote requests of user: %w", err)
