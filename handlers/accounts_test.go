@@ -433,7 +433,7 @@ func TestDashboardFigures(t *testing.T) {
 		}
 		for name, href := range map[string]string{
 			"Create Business Profile": "/business/create-profile", "Complete Profile": "/profile", "Upgrade Plan": "/pricing",
-			"Browse Directory": "/directory", "View Analytics": "#stats",
+			"Browse Directory": "/directory", "View Analytics": "#stats", "Saved Businesses": "/dashboard/saved",
 		} {
 			if !hasLink(page.Find("main"), name, href) {
 				t.Errorf("empty dashboard has no %q link to %s", name, href)
