@@ -69,8 +69,9 @@ func (h *Handlers) individualHomeView(r *http.Request, u *store.User) (views.Ind
 	}
 	for _, e := range enquiries {
 		v.Enquiries = append(v.Enquiries, views.SentEnquiry{
-			RequestMatch: views.RequestMatch{Business: e.BusinessName, Slug: e.BusinessSlug, Linked: e.Published, Status: e.Status, Reply: e.Reply, RepliedAt: e.RepliedAt.Time},
-			Message:      e.Message, SentAt: e.SentAt, Unmanaged: !e.Managed,
+			RequestMatch: views.RequestMatch{Business: e.BusinessName, Slug: e.BusinessSlug, Linked: e.Published, Status: e.Status, Reply: e.Reply,
+				RepliedAt: e.RepliedAt.Time, Unmanaged: !e.Managed},
+			Message: e.Message, SentAt: e.SentAt,
 		})
 	}
 	reviews, err := h.store.ReviewsBy(ctx, u.ID)

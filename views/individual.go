@@ -46,6 +46,17 @@ type RequestMatch struct {
 	// RepliedAt.
 	Reply     string
 	RepliedAt time.Time
+	// Unmanaged: nobody manages the listing yet, so nobody can answer;
+	// what was sent waits for whoever claims it.
+	Unmanaged bool
+}
+
+// StatusWords says what became of what was sent, as its sender reads it.
+func (m RequestMatch) StatusWords() string {
+	if m.Unmanaged && m.Status == "new" {
+		return "Waiting for the business to claim its listing"
+	}
+	return LeadStatusWords(m.Status)
 }
 
 // SaveToggle is a listing's Save button: on the directory's cards and on
@@ -112,17 +123,6 @@ type SentEnquiry struct {
 	RequestMatch
 	Message string
 	SentAt  time.Time
-	// Unmanaged: nobody manages the listing yet, so nobody can answer;
-	// the enquiry waits for whoever claims it.
-	Unmanaged bool
-}
-
-// StatusWords says what became of the enquiry, as its sender reads it.
-func (e SentEnquiry) StatusWords() string {
-	if e.Unmanaged && e.Status == "new" {
-		return "Waiting for the business to claim its listing"
-	}
-	return LeadStatusWords(e.Status)
 }
 
 // WrittenReview is a review the person wrote.
