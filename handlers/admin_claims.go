@@ -121,7 +121,8 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 			}
 			h.log.Info("claim decided", "claim_id", c.ID, "business_id", c.BusinessID, "status", c.Status, "admin_id", admin.ID)
 			if n := c.HandedOverLeads; approve && n > 0 {
-				t.Description += " " + enquiriesNoun(n) + " it received without an owner " + wereNoun(n) + " handed to them."
+				enquiries, were := bizmail.EnquiriesWere(n)
+				t.Description += " " + enquiries + " it received without an owner " + were + " handed to them."
 			}
 			if closedOthers > 0 {
 				t.Description += fmt.Sprintf(" %d other open claim(s) on it were closed and their claimants will be told.", closedOthers)

@@ -198,19 +198,3 @@ func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 		h.log.Warn("lead export not delivered", slog.Any("error", err), "user_id", u.ID)
 	}
 }
-
-// enquiriesNoun is n enquiries in words ("1 enquiry", "3 enquiries").
-func enquiriesNoun(n int) string {
-	if n == 1 {
-		return "1 enquiry"
-	}
-	return strconv.Itoa(n) + " enquiries"
-}
-
-// wereNoun agrees a verb with n.
-func wereNoun(n int) string {
-	if n == 1 {
-		return "was"
-	}
-	return "were"
-}

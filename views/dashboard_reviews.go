@@ -36,12 +36,3 @@ type DashboardReview struct {
 	Answered  bool
 	Href      string // the review on its listing's reviews page
 }
-
-// reviewCount is a number of reviews with its noun: "1 review", "12
-// reviews".
-func reviewCount(n int) string {
-	if n == 1 {
-		return "1 review"
-	}
-	return formatInt(n) + " reviews"
-}

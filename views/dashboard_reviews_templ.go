@@ -57,7 +57,7 @@ func dashboardReviews(r DashboardReviews) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var3 string
-		templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(reviewCount(r.Count))
+		templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(reviewsNoun(r.Count))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/dashboard_reviews.templ`, Line: 22, Col: 59}
 		}

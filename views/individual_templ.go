@@ -1306,9 +1306,9 @@ func SavedPage(c Chrome, v SavedView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var66 string
-				templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(savedNoun(len(v.Businesses)))
+				templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(businesses(len(v.Businesses)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/individual.templ`, Line: 243, Col: 53}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/individual.templ`, Line: 243, Col: 54}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var66))
 				if templ_7745c5c3_Err != nil {
@@ -1335,13 +1335,6 @@ func SavedPage(c Chrome, v SavedView) templ.Component {
 		}
 		return nil
 	})
-}
-
-func savedNoun(n int) string {
-	if n == 1 {
-		return "1 business"
-	}
-	return formatInt(n) + " businesses"
 }
 
 var _ = templruntime.GeneratedTemplate

@@ -72,13 +72,6 @@ type QuoteRequestView struct {
 // place is the request's city and state, as a directory search writes it.
 func (v QuoteRequestView) place() string { return v.City + ", " + v.State }
 
-func businessesWord(n int) string {
-	if n == 1 {
-		return "business"
-	}
-	return "businesses"
-}
-
 // RequestURL is the quote request form prefilled with a directory search's
 // category and location (islands/directory/query.ts's requestURL).
 func (q DirectoryQuery) RequestURL() string {
