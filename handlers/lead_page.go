@@ -80,12 +80,7 @@ func (h *Handlers) leadPageView(ctx context.Context, owner int64, l store.OwnerL
 		if err != nil {
 			return views.LeadPageView{}, err
 		}
-		for _, p := range plans.All {
-			if p.UnlimitedLeads() || p.LeadsPerMonth >= place {
-				v.UnlockPlan = p.Name
-				break
-			}
-		}
+		v.UnlockPlan = plans.FirstOpening(place).Name
 		return v, nil
 	}
 	v.Name, v.Email, v.Phone, v.Message = l.Name, l.Email, l.Phone, l.Message

@@ -83,6 +83,17 @@ func FirstWithLeadScoring() Plan {
 	return All[len(All)-1]
 }
 
+// FirstOpening is the cheapest plan whose monthly lead cap reaches a
+// month's nth lead: the plan that opens a lead locked at that place.
+func FirstOpening(nth int) Plan {
+	for _, p := range All {
+		if p.UnlimitedLeads() || p.LeadsPerMonth >= nth {
+			return p
+		}
+	}
+	return All[len(All)-1]
+}
+
 // ByID finds a plan of the catalogue by its ID.
 func ByID(id string) (Plan, bool) {
 	for _, p := range All {
