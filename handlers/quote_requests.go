@@ -121,7 +121,7 @@ func parseQuoteRequest(r *http.Request) (views.QuoteRequestForm, store.QuoteRequ
 		e["description"] = views.TooShortDescription
 	}
 	checkOption(e, "timing", f.Timing, f.Timings, "Choose when you need it.")
-	if f.Budget != "" && !store.ValidChoice(store.Budgets, f.Budget) {
+	if f.Budget != "" && !views.ValidOption(f.Budgets, f.Budget) {
 		e["budget"] = "Choose a budget from the list, or leave it not stated."
 	}
 	q := store.QuoteRequest{

@@ -64,16 +64,6 @@ func choiceLabel(cs []Choice, v string) string {
 	return v
 }
 
-// ValidChoice reports whether v is one of cs.
-func ValidChoice(cs []Choice, v string) bool {
-	for _, c := range cs {
-		if c.Value == v {
-			return true
-		}
-	}
-	return false
-}
-
 // MaxMatches is how many businesses a quote request goes to at most.
 const MaxMatches = 5
 
