@@ -167,10 +167,9 @@ func setLeadStatus(ctx context.Context, tx *sqlx.Tx, leadID, byUserID int64, sta
 	if !slices.Contains(LeadStatuses, status) {
 		return false, ErrInvalidStatus
 	}
-	var from string
-	err := tx.GetContext(ctx, &from, tx.Rebind(`SELECT status FROM leads WHERE id = ? AND deleted_at IS NULL`), leadID)
+	from, err := liveLeadStatus(ctx, tx, leadID)
 	if err != nil {
-		return false, notFound(err, "lead status")
+		return false, err
 	}
 	if from == status {
 		return false, nil
@@ -204,20 +203,21 @@ func (s *Store) SetLeadStatus(ctx context.Context, leadID, byUserID int64, statu
 // AddLeadNote records a private note on a lead by byUserID.
 func (s *Store) AddLeadNote(ctx context.Context, leadID, byUserID int64, body string) error {
 	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
-		if err := liveLead(ctx, tx, leadID); err != nil {
+		if _, err := liveLeadStatus(ctx, tx, leadID); err != nil {
 			return err
 		}
 		return addLeadEvent(ctx, tx, LeadEvent{LeadID: leadID, UserID: userRef(byUserID), Kind: LeadEventNote, Body: body}, time.Now().UTC())
 	})
 }
 
-// liveLead returns ErrNotFound unless leadID is a lead not deleted.
-func liveLead(ctx context.Context, tx *sqlx.Tx, leadID int64) error {
-	var id int64
-	if err := tx.GetContext(ctx, &id, tx.Rebind(`SELECT id FROM leads WHERE id = ? AND deleted_at IS NULL`), leadID); err != nil {
-		return notFound(err, "lead")
+// liveLeadStatus is the status of leadID; ErrNotFound when it is missing
+// or deleted.
+func liveLeadStatus(ctx context.Context, tx *sqlx.Tx, leadID int64) (string, error) {
+	var status string
+	if err := tx.GetContext(ctx, &status, tx.Rebind(`SELECT status FROM leads WHERE id = ? AND deleted_at IS NULL`), leadID); err != nil {
+		return "", notFound(err, "lead")
 	}
-	return nil
+	return status, nil
 }
 
 // RecordLeadReply records a reply emailed to a lead's sender by byUserID:
@@ -225,20 +225,17 @@ func liveLead(ctx context.Context, tx *sqlx.Tx, leadID int64) error {
 // contacted (with its status event).
 func (s *Store) RecordLeadReply(ctx context.Context, leadID, byUserID int64, body string) error {
 	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
-		if err := liveLead(ctx, tx, leadID); err != nil {
+		status, err := liveLeadStatus(ctx, tx, leadID)
+		if err != nil {
 			return err
 		}
 		now := time.Now().UTC()
 		if err := addLeadEvent(ctx, tx, LeadEvent{LeadID: leadID, UserID: userRef(byUserID), Kind: LeadEventReply, Body: body}, now); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE leads SET first_response_at = COALESCE(first_response_at, ?) WHERE id = ?`), now, leadID)
+		_, err = tx.ExecContext(ctx, tx.Rebind(`UPDATE leads SET first_response_at = COALESCE(first_response_at, ?) WHERE id = ?`), now, leadID)
 		if err != nil {
 			return fmt.Errorf("store: lead first response: %w", err)
-		}
-		var status string
-		if err := tx.GetContext(ctx, &status, tx.Rebind(`SELECT status FROM leads WHERE id = ?`), leadID); err != nil {
-			return fmt.Errorf("store: lead status: %w", err)
 		}
 		if status == LeadNew {
 			_, err = setLeadStatus(ctx, tx, leadID, byUserID, LeadContacted, now)
