@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"fmt"
 	"sort"
-	"strings"
 	"time"
 )
 
@@ -298,9 +297,8 @@ func (s *Store) RankListings(ctx context.Context, q QuoteRequest) ([]Ranked, err
 // a listing without a counted lead is missing (unknown).
 func (s *Store) responseTimes(ctx context.Context, bs []Business, now time.Time) (map[int64]time.Duration, error) {
 	ids := make([]any, len(bs))
-	marks := make([]string, len(bs))
 	for i, b := range bs {
-		ids[i], marks[i] = b.ID, "?"
+		ids[i] = b.ID
 	}
 	var rows []struct {
 		BusinessID int64        `db:"business_id"`
@@ -309,7 +307,7 @@ func (s *Store) responseTimes(ctx context.Context, bs []Business, now time.Time)
 	}
 	err := s.db.SelectContext(ctx, &rows, s.db.Rebind(`
 		SELECT business_id, created_at, first_response_at FROM leads
-		WHERE business_id IN (`+strings.Join(marks, ", ")+`) AND created_at >= ?`),
+		WHERE business_id IN (`+inList(len(ids))+`) AND created_at >= ?`),
 		append(ids, now.Add(-responseHistory).UTC())...)
 	if err != nil {
 		return nil, fmt.Errorf("store: response times: %w", err)
