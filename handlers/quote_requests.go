@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -173,7 +174,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 				return err
 			}
 		}
-		return queueMail(r.Context(), tx, bizmail.QuoteRequestSent(h.mailSite(), q.Email, q.Name, names, h.site.BaseURL+"/requests/"+q.Token))
+		return queueMail(r.Context(), tx, bizmail.QuoteRequestSent(h.mailSite(), q.Email, q.Name, names, h.site.BaseURL+views.RequestPath(q.Token)))
 	})
 	if err != nil {
 		h.log.Error("quote request not stored", "error", err)
@@ -191,7 +192,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 		t.Description = "It went to 1 matching business."
 	}
 	h.flash(r, t)
-	http.Redirect(w, r, "/requests/"+q.Token, http.StatusSeeOther)
+	http.Redirect(w, r, views.RequestPath(q.Token), http.StatusSeeOther)
 }
 
 // quoteRequestSentPage shows a request to whoever has its link: what was
@@ -199,7 +200,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) quoteRequestSentPage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	q, err := h.store.QuoteRequestByToken(ctx, chi.URLParam(r, "token"))
-	if err == store.ErrNotFound {
+	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
 		return
 	}
@@ -224,12 +225,12 @@ func (h *Handlers) quoteRequestSentPage(w http.ResponseWriter, r *http.Request) 
 func (h *Handlers) requestLeadMail(to string, b store.Business, l store.Lead, q *store.QuoteRequest) bizmail.Message {
 	return bizmail.NewRequestLead(h.mailSite(), to, bizmail.RequestLead{
 		Business: b.Name, Name: q.Name, Email: q.Email, Phone: q.Phone, Description: q.Description,
-		Place: q.City + ", " + q.State, Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
+		Place: views.Place(q.City, q.State), Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
 		Link: h.leadLink(l),
 	})
 }
 
 // leadLink is a lead's page in its owner's inbox.
 func (h *Handlers) leadLink(l store.Lead) string {
-	return h.site.BaseURL + "/dashboard/leads/" + strconv.FormatInt(l.ID, 10)
+	return h.site.BaseURL + views.LeadPath(l.ID)
 }

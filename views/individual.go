@@ -115,7 +115,10 @@ type SentRequest struct {
 }
 
 // Path is the request's own page.
-func (q SentRequest) Path() string { return "/requests/" + q.Token }
+func (q SentRequest) Path() string { return RequestPath(q.Token) }
+
+// RequestPath is a quote request's page, named by its token.
+func RequestPath(token string) string { return "/requests/" + token }
 
 // SentEnquiry is an enquiry sent from a listing's page, and what the
 // business did with it.

@@ -633,7 +633,7 @@ func QuoteRequestSentPage(c Chrome, v QuoteRequestView) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(c, Meta{Title: "Your quote request", Description: "The businesses your quote request went to, and their answers.", Path: "/requests/" + v.Token, NoIndex: true}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var18), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout(c, Meta{Title: "Your quote request", Description: "The businesses your quote request went to, and their answers.", Path: RequestPath(v.Token), NoIndex: true}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var18), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
