@@ -17,6 +17,7 @@ import (
 
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
+	"bizprofile/views"
 )
 
 // inboxOwner signs app in as the owner of two published listings.
@@ -77,6 +78,19 @@ func followed(t *testing.T, app *testApp, path string, form url.Values) (string,
 // history is the lead page's history, each line's text.
 func history(doc finder) []string {
 	return texts(byTestID(doc, "lead-history").Find("li"))
+}
+
+// The inbox's status choices are the store's statuses, in its order: the
+// two lists cannot drift apart (a status the store takes but the form does
+// not offer, or the reverse).
+func TestInboxOffersTheStoresLeadStatuses(t *testing.T) {
+	var offered []string
+	for _, o := range views.LeadStatusOptions {
+		offered = append(offered, o.Value)
+	}
+	if !slices.Equal(offered, store.LeadStatuses) {
+		t.Errorf("the inbox offers %v, the store takes %v", offered, store.LeadStatuses)
+	}
 }
 
 func TestLeadInboxFiltersAndPagination(t *testing.T) {
