@@ -59,7 +59,7 @@ export const reviewsNoun = (n: number) => (n === 1 ? "1 review" : formatInt(n) +
 
 // toast shows a toast through main.js's listener (importing ../toast would
 // split it out of main.js into a chunk of its own).
-const toast = (detail: { title: string; description?: string; variant?: string }) =>
+export const toast = (detail: { title: string; description?: string; variant?: string }) =>
   document.dispatchEvent(new CustomEvent("toast", { detail }));
 
 // SaveButton is views.SaveButton: a form that works without JavaScript;

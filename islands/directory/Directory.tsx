@@ -2,7 +2,7 @@
 // views.DirectoryBody does, updated in place: results follow the controls
 // as the visitor types, and the address bar follows the results.
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { Card, Icon, formatInt, type BusinessCard } from "./Card";
+import { Card, Icon, formatInt, toast, type BusinessCard } from "./Card";
 import { hasAny, hasFilters, pageURL, parseQuery, refinements, requestURL, sameSearch, serialize, type Choices, type Option, type Query } from "./query";
 
 export type Result = {
@@ -64,10 +64,7 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
         r.last = null; // so the same search can be tried again
         r.focus = false;
         setBusy(false);
-        // showToast, through main.js's listener: importing ../toast here would
-        // split it out of main.js into a chunk of its own.
-        const detail = { title: "Error", description: "The search failed. Please try again.", variant: "destructive" };
-        document.dispatchEvent(new CustomEvent("toast", { detail }));
+        toast({ title: "Error", description: "The search failed. Please try again.", variant: "destructive" });
       });
   };
 
