@@ -47,6 +47,9 @@ type config struct {
 
 	SessionLifetime    time.Duration // absolute: a session ends this long after sign-in
 	SessionIdleTimeout time.Duration // a session ends after this long without a request
+	// AnalyticsFlush is how often the analytics counts kept in memory
+	// are written to the database.
+	AnalyticsFlush time.Duration
 
 	// MetricsToken opens /metrics to requests that bring it as a bearer
 	// token; MetricsAddr serves /metrics on a listen address of its own
@@ -200,6 +203,10 @@ func loadConfig(getenv func(string) string) (config, error) {
 	}
 	c.SessionLifetime = duration("SESSION_LIFETIME", "720h", time.Minute)
 	c.SessionIdleTimeout = duration("SESSION_IDLE_TIMEOUT", "168h", time.Minute)
+	c.AnalyticsFlush = duration("ANALYTICS_FLUSH_INTERVAL", "5s", 100*time.Millisecond)
+	if c.AnalyticsFlush > time.Minute {
+		bad("ANALYTICS_FLUSH_INTERVAL", c.AnalyticsFlush.String(), "must be at most 1m: the counts of a killed process since the last write are lost")
+	}
 	if c.Production() && c.BaseURL != nil && c.BaseURL.Scheme != "https" {
 		bad("BASE_URL", base, "must use https when APP_ENV=production")
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/stripe/stripe-go/v85"
 
 	"bizprofile/ai"
+	"bizprofile/analytics"
 	"bizprofile/handlers"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
@@ -83,6 +84,15 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		log.Info("directory index built", "took", time.Since(start).Round(time.Millisecond))
 	}()
 
+	// The owners' analytics count in memory and write every few seconds;
+	// the counter stops after the server, so the last requests' counts are
+	// in its final write.
+	counter := analytics.New(db, log, analytics.Options{Every: cfg.AnalyticsFlush})
+	countCtx, stopCounting := context.WithCancel(context.WithoutCancel(ctx))
+	counted := make(chan struct{})
+	go func() { counter.Run(countCtx); close(counted) }()
+	defer func() { stopCounting(); <-counted }()
+
 	h := handlers.New(handlers.Deps{
 		Log:      log,
 		Store:    db,
@@ -98,6 +108,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		RateLimits:  handlers.DefaultRateLimits.Times(cfg.RateLimitMultiplier),
 		Insights:    insightProvider(cfg, log),
 		AdminEmails: cfg.AdminEmails,
+		Analytics:   counter,
 
 		TrustedProxies: cfg.TrustedProxies,
 		MetricsToken:   cfg.MetricsToken,

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"bizprofile/analytics"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -90,6 +91,9 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testAp
 		Sessions: NewSessionManager(st.Sessions(), false, 0, 0),
 		Site:     testSite,
 		Mailer:   mailer,
+		// Counted, never flushed on its own: a test writes the counts
+		// with flushAnalytics when it wants them.
+		Analytics: analytics.New(st, log, analytics.Options{}),
 	}
 	for _, o := range options {
 		o(&d)
@@ -106,6 +110,34 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testAp
 		},
 	}
 	return &testApp{Server: srv, h: h, store: st, logs: logs, client: client, inbox: in, mailer: d.Mailer, stopQueue: stopQueue}
+}
+
+// browserHeaders are what a person's browser sends with a page request:
+// only such requests count for the owners' analytics.
+var browserHeaders = map[string]string{
+	"User-Agent":      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+	"Accept":          "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+	"Accept-Language": "en-US,en;q=0.9",
+}
+
+// browse fetches path as a person's browser would (see browserHeaders),
+// with this app's cookies.
+func (a *testApp) browse(t *testing.T, path string) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, a.URL+path, nil)
+	for k, v := range browserHeaders {
+		req.Header.Set(k, v)
+	}
+	return a.do(t, req)
+}
+
+// flushAnalytics writes the analytics counted so far, as the app does
+// every few seconds.
+func (a *testApp) flushAnalytics(t *testing.T) {
+	t.Helper()
+	if err := a.h.analytics.Flush(context.Background()); err != nil {
+		t.Fatalf("flush analytics: %v", err)
+	}
 }
 
 // get fetches path and returns the response with its body read.

@@ -43,6 +43,7 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reviews.Back = "/directory/" + b.Slug
+	h.countView(r, b)
 	v := h.businessView(b, reviews)
 	v.Save = h.saveToggle(r, b)
 	state, err := h.claimState(r.Context(), currentUser(r), b)

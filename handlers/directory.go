@@ -78,6 +78,7 @@ func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, stor
 		out.Cards = append(out.Cards, businessCard(b))
 	}
 	h.markSaved(r, out.Cards, res.Businesses)
+	h.countImpressions(r, res.Businesses)
 	return out, res, nil
 }
 

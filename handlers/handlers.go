@@ -22,6 +22,7 @@ import (
 	"github.com/stripe/stripe-go/v85"
 
 	"bizprofile/ai"
+	"bizprofile/analytics"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -49,6 +50,9 @@ type Deps struct {
 	// TrustedProxies are the proxies (load balancers) whose
 	// X-Forwarded-For names the visitor; none: the peer is the visitor.
 	TrustedProxies []netip.Prefix
+	// Analytics counts views, impressions and contact clicks for the
+	// owners' analytics; nil: nothing is counted.
+	Analytics *analytics.Counter
 	// MetricsToken opens /metrics to requests bearing it; empty: /metrics
 	// is not served on the app's address.
 	MetricsToken string
@@ -65,6 +69,7 @@ type Handlers struct {
 	metrics    *metrics
 	mailer     bizmail.Sender
 	limits     limiters
+	analytics  *analytics.Counter
 
 	insightProvider ai.Provider
 
@@ -90,6 +95,7 @@ func New(d Deps) *Handlers {
 		metrics:    newMetrics(),
 		mailer:     d.Mailer,
 		limits:     newLimiters(d.RateLimits, sharedLimitsOf(d.Store), d.Log),
+		analytics:  d.Analytics,
 
 		insightProvider: d.Insights,
 

@@ -127,6 +127,7 @@ func (h *Handlers) landing(w http.ResponseWriter, r *http.Request, p views.Landi
 		p.Cards = append(p.Cards, businessCard(b))
 	}
 	h.markSaved(r, p.Cards, res.Businesses)
+	h.countImpressions(r, res.Businesses)
 	status := http.StatusOK
 	if res.Total == 0 {
 		h.log.Info("page not found", "path", r.URL.Path, "reason", "no listings", "request_id", requestID(r.Context()))

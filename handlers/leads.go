@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/analytics"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -22,6 +23,9 @@ func (h *Handlers) contactBusinessPage(w http.ResponseWriter, r *http.Request) {
 	// A signed-in person starts with their own details.
 	f.Name, f.Email, f.Phone = h.senderDetails(r)
 	f.Sent = h.wasSent(r, leadForm(b.Slug))
+	if !f.Sent { // the page after sending is no new click on 'Contact'
+		h.countEvent(r, b, analytics.ContactClick)
+	}
 	if isHTMX(r) {
 		h.render(w, r, http.StatusOK, views.LeadFormFragment(f))
 		return

@@ -152,6 +152,7 @@ func (h *Handlers) Routes() http.Handler {
 		// sign in and back to the form.
 		r.Get("/reviews/{id}/report", h.reviewReportPage)
 		r.Post("/reviews/{id}/report", h.reportReview)
+		r.Get("/directory/{slug}/out/{link}", h.listingOut)
 		r.Get("/directory/{slug}/contact", h.contactBusinessPage)
 		r.Post("/directory/{slug}/contact", h.contactBusiness)
 		// Quote requests (quote_requests.go): sent to up to 5 matching

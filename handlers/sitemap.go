@@ -162,7 +162,7 @@ func writeXML(w http.ResponseWriter, v any) {
 // robots lets crawlers in everywhere public and points them at the sitemap.
 func (h *Handlers) robots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	fmt.Fprintf(w, "User-agent: *\nDisallow: /dashboard\nDisallow: /profile\nDisallow: /directory.json\nDisallow: /*/contact\nAllow: /\n\nSitemap: %s/sitemap.xml\n", h.site.BaseURL)
+	fmt.Fprintf(w, "User-agent: *\nDisallow: /dashboard\nDisallow: /profile\nDisallow: /directory.json\nDisallow: /*/contact\nDisallow: /*/out/\nAllow: /\n\nSitemap: %s/sitemap.xml\n", h.site.BaseURL)
 }
 
 // securityTxt tells researchers how to report a vulnerability (RFC 9116).

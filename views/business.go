@@ -117,7 +117,9 @@ func businessMetaDescription(b BusinessView) string {
 	return b.Name + ": " + d
 }
 
-func telDigits(phone string) string {
+// TelDigits is a phone number as a tel: link writes it: its digits and a
+// leading +.
+func TelDigits(phone string) string {
 	out := make([]rune, 0, len(phone))
 	for _, r := range phone {
 		if r == '+' || (r >= '0' && r <= '9') {
@@ -126,6 +128,10 @@ func telDigits(phone string) string {
 	}
 	return string(out)
 }
+
+// OutPath is where a listing's page sends its website, phone or email
+// link (link): a redirect that counts the click for the owner's analytics.
+func OutPath(slug, link string) string { return "/directory/" + slug + "/out/" + link }
 
 func displayURL(u string) string {
 	for _, p := range []string{"https://", "http://"} {

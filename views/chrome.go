@@ -17,7 +17,7 @@ type Site struct {
 }
 
 // PhoneHref turns the display phone number into a tel: link.
-func (s Site) PhoneHref() string { return "tel:" + telDigits(s.SupportPhone) }
+func (s Site) PhoneHref() string { return "tel:" + TelDigits(s.SupportPhone) }
 
 // Toast is a short notification shown bottom-right for about five seconds.
 type Toast struct {

@@ -107,6 +107,28 @@ func Open(t testing.TB, d store.Dialect) *store.Store {
 	return nil
 }
 
+// OpenShared returns n stores on one fresh, migrated database of engine d,
+// as n app instances would have: to test that their writes add up.
+func OpenShared(t testing.TB, d store.Dialect, n int) []*store.Store {
+	t.Helper()
+	ctx := context.Background()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	url, path := "", filepath.Join(t.TempDir(), "test.db")
+	if d == store.Postgres {
+		url, path = PostgresDatabase(t), ""
+	}
+	stores := make([]*store.Store, n)
+	for i := range stores {
+		s, err := store.Open(ctx, url, path, log)
+		if err != nil {
+			t.Fatalf("open %s: %v", d, err)
+		}
+		t.Cleanup(func() { s.Close() })
+		stores[i] = s
+	}
+	return stores
+}
+
 // PostgresDatabase creates an empty database on the test server and returns
 // its URL; the database is dropped when the test ends.
 func PostgresDatabase(t testing.TB) string {
