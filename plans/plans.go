@@ -21,6 +21,26 @@ type Plan struct {
 	// the inbox, which can sort by it. Every lead is scored when it
 	// arrives, so an upgrade shows the scores of earlier leads too.
 	LeadScoring bool
+	// Analytics is how far back the owner's analytics reach and what
+	// they show beyond views, clicks and leads.
+	Analytics Analytics
+}
+
+// Analytics is what a plan's analytics (/dashboard/analytics) show.
+type Analytics struct {
+	// Days is the longest rolling range: the last 30 or 90 days.
+	Days int
+	// Months is how many past calendar months can be opened (the month
+	// in progress included); 0 none, Unlimited all of them.
+	Months int
+	// AllTime opens the whole history as one range.
+	AllTime bool
+	// LeadQuality adds the share of leads won and lost, the response
+	// time, and the return on investment (won leads times the owner's
+	// average order value, against the plan's price).
+	LeadQuality bool
+	// Comparison adds the listings side by side.
+	Comparison bool
 }
 
 // Unlimited is the LeadsPerMonth value of a plan without a lead cap.
@@ -42,9 +62,12 @@ func (p Plan) UnlimitedLeads() bool { return p.LeadsPerMonth == Unlimited }
 
 // The plans of the catalogue.
 var (
-	Starter = Plan{ID: "starter", Name: "Starter", PriceDollars: 0, Period: "month", LeadsPerMonth: 10, TeamUsers: 1, ReviewAlerts: false, LeadScoring: false}
-	Growth  = Plan{ID: "growth", Name: "Growth", PriceDollars: 19, Period: "month", LeadsPerMonth: 100, TeamUsers: 1, ReviewAlerts: true, LeadScoring: false}
-	Pro     = Plan{ID: "pro", Name: "Pro", PriceDollars: 49, Period: "month", LeadsPerMonth: Unlimited, TeamUsers: 5, ReviewAlerts: true, LeadScoring: true}
+	Starter = Plan{ID: "starter", Name: "Starter", PriceDollars: 0, Period: "month", LeadsPerMonth: 10, TeamUsers: 1, ReviewAlerts: false, LeadScoring: false,
+		Analytics: Analytics{Days: 30}}
+	Growth = Plan{ID: "growth", Name: "Growth", PriceDollars: 19, Period: "month", LeadsPerMonth: 100, TeamUsers: 1, ReviewAlerts: true, LeadScoring: false,
+		Analytics: Analytics{Days: 90, Months: 12, LeadQuality: true}}
+	Pro = Plan{ID: "pro", Name: "Pro", PriceDollars: 49, Period: "month", LeadsPerMonth: Unlimited, TeamUsers: 5, ReviewAlerts: true, LeadScoring: true,
+		Analytics: Analytics{Days: 90, Months: Unlimited, AllTime: true, LeadQuality: true, Comparison: true}}
 )
 
 // All is the catalogue, cheapest first.
@@ -61,37 +84,29 @@ func Free() Plan {
 	return All[0]
 }
 
-// FirstWithReviewAlerts is the cheapest plan that brings reputation
-// alerts, named where a plan without them offers the setting.
-func FirstWithReviewAlerts() Plan {
+// FirstWith is the cheapest plan that has what has asks for (the dearest
+// when none does): the plan named where a plan without it would show it.
+func FirstWith(has func(Plan) bool) Plan {
 	for _, p := range All {
-		if p.ReviewAlerts {
+		if has(p) {
 			return p
 		}
 	}
 	return All[len(All)-1]
 }
 
+// FirstWithReviewAlerts is the cheapest plan that brings reputation
+// alerts, named where a plan without them offers the setting.
+func FirstWithReviewAlerts() Plan { return FirstWith(func(p Plan) bool { return p.ReviewAlerts }) }
+
 // FirstWithLeadScoring is the cheapest plan that shows lead scores, named
 // where a plan without them would show one.
-func FirstWithLeadScoring() Plan {
-	for _, p := range All {
-		if p.LeadScoring {
-			return p
-		}
-	}
-	return All[len(All)-1]
-}
+func FirstWithLeadScoring() Plan { return FirstWith(func(p Plan) bool { return p.LeadScoring }) }
 
 // FirstOpening is the cheapest plan whose monthly lead cap reaches a
 // month's nth lead: the plan that opens a lead locked at that place.
 func FirstOpening(nth int) Plan {
-	for _, p := range All {
-		if p.UnlimitedLeads() || p.LeadsPerMonth >= nth {
-			return p
-		}
-	}
-	return All[len(All)-1]
+	return FirstWith(func(p Plan) bool { return p.UnlimitedLeads() || p.LeadsPerMonth >= nth })
 }
 
 // ByID finds a plan of the catalogue by its ID.

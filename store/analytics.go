@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // Owner analytics, the writing side: the counts the app buffers in memory
@@ -252,15 +250,12 @@ func (s *Store) ListingDays(ctx context.Context, ids []int64, from, to string) (
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	q, args, err := sqlx.In(`SELECT business_id, `+s.dayText("day")+` AS day, views, visitors, impressions,
+	var days []ListingDay
+	err := s.selectIn(ctx, &days, `SELECT business_id, `+s.dayText("day")+` AS day, views, visitors, impressions,
 		website_clicks, phone_clicks, email_clicks, contact_clicks
 		FROM listing_stats WHERE business_id IN (?) AND day >= ? AND day <= ?
 		ORDER BY day, business_id`, ids, from, to)
 	if err != nil {
-		return nil, fmt.Errorf("store: listing days: %w", err)
-	}
-	var days []ListingDay
-	if err := s.db.SelectContext(ctx, &days, s.db.Rebind(q), args...); err != nil {
 		return nil, fmt.Errorf("store: listing days: %w", err)
 	}
 	return days, nil
