@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"net/http"
 
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -15,3 +16,6 @@ import (
 func (h *Handlers) analyticsSections(ctx context.Context, ownerID int64, plan plans.Plan, listings []store.Business, rep store.AnalyticsReport, rng views.AnalyticsRange) (views.AnalyticsSections, error) {
 	return views.AnalyticsSections{}, nil
 }
+
+// saveOrderValue keeps the owner's average order value (TO BE WRITTEN).
+func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) { h.notFound(w, r) }

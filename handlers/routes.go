@@ -82,6 +82,11 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/dashboard/leads/{id}/reply", h.replyToLead)
 			r.Get("/dashboard/leads/{id}/delete", h.deleteLeadPage)
 			r.Post("/dashboard/leads/{id}/delete", h.deleteLead)
+			// Analytics (analytics.go, analytics_sections.go): the owner's
+			// listings' views, clicks, leads and reviews over a range.
+			r.Get("/dashboard/analytics", h.analyticsPage)
+			r.Get("/dashboard/analytics.csv", h.analyticsCSV)
+			r.Post("/dashboard/analytics/order-value", h.saveOrderValue)
 			// An individual's home (individual_home.go, saved.go): /dashboard
 			// serves it to individual accounts.
 			r.Get("/dashboard/saved", h.savedPage)
