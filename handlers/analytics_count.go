@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"log/slog"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -35,10 +36,23 @@ func (h *Handlers) countImpressions(r *http.Request, bs []store.Business) {
 	if h.analytics == nil || len(bs) == 0 || !analytics.Human(r) {
 		return
 	}
-	u := currentUser(r)
+	// Results come from the search index, which does not know owners: a
+	// signed-in viewer's own listings are read (signed-out visitors, most
+	// of them, cost no query).
+	own := map[int64]bool{}
+	if u := currentUser(r); u != nil {
+		owned, err := h.store.BusinessesOwnedBy(r.Context(), u.ID)
+		if err != nil {
+			h.log.Warn("analytics: impressions not counted", "request_id", requestID(r.Context()), slog.Any("error", err))
+			return
+		}
+		for _, b := range owned {
+			own[b.ID] = true
+		}
+	}
 	ids := make([]int64, 0, len(bs))
 	for _, b := range bs {
-		if u == nil || !b.OwnedBy(u.ID) {
+		if !own[b.ID] {
 			ids = append(ids, b.ID)
 		}
 	}
