@@ -42,6 +42,9 @@ func Describe(kind string, payload []byte) string {
 	if d, ok := describeReviewJob(kind, payload); ok {
 		return d
 	}
+	if d, ok := describeAnalyticsJob(kind, payload); ok {
+		return d
+	}
 	if kind == KindEmail {
 		var m bizmail.Message
 		if json.Unmarshal(payload, &m) == nil {
