@@ -33,12 +33,26 @@ type email struct {
 	Title    string // the subject, repeated as the heading
 	Greeting string
 	Intro    []string // paragraphs before the button
+	Table    *table   // figures after the intro (the analytics summary's); nil for none
 	Button   link     // the one action the email asks for
 	Outro    []paragraph
 	Why      string // footer: why the reader got this email
 }
 
 type link struct{ Label, URL string }
+
+// table is a small table of figures: a real table in the HTML body, a
+// line per row in the text body.
+type table struct {
+	Caption string
+	Head    []string // column headings; each row's first cell heads its row
+	Rows    []tableRow
+}
+
+type tableRow struct {
+	Cells []string
+	Text  string // the row as a line of the text body
+}
 
 // paragraph is text, optionally followed by a link.
 type paragraph struct {
