@@ -40,7 +40,7 @@ var FAQTopics = []FAQTopic{
 	{ID: "billing", Title: "Plans and billing", Items: append(append([]QA{}, PricingFAQ...),
 		QA{
 			"Which plan should I choose?",
-			"Start on Starter if you expect fewer than " + LeadCap(plans.Starter) + " enquiries a month. Growth raises the cap to " + LeadCap(plans.Growth) + " leads and adds AI profile optimisation and reputation alerts; Pro removes the cap, syncs leads to your CRM and lets up to " + strconv.Itoa(plans.Pro.TeamUsers) + " people on your team work on the account.",
+			"Start on Starter if you expect fewer than " + LeadCap(plans.Starter) + " enquiries a month. Growth raises the cap to " + LeadCap(plans.Growth) + " leads and adds AI profile optimisation, reputation alerts, and analytics by month with lead quality and return on investment; Pro removes the cap, adds your whole analytics history, syncs leads to your CRM and lets up to " + strconv.Itoa(plans.Pro.TeamUsers) + " people on your team work on the account.",
 		},
 	)},
 	{ID: "leads", Title: "Leads", Items: []QA{
@@ -55,6 +55,20 @@ var FAQTopics = []FAQTopic{
 		{
 			"How does smart lead matching work?",
 			"A quote request goes to up to 5 businesses that manage their listing here, in the request's category and serving its place: storefronts in its city, service-area businesses in its state and online businesses anywhere. They are ranked by how well the services and tags they list fit the words of the request, their rating, whether they are verified and how fast they usually answer leads. Listing your services in your customers' words gets you better matches.",
+		},
+	}},
+	{ID: "analytics", Title: "Analytics", Items: []QA{
+		{
+			"What do my analytics count?",
+			"For each of your listings, day by day: how often it appeared in directory results and on category, state and city pages, its profile views and unique visitors (each person counted once per day), clicks on its website, phone and email links and on Contact, the leads it received by source, and its reviews. Search engine crawlers, bots and other automated tools, pages a browser loads ahead in case they are opened, and your own visits to your listings are not counted.",
+		},
+		{
+			"What does each plan show?",
+			"Every plan shows the last 7 or " + strconv.Itoa(plans.Starter.Analytics.Days) + " days, each figure compared with the period before. Growth adds the last " + strconv.Itoa(plans.Growth.Analytics.Days) + " days, each of the last " + strconv.Itoa(plans.Growth.Analytics.Months) + " months, lead quality by source and category, and the return on investment: the leads you won times the average order value you enter, against the price of your plan. Pro adds your whole history and your listings side by side.",
+		},
+		{
+			"Do you track my visitors?",
+			"No. We keep daily totals for each listing and nothing that identifies a visitor. To count a person once a day, a one-way hash of their address and browser is kept for that day only, with a key that changes every day; both are deleted shortly after the day ends.",
 		},
 	}},
 	{ID: "profiles", Title: "Profiles and verification", Items: []QA{

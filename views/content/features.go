@@ -55,20 +55,20 @@ var Features = []Feature{
 	{
 		Icon:  "users",
 		Title: "Customer Analytics",
-		Text:  "Understand who finds you and why: which searches bring visitors to your profile, where they are, and which of them get in touch.",
+		Text:  "See how people find and use your profile: how often it appears in directory results, how many open it, and how many then visit your website, call, email or send you a message.",
 		Points: []string{
-			"Profile views and enquiries per month",
-			"Lead quality by source and category",
-			"Location-based reach across your city",
+			"Profile views, unique visitors and contact clicks, day by day, on every plan",
+			"Profile views and enquiries per month on Growth and Pro",
+			"Lead quality by source and category on Growth and Pro",
 		},
 	},
 	{
 		Icon:  "trending-up",
 		Title: "Performance Tracking",
-		Text:  "Measure what your presence earns you. Track leads, conversions and return on investment month by month, and see which changes paid off.",
+		Text:  "Measure what your presence earns you. Follow leads and conversion (leads per profile view) against the period before, and on Growth and Pro the return on investment of each month.",
 		Points: []string{
-			"Leads this month compared with last month",
-			"Return on investment per month",
+			"Each figure compared with the period before, of the same length",
+			"Return on investment per month on Growth and Pro: leads won times your average order value, against your plan's price",
 			"CRM sync on Pro to follow each lead to revenue",
 		},
 	},

@@ -16,7 +16,7 @@ var HomeFeatures = []Card{
 	{"handshake", "Partner Network", "Lead generators and agencies refer businesses to the directory and earn up to 25% commission for every customer they bring."},
 	{"search", "Search and Filtering", "Visitors find you by name, service, tag or city, and narrow results by rating, verification and business type."},
 	{"layers", "Sister-Product Integration", "Your profile works with the other products of our family, so your details are entered once and stay the same everywhere."},
-	{"bar-chart", "Analytics", "See profile views, lead quality and return on investment per month, and know which changes paid off."},
+	{"bar-chart", "Analytics", "See how often your profile is found, opened and contacted, day by day; Growth and Pro add lead quality and return on investment per month."},
 	{"map-pin", "Location-Based Reach", "Show up for customers searching your city and neighbourhood, with your address and hours on a page search engines understand."},
 	{"refresh", "CRM Sync", "Send every new lead to the CRM your team already uses, with its contact details and message, without copying and pasting."},
 }

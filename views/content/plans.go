@@ -24,7 +24,7 @@ var PlanPitches = map[string]PlanPitch{
 			"Verified business profile",
 			"Listing in directory search and filters",
 			leadsFeature(plans.Starter),
-			"Basic profile analytics",
+			starterAnalytics,
 			"Email support, replies within 24 hours",
 		},
 	},
@@ -36,7 +36,7 @@ var PlanPitches = map[string]PlanPitch{
 			"AI profile optimisation",
 			"Reputation alerts for new reviews, one by one or in a daily digest",
 			"Custom branding on your profile",
-			"Lead quality and ROI analytics",
+			growthAnalytics,
 		},
 		Popular: true,
 	},
@@ -49,9 +49,17 @@ var PlanPitches = map[string]PlanPitch{
 			"Lead scoring",
 			"Up to " + strconv.Itoa(plans.Pro.TeamUsers) + " team users",
 			"API access (early access)",
+			"Analytics of your whole history, with your listings side by side",
 		},
 	},
 }
+
+// What each plan's analytics add to the plan before it, as lines of their
+// pitches, with the reach plans.Analytics gives them.
+var (
+	starterAnalytics = "Analytics of the last " + strconv.Itoa(plans.Starter.Analytics.Days) + " days: views, clicks, leads and conversion"
+	growthAnalytics  = "Analytics of " + strconv.Itoa(plans.Growth.Analytics.Days) + " days and of each of the last " + strconv.Itoa(plans.Growth.Analytics.Months) + " months, with lead quality and ROI"
+)
 
 // leadsFeature is a plan's lead cap as a line of its pitch.
 func leadsFeature(p plans.Plan) string {
