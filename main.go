@@ -126,6 +126,11 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	queue := jobs.New(db, log, jobs.Options{})
 	h.HandleJobs(queue)
 	db.OnEnqueue(queue.Wake)
+	// The monthly analytics summaries: each run leaves the next, and the
+	// first is left here (a failure is tried again at the next start).
+	if err := h.ScheduleAnalyticsSummaries(ctx); err != nil {
+		log.Error("analytics summaries not scheduled", slog.Any("error", err))
+	}
 	queueDone := make(chan struct{})
 	go func() { queue.Run(ctx); close(queueDone) }()
 	defer func() { cancel(); <-queueDone }()

@@ -11,14 +11,16 @@ import (
 
 // HandleJobs registers on q the handlers of the jobs the pages enqueue:
 // emails, sent with the mailer, the account jobs that 'forgot password'
-// and 'resend verification' leave to the queue, and the review jobs
-// (owners' daily digests, the AI provider's sentiment readings).
+// and 'resend verification' leave to the queue, the review jobs
+// (owners' daily digests, the AI provider's sentiment readings) and the
+// monthly analytics summaries.
 func (h *Handlers) HandleJobs(q *jobs.Queue) {
 	q.Handle(jobs.KindEmail, jobs.SendEmail(h.mailer))
 	q.Handle(jobs.KindPasswordReset, jobs.ForAddress(h.sendResetLink))
 	q.Handle(jobs.KindVerificationResend, jobs.ForAddress(h.resendVerificationLink))
 	q.Handle(jobs.KindReviewDigest, jobs.ForOwner(h.sendReviewDigest))
 	q.Handle(jobs.KindReviewSentiment, jobs.ForReview(h.readReviewSentiment))
+	q.Handle(jobs.KindAnalyticsSummaries, jobs.ForMonth(h.sendAnalyticsSummaries))
 }
 
 // sendResetLink is the work of a 'forgot password' request: a reset link

@@ -35,6 +35,9 @@ func (h *Handlers) profileView(r *http.Request) (views.ProfileView, error) {
 		if !bill.Plan.ReviewAlerts {
 			v.ReviewAlertsPlan = plans.FirstWithReviewAlerts().Name
 		}
+		if err := h.analyticsSummarySetting(r.Context(), u.ID, bill.Plan, &v); err != nil {
+			return views.ProfileView{}, err
+		}
 	}
 	return v, nil
 }

@@ -96,6 +96,7 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/profile/password", h.changePassword)
 			r.Post("/profile/email", h.changeEmail)
 			r.Post("/profile/review-alerts", h.saveReviewAlerts)
+			r.Post("/profile/analytics-summary", h.saveAnalyticsSummary)
 			r.Post("/billing/portal", h.billingPortal)
 			r.Get("/directory/{slug}/claim", h.claimPage)
 			r.Post("/directory/{slug}/claim", h.claimBusiness)

@@ -78,7 +78,7 @@ type ProfileView struct {
 	Bio        string
 	NewEmail   string
 	Errors     FieldErrors // keyed by field; password and email forms use their own field names
-	Section    string      // which form the errors belong to: details, password, email, alerts
+	Section    string      // which form the errors belong to: details, password, email, alerts, summary
 
 	// Review alerts, for business accounts (ReviewAlertsShown).
 	ReviewAlertsShown bool
@@ -87,6 +87,14 @@ type ProfileView struct {
 	// user's plan does not (the setting is then shown disabled); empty
 	// when theirs does.
 	ReviewAlertsPlan string
+
+	// The monthly analytics summary email, for business accounts
+	// (AnalyticsSummaryShown): on unless they turned it off.
+	AnalyticsSummaryShown bool
+	AnalyticsSummary      bool
+	// AnalyticsSummaryPlan names the cheapest plan that brings the summary
+	// when the user's plan is free (the setting is then shown disabled).
+	AnalyticsSummaryPlan string
 }
 
 // ReviewAlertOptions are the choices of the review alert setting.
