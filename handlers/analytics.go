@@ -1,9 +1,243 @@
 package handlers
 
-import "net/http"
+import (
+	"encoding/csv"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
 
-// analyticsPage is the owner's analytics (TO BE WRITTEN by the page's work).
-func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) { h.notFound(w, r) }
+	"bizprofile/plans"
+	"bizprofile/store"
+	"bizprofile/views"
+)
 
-// analyticsCSV is the analytics' days as CSV (TO BE WRITTEN).
-func (h *Handlers) analyticsCSV(w http.ResponseWriter, r *http.Request) { h.notFound(w, r) }
+// The owner's analytics (/dashboard/analytics): what the counted days, the
+// leads and the reviews of their listings add up to over a range of days
+// (analytics_range.go), compared with the period before, and the same days
+// as CSV. The plan decides how far back it reaches and which sections
+// beyond these it shows (analytics_sections.go).
+
+// analyticsScope is what a request of the page or its CSV is about: the
+// owner's plan, the listings asked for and the range.
+type analyticsScope struct {
+	plan     plans.Plan
+	all      []store.Business // every listing of the owner
+	listings []store.Business // those shown: all, or the one of ?listing=
+	listing  string           // ?listing=, "" for all
+	rng      rangeAsked
+}
+
+// analyticsScopeOf reads the request's listing and range; false when it
+// has answered (an individual's account, a listing not the owner's, an
+// error).
+func (h *Handlers) analyticsScopeOf(w http.ResponseWriter, r *http.Request) (analyticsScope, bool) {
+	ctx, u := r.Context(), currentUser(r)
+	if u.Kind == store.KindIndividual {
+		h.notFound(w, r)
+		return analyticsScope{}, false
+	}
+	bill, err := h.billingOf(ctx, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return analyticsScope{}, false
+	}
+	all, err := h.store.BusinessesOwnedBy(ctx, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return analyticsScope{}, false
+	}
+	s := analyticsScope{plan: bill.Plan, all: all, listings: all}
+	if id := r.URL.Query().Get("listing"); id != "" {
+		i := slices.IndexFunc(all, func(b store.Business) bool { return strconv.FormatInt(b.ID, 10) == id })
+		if i < 0 {
+			h.notFound(w, r) // not a listing of theirs
+			return analyticsScope{}, false
+		}
+		s.listings, s.listing = all[i:i+1], id
+	}
+	s.rng = analyticsRange(r.URL.Query().Get("range"), bill.Plan, s.first(), time.Now())
+	return s, true
+}
+
+// ids are the listings' IDs.
+func (s analyticsScope) ids() []int64 {
+	ids := make([]int64, len(s.listings))
+	for i, b := range s.listings {
+		ids[i] = b.ID
+	}
+	return ids
+}
+
+// first is when the earliest listing shown was made.
+func (s analyticsScope) first() time.Time {
+	first := time.Now()
+	for _, b := range s.listings {
+		if b.CreatedAt.Before(first) {
+			first = b.CreatedAt
+		}
+	}
+	return first
+}
+
+// analyticsPage is the owner's analytics for the range and listing asked;
+// an individual's account has none (404).
+func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
+	ctx, u := r.Context(), currentUser(r)
+	s, ok := h.analyticsScopeOf(w, r)
+	if !ok {
+		return
+	}
+	if len(s.all) == 0 {
+		h.render(w, r, http.StatusOK, views.AnalyticsPage(h.chrome(r), views.AnalyticsView{NoListings: true}))
+		return
+	}
+	rep, err := h.store.AnalyticsReport(ctx, s.ids(), s.rng.From, s.rng.To)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	var prev *store.AnalyticsTotals
+	if from, to, ok := previousRange(s.rng.AnalyticsRange); ok {
+		p, err := h.store.AnalyticsReport(ctx, s.ids(), from, to)
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		prev = &p.Totals
+	}
+	sections, err := h.analyticsSections(ctx, u.ID, s.plan, s.listings, rep, s.rng.AnalyticsRange)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	v := views.AnalyticsView{
+		Range:    s.rng.AnalyticsRange,
+		Choices:  rangeChoices(s.plan, s.first(), time.Now(), s.rng.Key),
+		Listing:  s.listing,
+		Metrics:  analyticsMetrics(rep.Totals, prev),
+		Sources:  leadSources(rep.Totals.LeadsBySource),
+		Sections: sections,
+	}
+	if s.rng.Locked {
+		asked, _, _ := rangeOf(r.URL.Query().Get("range"), s.first(), time.Now())
+		v.Asked, v.AskedPlan = asked.Label, s.rng.LockedBy.Name
+	}
+	if prev != nil {
+		v.Compared = "previous " + strconv.Itoa(len(rep.Days)) + " days"
+		if len(rep.Days) == 1 {
+			v.Compared = "day before"
+		}
+	}
+	for _, b := range s.all {
+		v.Listings = append(v.Listings, views.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
+	}
+	for _, d := range rep.Days {
+		v.Days = append(v.Days, views.AnalyticsDayFigures{Day: d.Day, Views: d.Views, Visitors: d.Visitors,
+			Impressions: d.Impressions, Clicks: d.Clicks(), Leads: d.Leads})
+	}
+	if t := rep.Totals; t.Views+t.Impressions+t.Clicks() == 0 {
+		v.NothingCounted = true
+		if v.CountedFrom, err = h.store.AnalyticsStarted(ctx); err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		// A listing made since counts from the day it was made.
+		v.CountedFrom = max(v.CountedFrom, store.Day(s.first()))
+	}
+	h.render(w, r, http.StatusOK, views.AnalyticsPage(h.chrome(r), v))
+}
+
+// analyticsMetrics are the headline figures of t, each with the same
+// figure of prev (nil: no previous period).
+func analyticsMetrics(t store.AnalyticsTotals, prev *store.AnalyticsTotals) []views.AnalyticsMetric {
+	type metric struct {
+		key, label, kind, note string
+		of                     func(store.AnalyticsTotals) (float64, bool) // false: no figure
+	}
+	count := func(f func(store.AnalyticsTotals) int64) func(store.AnalyticsTotals) (float64, bool) {
+		return func(t store.AnalyticsTotals) (float64, bool) { return float64(f(t)), true }
+	}
+	metrics := []metric{
+		{"views", "Views", views.MetricCount, "of your listing pages", count(func(t store.AnalyticsTotals) int64 { return t.Views })},
+		{"visitors", "Unique visitors", views.MetricCount, "counted once per day", count(func(t store.AnalyticsTotals) int64 { return t.Visitors })},
+		{"impressions", "Impressions", views.MetricCount, "in directory and search results", count(func(t store.AnalyticsTotals) int64 { return t.Impressions })},
+		{"click-through", "Click-through", views.MetricPercent, "views per impression", func(t store.AnalyticsTotals) (float64, bool) { return t.ClickThrough(), t.Impressions > 0 }},
+		{"contact-clicks", "Contact clicks", views.MetricCount, "website, phone, email and 'Contact'", count(func(t store.AnalyticsTotals) int64 { return t.Clicks() })},
+		{"leads", "Leads", views.MetricCount, "enquiries and quote requests", count(func(t store.AnalyticsTotals) int64 { return t.Leads })},
+		{"conversion", "Conversion", views.MetricPercent, "leads per view", func(t store.AnalyticsTotals) (float64, bool) { return t.Conversion(), t.Views > 0 }},
+		{"reviews", "Reviews", views.MetricCount, "published", count(func(t store.AnalyticsTotals) int64 { return t.Reviews })},
+		{"rating", "Average rating", views.MetricRating, "of those reviews, out of 5", func(t store.AnalyticsTotals) (float64, bool) { return t.AverageRating(), t.Reviews > 0 }},
+	}
+	out := make([]views.AnalyticsMetric, len(metrics))
+	for i, m := range metrics {
+		v, ok := m.of(t)
+		out[i] = views.AnalyticsMetric{Key: m.key, Label: m.label, Kind: m.kind, Note: m.note, Value: v, None: !ok}
+		if prev != nil {
+			p, ok := m.of(*prev)
+			out[i].Previous, out[i].PrevNone, out[i].HasPrevious = p, !ok, true
+		}
+	}
+	return out
+}
+
+// leadSources are the leads of each source: the sources leads come from
+// today, in the inbox's words, then any other there is.
+func leadSources(by map[string]int64) []views.AnalyticsSource {
+	out := []views.AnalyticsSource{{Key: store.SourceListing, Leads: by[store.SourceListing]}, {Key: store.SourceRequest, Leads: by[store.SourceRequest]}}
+	var others []string
+	for k := range by {
+		if k != store.SourceListing && k != store.SourceRequest {
+			others = append(others, k)
+		}
+	}
+	slices.Sort(others)
+	for _, k := range others {
+		out = append(out, views.AnalyticsSource{Key: k, Leads: by[k]})
+	}
+	return out
+}
+
+// analyticsCSV is the analytics page's days as CSV: one row per day of the
+// range (the same gating as the page), with each day's figures.
+func (h *Handlers) analyticsCSV(w http.ResponseWriter, r *http.Request) {
+	s, ok := h.analyticsScopeOf(w, r)
+	if !ok {
+		return
+	}
+	rep, err := h.store.AnalyticsReport(r.Context(), s.ids(), s.rng.From, s.rng.To)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	sources := leadSources(rep.Totals.LeadsBySource)
+	columns := []string{"Day", "Views", "Unique visitors", "Impressions", "Click-through (%)", "Website clicks", "Phone clicks", "Email clicks", "Contact clicks"}
+	for _, src := range sources {
+		columns = append(columns, "Leads: "+views.LeadSourceLabel(src.Key))
+	}
+	columns = append(columns, "Reviews", "Average rating")
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="analytics-`+s.rng.Key+`.csv"`)
+	cw := csv.NewWriter(w)
+	_ = cw.Write(columns)
+	n := func(v int64) string { return strconv.FormatInt(v, 10) }
+	for _, d := range rep.Days {
+		ctr, rating := "", ""
+		if d.Impressions > 0 {
+			ctr = strconv.FormatFloat(d.ClickThrough()*100, 'f', 1, 64)
+		}
+		if d.Reviews > 0 {
+			rating = strconv.FormatFloat(d.AverageRating(), 'f', 1, 64)
+		}
+		row := []string{d.Day, n(d.Views), n(d.Visitors), n(d.Impressions), ctr, n(d.WebsiteClicks), n(d.PhoneClicks), n(d.EmailClicks), n(d.ContactClicks)}
+		for _, src := range sources {
+			row = append(row, n(d.LeadsBySource[src.Key]))
+		}
+		_ = cw.Write(csvSafe(append(row, n(d.Reviews), rating)))
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		h.log.Warn("analytics export not delivered", slog.Any("error", err), "user_id", currentUser(r).ID)
+	}
+}

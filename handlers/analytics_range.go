@@ -1,0 +1,156 @@
+package handlers
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"bizprofile/plans"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// The analytics page's ranges (?range=): the last 7, 30 or 90 days ending
+// today, a calendar month "YYYY-MM", or all of it. Days are UTC. Each plan
+// opens some of them (plans.Analytics); the others are offered locked,
+// with the plan that brings them.
+
+// defaultRange is the range shown without ?range= (and instead of one the
+// plan lacks).
+const defaultRange = "30d"
+
+// rollingRanges are the ranges of the last days, shortest first.
+var rollingRanges = []int{7, 30, 90}
+
+// monthKey is how a month is written in ?range=.
+const monthKey = "2006-01"
+
+// rangeAsked is a range read from ?range=, and what the plan says of it.
+type rangeAsked struct {
+	views.AnalyticsRange
+	// LockedBy is the plan that brings the range asked for when the
+	// owner's plan lacks it (the range is then the default one).
+	LockedBy plans.Plan
+	Locked   bool
+}
+
+// analyticsRange reads key for an owner on plan whose first listing was
+// made on first, today being now: an unknown or impossible key is the
+// default range; one the plan lacks is the default range with the plan
+// that brings it.
+func analyticsRange(key string, plan plans.Plan, first, now time.Time) rangeAsked {
+	want, lockedBy, ok := rangeOf(key, first, now)
+	if !ok {
+		want, _, _ = rangeOf(defaultRange, first, now)
+		return rangeAsked{AnalyticsRange: want}
+	}
+	if !lockedBy(plan.Analytics) {
+		return rangeAsked{AnalyticsRange: want}
+	}
+	def, _, _ := rangeOf(defaultRange, first, now)
+	return rangeAsked{AnalyticsRange: def, Locked: true, LockedBy: plans.FirstWith(func(p plans.Plan) bool { return !lockedBy(p.Analytics) })}
+}
+
+// rangeOf is the range key names, and the test of whether a plan's
+// analytics lack it; ok is false for no such range.
+func rangeOf(key string, first, now time.Time) (r views.AnalyticsRange, lacks func(plans.Analytics) bool, ok bool) {
+	today := now.UTC()
+	switch {
+	case key == "all":
+		from := first.UTC()
+		if from.After(today) {
+			from = today
+		}
+		return views.AnalyticsRange{Key: key, Label: "All time", From: store.Day(from), To: store.Day(today)},
+			func(a plans.Analytics) bool { return !a.AllTime }, true
+	case strings.HasSuffix(key, "d"):
+		n, err := strconv.Atoi(strings.TrimSuffix(key, "d"))
+		if err != nil || !rolling(n) {
+			return r, nil, false
+		}
+		return views.AnalyticsRange{Key: key, Label: "Last " + strconv.Itoa(n) + " days", From: store.Day(today.AddDate(0, 0, 1-n)), To: store.Day(today)},
+			func(a plans.Analytics) bool { return a.Days < n }, true
+	}
+	m, err := time.Parse(monthKey, key)
+	ago := monthsBetween(m, today)
+	if err != nil || ago < 0 || ago >= 120 {
+		return r, nil, false // a month to come, or past the report's ten years
+	}
+	last := m.AddDate(0, 1, -1)
+	if last.After(today) {
+		last = today // the month in progress, so far
+	}
+	return views.AnalyticsRange{Key: key, Label: m.Format("January 2006"), From: store.Day(m), To: store.Day(last)},
+		func(a plans.Analytics) bool { return a.Months != plans.Unlimited && ago >= a.Months }, true
+}
+
+func rolling(n int) bool {
+	for _, d := range rollingRanges {
+		if d == n {
+			return true
+		}
+	}
+	return false
+}
+
+// monthsBetween is how many calendar months m is before now's month (0:
+// the same month).
+func monthsBetween(m, now time.Time) int {
+	return (now.Year()-m.Year())*12 + int(now.Month()) - int(m.Month())
+}
+
+// previousRange is the period of the same length just before r, which
+// its figures are compared with; none for all time.
+func previousRange(r views.AnalyticsRange) (from, to string, ok bool) {
+	if r.Key == "all" {
+		return "", "", false
+	}
+	f, err1 := time.Parse(store.DayFormat, r.From)
+	t, err2 := time.Parse(store.DayFormat, r.To)
+	if err1 != nil || err2 != nil {
+		return "", "", false
+	}
+	days := int(t.Sub(f).Hours()/24) + 1
+	return store.Day(f.AddDate(0, 0, -days)), store.Day(f.AddDate(0, 0, -1)), true
+}
+
+// rangeChoices are the ranges of the picker: the last days, all time, then
+// the months from now's back to first's, each open on plan or locked with
+// the plan that brings it; the months a plan lacks are one locked choice.
+func rangeChoices(plan plans.Plan, first, now time.Time, current string) []views.AnalyticsChoice {
+	var keys []string
+	for _, n := range rollingRanges {
+		keys = append(keys, strconv.Itoa(n)+"d")
+	}
+	keys = append(keys, "all")
+	oldest := time.Date(first.UTC().Year(), first.UTC().Month(), 1, 0, 0, 0, 0, time.UTC)
+	if m, err := time.Parse(monthKey, current); err == nil && m.Before(oldest) {
+		oldest = m // a month before the first listing, asked for: it is shown
+	}
+	m := time.Date(now.UTC().Year(), now.UTC().Month(), 1, 0, 0, 0, 0, time.UTC)
+	for i := 0; i < 120 && !m.Before(oldest); i++ {
+		keys = append(keys, m.Format(monthKey))
+		m = m.AddDate(0, -1, 0)
+	}
+	var out []views.AnalyticsChoice
+	lockedMonths := false
+	for _, k := range keys {
+		r, lacks, _ := rangeOf(k, first, now)
+		c := views.AnalyticsChoice{Key: k, Label: r.Label, Current: k == current, Month: !strings.HasSuffix(k, "d") && k != "all"}
+		if lacks(plan.Analytics) {
+			c.Plan = plans.FirstWith(func(p plans.Plan) bool { return !lacks(p.Analytics) }).Name
+			if c.Month {
+				if lockedMonths {
+					continue
+				}
+				lockedMonths = true
+				c.Key, c.Label = "", "Earlier months"
+				if plan.Analytics.Months == 0 {
+					c.Label = "Past months"
+				}
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
