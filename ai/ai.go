@@ -64,12 +64,44 @@ type Leads struct {
 	MonthlyCap                  int // of the owner's plan; 0 = unlimited
 }
 
+// Traffic is a period's figures of the listing, as its owner's analytics
+// count them.
+type Traffic struct {
+	Views         int64 // of the listing's page
+	Visitors      int64 // unique visitors, counted once per day
+	Impressions   int64 // appearances in directory results and landing pages
+	ContactClicks int64 // on the website, phone and email links and on 'Contact'
+	Leads         int64
+}
+
+// ClickThrough is views per appearance in results (0 without any).
+func (t Traffic) ClickThrough() float64 { return ratio(t.Views, t.Impressions) }
+
+// Conversion is leads per view (0 without views).
+func (t Traffic) Conversion() float64 { return ratio(t.Leads, t.Views) }
+
+func ratio(a, b int64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// Analytics compare the listing's last Days days with the Days before.
+// Days is 0 when no figures were given: then nothing is said of them.
+type Analytics struct {
+	Days int
+	Last Traffic
+	Prev Traffic
+}
+
 // Input is everything a provider may use: the owner's own data only.
 type Input struct {
 	Listing    Listing
 	Benchmarks Benchmarks
 	Leads      Leads
 	Reviews    ReviewFacts
+	Analytics  Analytics
 }
 
 // Provider generates insights.

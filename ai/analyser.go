@@ -4,12 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
 
 // Analyser is the built-in provider: deterministic rules over the listing,
-// its leads, its reviews and the directory. It needs no outside service.
+// its leads, its reviews, its analytics and the directory. It needs no outside service.
 // Its advice names only what the owner can do in their business or in the
 // dashboard.
 type Analyser struct{}
@@ -23,10 +24,21 @@ func (Analyser) Generate(ctx context.Context, in Input) ([]Insight, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	// The analytics speak in two insights: what searchers skip is the
+	// profile's business, and what visitors do the acquisition's; their
+	// advice comes first, as it rests on the owner's latest figures.
+	t := readTraffic(in.Listing.Name, in.Analytics)
+	presence := digitalPresence(in.Listing)
+	presence.Recommendations = slices.Concat(t.presence, presence.Recommendations)
+	acquisition := customerAcquisition(in)
+	if t.summary != "" {
+		acquisition.Content += " " + t.summary
+	}
+	acquisition.Recommendations = slices.Concat(t.acquisition, acquisition.Recommendations)
 	return []Insight{
 		marketOpportunities(in),
-		digitalPresence(in.Listing),
-		customerAcquisition(in),
+		presence,
+		acquisition,
 		operationalEfficiency(in),
 		revenueGrowth(in),
 	}, nil
@@ -260,6 +272,70 @@ func revenueGrowth(in Input) Insight {
 	}
 	return out
 }
+
+// Thresholds of the traffic rules: below the minimums the figures are too
+// few to read anything in.
+const (
+	minImpressions  = 100  // appearances in results before click-through means something
+	lowClickThrough = 0.03 // views per appearance under which results do not draw
+	minViews        = 50   // views before conversion means something
+	lowConversion   = 0.02 // leads per view under which visitors leave without asking
+	minTrendViews   = 20   // views in the period before, to speak of a trend
+	viewsTrend      = 0.2  // a change of views worth telling: a fifth
+)
+
+// traffic is what the listing's analytics add to the insights: a
+// sentence of figures for the acquisition insight, and advice for it and
+// for the digital presence insight.
+type traffic struct {
+	summary     string
+	acquisition []string
+	presence    []string
+}
+
+// readTraffic reads a's figures; without figures it says nothing, and
+// before the first view it says only that figures will come.
+func readTraffic(name string, a Analytics) traffic {
+	var t traffic
+	if a.Days <= 0 {
+		return t
+	}
+	last, prev := a.Last, a.Prev
+	if last.Views == 0 && last.Impressions == 0 && prev.Views == 0 && prev.Impressions == 0 {
+		t.summary = fmt.Sprintf("No visits to %s have been counted in the last %d days yet: its views, clicks and leads will show in your analytics as visitors find it.", name, a.Days)
+		return t
+	}
+	parts := []string{fmt.Sprintf("%d %s from %d %s", last.Views, plural(int(last.Views), "view", "views"), last.Visitors, plural(int(last.Visitors), "visitor", "visitors"))}
+	if last.Impressions > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s in search results (%s opened the listing)", last.Impressions, plural(int(last.Impressions), "appearance", "appearances"), pct(last.ClickThrough())))
+	}
+	parts = append(parts, fmt.Sprintf("%d contact %s", last.ContactClicks, plural(int(last.ContactClicks), "click", "clicks")))
+	leads := fmt.Sprintf("%d %s", last.Leads, plural(int(last.Leads), "lead", "leads"))
+	if last.Views > 0 {
+		leads += fmt.Sprintf(" (%s of views)", pct(last.Conversion()))
+	}
+	t.summary = fmt.Sprintf("In the last %d days: %s and %s.", a.Days, strings.Join(parts, ", "), leads)
+	if prev.Views >= minTrendViews {
+		change := float64(last.Views-prev.Views) / float64(prev.Views)
+		switch {
+		case change <= -viewsTrend:
+			t.summary += fmt.Sprintf(" Views fell %.0f%% against the %d days before (%d against %d).", -change*100, a.Days, last.Views, prev.Views)
+			t.acquisition = append(t.acquisition, "Views are falling: refresh your tagline, description and tags with what people search for now, and share your listing's link where your customers are.")
+		case change >= viewsTrend:
+			t.summary += fmt.Sprintf(" Views rose %.0f%% against the %d days before (%d against %d).", change*100, a.Days, last.Views, prev.Views)
+		}
+	}
+	if last.Views >= minViews && last.Conversion() < lowConversion {
+		t.acquisition = append(t.acquisition, fmt.Sprintf("%d views brought %d %s (%s): say plainly in your description what a visitor should do next (call, ask for a quote, book a visit), and keep your phone and email public.", last.Views, last.Leads, plural(int(last.Leads), "lead", "leads"), pct(last.Conversion())))
+	}
+	if last.Impressions >= minImpressions && last.ClickThrough() < lowClickThrough {
+		t.presence = append(t.presence, fmt.Sprintf("Your listing appeared %d times in search results but was opened %d %s (%s): make your tagline say what you do and where, and check that your category and sub-category match what people search for.", last.Impressions, last.Views, plural(int(last.Views), "time", "times"), pct(last.ClickThrough())))
+	}
+	return t
+}
+
+// pct writes a share as a percentage to one decimal: "2.5%".
+func pct(share float64) string { return fmt.Sprintf("%.1f%%", share*100) }
 
 // trendStep is the change in a quarter's average stars worth telling the
 // owner about: less is the noise of a few reviews.

@@ -39,11 +39,12 @@ func completeInput() Input {
 
 // want is what one insight of a case must say. Empty fields are not checked.
 type want struct {
-	typ     string
-	title   string // exact
-	content string // substring
-	rec     string // substring of some recommendation
-	noRec   string // substring of no recommendation
+	typ       string
+	title     string // exact
+	content   string // substring
+	noContent string // substring the content lacks
+	rec       string // substring of some recommendation
+	noRec     string // substring of no recommendation
 }
 
 func TestAnalyserInsights(t *testing.T) {
@@ -344,6 +345,9 @@ func checkInsight(t *testing.T, got []Insight, w want) {
 	if w.content != "" && !strings.Contains(in.Content, w.content) {
 		t.Errorf("%s content = %q, want it to contain %q", w.typ, in.Content, w.content)
 	}
+	if w.noContent != "" && strings.Contains(in.Content, w.noContent) {
+		t.Errorf("%s content = %q, want it without %q", w.typ, in.Content, w.noContent)
+	}
 	has := func(sub string) bool {
 		return slices.ContainsFunc(in.Recommendations, func(r string) bool { return strings.Contains(r, sub) })
 	}
@@ -352,6 +356,117 @@ func checkInsight(t *testing.T, got []Insight, w want) {
 	}
 	if w.noRec != "" && has(w.noRec) {
 		t.Errorf("%s recommendations = %q, want none containing %q", w.typ, in.Recommendations, w.noRec)
+	}
+}
+
+// The analytics of the last 30 days and the 30 before: their figures are
+// quoted in the acquisition insight, and each rule speaks only when there
+// are enough of them to mean something.
+func TestAnalyserTrafficRules(t *testing.T) {
+	steady := Analytics{Days: 30,
+		Last: Traffic{Views: 200, Visitors: 150, Impressions: 2000, ContactClicks: 12, Leads: 8},
+		Prev: Traffic{Views: 190, Visitors: 140, Impressions: 1900, ContactClicks: 10, Leads: 7},
+	}
+	const (
+		ctrAdvice     = "times in search results but was opened"
+		convAdvice    = "say plainly in your description what a visitor should do next"
+		fallingAdvice = "Views are falling"
+	)
+	tests := []struct {
+		name  string
+		edit  func(a *Analytics)
+		wants []want
+	}{
+		{
+			name: "no figures given: nothing said of them",
+			edit: func(a *Analytics) { *a = Analytics{} },
+			wants: []want{
+				{typ: CustomerAcquisition, noContent: "days", noRec: fallingAdvice},
+				{typ: DigitalPresence, noRec: ctrAdvice},
+			},
+		},
+		{
+			name: "no views yet: figures will come, no advice",
+			edit: func(a *Analytics) { *a = Analytics{Days: 30} },
+			wants: []want{
+				{typ: CustomerAcquisition, content: "No visits to Rosa's Bakery have been counted in the last 30 days yet: its views, clicks and leads will show in your analytics", noContent: "0 views", noRec: convAdvice},
+				{typ: DigitalPresence, noRec: ctrAdvice},
+			},
+		},
+		{
+			name: "steady figures are quoted, with no advice",
+			edit: func(*Analytics) {},
+			wants: []want{
+				{typ: CustomerAcquisition, content: "In the last 30 days: 200 views from 150 visitors, 2000 appearances in search results (10.0% opened the listing), 12 contact clicks and 8 leads (4.0% of views).", noContent: "Views fell", noRec: convAdvice},
+				{typ: DigitalPresence, noRec: ctrAdvice},
+			},
+		},
+		{
+			name:  "no appearances in results: no click-through",
+			edit:  func(a *Analytics) { a.Last = Traffic{Views: 1, Visitors: 1} },
+			wants: []want{{typ: CustomerAcquisition, content: "In the last 30 days: 1 view from 1 visitor, 0 contact clicks and 0 leads (0.0% of views).", noContent: "search results"}},
+		},
+		{
+			name: "low click-through from results",
+			edit: func(a *Analytics) { a.Last.Impressions, a.Last.Views = 1200, 18 },
+			wants: []want{{
+				typ: DigitalPresence,
+				rec: "Your listing appeared 1200 times in search results but was opened 18 times (1.5%): make your tagline say what you do and where, and check that your category and sub-category",
+			}},
+		},
+		{
+			name:  "too few appearances to judge click-through",
+			edit:  func(a *Analytics) { a.Last.Impressions, a.Last.Views = 60, 1 },
+			wants: []want{{typ: DigitalPresence, noRec: ctrAdvice}},
+		},
+		{
+			name:  "many views, few leads",
+			edit:  func(a *Analytics) { a.Last.Views, a.Last.Leads = 120, 1 },
+			wants: []want{{typ: CustomerAcquisition, rec: "120 views brought 1 lead (0.8%): say plainly in your description what a visitor should do next"}},
+		},
+		{
+			name:  "too few views to judge conversion",
+			edit:  func(a *Analytics) { a.Last.Views, a.Last.Leads, a.Prev.Views = 30, 0, 30 },
+			wants: []want{{typ: CustomerAcquisition, noRec: convAdvice}},
+		},
+		{
+			name: "views falling",
+			edit: func(a *Analytics) { a.Last.Views, a.Prev.Views = 130, 200 },
+			wants: []want{{
+				typ: CustomerAcquisition, content: "Views fell 35% against the 30 days before (130 against 200).",
+				rec: "Views are falling: refresh your tagline, description and tags",
+			}},
+		},
+		{
+			name:  "views fallen to none",
+			edit:  func(a *Analytics) { a.Last = Traffic{} },
+			wants: []want{{typ: CustomerAcquisition, content: "Views fell 100% against the 30 days before (0 against 190).", noContent: "No visits", rec: fallingAdvice}},
+		},
+		{
+			name:  "views rising",
+			edit:  func(a *Analytics) { a.Last.Views, a.Prev.Views = 280, 200 },
+			wants: []want{{typ: CustomerAcquisition, content: "Views rose 40% against the 30 days before (280 against 200).", noRec: fallingAdvice}},
+		},
+		{
+			name:  "too few views before to speak of a trend",
+			edit:  func(a *Analytics) { a.Last.Views, a.Prev.Views = 5, 15 },
+			wants: []want{{typ: CustomerAcquisition, noContent: "Views fell", noRec: fallingAdvice}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := completeInput()
+			in.Analytics = steady
+			tt.edit(&in.Analytics)
+			got, err := Analyser{}.Generate(context.Background(), in)
+			if err != nil {
+				t.Fatalf("Generate: %v", err)
+			}
+			assertOnePerType(t, got)
+			for _, w := range tt.wants {
+				checkInsight(t, got, w)
+			}
+		})
 	}
 }
 

@@ -285,6 +285,69 @@ func TestOpenAISendsTheReviewFacts(t *testing.T) {
 	}
 }
 
+// The prompt carries the listing's analytics, last period and the one
+// before, with click-through and conversion worked out; without figures
+// it says they are not available rather than sending zeros.
+func TestOpenAISendsTheAnalytics(t *testing.T) {
+	tests := []struct {
+		name string
+		in   Analytics
+		want any // JSON values, as decoded
+	}{
+		{
+			name: "figures",
+			in: Analytics{Days: 30,
+				Last: Traffic{Views: 240, Visitors: 180, Impressions: 3000, ContactClicks: 14, Leads: 6},
+				Prev: Traffic{Views: 300, Visitors: 210, Impressions: 2900, ContactClicks: 20, Leads: 9},
+			},
+			want: map[string]any{
+				"period_days": 30.0,
+				"last_period": map[string]any{
+					"views": 240.0, "unique_visitors": 180.0, "appearances_in_search_results": 3000.0, "click_through_percent": 8.0,
+					"contact_clicks": 14.0, "leads": 6.0, "conversion_percent": 2.5,
+				},
+				"previous_period": map[string]any{
+					"views": 300.0, "unique_visitors": 210.0, "appearances_in_search_results": 2900.0, "click_through_percent": 10.3,
+					"contact_clicks": 20.0, "leads": 9.0, "conversion_percent": 3.0,
+				},
+			},
+		},
+		{
+			name: "no views yet",
+			in:   Analytics{Days: 30},
+			want: map[string]any{
+				"period_days": 30.0,
+				"last_period": map[string]any{
+					"views": 0.0, "unique_visitors": 0.0, "appearances_in_search_results": 0.0, "click_through_percent": "none",
+					"contact_clicks": 0.0, "leads": 0.0, "conversion_percent": "none",
+				},
+				"previous_period": map[string]any{
+					"views": 0.0, "unique_visitors": 0.0, "appearances_in_search_results": 0.0, "click_through_percent": "none",
+					"contact_clicks": 0.0, "leads": 0.0, "conversion_percent": "none",
+				},
+			},
+		},
+		{name: "no figures", in: Analytics{}, want: "not available"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := newChatServer(t, func(_ int, w http.ResponseWriter, _ *http.Request) { writeContent(w, validContent) })
+			in := sampleInput()
+			in.Analytics = tt.in
+			if _, err := NewOpenAI(srv.URL, "", "m", fast()...).Generate(context.Background(), in); err != nil {
+				t.Fatalf("Generate: %v", err)
+			}
+			r := srv.requests()[0]
+			if got := sentData(t, r.Body.Messages[1].Content)["analytics"]; !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("analytics sent =\n%#v\nwant\n%#v", got, tt.want)
+			}
+			if system := r.Body.Messages[0].Content; !strings.Contains(system, "click-through") || !strings.Contains(system, `"not available"`) {
+				t.Errorf("system message does not explain the analytics:\n%s", system)
+			}
+		})
+	}
+}
+
 func TestOpenAIClassifySentiment(t *testing.T) {
 	ok := func(content string) func(int, http.ResponseWriter, *http.Request) {
 		return func(_ int, w http.ResponseWriter, _ *http.Request) { writeContent(w, content) }

@@ -166,8 +166,9 @@ func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, back, http.StatusSeeOther)
 }
 
-// insightInput is the owner's own listing, its leads and its category's
-// benchmarks: nothing of any other owner's private data.
+// insightInput is the owner's own listing, its leads, its reviews, its
+// analytics and its category's benchmarks: nothing of any other owner's
+// private data.
 func (h *Handlers) insightInput(ctx context.Context, b store.Business) (ai.Input, error) {
 	bench, err := h.store.BenchmarksFor(ctx, b.Category, b.City)
 	if err != nil {
@@ -185,6 +186,10 @@ func (h *Handlers) insightInput(ctx context.Context, b store.Business) (ai.Input
 	if err != nil {
 		return ai.Input{}, err
 	}
+	traffic, err := h.insightAnalytics(ctx, b.ID, time.Now())
+	if err != nil {
+		return ai.Input{}, err
+	}
 	l := ai.Listing{
 		Name: b.Name, Tagline: b.Tagline, Description: b.Description, Category: b.Category, SubCategory: b.SubCategory,
 		City: b.City, State: b.State, Address: b.Address, ZipCode: b.ZipCode, Website: b.Website, Phone: b.Phone, Email: b.Email,
@@ -199,7 +204,34 @@ func (h *Handlers) insightInput(ctx context.Context, b store.Business) (ai.Input
 		Benchmarks: ai.Benchmarks{CategoryCount: bench.Count, CategoryAvgRating: bench.AvgRating, CategoryAvgReviews: bench.AvgReviews, CityCategoryCount: bench.InCity, PopularTags: bench.PopularTags},
 		Leads:      ai.Leads{Total: leads.Total, ThisMonth: leads.ThisMonth, LastMonth: leads.LastMonth, MonthlyCap: capOf(bill.Plan.LeadsPerMonth)},
 		Reviews:    reviews,
+		Analytics:  traffic,
 	}, nil
+}
+
+// insightDays is how far back the insights read a listing's analytics:
+// the last 30 days, against the 30 before.
+const insightDays = 30
+
+// insightAnalytics are the listing's analytics for the insights: the last
+// insightDays days (today's included, UTC) and the insightDays before.
+func (h *Handlers) insightAnalytics(ctx context.Context, businessID int64, now time.Time) (ai.Analytics, error) {
+	rep, err := h.store.AnalyticsReport(ctx, []int64{businessID}, store.Day(now.AddDate(0, 0, 1-2*insightDays)), store.Day(now))
+	if err != nil {
+		return ai.Analytics{}, err
+	}
+	a := ai.Analytics{Days: insightDays}
+	for i, d := range rep.Days {
+		period := &a.Prev
+		if i >= len(rep.Days)-insightDays {
+			period = &a.Last
+		}
+		period.Views += d.Views
+		period.Visitors += d.Visitors
+		period.Impressions += d.Impressions
+		period.ContactClicks += d.Clicks()
+		period.Leads += d.Leads
+	}
+	return a, nil
 }
 
 // Review words the insights read: the themes come from the newest

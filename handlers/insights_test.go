@@ -235,3 +235,51 @@ func insightTitled(t *testing.T, page *goquery.Document, title string) *goquery.
 func insightType(in *goquery.Selection) string {
 	return textOf(in.Find("h3").Prev())
 }
+
+// The built-in analyser reads the listing's analytics of the last 30 days
+// against the 30 before: it quotes them and advises from them, and before
+// the first view it only says the figures will come.
+func TestInsightsReadTheListingsAnalytics(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	ctx := context.Background()
+	quiet := ownerWithListing(t, app, "kitchens@example.com", "Quiet Kitchen")
+	busy, err := app.store.CreateBusiness(ctx, store.Business{Name: "Busy Kitchen", Category: "food", City: "Austin", Published: true, OwnerID: quiet.OwnerID})
+	must(t, err)
+	now := time.Now()
+	must(t, app.store.AddListingStats(ctx, map[store.StatKey]store.StatCounts{
+		{BusinessID: busy.ID, Day: store.Day(now)}:                    {Views: 40, Visitors: 30, Impressions: 1500, PhoneClicks: 1},
+		{BusinessID: busy.ID, Day: store.Day(now.AddDate(0, 0, -29))}: {Views: 20, Visitors: 20, Impressions: 1000, ContactClicks: 1},
+		{BusinessID: busy.ID, Day: store.Day(now.AddDate(0, 0, -30))}: {Views: 100, Visitors: 90, Impressions: 2000},
+		{BusinessID: busy.ID, Day: store.Day(now.AddDate(0, 0, -60))}: {Views: 500}, // before both periods
+	}, nil))
+
+	for _, tc := range []struct {
+		b        store.Business
+		says     string
+		advice   []string
+		noAdvice string
+	}{
+		{quiet, "No visits to Quiet Kitchen have been counted in the last 30 days yet", nil, "search results"},
+		{busy, "In the last 30 days: 60 views from 50 visitors, 2500 appearances in search results (2.4% opened the listing), 2 contact clicks and 0 leads (0.0% of views). Views fell 40% against the 30 days before (60 against 100).",
+			[]string{"Views are falling", "60 views brought 0 leads (0.0%)", "Your listing appeared 2500 times in search results but was opened 60 times (2.4%)"}, ""},
+	} {
+		if res, body := generateJSON(t, app, tc.b.ID); res.StatusCode != http.StatusOK {
+			t.Fatalf("generate for %s: %d %s", tc.b.Name, res.StatusCode, body)
+		}
+		_, body := app.get(t, "/ai-insights?business="+itoa(int(tc.b.ID)))
+		page := parseHTML(t, body)
+		acquisition := insightTitled(t, page, "No leads yet")
+		if !strings.Contains(textOf(acquisition), tc.says) {
+			t.Errorf("%s: the acquisition insight reads %q, want %q in it", tc.b.Name, textOf(acquisition), tc.says)
+		}
+		advice := strings.Join(texts(insights(page).Find("ul li")), "\n")
+		for _, a := range tc.advice {
+			if !strings.Contains(advice, a) {
+				t.Errorf("%s: no advice %q in\n%s", tc.b.Name, a, advice)
+			}
+		}
+		if tc.noAdvice != "" && strings.Contains(advice, tc.noAdvice) {
+			t.Errorf("%s: advice from figures that are not there:\n%s", tc.b.Name, advice)
+		}
+	}
+}
