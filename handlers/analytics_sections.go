@@ -1,21 +1,268 @@
 package handlers
 
 import (
+	"cmp"
 	"context"
 	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
 
+// The analytics page's sections beyond views, clicks and leads (the page
+// is analytics.go): lead quality and the return on investment where the
+// plan has plan.Analytics.LeadQuality, the listings compared where it has
+// plan.Analytics.Comparison; and the form of the owner's average order
+// value, which the return on investment multiplies won leads by.
+
 // analyticsSections are the analytics page's sections beyond views, clicks
 // and leads for the owner's listings over rng, whose report is rep: lead
 // quality and ROI (plan.Analytics.LeadQuality), the listings compared
 // (plan.Analytics.Comparison).
 func (h *Handlers) analyticsSections(ctx context.Context, ownerID int64, plan plans.Plan, listings []store.Business, rep store.AnalyticsReport, rng views.AnalyticsRange) (views.AnalyticsSections, error) {
-	return views.AnalyticsSections{}, nil
+	v := views.AnalyticsSections{
+		Quality:    views.LeadQualityView{Range: rng},
+		ROI:        views.ROIView{Range: rng, Plan: plan.Name},
+		Comparison: views.ComparisonView{Range: rng},
+	}
+	if plan.Analytics.LeadQuality {
+		ids := make([]int64, len(listings))
+		for i, b := range listings {
+			ids[i] = b.ID
+		}
+		q, err := h.store.LeadQuality(ctx, ids, rng.From, rng.To)
+		if err != nil {
+			return v, err
+		}
+		cents, err := h.store.OrderValueOf(ctx, ownerID)
+		if err != nil {
+			return v, err
+		}
+		v.Quality = leadQualityView(q, rng)
+		v.ROI = roiView(plan, q, cents, rng)
+		v.ROI.Form.Back = analyticsBackOf(rng, listings)
+	} else {
+		lockedBy := plans.FirstWith(func(p plans.Plan) bool { return p.Analytics.LeadQuality }).Name
+		v.Quality.Locked, v.ROI.Locked = lockedBy, lockedBy
+	}
+	if !plan.Analytics.Comparison {
+		v.Comparison.Locked = plans.FirstWith(func(p plans.Plan) bool { return p.Analytics.Comparison }).Name
+		return v, nil
+	}
+	owned, err := h.store.BusinessesOwnedBy(ctx, ownerID)
+	if err != nil {
+		return v, err
+	}
+	v.Comparison = comparisonView(len(owned), listings, rep, rng)
+	return v, nil
 }
 
-// saveOrderValue keeps the owner's average order value (TO BE WRITTEN).
-func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) { h.notFound(w, r) }
+// leadQualityView is q for the page: the statuses in the inbox's order,
+// the sources and the categories (most leads first).
+func leadQualityView(q store.LeadQuality, rng views.AnalyticsRange) views.LeadQualityView {
+	v := views.LeadQualityView{Range: rng, LeadOutcome: leadOutcome("", q.LeadOutcomes)}
+	for _, s := range store.LeadStatuses {
+		v.Statuses = append(v.Statuses, views.LeadStatusCount{Status: s, Leads: q.ByStatus[s]})
+	}
+	// Both sources, with or without leads, then any other there is.
+	var others []string
+	for s := range q.BySource {
+		if s != store.SourceListing && s != store.SourceRequest {
+			others = append(others, s)
+		}
+	}
+	slices.Sort(others)
+	for _, s := range append([]string{store.SourceListing, store.SourceRequest}, others...) {
+		v.BySource = append(v.BySource, leadOutcome(views.LeadSourceLabel(s), q.BySource[s]))
+	}
+	for c, o := range q.ByCategory {
+		v.ByCategory = append(v.ByCategory, leadOutcome(views.CategoryLabel(c), o))
+	}
+	slices.SortFunc(v.ByCategory, func(a, b views.LeadOutcome) int {
+		return cmp.Or(cmp.Compare(b.Leads, a.Leads), cmp.Compare(a.Label, b.Label))
+	})
+	return v
+}
+
+func leadOutcome(label string, o store.LeadOutcomes) views.LeadOutcome {
+	return views.LeadOutcome{Label: label, Leads: o.Leads, Won: o.ByStatus[store.LeadWon], Lost: o.ByStatus[store.LeadLost],
+		Answered: o.Answered, MedianResponse: o.MedianResponse}
+}
+
+// roiView is the return on investment of rng: each month's won leads
+// times the order value (cents), against what plan cost that month.
+func roiView(plan plans.Plan, q store.LeadQuality, orderValue int64, rng views.AnalyticsRange) views.ROIView {
+	v := views.ROIView{Range: rng, Plan: plan.Name, OrderValue: orderValue}
+	if orderValue > 0 {
+		v.Form.Value = views.OrderValueText(orderValue)
+	}
+	for _, m := range planCostByMonth(plan, rng) {
+		f := views.ROIFigures{Won: q.WonByMonth[m.Month.Format(store.MonthFormat)], Cost: m.Cents}
+		f.Revenue = f.Won * orderValue
+		v.Months = append(v.Months, views.ROIMonth{Month: m.Month, ROIFigures: f})
+		v.Won, v.Revenue, v.Cost = v.Won+f.Won, v.Revenue+f.Revenue, v.Cost+f.Cost
+	}
+	return v
+}
+
+// monthCost is what a plan cost in one calendar month of a range.
+type monthCost struct {
+	Month time.Time // the month's first day
+	Cents int64
+}
+
+// planCostByMonth is what plan costs over rng, month by month: a calendar
+// month's range is exactly one month's price (the month in progress
+// too: it is paid for); a range of days pays each month it touches by
+// the share of that month's days it covers.
+func planCostByMonth(plan plans.Plan, rng views.AnalyticsRange) []monthCost {
+	from, err1 := time.Parse(store.DayFormat, rng.From)
+	to, err2 := time.Parse(store.DayFormat, rng.To)
+	if err1 != nil || err2 != nil || to.Before(from) {
+		return nil
+	}
+	_, monthErr := time.Parse(store.MonthFormat, rng.Key)
+	var out []monthCost
+	for m := time.Date(from.Year(), from.Month(), 1, 0, 0, 0, 0, time.UTC); !m.After(to); m = m.AddDate(0, 1, 0) {
+		next := m.AddDate(0, 1, 0)
+		monthDays := int64(next.Sub(m).Hours() / 24)
+		first, last := later(m, from), earlier(next.AddDate(0, 0, -1), to)
+		days := int64(last.Sub(first).Hours()/24) + 1
+		if monthErr == nil {
+			days = monthDays
+		}
+		// Rounded to the nearest cent.
+		out = append(out, monthCost{Month: m, Cents: (plan.AmountCents()*days*2 + monthDays) / (2 * monthDays)})
+	}
+	return out
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// comparisonView sets listings side by side from rep, the most viewed
+// first; owned is how many listings the owner has (the page may show one
+// of them alone).
+func comparisonView(owned int, listings []store.Business, rep store.AnalyticsReport, rng views.AnalyticsRange) views.ComparisonView {
+	v := views.ComparisonView{Range: rng, Owned: owned, AllHref: views.AnalyticsQuery(views.AnalyticsPath, rng.Key, "")}
+	if len(listings) == 1 && owned > 1 {
+		v.Alone = listings[0].Name
+	}
+	for _, b := range listings {
+		t := rep.ByListing[b.ID]
+		v.Rows = append(v.Rows, views.ComparisonRow{
+			Name: b.Name, Href: views.AnalyticsQuery(views.AnalyticsPath, rng.Key, strconv.FormatInt(b.ID, 10)),
+			Views: t.Views, Visitors: t.Visitors, Impressions: t.Impressions, ClickThrough: t.ClickThrough(),
+			Clicks: t.Clicks(), Leads: t.Leads, Conversion: t.Conversion(), Reviews: t.Reviews, Rating: t.AverageRating(),
+		})
+	}
+	// The busiest first: the comparison is mostly read top down.
+	slices.SortStableFunc(v.Rows, func(a, b views.ComparisonRow) int { return cmp.Compare(b.Views, a.Views) })
+	return v
+}
+
+// analyticsBackOf is the page the order value form returns to: rng, and
+// the listing when the page shows one alone.
+func analyticsBackOf(rng views.AnalyticsRange, listings []store.Business) string {
+	listing := ""
+	if len(listings) == 1 {
+		listing = strconv.FormatInt(listings[0].ID, 10)
+	}
+	return views.AnalyticsQuery(views.AnalyticsPath, rng.Key, listing)
+}
+
+// rangeKeyForm is what a ?range= value looks like ("30d", "all",
+// "2026-10"); the page itself decides which ranges exist.
+var rangeKeyForm = regexp.MustCompile(`^([0-9]{1,3}d|all|[0-9]{4}-[0-9]{2})$`)
+
+// analyticsBack is the page the order value form's back field names,
+// rebuilt from its range and listing only: whatever was sent, the form
+// returns to the analytics page, never anywhere else.
+func analyticsBack(back string) string {
+	u, err := url.Parse(back)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" || u.Path != views.AnalyticsPath {
+		return views.AnalyticsPath
+	}
+	q := u.Query()
+	rng := q.Get("range")
+	if !rangeKeyForm.MatchString(rng) {
+		rng = ""
+	}
+	listing := ""
+	if n, ok := numberIn(q.Get("listing"), 1, 1<<53); ok {
+		listing = strconv.FormatInt(n, 10)
+	}
+	return views.AnalyticsQuery(views.AnalyticsPath, rng, listing)
+}
+
+// dollarsForm is an amount of US dollars as people type it: "250",
+// "$1,250.50", "99.5".
+var dollarsForm = regexp.MustCompile(`^\$?\s*([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]{1,2}))?$`)
+
+// parseOrderValue reads an order value in cents: more than 0, at most
+// views.OrderValueMax dollars.
+func parseOrderValue(s string) (int64, bool) {
+	m := dollarsForm.FindStringSubmatch(s)
+	if m == nil || len(m[1]) > 12 {
+		return 0, false
+	}
+	dollars, err := strconv.ParseInt(strings.ReplaceAll(m[1], ",", ""), 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	cents := int64(0)
+	if m[2] != "" {
+		cents, _ = strconv.ParseInt((m[2] + "0")[:2], 10, 64)
+	}
+	total := dollars*100 + cents
+	if total <= 0 || total > views.OrderValueMax*100 {
+		return 0, false
+	}
+	return total, true
+}
+
+// saveOrderValue keeps the owner's average order value and returns to the
+// analytics page it was sent from; what is not an amount it takes shows
+// the form again with the value typed and why (422). An individual's
+// account has no analytics (404).
+func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) {
+	u := currentUser(r)
+	if u.Kind == store.KindIndividual {
+		h.notFound(w, r)
+		return
+	}
+	if !h.parseForm(w, r) {
+		return
+	}
+	f := views.OrderValueForm{Value: field(r.PostForm, views.OrderValueField), Back: analyticsBack(r.PostFormValue("back"))}
+	cents, ok := parseOrderValue(f.Value)
+	if !ok {
+		f.Error = views.OrderValueInvalid
+		h.render(w, r, http.StatusUnprocessableEntity, views.OrderValuePage(h.chrome(r), f))
+		return
+	}
+	if err := h.store.SetOrderValue(r.Context(), u.ID, cents); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.flash(r, views.Toast{Title: "Order value saved", Description: "Your return on investment counts " + views.DollarsText(cents) + " per won lead."})
+	http.Redirect(w, r, f.Back, http.StatusSeeOther)
+}
