@@ -28,6 +28,8 @@ const server = await startServer({
     STRIPE_SECRET_KEY: "sk_test_e2e",
     STRIPE_WEBHOOK_SECRET: "whsec_e2e",
     STRIPE_API_BASE: stripeMock.url,
+    // Counted visits reach the database quickly, for analytics.test.mjs.
+    ANALYTICS_FLUSH_INTERVAL: "200ms",
   },
 });
 

@@ -86,7 +86,7 @@ func TestAnalyticsRangesFollowThePlan(t *testing.T) {
 		{plans.Growth.ID, "all", "30d", "Pro", false, 1},
 		{plans.Pro.ID, "all", "all", "", true, 1},
 		{plans.Pro.ID, old.Format("2006-01"), old.Format("2006-01"), "", true, 25}, // shown back to the month asked
-		{plans.Pro.ID, "2099-01", "30d", "", true, 1}, // a month to come is no range
+		{plans.Pro.ID, "2099-01", "30d", "", true, 1},                              // a month to come is no range
 		{plans.Pro.ID, "12d", "30d", "", true, 1},
 	} {
 		t.Run(c.plan+" "+c.ask, func(t *testing.T) {
