@@ -171,19 +171,10 @@ func (h *Handlers) analyticsSummarySetting(ctx context.Context, userID int64, pl
 // but on a free plan the form is disabled and a post sent anyway changes
 // nothing.
 func (h *Handlers) saveAnalyticsSummary(w http.ResponseWriter, r *http.Request) {
-	if !h.parseForm(w, r) {
+	v, ok := h.ownerSettingView(w, r, "summary")
+	if !ok {
 		return
 	}
-	v, err := h.profileView(r)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	if !v.AnalyticsSummaryShown {
-		h.notFound(w, r)
-		return
-	}
-	v.Section = "summary"
 	if v.AnalyticsSummaryPlan != "" {
 		v.Errors["analytics_summary"] = "The monthly analytics summary comes with the " + v.AnalyticsSummaryPlan + " plan."
 		h.render(w, r, http.StatusForbidden, views.ProfilePage(h.chrome(r), v))

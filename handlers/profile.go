@@ -112,19 +112,10 @@ func (h *Handlers) saveProfile(w http.ResponseWriter, r *http.Request) {
 // on a plan without alerts the form is disabled, and a post sent anyway
 // changes nothing.
 func (h *Handlers) saveReviewAlerts(w http.ResponseWriter, r *http.Request) {
-	if !h.parseForm(w, r) {
+	v, ok := h.ownerSettingView(w, r, "alerts")
+	if !ok {
 		return
 	}
-	v, err := h.profileView(r)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	if !v.ReviewAlertsShown {
-		h.notFound(w, r)
-		return
-	}
-	v.Section = "alerts"
 	if v.ReviewAlertsPlan != "" {
 		v.Errors["review_alerts"] = "Reputation alerts come with the " + v.ReviewAlertsPlan + " plan."
 		h.render(w, r, http.StatusForbidden, views.ProfilePage(h.chrome(r), v))
@@ -144,6 +135,27 @@ func (h *Handlers) saveReviewAlerts(w http.ResponseWriter, r *http.Request) {
 	h.log.Info("review alerts set", "user_id", u.ID, "setting", v.ReviewAlerts)
 	h.flash(r, views.Toast{Title: "Review alerts saved", Description: reviewAlertsSaved[v.ReviewAlerts]})
 	http.Redirect(w, r, "/profile#review-alerts", http.StatusSeeOther)
+}
+
+// ownerSettingView reads the post of one of a business owner's settings
+// on /profile (review alerts, the analytics summary) and the page to show
+// again with the form's section; it answers 404 for other accounts, and
+// false when it has answered.
+func (h *Handlers) ownerSettingView(w http.ResponseWriter, r *http.Request, section string) (views.ProfileView, bool) {
+	if !h.parseForm(w, r) {
+		return views.ProfileView{}, false
+	}
+	if currentUser(r).Kind != store.KindBusiness {
+		h.notFound(w, r)
+		return views.ProfileView{}, false
+	}
+	v, err := h.profileView(r)
+	if err != nil {
+		h.serverError(w, r, err)
+		return views.ProfileView{}, false
+	}
+	v.Section = section
+	return v, true
 }
 
 // reviewAlertsSaved says what each review alert setting means, once saved.
