@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"bizprofile/analytics"
 	"bizprofile/loadmix"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
@@ -37,8 +38,10 @@ const (
 
 // BenchmarkDirectory is the directory under load (issue 16), on every
 // engine and dataset size: the real router behind a real localhost HTTP
-// server, driven by 64 keep-alive connections with a seeded mix of
-// directory searches in which no search repeats (package loadmix), then
+// server, driven by 64 keep-alive connections sending a browser's headers
+// (so every page of results counts its impressions for the owners'
+// analytics, as in production) with a seeded mix of directory searches in
+// which no search repeats (package loadmix), then
 // the same mix one request at a time, then /directory with no filter and
 // the home page at 64 connections for their ratio, and /healthz for the
 // ceiling of the machine. It prints a table per engine and size (req/s,
@@ -125,6 +128,9 @@ func measureLoad(b *testing.B, engine store.Dialect, size int, duration time.Dur
 	defer srv.Shutdown(context.Background())
 	base := "http://" + ln.Addr().String()
 	client := loadClient()
+	// As browsers: each search counts its results' impressions, as in
+	// production (the app counts only requests with a browser's headers).
+	client.Transport = &asBrowser{next: client.Transport.(*http.Transport)}
 	defer client.CloseIdleConnections()
 
 	// One mix for the warm-up, the concurrent and the one-at-a-time runs:
@@ -167,7 +173,15 @@ func newDirectoryBenchApp(b *testing.B, engine store.Dialect, size int) (h http.
 	}
 	warmed = time.Since(start)
 	runtime.GC() // the load's garbage is not the searches' to collect
-	return New(benchDeps(st)).Routes(), seeded, warmed
+	// Results count as impressions for the owners' analytics, written
+	// every 5 s as main does: part of what a search costs.
+	d := benchDeps(st)
+	d.Analytics = analytics.New(st, d.Log, analytics.Options{Every: 5 * time.Second})
+	ctx, stop := context.WithCancel(ctx)
+	counted := make(chan struct{})
+	go func() { d.Analytics.Run(ctx); close(counted) }()
+	b.Cleanup(func() { stop(); <-counted })
+	return New(d).Routes(), seeded, warmed
 }
 
 // benchDeps are what the app runs on in a benchmark: st, logs discarded,
