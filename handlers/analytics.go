@@ -107,7 +107,7 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		}
 		prev = &p.Totals
 	}
-	sections, err := h.analyticsSections(ctx, u.ID, s.plan, s.listings, rep, s.rng.AnalyticsRange)
+	sections, err := h.analyticsSections(ctx, u.ID, s.plan, len(s.all), s.listings, rep, s.rng.AnalyticsRange)
 	if err != nil {
 		h.serverError(w, r, err)
 		return

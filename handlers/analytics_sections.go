@@ -23,10 +23,10 @@ import (
 // value, which the return on investment multiplies won leads by.
 
 // analyticsSections are the analytics page's sections beyond views, clicks
-// and leads for the owner's listings over rng, whose report is rep: lead
-// quality and ROI (plan.Analytics.LeadQuality), the listings compared
-// (plan.Analytics.Comparison).
-func (h *Handlers) analyticsSections(ctx context.Context, ownerID int64, plan plans.Plan, listings []store.Business, rep store.AnalyticsReport, rng views.AnalyticsRange) (views.AnalyticsSections, error) {
+// and leads for the listings shown (of the owned the owner has) over rng,
+// whose report is rep: lead quality and ROI (plan.Analytics.LeadQuality),
+// the listings compared (plan.Analytics.Comparison).
+func (h *Handlers) analyticsSections(ctx context.Context, ownerID int64, plan plans.Plan, owned int, listings []store.Business, rep store.AnalyticsReport, rng views.AnalyticsRange) (views.AnalyticsSections, error) {
 	v := views.AnalyticsSections{
 		Quality:    views.LeadQualityView{Range: rng},
 		ROI:        views.ROIView{Range: rng, Plan: plan.Name},
@@ -56,11 +56,7 @@ func (h *Handlers) analyticsSections(ctx context.Context, ownerID int64, plan pl
 		v.Comparison.Locked = plans.FirstWith(func(p plans.Plan) bool { return p.Analytics.Comparison }).Name
 		return v, nil
 	}
-	owned, err := h.store.BusinessesOwnedBy(ctx, ownerID)
-	if err != nil {
-		return v, err
-	}
-	v.Comparison = comparisonView(len(owned), listings, rep, rng)
+	v.Comparison = comparisonView(owned, listings, rep, rng)
 	return v, nil
 }
 
