@@ -37,10 +37,10 @@ func (h *Handlers) countImpressions(r *http.Request, bs []store.Business) {
 		return
 	}
 	// Results come from the search index, which does not know owners: a
-	// signed-in viewer's own listings are read (signed-out visitors, most
-	// of them, cost no query).
+	// signed-in business account's own listings are read (visitors and
+	// individuals, most of them, own none and cost no query).
 	own := map[int64]bool{}
-	if u := currentUser(r); u != nil {
+	if u := currentUser(r); u != nil && u.Kind != store.KindIndividual {
 		owned, err := h.store.BusinessesOwnedBy(r.Context(), u.ID)
 		if err != nil {
 			h.log.Warn("analytics: impressions not counted", "request_id", requestID(r.Context()), slog.Any("error", err))
