@@ -37,6 +37,7 @@ var PlanPitches = map[string]PlanPitch{
 			"Reputation alerts for new reviews, one by one or in a daily digest",
 			"Custom branding on your profile",
 			growthAnalytics,
+			"A monthly analytics summary by email",
 		},
 		Popular: true,
 	},
