@@ -307,7 +307,13 @@ func readTraffic(name string, a Analytics) traffic {
 	}
 	parts := []string{fmt.Sprintf("%d %s from %d %s", last.Views, plural(int(last.Views), "view", "views"), last.Visitors, plural(int(last.Visitors), "visitor", "visitors"))}
 	if last.Impressions > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s in search results (%s opened the listing)", last.Impressions, plural(int(last.Impressions), "appearance", "appearances"), pct(last.ClickThrough())))
+		seen := fmt.Sprintf("%d %s in search results", last.Impressions, plural(int(last.Impressions), "appearance", "appearances"))
+		// Views also come from links elsewhere, so they can outnumber the
+		// appearances: "300% opened the listing" would be nonsense.
+		if last.Views <= last.Impressions {
+			seen += fmt.Sprintf(" (%s opened the listing)", pct(last.ClickThrough()))
+		}
+		parts = append(parts, seen)
 	}
 	parts = append(parts, fmt.Sprintf("%d contact %s", last.ContactClicks, plural(int(last.ContactClicks), "click", "clicks")))
 	leads := fmt.Sprintf("%d %s", last.Leads, plural(int(last.Leads), "lead", "leads"))

@@ -407,6 +407,11 @@ func TestAnalyserTrafficRules(t *testing.T) {
 			wants: []want{{typ: CustomerAcquisition, content: "In the last 30 days: 1 view from 1 visitor, 0 contact clicks and 0 leads (0.0% of views).", noContent: "search results"}},
 		},
 		{
+			name:  "more views than appearances in results: no share of them",
+			edit:  func(a *Analytics) { a.Last.Impressions, a.Last.Views, a.Last.Visitors = 1, 3, 2 },
+			wants: []want{{typ: CustomerAcquisition, content: "In the last 30 days: 3 views from 2 visitors, 1 appearance in search results, 12 contact clicks", noContent: "opened the listing"}},
+		},
+		{
 			name: "low click-through from results",
 			edit: func(a *Analytics) { a.Last.Impressions, a.Last.Views = 1200, 18 },
 			wants: []want{{
