@@ -143,6 +143,9 @@ func metricChange(m AnalyticsMetric) string {
 	if m.Kind == MetricCount {
 		d = math.Round(d)
 	}
+	if math.Abs(d) == 1 {
+		unit = strings.TrimSuffix(unit, "s") // "+1 point", "-1 star"
+	}
 	switch {
 	case d == 0:
 		return "No change"

@@ -1,0 +1,29 @@
+package views
+
+import "testing"
+
+// TestMetricChange: a card's change against the previous period, in plain
+// words, one point or star in the singular.
+func TestMetricChange(t *testing.T) {
+	tests := []struct {
+		name string
+		m    AnalyticsMetric
+		want string
+	}{
+		{"count up", AnalyticsMetric{Kind: MetricCount, Value: 15, Previous: 2, HasPrevious: true}, "+650%"},
+		{"count down", AnalyticsMetric{Kind: MetricCount, Value: 5, Previous: 10, HasPrevious: true}, "-50%"},
+		{"nothing before", AnalyticsMetric{Kind: MetricCount, Value: 3, HasPrevious: true}, ""},
+		{"percent", AnalyticsMetric{Kind: MetricPercent, Value: 0.625, Previous: 0.2, HasPrevious: true}, "+42.5 points"},
+		{"one point", AnalyticsMetric{Kind: MetricPercent, Value: 0.21, Previous: 0.2, HasPrevious: true}, "+1 point"},
+		{"one star", AnalyticsMetric{Kind: MetricRating, Value: 3, Previous: 4, HasPrevious: true}, "-1 star"},
+		{"stars", AnalyticsMetric{Kind: MetricRating, Value: 4.5, Previous: 4, HasPrevious: true}, "+0.5 stars"},
+		{"same", AnalyticsMetric{Kind: MetricCount, Value: 4, Previous: 4, HasPrevious: true}, "No change"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := metricChange(tt.m); got != tt.want {
+				t.Errorf("metricChange = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
