@@ -99,8 +99,9 @@ func dailyChart(days []AnalyticsDayFigures) lineChart {
 	return c
 }
 
-// niceMax is the top of a chart's scale for values up to top: an even
-// number of the first digit's unit, so that its half is a round number too.
+// niceMax is the top of a chart's scale for values up to top: a multiple
+// of the first digit's unit whose half is a whole number too (10 for a
+// top of 10, so the chart is not half empty; 4, not 3).
 func niceMax(top int64) int64 {
 	if top <= 2 {
 		return 2
@@ -110,7 +111,7 @@ func niceMax(top int64) int64 {
 		unit *= 10
 	}
 	m := (top + unit - 1) / unit
-	if m%2 == 1 {
+	if m%2 == 1 && unit == 1 {
 		m++
 	}
 	return m * unit

@@ -27,3 +27,13 @@ func TestMetricChange(t *testing.T) {
 		})
 	}
 }
+
+// TestNiceMax: the daily chart's scale holds the top value with little
+// room to spare, and its half (the middle grid line) is a whole number.
+func TestNiceMax(t *testing.T) {
+	for top, want := range map[int64]int64{0: 2, 1: 2, 3: 4, 5: 6, 9: 10, 10: 10, 11: 20, 15: 20, 25: 30, 100: 100, 101: 200, 950: 1000} {
+		if got := niceMax(top); got != want {
+			t.Errorf("niceMax(%d) = %d, want %d", top, got, want)
+		}
+	}
+}
