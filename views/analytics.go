@@ -189,7 +189,11 @@ func lockedRanges(choices []AnalyticsChoice) string {
 			s = strings.Join(labels[:len(labels)-1], ", ") + " and " + s
 		}
 		if i == 0 {
-			s = strings.ToUpper(s[:1]) + s[1:] + " come with " + p
+			verb := " come with "
+			if len(labels) == 1 {
+				verb = " comes with " // "All time comes with Pro"
+			}
+			s = strings.ToUpper(s[:1]) + s[1:] + verb + p
 		} else {
 			s += " with " + p
 		}

@@ -37,3 +37,25 @@ func TestNiceMax(t *testing.T) {
 		}
 	}
 }
+
+// TestLockedRanges: the line under the period picker names what each plan
+// brings, in a sentence whose verb agrees with it.
+func TestLockedRanges(t *testing.T) {
+	tests := []struct {
+		name    string
+		choices []AnalyticsChoice
+		want    string
+	}{
+		{"starter", []AnalyticsChoice{{Label: "Last 30 days"}, {Label: "Last 90 days", Plan: "Growth"}, {Label: "All time", Plan: "Pro"}, {Label: "Past months", Plan: "Growth"}},
+			"Last 90 days and past months come with Growth; all time with Pro"},
+		{"growth", []AnalyticsChoice{{Label: "Last 90 days"}, {Label: "All time", Plan: "Pro"}}, "All time comes with Pro"},
+		{"pro", []AnalyticsChoice{{Label: "All time"}}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := lockedRanges(tt.choices); got != tt.want {
+				t.Errorf("lockedRanges = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
