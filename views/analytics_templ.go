@@ -1201,7 +1201,7 @@ func analyticsSources(sources []AnalyticsSource) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 104, " <div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Leads by source\"><table class=\"analytics-table\" data-testid=\"sources-table\"><caption>Leads by source</caption> <thead><tr><th scope=\"col\">Source</th><th scope=\"col\">Leads</th><th scope=\"col\">Share</th></tr></thead> <tbody>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 104, " <div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Leads by source (table)\"><table class=\"analytics-table\" data-testid=\"sources-table\"><caption>Leads by source</caption> <thead><tr><th scope=\"col\">Source</th><th scope=\"col\">Leads</th><th scope=\"col\">Share</th></tr></thead> <tbody>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
