@@ -71,9 +71,12 @@ func (s analyticsScope) ids() []int64 {
 }
 
 // first is when the earliest listing shown was made.
-func (s analyticsScope) first() time.Time {
+func (s analyticsScope) first() time.Time { return firstMade(s.listings) }
+
+// firstMade is when the earliest of listings was made (now for none).
+func firstMade(listings []store.Business) time.Time {
 	first := time.Now()
-	for _, b := range s.listings {
+	for _, b := range listings {
 		if b.CreatedAt.Before(first) {
 			first = b.CreatedAt
 		}
@@ -98,14 +101,17 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	var prev *store.AnalyticsTotals
-	if from, to, ok := previousRange(s.rng.AnalyticsRange); ok {
+	var (
+		prev     *store.AnalyticsTotals
+		compared string
+	)
+	if from, to, name, ok := previousRange(s.rng.AnalyticsRange); ok {
 		p, err := h.store.AnalyticsReport(ctx, s.ids(), from, to)
 		if err != nil {
 			h.serverError(w, r, err)
 			return
 		}
-		prev = &p.Totals
+		prev, compared = &p.Totals, name
 	}
 	sections, err := h.analyticsSections(ctx, u.ID, s.plan, len(s.all), s.listings, rep, s.rng.AnalyticsRange)
 	if err != nil {
@@ -116,6 +122,7 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		Range:    s.rng.AnalyticsRange,
 		Choices:  rangeChoices(s.plan, s.first(), time.Now(), s.rng.Key),
 		Listing:  s.listing,
+		Compared: compared,
 		Metrics:  analyticsMetrics(rep.Totals, prev),
 		Sources:  leadSources(rep.Totals.LeadsBySource),
 		Sections: sections,
@@ -123,12 +130,6 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 	if s.rng.Locked {
 		asked, _, _ := rangeOf(r.URL.Query().Get("range"), s.first(), time.Now())
 		v.Asked, v.AskedPlan = asked.Label, s.rng.LockedBy.Name
-	}
-	if prev != nil {
-		v.Compared = "previous " + strconv.Itoa(len(rep.Days)) + " days"
-		if len(rep.Days) == 1 {
-			v.Compared = "day before"
-		}
 	}
 	for _, b := range s.all {
 		v.Listings = append(v.Listings, views.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
@@ -163,7 +164,7 @@ func analyticsMetrics(t store.AnalyticsTotals, prev *store.AnalyticsTotals) []vi
 		{"views", "Views", views.MetricCount, "of your listing pages", count(func(t store.AnalyticsTotals) int64 { return t.Views })},
 		{"visitors", "Unique visitors", views.MetricCount, "counted once per day", count(func(t store.AnalyticsTotals) int64 { return t.Visitors })},
 		{"impressions", "Impressions", views.MetricCount, "in directory and search results", count(func(t store.AnalyticsTotals) int64 { return t.Impressions })},
-		{"click-through", "Click-through", views.MetricPercent, "views per impression", func(t store.AnalyticsTotals) (float64, bool) { return t.ClickThrough(), t.Impressions > 0 }},
+		{"click-through", "Click-through", views.MetricPercent, "views per impression; views from search engines and links count too, so it can pass 100%", func(t store.AnalyticsTotals) (float64, bool) { return t.ClickThrough(), t.Impressions > 0 }},
 		{"contact-clicks", "Contact clicks", views.MetricCount, "website, phone, email and 'Contact'", count(func(t store.AnalyticsTotals) int64 { return t.Clicks() })},
 		{"leads", "Leads", views.MetricCount, "enquiries and quote requests", count(func(t store.AnalyticsTotals) int64 { return t.Leads })},
 		{"conversion", "Conversion", views.MetricPercent, "leads per view", func(t store.AnalyticsTotals) (float64, bool) { return t.Conversion(), t.Views > 0 }},

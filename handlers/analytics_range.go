@@ -99,19 +99,32 @@ func monthsBetween(m, now time.Time) int {
 	return (now.Year()-m.Year())*12 + int(now.Month()) - int(m.Month())
 }
 
-// previousRange is the period of the same length just before r, which
-// its figures are compared with; none for all time.
-func previousRange(r views.AnalyticsRange) (from, to string, ok bool) {
-	if r.Key == "all" {
-		return "", "", false
-	}
+// previousRange is the period r's figures are compared with, and its
+// name: the same number of days just before a range of the last days,
+// the month before a month (as many of its days as the month shows, when
+// it is the month in progress); none for all time.
+func previousRange(r views.AnalyticsRange) (from, to, name string, ok bool) {
 	f, err1 := time.Parse(store.DayFormat, r.From)
 	t, err2 := time.Parse(store.DayFormat, r.To)
-	if err1 != nil || err2 != nil {
-		return "", "", false
+	if r.Key == "all" || err1 != nil || err2 != nil {
+		return "", "", "", false
 	}
 	days := int(t.Sub(f).Hours()/24) + 1
-	return store.Day(f.AddDate(0, 0, -days)), store.Day(f.AddDate(0, 0, -1)), true
+	if _, err := time.Parse(monthKey, r.Key); err == nil {
+		m := f.AddDate(0, -1, 0)
+		last := m.AddDate(0, 1, -1)
+		name = m.Format("January 2006")
+		if days < last.Day() { // the month in progress: the same days of the month before
+			last = m.AddDate(0, 0, days-1)
+			name = m.Format("January 2") + "–" + strconv.Itoa(last.Day())
+		}
+		return store.Day(m), store.Day(last), name, true
+	}
+	name = "the previous " + strconv.Itoa(days) + " days"
+	if days == 1 {
+		name = "the day before"
+	}
+	return store.Day(f.AddDate(0, 0, -days)), store.Day(f.AddDate(0, 0, -1)), name, true
 }
 
 // rangeChoices are the ranges of the picker: the last days, all time, then

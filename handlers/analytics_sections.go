@@ -46,7 +46,7 @@ func (h *Handlers) analyticsSections(ctx context.Context, ownerID int64, plan pl
 			return v, err
 		}
 		v.Quality = leadQualityView(q, rng)
-		v.ROI = roiView(plan, q, cents, rng)
+		v.ROI = roiView(plan, q, cents, rng, firstMade(listings))
 		v.ROI.Form.Back = analyticsBackOf(rng, listings)
 	} else {
 		lockedBy := plans.FirstWith(func(p plans.Plan) bool { return p.Analytics.LeadQuality }).Name
@@ -94,12 +94,12 @@ func leadOutcome(label string, o store.LeadOutcomes) views.LeadOutcome {
 
 // roiView is the return on investment of rng: each month's won leads
 // times the order value (cents), against what plan cost that month.
-func roiView(plan plans.Plan, q store.LeadQuality, orderValue int64, rng views.AnalyticsRange) views.ROIView {
+func roiView(plan plans.Plan, q store.LeadQuality, orderValue int64, rng views.AnalyticsRange, since time.Time) views.ROIView {
 	v := views.ROIView{Range: rng, Plan: plan.Name, OrderValue: orderValue}
 	if orderValue > 0 {
-		v.Form.Value = views.OrderValueText(orderValue)
+		v.Form.Value, v.Form.Saved = views.OrderValueText(orderValue), true
 	}
-	for _, m := range planCostByMonth(plan, rng) {
+	for _, m := range planCostByMonth(plan, rng, since) {
 		f := views.ROIFigures{Won: q.WonByMonth[m.Month.Format(store.MonthFormat)], Cost: m.Cents}
 		f.Revenue = f.Won * orderValue
 		v.Months = append(v.Months, views.ROIMonth{Month: m.Month, ROIFigures: f})
@@ -114,26 +114,27 @@ type monthCost struct {
 	Cents int64
 }
 
-// planCostByMonth is what plan costs over rng, month by month: a calendar
-// month's range is exactly one month's price (the month in progress
-// too: it is paid for); a range of days pays each month it touches by
-// the share of that month's days it covers.
-func planCostByMonth(plan plans.Plan, rng views.AnalyticsRange) []monthCost {
+// planCostByMonth is what plan costs over rng, month by month, from the
+// day the owner's first listing shown was made (since): a calendar
+// month's range pays the whole month (the month in progress too: it is
+// paid for); a range of days pays each month it touches by the share of
+// that month's days it covers. A month before the listing pays nothing.
+func planCostByMonth(plan plans.Plan, rng views.AnalyticsRange, since time.Time) []monthCost {
 	from, err1 := time.Parse(store.DayFormat, rng.From)
 	to, err2 := time.Parse(store.DayFormat, rng.To)
 	if err1 != nil || err2 != nil || to.Before(from) {
 		return nil
 	}
-	_, monthErr := time.Parse(store.MonthFormat, rng.Key)
+	if _, err := time.Parse(store.MonthFormat, rng.Key); err == nil {
+		to = from.AddDate(0, 1, -1) // the whole month
+	}
+	since, _ = time.Parse(store.DayFormat, store.Day(since))
 	var out []monthCost
 	for m := time.Date(from.Year(), from.Month(), 1, 0, 0, 0, 0, time.UTC); !m.After(to); m = m.AddDate(0, 1, 0) {
 		next := m.AddDate(0, 1, 0)
 		monthDays := int64(next.Sub(m).Hours() / 24)
-		first, last := later(m, from), earlier(next.AddDate(0, 0, -1), to)
-		days := int64(last.Sub(first).Hours()/24) + 1
-		if monthErr == nil {
-			days = monthDays
-		}
+		first, last := later(later(m, from), since), earlier(next.AddDate(0, 0, -1), to)
+		days := max(int64(last.Sub(first).Hours()/24)+1, 0)
 		// Rounded to the nearest cent.
 		out = append(out, monthCost{Month: m, Cents: (plan.AmountCents()*days*2 + monthDays) / (2 * monthDays)})
 	}
@@ -249,6 +250,21 @@ func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := views.OrderValueForm{Value: field(r.PostForm, views.OrderValueField), Back: analyticsBack(r.PostFormValue("back"))}
+	saved, err := h.store.OrderValueOf(r.Context(), u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	f.Saved = saved > 0
+	if f.Value == "" && f.Saved {
+		if err := h.store.SetOrderValue(r.Context(), u.ID, 0); err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		h.flash(r, views.Toast{Title: "Order value removed", Description: "Your return on investment is not estimated until you enter one again."})
+		http.Redirect(w, r, f.Back, http.StatusSeeOther)
+		return
+	}
 	cents, ok := parseOrderValue(f.Value)
 	if !ok {
 		f.Error = views.OrderValueInvalid

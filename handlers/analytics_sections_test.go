@@ -258,16 +258,24 @@ func TestAnalyticsReturnOfAMonth(t *testing.T) {
 		must(t, app.store.SetLeadStatus(ctx, l.ID, u.ID, store.LeadWon))
 	}
 	roi := pageSection(t, getPage(t, app, views.AnalyticsPath+"?range="+month.Format("2006-01"), http.StatusOK), "Return on investment")
+	// The listings were made today: the month costs its days from today
+	// on (TestPlanCostByMonth holds the sums).
+	rng := views.AnalyticsRange{Key: month.Format("2006-01"), From: month.Format("2006-01") + "-01", To: store.Day(month)}
+	cost := planCostByMonth(plans.Growth, rng, bakery.CreatedAt)
+	if len(cost) != 1 || cost[0].Cents <= 0 || cost[0].Cents > 1900 {
+		t.Fatalf("the month's cost: %v", cost)
+	}
+	f := views.ROIFigures{Won: 2, Revenue: 2000, Cost: cost[0].Cents}
 	for _, c := range []struct{ key, value string }{
 		{"revenue", "$20"},
-		{"plan-cost", "$19"},
-		{"return", "1.1×"},
+		{"plan-cost", views.DollarsText(f.Cost)},
+		{"return", f.Multiple()},
 	} {
 		if got, _ := metric(roi, c.key); got != c.value {
 			t.Errorf("%s: %q, want %q", c.key, got, c.value)
 		}
 	}
-	want := [][]string{{month.Format("January 2006"), "2", "$20", "$19", "1.1× (+5%)"}}
+	want := [][]string{{month.Format("January 2006"), "2", "$20", views.DollarsText(f.Cost), f.Multiple() + " (" + f.ReturnPercent() + ")"}}
 	if rows := tableOf(roi, "roi-months"); !sameRows(rows, want) {
 		t.Errorf("months: %v, want %v", rows, want)
 	}
@@ -310,6 +318,19 @@ func TestOrderValueFormRejectsWhatIsNotAnAmount(t *testing.T) {
 			t.Errorf("%q stored as %d cents, %v; want %d", c.typed, cents, err, c.cents)
 		}
 	}
+	// With a value saved, the field is optional: emptied, it removes it.
+	_, body := app.get(t, views.AnalyticsPath)
+	page := parseHTML(t, body)
+	if _, required := labelled(t, page, "Average order value (US$)").Attr("required"); required {
+		t.Error("with a value saved, the field is still required: it could not be removed")
+	}
+	res, _ := app.post(t, views.OrderValuePath, url.Values{views.OrderValueField: {""}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Errorf("emptied: status %d, want 303", res.StatusCode)
+	}
+	if cents, err := app.store.OrderValueOf(context.Background(), u.ID); err != nil || cents != 0 {
+		t.Errorf("emptied, the order value is %d cents, %v; want it removed", cents, err)
+	}
 }
 
 // Whatever the form's back field says, saving returns to the analytics
@@ -343,16 +364,19 @@ func TestPlanCostByMonth(t *testing.T) {
 		plan      plans.Plan
 		rng       views.AnalyticsRange
 		wantCents []int64
+		since     time.Time // the first listing made; zero: long before
 	}{
-		{"a calendar month", growth, views.AnalyticsRange{Key: "2026-02", From: "2026-02-01", To: "2026-02-28"}, []int64{1900}},
-		{"the month in progress", growth, views.AnalyticsRange{Key: "2026-03", From: "2026-03-01", To: "2026-03-10"}, []int64{1900}},
-		{"a month's days", growth, views.AnalyticsRange{Key: "30d", From: "2026-11-01", To: "2026-11-30"}, []int64{1900}},
-		{"7 days of a 31-day month", growth, views.AnalyticsRange{Key: "7d", From: "2026-03-10", To: "2026-03-16"}, []int64{429}},
-		{"days across two months", growth, views.AnalyticsRange{Key: "7d", From: "2026-10-28", To: "2026-11-03"}, []int64{245, 190}},
-		{"a free plan", plans.Starter, views.AnalyticsRange{Key: "30d", From: "2026-10-15", To: "2026-11-13"}, []int64{0, 0}},
+		{"a calendar month", growth, views.AnalyticsRange{Key: "2026-02", From: "2026-02-01", To: "2026-02-28"}, []int64{1900}, time.Time{}},
+		{"the month in progress", growth, views.AnalyticsRange{Key: "2026-03", From: "2026-03-01", To: "2026-03-10"}, []int64{1900}, time.Time{}},
+		{"a month's days", growth, views.AnalyticsRange{Key: "30d", From: "2026-11-01", To: "2026-11-30"}, []int64{1900}, time.Time{}},
+		{"7 days of a 31-day month", growth, views.AnalyticsRange{Key: "7d", From: "2026-03-10", To: "2026-03-16"}, []int64{429}, time.Time{}},
+		{"days across two months", growth, views.AnalyticsRange{Key: "7d", From: "2026-10-28", To: "2026-11-03"}, []int64{245, 190}, time.Time{}},
+		{"a free plan", plans.Starter, views.AnalyticsRange{Key: "30d", From: "2026-10-15", To: "2026-11-13"}, []int64{0, 0}, time.Time{}},
+		{"days before the first listing", growth, views.AnalyticsRange{Key: "30d", From: "2026-10-27", To: "2026-11-25"}, []int64{0, 380}, time.Date(2026, 11, 20, 9, 30, 0, 0, time.UTC)},
+		{"the month the first listing was made", growth, views.AnalyticsRange{Key: "2026-11", From: "2026-11-01", To: "2026-11-25"}, []int64{1077}, time.Date(2026, 11, 14, 0, 0, 0, 0, time.UTC)},
 	} {
 		var got []int64
-		for _, m := range planCostByMonth(c.plan, c.rng) {
+		for _, m := range planCostByMonth(c.plan, c.rng, c.since) {
 			got = append(got, m.Cents)
 		}
 		if !slices.Equal(got, c.wantCents) {

@@ -273,7 +273,7 @@ func TestAnalyticsShowWhatWasCounted(t *testing.T) {
 			{BusinessID: bakery.ID, Day: store.Day(time.Now().AddDate(0, 0, -7))}: {Views: 4},
 		}, nil))
 		page = getPage(t, app, analyticsPath("7d", bakery.ID), http.StatusOK)
-		if _, change := headline(page, "views"); change != "-50% vs previous 7 days" {
+		if _, change := headline(page, "views"); change != "−50% vs the previous 7 days" {
 			t.Errorf("the views' change reads %q", change)
 		}
 	})
@@ -327,5 +327,36 @@ func TestDashboardLeadsToAnalytics(t *testing.T) {
 	}
 	if !hasLink(region(page, "Quick Actions"), "View Analytics", views.AnalyticsPath) {
 		t.Error("'View Analytics' does not lead to the analytics")
+	}
+}
+
+// Each range is compared with the period before it: as many days before
+// a range of the last days, the month before a month, and the same days of
+// the month before while a month is in progress.
+func TestAnalyticsPreviousPeriod(t *testing.T) {
+	now := time.Date(2026, 11, 25, 15, 0, 0, 0, time.UTC)
+	first := time.Date(2025, 1, 10, 0, 0, 0, 0, time.UTC)
+	cases := []struct {
+		key, from, to, name string
+	}{
+		{"7d", "2026-11-12", "2026-11-18", "the previous 7 days"},
+		{"30d", "2026-09-27", "2026-10-26", "the previous 30 days"},
+		{"2026-10", "2026-09-01", "2026-09-30", "September 2026"},
+		{"2026-03", "2026-02-01", "2026-02-28", "February 2026"},
+		{"2026-11", "2026-10-01", "2026-10-25", "October 1–25"},
+	}
+	for _, tc := range cases {
+		r, _, ok := rangeOf(tc.key, first, now)
+		if !ok {
+			t.Fatalf("range %q not read", tc.key)
+		}
+		from, to, name, ok := previousRange(r)
+		if !ok || from != tc.from || to != tc.to || name != tc.name {
+			t.Errorf("before %s: %s to %s (%q), want %s to %s (%q)", tc.key, from, to, name, tc.from, tc.to, tc.name)
+		}
+	}
+	all, _, _ := rangeOf("all", first, now)
+	if _, _, _, ok := previousRange(all); ok {
+		t.Error("all time has a period before it")
 	}
 }

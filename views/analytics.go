@@ -31,7 +31,7 @@ type AnalyticsView struct {
 	Listings         []Option // the owner's listings, for the listing picker
 	Listing          string   // the listing shown alone ("" for all of them)
 	Metrics          []AnalyticsMetric
-	Compared         string // the previous period in words ("previous 30 days"); "" when there is none
+	Compared         string // the previous period in words ("the previous 30 days", "October 2026"); "" when there is none
 	Days             []AnalyticsDayFigures
 	Sources          []AnalyticsSource // leads by source, each source there is
 	// NothingCounted: no view, impression or click in the range; the
@@ -115,7 +115,7 @@ func metricValue(m AnalyticsMetric) string {
 	}
 	switch m.Kind {
 	case MetricPercent:
-		return strconv.FormatFloat(m.Value*100, 'f', 1, 64) + "%"
+		return ratePercent(m.Value)
 	case MetricRating:
 		return ratingText(m.Value)
 	}
@@ -123,7 +123,7 @@ func metricValue(m AnalyticsMetric) string {
 }
 
 // metricChange is a metric's change against the previous period: "+12%",
-// "-0.4 points", "No change"; "" when there is nothing to compare with
+// "−0.4 points" (a minus sign, as the ROI's), "No change"; "" when there is nothing to compare with
 // (the previous period had none, or a side has no figure).
 func metricChange(m AnalyticsMetric) string {
 	if !m.HasPrevious || m.PrevNone || m.None || (m.Kind == MetricCount && m.Previous == 0) {
@@ -152,7 +152,7 @@ func metricChange(m AnalyticsMetric) string {
 	case d > 0:
 		return "+" + strconv.FormatFloat(d, 'f', -1, 64) + unit
 	}
-	return strconv.FormatFloat(d, 'f', -1, 64) + unit
+	return "−" + strconv.FormatFloat(-d, 'f', -1, 64) + unit
 }
 
 // metricTrend is the class of a change: up, down or flat.
@@ -160,7 +160,7 @@ func metricTrend(change string) string {
 	switch {
 	case strings.HasPrefix(change, "+"):
 		return "trend-up"
-	case strings.HasPrefix(change, "-"):
+	case strings.HasPrefix(change, "−"):
 		return "trend-down"
 	}
 	return ""
@@ -218,10 +218,3 @@ func leadTotal(sources []AnalyticsSource) int64 {
 	return n
 }
 
-// share is part of whole as a rounded percentage.
-func share(part, whole int64) string {
-	if whole == 0 {
-		return "0%"
-	}
-	return strconv.Itoa(int(math.Round(float64(part)*100/float64(whole)))) + "%"
-}

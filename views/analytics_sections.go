@@ -73,8 +73,17 @@ type ROIMonth struct {
 // OrderValueForm is the form of the owner's average order value.
 type OrderValueForm struct {
 	Value string // as typed, or the saved value
+	Saved bool   // a value is saved: an empty field removes it
 	Error string
 	Back  string // the analytics page to return to (its range and listing)
+}
+
+func (f OrderValueForm) hint() string {
+	h := "What one won lead is worth to you on average, in US dollars. Won leads are multiplied by it to estimate your revenue; only you see it."
+	if f.Saved {
+		h += " Empty the field and save to remove it."
+	}
+	return h
 }
 
 // Rules of the order value form, which the server checks and the form

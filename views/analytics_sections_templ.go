@@ -854,7 +854,7 @@ func roiSection(v ROIView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 65, " <div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Return by month\"><table class=\"analytics-table\" data-table=\"roi-months\"><caption>Return by month</caption> <thead><tr><th scope=\"col\">Month</th><th scope=\"col\">Won leads</th><th scope=\"col\">Estimated revenue</th><th scope=\"col\">Plan price</th><th scope=\"col\">Return</th></tr></thead> <tbody>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 65, " <div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Return by month\"><table class=\"analytics-table\" data-table=\"roi-months\"><caption>Return by month</caption> <thead><tr><th scope=\"col\">Month</th><th scope=\"col\">Won leads</th><th scope=\"col\">Estimated revenue</th><th scope=\"col\">Plan cost</th><th scope=\"col\">Return</th></tr></thead> <tbody>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -971,7 +971,7 @@ func roiSection(v ROIView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				if len(v.Months) > 1 {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 77, "A month only partly in the range counts that part of the plan's monthly price, by days.")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 77, "A month only partly in the range counts that part of the plan's monthly price, by days; days before your first listing count nothing.")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -1052,8 +1052,8 @@ func orderValueForm(f OrderValueForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: OrderValueField, Label: "Average order value (US$)", Type: "text", InputMode: "decimal", Value: f.Value, Required: true, MaxLength: 20,
-			Hint: "What one won lead is worth to you on average, in US dollars. Won leads are multiplied by it to estimate your revenue; only you see it.", Error: f.Error}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(Field{Name: OrderValueField, Label: "Average order value (US$)", Type: "text", InputMode: "decimal", Value: f.Value, Required: !f.Saved, MaxLength: 20,
+			Hint: f.hint(), Error: f.Error}).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1359,7 +1359,7 @@ func comparisonSection(v ComparisonView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 104, "</tbody></table></div><p class=\"muted small\">Visitors are counted once per day. Click-through is views per appearance in search results; conversion is leads per view.</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 104, "</tbody></table></div><p class=\"muted small\">Visitors are counted once per day. Click-through is views per appearance in directory results (views from search engines and links count too, so it can pass 100%); conversion is leads per view.</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -11,11 +11,11 @@ func TestMetricChange(t *testing.T) {
 		want string
 	}{
 		{"count up", AnalyticsMetric{Kind: MetricCount, Value: 15, Previous: 2, HasPrevious: true}, "+650%"},
-		{"count down", AnalyticsMetric{Kind: MetricCount, Value: 5, Previous: 10, HasPrevious: true}, "-50%"},
+		{"count down", AnalyticsMetric{Kind: MetricCount, Value: 5, Previous: 10, HasPrevious: true}, "−50%"},
 		{"nothing before", AnalyticsMetric{Kind: MetricCount, Value: 3, HasPrevious: true}, ""},
 		{"percent", AnalyticsMetric{Kind: MetricPercent, Value: 0.625, Previous: 0.2, HasPrevious: true}, "+42.5 points"},
 		{"one point", AnalyticsMetric{Kind: MetricPercent, Value: 0.21, Previous: 0.2, HasPrevious: true}, "+1 point"},
-		{"one star", AnalyticsMetric{Kind: MetricRating, Value: 3, Previous: 4, HasPrevious: true}, "-1 star"},
+		{"one star", AnalyticsMetric{Kind: MetricRating, Value: 3, Previous: 4, HasPrevious: true}, "−1 star"},
 		{"stars", AnalyticsMetric{Kind: MetricRating, Value: 4.5, Previous: 4, HasPrevious: true}, "+0.5 stars"},
 		{"same", AnalyticsMetric{Kind: MetricCount, Value: 4, Previous: 4, HasPrevious: true}, "No change"},
 	}
