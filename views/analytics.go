@@ -217,4 +217,3 @@ func leadTotal(sources []AnalyticsSource) int64 {
 	}
 	return n
 }
-
