@@ -22,9 +22,6 @@ const defaultRange = "30d"
 // rollingRanges are the ranges of the last days, shortest first.
 var rollingRanges = []int{7, 30, 90}
 
-// monthKey is how a month is written in ?range=.
-const monthKey = "2006-01"
-
 // rangeAsked is a range read from ?range=, and what the plan says of it.
 type rangeAsked struct {
 	views.AnalyticsRange
@@ -71,7 +68,7 @@ func rangeOf(key string, first, now time.Time) (r views.AnalyticsRange, lacks fu
 		return views.AnalyticsRange{Key: key, Label: "Last " + strconv.Itoa(n) + " days", From: store.Day(today.AddDate(0, 0, 1-n)), To: store.Day(today)},
 			func(a plans.Analytics) bool { return a.Days < n }, true
 	}
-	m, err := time.Parse(monthKey, key)
+	m, err := time.Parse(store.MonthFormat, key)
 	ago := monthsBetween(m, today)
 	if err != nil || ago < 0 || ago >= 120 {
 		return r, nil, false // a month to come, or past the report's ten years
@@ -110,7 +107,7 @@ func previousRange(r views.AnalyticsRange) (from, to, name string, ok bool) {
 		return "", "", "", false
 	}
 	days := int(t.Sub(f).Hours()/24) + 1
-	if _, err := time.Parse(monthKey, r.Key); err == nil {
+	if _, err := time.Parse(store.MonthFormat, r.Key); err == nil {
 		m := f.AddDate(0, -1, 0)
 		last := m.AddDate(0, 1, -1)
 		name = m.Format("January 2006")
@@ -137,12 +134,12 @@ func rangeChoices(plan plans.Plan, first, now time.Time, current string) []views
 	}
 	keys = append(keys, "all")
 	oldest := time.Date(first.UTC().Year(), first.UTC().Month(), 1, 0, 0, 0, 0, time.UTC)
-	if m, err := time.Parse(monthKey, current); err == nil && m.Before(oldest) {
+	if m, err := time.Parse(store.MonthFormat, current); err == nil && m.Before(oldest) {
 		oldest = m // a month before the first listing, asked for: it is shown
 	}
 	m := time.Date(now.UTC().Year(), now.UTC().Month(), 1, 0, 0, 0, 0, time.UTC)
 	for i := 0; i < 120 && !m.Before(oldest); i++ {
-		keys = append(keys, m.Format(monthKey))
+		keys = append(keys, m.Format(store.MonthFormat))
 		m = m.AddDate(0, -1, 0)
 	}
 	var out []views.AnalyticsChoice

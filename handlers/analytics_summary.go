@@ -39,11 +39,11 @@ func (h *Handlers) scheduleSummaries(ctx context.Context, month string) error {
 func (h *Handlers) sendAnalyticsSummaries(ctx context.Context, month string) error {
 	// The next run first: a run that keeps failing does not stop the
 	// months after it.
-	m, err := time.Parse(jobs.MonthFormat, month)
+	m, err := time.Parse(store.MonthFormat, month)
 	if err != nil {
 		return err
 	}
-	next := max(m.AddDate(0, 1, 0).Format(jobs.MonthFormat), jobs.NextSummaryMonth(time.Now()))
+	next := max(m.AddDate(0, 1, 0).Format(store.MonthFormat), jobs.NextSummaryMonth(time.Now()))
 	if err := h.scheduleSummaries(ctx, next); err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func (h *Handlers) sendAnalyticsSummary(ctx context.Context, ownerID int64, mont
 	msg := bizmail.AnalyticsSummary(h.mailSite(), owner.Email, a)
 	sent := false
 	err = h.store.InTx(ctx, func(tx *store.Store) error {
-		ok, err := tx.MarkAnalyticsSummary(ctx, ownerID, month.Format(jobs.MonthFormat))
+		ok, err := tx.MarkAnalyticsSummary(ctx, ownerID, month.Format(store.MonthFormat))
 		if err != nil || !ok {
 			return err
 		}
@@ -121,7 +121,7 @@ func (h *Handlers) analyticsMonth(ctx context.Context, bs []store.Business, mont
 	if err != nil {
 		return bizmail.AnalyticsMonth{}, err
 	}
-	key := month.Format(jobs.MonthFormat)
+	key := month.Format(store.MonthFormat)
 	a := bizmail.AnalyticsMonth{
 		Month: month.Format("January 2006"), PrevMonth: prev.Format("January 2006"),
 		This: monthFigures(this.Totals), Prev: monthFigures(before.Totals),

@@ -17,9 +17,6 @@ const KindAnalyticsSummaries = "analytics_summaries"
 // summaries go out: the hour of the review digests.
 const SummaryHour = DigestHour
 
-// MonthFormat is how a summary's month is written ("2026-04").
-const MonthFormat = "2006-01"
-
 // monthPayload is a summaries run's payload: the month it summarises. Its
 // JSON is the same for every run of a month, which is how the store tells
 // whether one is already waiting.
@@ -30,7 +27,7 @@ type monthPayload struct {
 // AnalyticsSummaries is the run that summarises month ("YYYY-MM"), at
 // SummaryHour on the first of the month after it.
 func AnalyticsSummaries(month string) store.NewJob {
-	m, err := time.Parse(MonthFormat, month)
+	m, err := time.Parse(store.MonthFormat, month)
 	if err != nil {
 		// Months come from NextSummaryMonth or a stored payload: a bad
 		// one is a bug.
@@ -48,7 +45,7 @@ func NextSummaryMonth(now time.Time) string {
 	if now.Before(month.Add(SummaryHour * time.Hour)) {
 		month = month.AddDate(0, -1, 0)
 	}
-	return month.Format(MonthFormat)
+	return month.Format(store.MonthFormat)
 }
 
 // ForMonth is the handler of summaries runs: it reads the month and has do
@@ -59,7 +56,7 @@ func ForMonth(do func(ctx context.Context, month string) error) Handler {
 		if err := json.Unmarshal(payload, &p); err != nil {
 			return fmt.Errorf("analytics summaries job: %w", err)
 		}
-		if _, err := time.Parse(MonthFormat, p.Month); err != nil {
+		if _, err := time.Parse(store.MonthFormat, p.Month); err != nil {
 			return fmt.Errorf("analytics summaries job: month %q: %w", p.Month, err)
 		}
 		return do(ctx, p.Month)
@@ -75,7 +72,7 @@ func describeAnalyticsJob(kind string, payload []byte) (string, bool) {
 	if json.Unmarshal(payload, &p) != nil {
 		return "", false
 	}
-	m, err := time.Parse(MonthFormat, p.Month)
+	m, err := time.Parse(store.MonthFormat, p.Month)
 	if err != nil {
 		return "", false
 	}

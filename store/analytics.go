@@ -21,6 +21,11 @@ import (
 // DayFormat is how a day of the analytics is written: a UTC date.
 const DayFormat = "2006-01-02"
 
+// MonthFormat is how a calendar month of the analytics is written: the
+// page's ?range=, a summary's month, the months of the return on
+// investment.
+const MonthFormat = "2006-01"
+
 // Day is the analytics day (UTC) of t.
 func Day(t time.Time) string { return t.UTC().Format(DayFormat) }
 

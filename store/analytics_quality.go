@@ -63,9 +63,6 @@ type LeadQuality struct {
 	WonByMonth map[string]int64        // "2006-01" → leads won that arrived that month
 }
 
-// MonthFormat is how a calendar month of the analytics is written.
-const MonthFormat = "2006-01"
-
 // LeadQuality reads the leads of the listings ids that arrived from one
 // day to another (DayFormat, both included).
 func (s *Store) LeadQuality(ctx context.Context, ids []int64, from, to string) (LeadQuality, error) {
