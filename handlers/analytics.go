@@ -183,21 +183,28 @@ func analyticsMetrics(t store.AnalyticsTotals, prev *store.AnalyticsTotals) []vi
 	return out
 }
 
-// leadSources are the leads of each source: the sources leads come from
-// today, in the inbox's words, then any other there is.
+// leadSources are the leads of each source, in sourceOrder.
 func leadSources(by map[string]int64) []views.AnalyticsSource {
-	out := []views.AnalyticsSource{{Key: store.SourceListing, Leads: by[store.SourceListing]}, {Key: store.SourceRequest, Leads: by[store.SourceRequest]}}
+	var out []views.AnalyticsSource
+	for _, k := range sourceOrder(by) {
+		out = append(out, views.AnalyticsSource{Key: k, Leads: by[k]})
+	}
+	return out
+}
+
+// sourceOrder are the lead sources the page lists for figures by source:
+// the sources leads come from today, with or without leads, then any
+// other there is, by name.
+func sourceOrder[T any](by map[string]T) []string {
+	known := []string{store.SourceListing, store.SourceRequest}
 	var others []string
 	for k := range by {
-		if k != store.SourceListing && k != store.SourceRequest {
+		if !slices.Contains(known, k) {
 			others = append(others, k)
 		}
 	}
 	slices.Sort(others)
-	for _, k := range others {
-		out = append(out, views.AnalyticsSource{Key: k, Leads: by[k]})
-	}
-	return out
+	return append(known, others...)
 }
 
 // analyticsCSV is the analytics page's days as CSV: one row per day of the

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -62,7 +63,7 @@ func rangeOf(key string, first, now time.Time) (r views.AnalyticsRange, lacks fu
 			func(a plans.Analytics) bool { return !a.AllTime }, true
 	case strings.HasSuffix(key, "d"):
 		n, err := strconv.Atoi(strings.TrimSuffix(key, "d"))
-		if err != nil || !rolling(n) {
+		if err != nil || !slices.Contains(rollingRanges, n) {
 			return r, nil, false
 		}
 		return views.AnalyticsRange{Key: key, Label: "Last " + strconv.Itoa(n) + " days", From: store.Day(today.AddDate(0, 0, 1-n)), To: store.Day(today)},
@@ -79,15 +80,6 @@ func rangeOf(key string, first, now time.Time) (r views.AnalyticsRange, lacks fu
 	}
 	return views.AnalyticsRange{Key: key, Label: m.Format("January 2006"), From: store.Day(m), To: store.Day(last)},
 		func(a plans.Analytics) bool { return a.Months != plans.Unlimited && ago >= a.Months }, true
-}
-
-func rolling(n int) bool {
-	for _, d := range rollingRanges {
-		if d == n {
-			return true
-		}
-	}
-	return false
 }
 
 // monthsBetween is how many calendar months m is before now's month (0:

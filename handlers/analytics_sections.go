@@ -67,15 +67,7 @@ func leadQualityView(q store.LeadQuality, rng views.AnalyticsRange) views.LeadQu
 	for _, s := range store.LeadStatuses {
 		v.Statuses = append(v.Statuses, views.LeadStatusCount{Status: s, Leads: q.ByStatus[s]})
 	}
-	// Both sources, with or without leads, then any other there is.
-	var others []string
-	for s := range q.BySource {
-		if s != store.SourceListing && s != store.SourceRequest {
-			others = append(others, s)
-		}
-	}
-	slices.Sort(others)
-	for _, s := range append([]string{store.SourceListing, store.SourceRequest}, others...) {
+	for _, s := range sourceOrder(q.BySource) {
 		v.BySource = append(v.BySource, leadOutcome(views.LeadSourceLabel(s), q.BySource[s]))
 	}
 	for c, o := range q.ByCategory {
