@@ -62,13 +62,7 @@ func (h *Handlers) analyticsScopeOf(w http.ResponseWriter, r *http.Request) (ana
 }
 
 // ids are the listings' IDs.
-func (s analyticsScope) ids() []int64 {
-	ids := make([]int64, len(s.listings))
-	for i, b := range s.listings {
-		ids[i] = b.ID
-	}
-	return ids
-}
+func (s analyticsScope) ids() []int64 { return store.BusinessIDs(s.listings) }
 
 // first is when the earliest listing shown was made.
 func (s analyticsScope) first() time.Time { return firstMade(s.listings) }

@@ -33,11 +33,7 @@ func (h *Handlers) analyticsSections(ctx context.Context, ownerID int64, plan pl
 		Comparison: views.ComparisonView{Range: rng},
 	}
 	if plan.Analytics.LeadQuality {
-		ids := make([]int64, len(listings))
-		for i, b := range listings {
-			ids[i] = b.ID
-		}
-		q, err := h.store.LeadQuality(ctx, ids, rng.From, rng.To)
+		q, err := h.store.LeadQuality(ctx, store.BusinessIDs(listings), rng.From, rng.To)
 		if err != nil {
 			return v, err
 		}

@@ -108,10 +108,7 @@ func (h *Handlers) sendAnalyticsSummary(ctx context.Context, ownerID int64, mont
 // analyticsMonth is the summary of the listings bs in month, against the
 // month before.
 func (h *Handlers) analyticsMonth(ctx context.Context, bs []store.Business, month time.Time) (bizmail.AnalyticsMonth, error) {
-	ids := make([]int64, len(bs))
-	for i, b := range bs {
-		ids[i] = b.ID
-	}
+	ids := store.BusinessIDs(bs)
 	prev := month.AddDate(0, -1, 0)
 	this, err := h.store.AnalyticsReport(ctx, ids, store.Day(month), store.Day(month.AddDate(0, 1, -1)))
 	if err != nil {
@@ -126,7 +123,7 @@ func (h *Handlers) analyticsMonth(ctx context.Context, bs []store.Business, mont
 		Month: month.Format("January 2006"), PrevMonth: prev.Format("January 2006"),
 		This: monthFigures(this.Totals), Prev: monthFigures(before.Totals),
 		Listings: len(bs), Listing: bs[0].Name,
-		ReportLink: h.site.BaseURL + "/dashboard/analytics?range=" + key,
+		ReportLink: h.site.BaseURL + views.AnalyticsQuery(views.AnalyticsPath, key, ""),
 		OffLink:    h.site.BaseURL + "/profile#analytics-summary",
 	}
 	if len(bs) > 1 {

@@ -100,11 +100,7 @@ func (h *Handlers) markSaved(r *http.Request, cards []views.BusinessCard, bs []s
 	if u == nil || len(bs) == 0 {
 		return
 	}
-	ids := make([]int64, len(bs))
-	for i, b := range bs {
-		ids[i] = b.ID
-	}
-	saved, err := h.store.SavedAmong(r.Context(), u.ID, ids)
+	saved, err := h.store.SavedAmong(r.Context(), u.ID, store.BusinessIDs(bs))
 	if err != nil {
 		h.log.Error("saved among", slog.Any("error", err), "request_id", requestID(r.Context()))
 		return

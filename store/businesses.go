@@ -73,6 +73,15 @@ func (b Business) PublicEmail() string {
 // OwnedBy reports whether userID owns the listing.
 func (b Business) OwnedBy(userID int64) bool { return b.OwnerID.Valid && b.OwnerID.Int64 == userID }
 
+// BusinessIDs are the IDs of bs, in order.
+func BusinessIDs(bs []Business) []int64 {
+	ids := make([]int64, len(bs))
+	for i, b := range bs {
+		ids[i] = b.ID
+	}
+	return ids
+}
+
 // Lines is a list of short texts (tags, services) stored one per line, so
 // a substring search on the column finds any single item on both engines.
 type Lines []string
