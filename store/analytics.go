@@ -115,12 +115,8 @@ func (s *Store) existingBusinesses(ctx context.Context, counts map[StatKey]StatC
 	all := slices.Sorted(maps.Keys(ids))
 	live := make(map[int64]bool, len(all))
 	for chunk := range slices.Chunk(all, statBatchRows) {
-		q, args := "SELECT id FROM businesses WHERE id IN (?"+strings.Repeat(", ?", len(chunk)-1)+")", make([]any, len(chunk))
-		for i, id := range chunk {
-			args[i] = id
-		}
 		var found []int64
-		if err := s.db.SelectContext(ctx, &found, s.db.Rebind(q), args...); err != nil {
+		if err := s.selectIn(ctx, &found, `SELECT id FROM businesses WHERE id IN (?)`, chunk); err != nil {
 			return nil, fmt.Errorf("store: listings of analytics batch: %w", err)
 		}
 		for _, id := range found {
