@@ -98,9 +98,24 @@ func (s *Store) Moderate(ctx context.Context, businessID int64, admin User, acti
 			return fmt.Errorf("store: moderate %s: %w", action, err)
 		}
 		changed = true
+		if err := verifiedBy(ctx, tx, businessID, action, now); err != nil {
+			return err
+		}
 		return recordAction(ctx, tx, businessID, admin, action, "", now)
 	})
 	return changed, err
+}
+
+// verifiedBy records how a listing an administrator verified (or
+// unverified) with Moderate was: by our team, now (or no longer).
+func verifiedBy(ctx context.Context, tx *sqlx.Tx, businessID int64, action string, now time.Time) error {
+	switch action {
+	case ActionVerify:
+		return setVerified(ctx, tx, businessID, VerifiedByTeam, now)
+	case ActionUnverify:
+		return setVerified(ctx, tx, businessID, "", now)
+	}
+	return nil
 }
 
 // recordAction adds an entry to a listing's moderation history.
@@ -218,16 +233,28 @@ func (s *Store) AdminEmails(ctx context.Context) ([]string, error) {
 	return es, nil
 }
 
+// AdministratorsExist reports whether any account was granted
+// administration (ADMIN_EMAILS, which names more, is configuration the
+// store does not know).
+func (s *Store) AdministratorsExist(ctx context.Context) (bool, error) {
+	var exists bool
+	if err := s.db.GetContext(ctx, &exists, `SELECT EXISTS (SELECT 1 FROM users WHERE is_admin = TRUE)`); err != nil {
+		return false, fmt.Errorf("store: administrators exist: %w", err)
+	}
+	return exists, nil
+}
+
 // AdminCounts are the figures of the administration's overview.
 type AdminCounts struct {
-	PendingClaims       int `db:"pending_claims"`
-	HeldListings        int `db:"held_listings"` // waiting for a review of their name
-	UnverifiedListings  int `db:"unverified_listings"`
-	ContactMessages     int `db:"contact_messages"`
-	FeatureSuggestions  int `db:"feature_suggestions"`
-	PartnerApplications int `db:"partner_applications"`
-	Subscribers         int `db:"subscribers"`
-	FailedJobs          int `db:"failed_jobs"` // background work that gave up
+	PendingClaims        int `db:"pending_claims"`
+	PendingVerifications int `db:"pending_verifications"` // requests waiting for an administrator
+	HeldListings         int `db:"held_listings"`         // waiting for a review of their name
+	UnverifiedListings   int `db:"unverified_listings"`
+	ContactMessages      int `db:"contact_messages"`
+	FeatureSuggestions   int `db:"feature_suggestions"`
+	PartnerApplications  int `db:"partner_applications"`
+	Subscribers          int `db:"subscribers"`
+	FailedJobs           int `db:"failed_jobs"` // background work that gave up
 }
 
 // CountForAdmin counts what waits for the administrators.
@@ -235,13 +262,14 @@ func (s *Store) CountForAdmin(ctx context.Context) (AdminCounts, error) {
 	var c AdminCounts
 	err := s.db.GetContext(ctx, &c, s.db.Rebind(`SELECT
 		(SELECT COUNT(*) FROM claims WHERE status = ?) AS pending_claims,
+		(SELECT COUNT(*) FROM verification_requests WHERE status = ?) AS pending_verifications,
 		(SELECT COUNT(*) FROM listing_holds WHERE status = ?) AS held_listings,
 		(SELECT COUNT(*) FROM businesses WHERE verified = FALSE AND published = TRUE) AS unverified_listings,
 		(SELECT COUNT(*) FROM contact_messages) AS contact_messages,
 		(SELECT COUNT(*) FROM feature_suggestions) AS feature_suggestions,
 		(SELECT COUNT(*) FROM partner_applications) AS partner_applications,
 		(SELECT COUNT(*) FROM subscribers) AS subscribers,
-		(SELECT COUNT(*) FROM jobs WHERE status = ?) AS failed_jobs`), ClaimPending, HoldPending, JobFailed)
+		(SELECT COUNT(*) FROM jobs WHERE status = ?) AS failed_jobs`), ClaimPending, VerificationPending, HoldPending, JobFailed)
 	if err != nil {
 		return AdminCounts{}, fmt.Errorf("store: admin counts: %w", err)
 	}

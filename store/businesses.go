@@ -46,6 +46,8 @@ type Business struct {
 	Rating         float64       `db:"rating"`
 	ReviewCount    int           `db:"review_count"`
 	Verified       bool          `db:"verified"`
+	VerifiedMethod string        `db:"verified_method"` // VerifiedByDomain, VerifiedByTeam, or "" when not verified
+	VerifiedAt     sql.NullTime  `db:"verified_at"`
 	Claimed        bool          `db:"claimed"`
 	Featured       bool          `db:"featured"`
 	Published      bool          `db:"published"`
@@ -171,7 +173,7 @@ func scanJSON(src any, what string, dst any) error {
 }
 
 const businessColumns = `id, slug, owner_id, name, tagline, description, category, sub_category, tags, address, city, state,
-	zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified, claimed, featured,
+	zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified, verified_method, verified_at, claimed, featured,
 	published, suspended, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
 
 // insertBusiness keeps the first listing of an account being created
@@ -317,17 +319,35 @@ func (s *Store) CountPublished(ctx context.Context) (int, error) {
 }
 
 // UpdateBusiness saves every editable field of a listing, and whether its
-// email is confirmed (not its slug, owner, rating or moderation flags).
+// email is confirmed (not its slug, owner, rating or moderation flags). A
+// listing verified by its domain whose website moves to another domain
+// loses the badge (KeepsDomainVerification): the domain was the proof.
 func (s *Store) UpdateBusiness(ctx context.Context, b Business) error {
-	res, err := s.db.ExecContext(ctx, s.db.Rebind(`
+	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		var was struct {
+			Website string `db:"website"`
+			Method  string `db:"verified_method"`
+		}
+		if err := tx.GetContext(ctx, &was, tx.Rebind(`SELECT website, verified_method FROM businesses WHERE id = ?`), b.ID); err != nil {
+			return notFound(err, "update business")
+		}
+		now := time.Now().UTC()
+		res, err := tx.ExecContext(ctx, tx.Rebind(`
 		UPDATE businesses SET name = ?, tagline = ?, description = ?, category = ?, sub_category = ?, tags = ?,
 			address = ?, city = ?, state = ?, zip_code = ?, phone = ?, website = ?, email = ?, email_confirmed = ?, hours = ?, services = ?,
 			business_type = ?, show_email = ?, show_phone = ?, show_address = ?, show_pricing = ?, show_hours = ?, updated_at = ?
 		WHERE id = ?`),
-		b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City, b.State, b.ZipCode,
-		b.Phone, b.Website, b.Email, b.EmailConfirmed, b.Hours, b.Services, b.BusinessType, b.ShowEmail, b.ShowPhone, b.ShowAddress,
-		b.ShowPricing, b.ShowHours, time.Now().UTC(), b.ID)
-	return affectedOne(res, err, "update business")
+			b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City, b.State, b.ZipCode,
+			b.Phone, b.Website, b.Email, b.EmailConfirmed, b.Hours, b.Services, b.BusinessType, b.ShowEmail, b.ShowPhone, b.ShowAddress,
+			b.ShowPricing, b.ShowHours, now, b.ID)
+		if err := affectedOne(res, err, "update business"); err != nil {
+			return err
+		}
+		if was.Method == VerifiedByDomain && !KeepsDomainVerification(was.Website, b.Website) {
+			return setVerified(ctx, tx, b.ID, "", now)
+		}
+		return nil
+	})
 }
 
 var (
