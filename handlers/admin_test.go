@@ -199,7 +199,7 @@ func TestAdminCSVExports(t *testing.T) {
 			if i%10 == 0 {
 				list = store.ListStatus
 			}
-			_, _, err := app.store.Subscribe(ctx, fmt.Sprintf("reader%03d@example.com", i), list)
+			_, _, err := app.store.Subscribe(ctx, fmt.Sprintf("reader%03d@example.com", i), list, 0)
 			must(t, err)
 		}
 		admin := app.asAdmin(t)

@@ -21,6 +21,7 @@ func (h *Handlers) HandleJobs(q *jobs.Queue) {
 	q.Handle(jobs.KindReviewDigest, jobs.ForOwner(h.sendReviewDigest))
 	q.Handle(jobs.KindReviewSentiment, jobs.ForReview(h.readReviewSentiment))
 	q.Handle(jobs.KindAnalyticsSummaries, jobs.ForMonth(h.sendAnalyticsSummaries))
+	q.Handle(jobs.KindBroadcast, h.broadcaster().Handle)
 }
 
 // sendResetLink is the work of a 'forgot password' request: a reset link

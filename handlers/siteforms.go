@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -161,7 +162,7 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 		fragment: func() templ.Component { return views.SubscribeFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return page(c, f) },
 		save: func(ctx context.Context, tx *store.Store) error {
-			sub, created, err := tx.Subscribe(ctx, f.Email, store.MailingList(f.List))
+			sub, created, err := tx.Subscribe(ctx, f.Email, store.MailingList(f.List), confirmResendAfter)
 			switch {
 			case err != nil:
 				return err
@@ -175,6 +176,10 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 		},
 	})
 }
+
+// confirmResendAfter is how long an unconfirmed address waits before the
+// subscribe form sends it the confirmation link again.
+const confirmResendAfter = 30 * time.Minute
 
 // subscribedMail confirms a new subscription, with its unsubscribe link.
 func (h *Handlers) subscribedMail(sub store.Subscriber) bizmail.Message {

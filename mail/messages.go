@@ -33,8 +33,13 @@ type email struct {
 	Title    string // the subject, repeated as the heading
 	Greeting string
 	Intro    []string // paragraphs before the button
-	Table    *table   // figures after the intro (the analytics summary's); nil for none
-	Button   link     // the one action the email asks for
+	// Body is a message written in Markdown (a newsletter's), after the
+	// intro: its HTML, made safe by Markdown (no raw HTML passes), and
+	// its text, the Markdown itself.
+	Body     htmltemplate.HTML
+	BodyText string
+	Table    *table // figures after the intro (the analytics summary's); nil for none
+	Button   link   // the one action the email asks for
 	Outro    []paragraph
 	Why      string // footer: why the reader got this email
 }

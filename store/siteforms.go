@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -50,7 +52,7 @@ type MailingList string
 
 // The lists of the site.
 const (
-	ListNewsletter MailingList = "newsletter" // the blog's monthly newsletter
+	ListNewsletter MailingList = "newsletter" // the blog's newsletter, written on /admin/newsletter
 	ListStatus     MailingList = "status"     // incidents and maintenance
 )
 
@@ -110,30 +112,65 @@ func (s *Store) FeatureSuggestions(ctx context.Context, p Page) ([]FeatureSugges
 	return rows, total, err
 }
 
-// Subscribe adds email to list. Subscribing an address that is already on
-// the list is not an error: it changes nothing and reports created false.
-// Either way it returns the subscription, with its unsubscribe token.
-func (s *Store) Subscribe(ctx context.Context, email string, list MailingList) (sub Subscriber, created bool, err error) {
-	sub = Subscriber{Email: NormalizeEmail(email), List: list, CreatedAt: time.Now().UTC(), Token: rand.Text()}
-	res, err := s.db.ExecContext(ctx, s.db.Rebind(`
+// Subscribe asks for email to be on list. A subscription counts once its
+// address confirms it (ConfirmSubscription, from the link in the email the
+// caller sends when send is true). send is true for a new subscription,
+// and for one still unconfirmed whose last request is older than
+// resendAfter: its request is renewed (created_at), so that a lost email
+// can be asked for again but the form cannot flood an inbox. An address
+// already confirmed is left as it is (send false). Either way it returns
+// the subscription, with its token.
+func (s *Store) Subscribe(ctx context.Context, email string, list MailingList, resendAfter time.Duration) (sub Subscriber, send bool, err error) {
+	now := time.Now().UTC()
+	email = NormalizeEmail(email)
+	err = s.db.GetContext(ctx, &sub, s.db.Rebind(`
 		INSERT INTO subscribers (email, list, created_at, token) VALUES (?, ?, ?, ?)
-		ON CONFLICT (email, list) DO NOTHING`),
-		sub.Email, string(list), sub.CreatedAt, sub.Token)
-	if err != nil {
+		ON CONFLICT (email, list) DO UPDATE SET created_at = excluded.created_at
+		WHERE subscribers.confirmed_at IS NULL AND subscribers.created_at < ?
+		RETURNING `+subscriberColumns),
+		email, string(list), now, rand.Text(), now.Add(-resendAfter))
+	if err == nil {
+		return sub, true, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
 		return Subscriber{}, false, fmt.Errorf("store: subscribe to %s: %w", list, err)
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return Subscriber{}, false, fmt.Errorf("store: subscribe to %s: %w", list, err)
-	}
-	err = s.db.GetContext(ctx, &sub, s.db.Rebind(`SELECT `+subscriberColumns+` FROM subscribers WHERE email = ? AND list = ?`), sub.Email, string(list))
+	err = s.db.GetContext(ctx, &sub, s.db.Rebind(`SELECT `+subscriberColumns+` FROM subscribers WHERE email = ? AND list = ?`), email, string(list))
 	if err != nil {
 		return Subscriber{}, false, fmt.Errorf("store: read subscription: %w", err)
 	}
-	return sub, n > 0, nil
+	return sub, false, nil
 }
 
-// SubscriberByToken returns the subscription an unsubscribe link names.
+// ConfirmSubscription confirms the subscription a confirmation link names
+// and returns it; confirming again changes nothing. ErrNotFound when there
+// is none (it was unsubscribed, or pruned unconfirmed).
+func (s *Store) ConfirmSubscription(ctx context.Context, token string) (Subscriber, error) {
+	var sub Subscriber
+	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`UPDATE subscribers SET confirmed_at = COALESCE(confirmed_at, ?)
+		WHERE token = ? RETURNING `+subscriberColumns), time.Now().UTC(), token)
+	if err != nil {
+		return Subscriber{}, notFound(err, "confirm subscription")
+	}
+	return sub, nil
+}
+
+// PruneUnconfirmedSubscribers deletes the subscriptions never confirmed
+// whose last request is older than before, and says how many.
+func (s *Store) PruneUnconfirmedSubscribers(ctx context.Context, before time.Time) (int64, error) {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM subscribers WHERE confirmed_at IS NULL AND created_at < ?`), before.UTC())
+	if err != nil {
+		return 0, fmt.Errorf("store: prune unconfirmed subscribers: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("store: prune unconfirmed subscribers: %w", err)
+	}
+	return n, nil
+}
+
+// SubscriberByToken returns the subscription an unsubscribe or
+// confirmation link names.
 func (s *Store) SubscriberByToken(ctx context.Context, token string) (Subscriber, error) {
 	var sub Subscriber
 	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`SELECT `+subscriberColumns+` FROM subscribers WHERE token = ?`), token)
@@ -154,16 +191,24 @@ func (s *Store) Unsubscribe(ctx context.Context, token string) (Subscriber, erro
 	return sub, nil
 }
 
-const subscriberColumns = `id, email, list, created_at, token`
+const subscriberColumns = `id, email, list, created_at, token, confirmed_at`
 
 // Subscriber is an address on a mailing list.
 type Subscriber struct {
-	ID        int64       `db:"id"`
-	Email     string      `db:"email"`
-	List      MailingList `db:"list"`
-	CreatedAt time.Time   `db:"created_at"`
-	Token     string      `db:"token"` // in every email's unsubscribe link
+	ID    int64       `db:"id"`
+	Email string      `db:"email"`
+	List  MailingList `db:"list"`
+	// CreatedAt is when the address subscribed; while unconfirmed, when it
+	// last asked to (each request renews it).
+	CreatedAt time.Time `db:"created_at"`
+	Token     string    `db:"token"` // in every email's confirmation and unsubscribe links
+	// ConfirmedAt is when the address confirmed; only confirmed
+	// subscriptions are sent the list's emails.
+	ConfirmedAt sql.NullTime `db:"confirmed_at"`
 }
+
+// Confirmed reports whether the address confirmed its subscription.
+func (s Subscriber) Confirmed() bool { return s.ConfirmedAt.Valid }
 
 // Subscribers lists the addresses on list ("" for every list), the newest
 // first, a page at a time, with how many there are in all.
@@ -173,7 +218,7 @@ func (s *Store) Subscribers(ctx context.Context, list MailingList, p Page) ([]Su
 		where, args = " WHERE list = ?", []any{string(list)}
 	}
 	var subs []Subscriber
-	err := s.db.SelectContext(ctx, &subs, s.db.Rebind(`SELECT id, email, list, created_at FROM subscribers`+where+
+	err := s.db.SelectContext(ctx, &subs, s.db.Rebind(`SELECT id, email, list, created_at, confirmed_at FROM subscribers`+where+
 		` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`), concat(args, []any{p.Limit, p.Offset})...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: subscribers: %w", err)
@@ -183,6 +228,17 @@ func (s *Store) Subscribers(ctx context.Context, list MailingList, p Page) ([]Su
 		return nil, 0, fmt.Errorf("store: count subscribers: %w", err)
 	}
 	return subs, total, nil
+}
+
+// ConfirmedSubscribers counts the confirmed addresses on list: who a
+// broadcast to it would reach now.
+func (s *Store) ConfirmedSubscribers(ctx context.Context, list MailingList) (int, error) {
+	var n int
+	err := s.db.GetContext(ctx, &n, s.db.Rebind(`SELECT COUNT(*) FROM subscribers WHERE list = ? AND confirmed_at IS NOT NULL`), string(list))
+	if err != nil {
+		return 0, fmt.Errorf("store: count confirmed subscribers: %w", err)
+	}
+	return n, nil
 }
 
 // CreatePartnerApplication stores an application to the partner programme.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"bizprofile/store"
 	"bizprofile/store/storetest"
@@ -14,7 +15,7 @@ func TestSubscribingTwiceKeepsOneRow(t *testing.T) {
 		ctx := context.Background()
 		var tokens []string
 		for i, want := range []bool{true, false} {
-			sub, created, err := s.Subscribe(ctx, "  Reader@Example.com", store.ListNewsletter)
+			sub, created, err := s.Subscribe(ctx, "  Reader@Example.com", store.ListNewsletter, time.Hour)
 			must(t, err)
 			if created != want {
 				t.Errorf("subscription %d: created = %v, want %v", i+1, created, want)
@@ -25,7 +26,7 @@ func TestSubscribingTwiceKeepsOneRow(t *testing.T) {
 			t.Errorf("unsubscribe tokens %q: want one, the same for both", tokens)
 		}
 		// The same address on the other list is a subscription of its own.
-		status, created, err := s.Subscribe(ctx, "reader@example.com", store.ListStatus)
+		status, created, err := s.Subscribe(ctx, "reader@example.com", store.ListStatus, time.Hour)
 		must(t, err)
 		if !created {
 			t.Error("status subscription not created")
