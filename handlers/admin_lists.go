@@ -202,12 +202,12 @@ func (h *Handlers) partnersList() adminList {
 }
 
 // subscribersList is the newsletter's and the status page's subscribers,
-// narrowed to one list by ?list=.
+// narrowed to one list by ?list=, with when each confirmed.
 func (h *Handlers) subscribersList() adminList {
 	return adminList{
 		path: "/admin/subscribers", title: "Subscribers", empty: "Nobody has subscribed yet.",
-		intro:   "Addresses on the blog's newsletter and the status page's updates.",
-		columns: []string{"Subscribed", "Email", "List"},
+		intro:   "Addresses on the blog's newsletter and the status page's updates. Only confirmed addresses are sent the lists' emails; an address that does not confirm within 30 days is deleted.",
+		columns: []string{"Subscribed", "Email", "List", "Confirmed"},
 		query: func(r *http.Request) url.Values {
 			q := url.Values{}
 			if l := r.URL.Query().Get("list"); l == string(store.ListNewsletter) || l == string(store.ListStatus) {
@@ -231,7 +231,11 @@ func (h *Handlers) subscribersList() adminList {
 				if s.List == store.ListStatus {
 					list = "Status updates"
 				}
-				rows[i] = []string{csvTime(s.CreatedAt), s.Email, list}
+				confirmed := "Not yet"
+				if s.Confirmed() {
+					confirmed = csvTime(s.ConfirmedAt.Time)
+				}
+				rows[i] = []string{csvTime(s.CreatedAt), s.Email, list, confirmed}
 			}
 			return rows, total, err
 		},
