@@ -32,7 +32,7 @@ export const publicPages = {
   "/individual/signup": "Join as Individual",
   "/directory": "Transform Your Business Visibility",
   "/ai-insights": "Generate New Insights",
-  "/roi-breakdown": "300% Average ROI Breakdown",
+  "/roi-breakdown": "An Illustrative Example",
   "/partners": "Coming Soon",
   "/partners/signup": "Apply to the Partner Programme",
   "/whats-new": "Suggest a Feature",

@@ -24,6 +24,7 @@ import (
 	"bizprofile/ai"
 	"bizprofile/analytics"
 	bizmail "bizprofile/mail"
+	"bizprofile/status"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -56,6 +57,9 @@ type Deps struct {
 	// MetricsToken opens /metrics to requests bearing it; empty: /metrics
 	// is not served on the app's address.
 	MetricsToken string
+	// InsightsServer is the OpenAI-compatible server behind Insights, which
+	// /status checks; no BaseURL: the built-in analyser (nothing to check).
+	InsightsServer status.AIServer
 }
 
 // Handlers serves every route of the app.
@@ -82,6 +86,13 @@ type Handlers struct {
 	adminEmails    []string
 	trustedProxies []netip.Prefix
 	metricsToken   string
+
+	// status checks the app's parts for /status (status.go).
+	status *status.Checker
+
+	// listed is how many listings the directory shows, for the pages'
+	// copy (cached; nil without a store).
+	listed *listedCount
 }
 
 // New builds the handlers from their dependencies.
@@ -116,6 +127,12 @@ func New(d Deps) *Handlers {
 	if h.insightProvider == nil {
 		h.insightProvider = ai.Analyser{}
 	}
+	if h.store != nil {
+		h.status = newStatusChecker(d)
+	}
+	if h.store != nil {
+		h.listed = newListedCount(h.store.CountPublished, h.log)
+	}
 	return h
 }
 
@@ -137,6 +154,9 @@ func (h *Handlers) flash(r *http.Request, t views.Toast) {
 // queued toasts out of the session.
 func (h *Handlers) chrome(r *http.Request) views.Chrome {
 	c := views.Chrome{Site: h.site, Path: r.URL.Path, Theme: themeFromRequest(r)}
+	if h.listed != nil {
+		c.Listed = h.listed.get(r.Context())
+	}
 	if u := currentUser(r); u != nil {
 		c.User = &views.Viewer{Name: u.Email, Email: u.Email, IsAdmin: h.isAdmin(u)}
 	}
@@ -168,7 +188,7 @@ func (h *Handlers) serverError(w http.ResponseWriter, r *http.Request, err error
 		return
 	}
 	h.log.Error("server error", slog.Any("error", err), "method", r.Method, "path", r.URL.Path, "request_id", requestID(r.Context()))
-	renderFailure(w, r, http.StatusInternalServerError, views.ServerErrorPage(h.bareChrome(r)), "Unexpected Application Error!")
+	renderFailure(w, r, http.StatusInternalServerError, views.ServerErrorPage(h.bareChrome(r), requestID(r.Context())), "Unexpected Application Error!")
 }
 
 // bareChrome is the layout's chrome without the session (no toasts, no

@@ -263,7 +263,7 @@ func APIPage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "\">API access request form</a>. We reply within 24 hours. API access is included on the Pro plan.</p></li><li><h3>Make your first request</h3><p class=\"muted\">Search the directory for bakeries in Austin, best rated first:</p><pre class=\"code-block\" tabindex=\"0\" role=\"region\" aria-label=\"Example request\"><code>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "\">API access request form</a>. A person answers every request. API access is included on the Pro plan.</p></li><li><h3>Make your first request</h3><p class=\"muted\">Search the directory for bakeries in Austin, best rated first:</p><pre class=\"code-block\" tabindex=\"0\" role=\"region\" aria-label=\"Example request\"><code>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -301,7 +301,7 @@ func APIPage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Ready to build?</h2><p>Request early access and tell us what you are building. We enable keys within 24 hours, starting with Pro customers and integration partners.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Ready to build?</h2><p>Request early access and tell us what you are building. We enable keys starting with Pro customers and integration partners.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

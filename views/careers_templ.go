@@ -46,7 +46,7 @@ func CareersPage(c Chrome) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = pageHero("Careers", "Help 10,000+ small businesses get found and grow. We are a small team that ships often and talks to customers every week.").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = pageHero("Careers", "Help small businesses get found and grow. We are a small team that ships often and talks to customers every week.").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -102,7 +102,7 @@ func CareersPage(c Chrome) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</div></div></section><section class=\"section section-alt\" aria-labelledby=\"open-positions\"><div class=\"container\"><div class=\"section-head\"><h2 id=\"open-positions\">Open positions</h2><p>Apply by email with your CV or a link to your work; a person reads every application and replies within a week.</p></div><ul class=\"list\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</div></div></section><section class=\"section section-alt\" aria-labelledby=\"open-positions\"><div class=\"container\"><div class=\"section-head\"><h2 id=\"open-positions\">Open positions</h2><p>Apply by email with your CV or a link to your work; a person reads every application and replies.</p></div><ul class=\"list\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

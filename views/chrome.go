@@ -41,6 +41,10 @@ type Chrome struct {
 	Theme  string // ThemeLight, ThemeDark or ThemeSystem
 	Toasts []Toast
 	User   *Viewer // nil when signed out
+	// Listed is how many listings the directory shows (read at most every
+	// few minutes), for the copy that quotes it; 0: unknown, and the
+	// pages then show no figure.
+	Listed int
 }
 
 // Viewer is the signed-in user, as the shared layout shows them.

@@ -44,7 +44,7 @@ func ContactPage(c Chrome, f ContactForm) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = pageHero("Contact Us", "Questions about your profile, a plan or a partnership? Send us a message and we will reply within 24 hours; support is available 24/7.").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = pageHero("Contact Us", "Questions about your profile, a plan or a partnership? Send us a message: it reaches our team by email and a person answers it.").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -253,7 +253,7 @@ func ContactPage(c Chrome, f ContactForm) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "</dl><p class=\"muted\">Support by email and phone is available 24/7, outside these hours too.</p></article></div></div></section><section class=\"section section-alt\"><div class=\"container\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "</dl></article></div></div></section><section class=\"section section-alt\"><div class=\"container\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -301,7 +301,7 @@ func ContactPage(c Chrome, f ContactForm) templ.Component {
 		})
 		templ_7745c5c3_Err = Layout(c, Meta{
 			Title:       "Contact Us",
-			Description: "Contact " + c.Site.Name + ": support around the clock by email and phone, sales for demos and multiple locations, our San Francisco office and business hours.",
+			Description: "Contact " + c.Site.Name + ": support by email and phone, sales for demos and multiple locations, our San Francisco office and business hours.",
 			Path:        "/contact",
 			HTMX:        true,
 		}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)

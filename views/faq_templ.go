@@ -45,7 +45,7 @@ func FAQPage(c Chrome) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = pageHero("Frequently Asked Questions", "Plans and billing, leads, profiles, partners and your data. Can't find your answer? We reply to every message within 24 hours.").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = pageHero("Frequently Asked Questions", "Plans and billing, leads, profiles, partners and your data. Can't find your answer? Write to us: a person answers every message.").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -155,7 +155,7 @@ func FAQPage(c Chrome) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</div></section><section class=\"section section-alt\"><div class=\"container center-text\"><h2>Still have questions?</h2><p class=\"muted\">Our support team is available 24/7 and answers every message within 24 hours.</p><div class=\"btn-row center\"><a class=\"btn btn-primary\" href=\"/contact\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</div></section><section class=\"section section-alt\"><div class=\"container center-text\"><h2>Still have questions?</h2><p class=\"muted\">Our support team answers every message, by email or phone.</p><div class=\"btn-row center\"><a class=\"btn btn-primary\" href=\"/contact\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -139,11 +139,11 @@ func FeaturesPage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = sectionHeadLabelled("features-stats-heading", "Trusted by businesses like yours", "").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sectionHeadLabelled("features-stats-heading", "The directory in figures", "").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = statGrid(content.HomeStats).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = statGrid(productStats(c)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -51,7 +51,7 @@ func HelpPage(c Chrome, q string) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = pageHero("Help Center", "Search our answers or browse by topic. If you cannot find what you need, our support team is available 24/7.").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = pageHero("Help Center", "Search our answers or browse by topic. If you cannot find what you need, our support team answers by email and phone.").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -133,7 +133,7 @@ func HelpPage(c Chrome, q string) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "\"</strong></p><p>Try a shorter word, browse the topics below, or <a href=\"/contact\">contact our support team</a> and we will answer within 24 hours.</p></div></div>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "\"</strong></p><p>Try a shorter word, browse the topics below, or <a href=\"/contact\">contact our support team</a>: a person will answer.</p></div></div>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -262,9 +262,9 @@ func HelpPage(c Chrome, q string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var13 string
-				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(articleCount(cat.Articles))
+				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(articleCount(cat.Articles()))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/help.templ`, Line: 68, Col: 58}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/help.templ`, Line: 68, Col: 60}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 				if templ_7745c5c3_Err != nil {
@@ -413,14 +413,14 @@ func HelpPage(c Chrome, q string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Still need help?</h2><p>Our support team is available 24/7 at ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Still need help?</h2><p>Our support team answers at ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var22 string
 			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportEmail)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/help.templ`, Line: 108, Col: 65}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/help.templ`, Line: 108, Col: 55}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 			if templ_7745c5c3_Err != nil {
@@ -433,13 +433,13 @@ func HelpPage(c Chrome, q string) templ.Component {
 			var templ_7745c5c3_Var23 string
 			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportPhone)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/help.templ`, Line: 108, Col: 93}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/help.templ`, Line: 108, Col: 83}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, ". Prefer to see the product first? Book a demo. The community forum is open to customers by invitation: ask for one through the contact form.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/contact\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, ". Prefer to see the product first? Book a demo.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/contact\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -455,15 +455,7 @@ func HelpPage(c Chrome, q string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "Schedule a Demo</a> <a class=\"btn btn-outline btn-lg\" href=\"/contact?subject=community\">")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			templ_7745c5c3_Err = icon("users").Render(ctx, templ_7745c5c3_Buffer)
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "Join Community Forum</a></div></div></div></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "Schedule a Demo</a></div></div></div></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -471,7 +463,7 @@ func HelpPage(c Chrome, q string) templ.Component {
 		})
 		templ_7745c5c3_Err = Layout(c, Meta{
 			Title:       "Help Center",
-			Description: "Answers about profiles, verification, billing, plans and leads on " + c.Site.Name + ", with 24/7 support by email and phone when you need a person.",
+			Description: "Answers about profiles, verification, billing, plans and leads on " + c.Site.Name + ", with support by email and phone when you need a person.",
 			Path:        "/help",
 		}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {

@@ -9,9 +9,21 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 import (
+	"strconv"
+
 	"bizprofile/plans"
 	"bizprofile/views/content"
 )
+
+// homeDescription is the home page's meta description, which names how
+// many businesses are listed when that is known.
+func homeDescription(c Chrome) string {
+	d := "Publish a verified business profile, get found in a searchable directory, receive matched leads and AI insights."
+	if n := ListedBusinesses(c.Listed); n != "" {
+		d += " " + n + " are listed on " + c.Site.Name + "."
+	}
+	return d
+}
 
 // HomePage is the landing page: who the directory is for, what it does, and
 // the three ways in.
@@ -84,11 +96,24 @@ func HomePage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = statGrid(content.HomeStats).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = statGrid(productStats(c)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</div></section><section class=\"section\" aria-labelledby=\"home-request-title\"><div class=\"container\"><div class=\"section-head\"><h2 id=\"home-request-title\">Need a business? Describe the job once</h2><p>We send your request to up to 5 businesses in its category that serve your area, ranked by how well their services fit, their rating, verification and how fast they answer. Each can reply to you by email.</p></div><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/request\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</div></section><section class=\"section\" aria-labelledby=\"home-request-title\"><div class=\"container\"><div class=\"section-head\"><h2 id=\"home-request-title\">Need a business? Describe the job once</h2><p>We send your request to up to ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var3 string
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(content.QuoteMatches))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 64, Col: 74}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, " businesses in its category that serve your area, ranked by how well their services fit, their rating, verification and how fast they answer. Each can reply to you by email.</p></div><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/request\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -96,7 +121,7 @@ func HomePage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "Request quotes</a></div></div></section><section class=\"section section-alt\"><div class=\"container\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "Request quotes</a></div></div></section><section class=\"section section-alt\"><div class=\"container\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -108,20 +133,20 @@ func HomePage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Ready to be found by more customers?</h2><p>Start with the free plan: a verified profile and up to ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Ready to be found by more customers?</h2><p>Start with the free plan: a verified profile and up to ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(content.LeadCap(plans.Free()))
+			var templ_7745c5c3_Var4 string
+			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(content.LeadCap(plans.Free()))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 72, Col: 94}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 84, Col: 94}
 			}
-			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, " leads a month. Upgrade when the leads come in.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/signup\">Start Free Trial</a> <a class=\"btn btn-outline btn-lg\" href=\"/contact\">Schedule Demo</a></div></div></div></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, " leads a month. Upgrade when the leads come in.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/signup\">Start Free Trial</a> <a class=\"btn btn-outline btn-lg\" href=\"/contact\">Schedule Demo</a></div></div></div></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -129,7 +154,7 @@ func HomePage(c Chrome) templ.Component {
 		})
 		templ_7745c5c3_Err = Layout(c, Meta{
 			Title:       "Verified Business Profiles, Leads and AI Insights",
-			Description: "Publish a verified business profile, get found in a searchable directory, receive matched leads and AI insights. Join 10,000+ businesses on " + c.Site.Name + ".",
+			Description: homeDescription(c),
 			Path:        "/",
 		}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {

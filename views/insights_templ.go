@@ -276,7 +276,7 @@ func InsightsPage(c Chrome, v InsightsView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<p class=\"center-text\"><a href=\"/roi-breakdown\">See how owners reach a 300% average ROI</a></p></div></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<p class=\"center-text\"><a href=\"/roi-breakdown\">See an example of how a return on investment adds up</a></p></div></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -162,7 +162,7 @@ func TermsPage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, ", and to show it in our sister products when you connect them.</p><p>You promise that your content is accurate, that you have the right to publish it, and that it does not infringe anyone's rights or break the law. You may claim and manage a business profile only if you own or are authorised to represent that business. The Verified badge means we have checked that a business exists and that its manager is entitled to run the profile; it is not an endorsement of the business's products or services.</p><p>We may edit the formatting of, hide or remove content that breaks these terms, and we will tell you why unless the law or the safety of others prevents it.</p><h2 id=\"leads\">5. Leads</h2><p>Leads are enquiries from visitors matched to businesses by category, location and services. We do not guarantee the number, quality or outcome of leads. Each plan includes a monthly number of leads, as shown on the <a href=\"/pricing\">Pricing</a> page. Use the contact details in a lead only to answer that enquiry, and follow the law on marketing messages if you contact the person again later.</p><h2 id=\"acceptable-use\">6. Acceptable use</h2><p>You must not:</p><ul><li>publish false, misleading or fake profiles, reviews or business information, or impersonate another business or person;</li><li>post content that is unlawful, defamatory, hateful, sexually explicit or that infringes intellectual property or privacy rights;</li><li>send spam, or use leads or directory data for unsolicited bulk messages;</li><li>scrape, copy or resell the directory or its data, other than through our documented API within its limits;</li><li>probe, overload or disrupt the service, bypass its security, or access accounts or data that are not yours;</li><li>use the service for any business or activity that is illegal where you operate.</li></ul><h2 id=\"plans-and-payment\">7. Plans, trials and payment</h2><ul><li><strong>Free plan and trials.</strong> A free plan is available. Paid plans start with a ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, ".</p><p>You promise that your content is accurate, that you have the right to publish it, and that it does not infringe anyone's rights or break the law. You may claim and manage a business profile only if you own or are authorised to represent that business. The Verified badge means we have checked that a business exists and that its manager is entitled to run the profile; it is not an endorsement of the business's products or services.</p><p>We may edit the formatting of, hide or remove content that breaks these terms, and we will tell you why unless the law or the safety of others prevents it.</p><h2 id=\"leads\">5. Leads</h2><p>Leads are enquiries from visitors matched to businesses by category, location and services. We do not guarantee the number, quality or outcome of leads. Each plan includes a monthly number of leads, as shown on the <a href=\"/pricing\">Pricing</a> page. Use the contact details in a lead only to answer that enquiry, and follow the law on marketing messages if you contact the person again later.</p><h2 id=\"acceptable-use\">6. Acceptable use</h2><p>You must not:</p><ul><li>publish false, misleading or fake profiles, reviews or business information, or impersonate another business or person;</li><li>post content that is unlawful, defamatory, hateful, sexually explicit or that infringes intellectual property or privacy rights;</li><li>send spam, or use leads or directory data for unsolicited bulk messages;</li><li>scrape, copy or resell the directory or its data, other than through our documented API within its limits;</li><li>probe, overload or disrupt the service, bypass its security, or access accounts or data that are not yours;</li><li>use the service for any business or activity that is illegal where you operate.</li></ul><h2 id=\"plans-and-payment\">7. Plans, trials and payment</h2><ul><li><strong>Free plan and trials.</strong> A free plan is available. Paid plans start with a ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -175,131 +175,131 @@ func TermsPage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, " free trial that does not require a card.</li><li><strong>Prices.</strong> Plan prices and what each plan includes are shown on the <a href=\"/pricing\">Pricing</a> page. Prices exclude taxes, which are added where required.</li><li><strong>Billing.</strong> Paid plans are billed monthly in advance and renew automatically until cancelled. Payments are processed by our card payment provider under its own terms.</li><li><strong>Changing plans.</strong> Upgrades and downgrades take effect straight away and are prorated for the rest of the billing period.</li><li><strong>Cancelling.</strong> You can cancel at any time. Your account stays active until the end of the period you have paid for; after that your profile is deactivated. Except where the law requires otherwise, we do not refund partial periods.</li><li><strong>Failed payments.</strong> If a payment fails we will tell you and try again; if it still fails, we may move your account to the free plan.</li><li><strong>Price changes.</strong> We will give you at least 30 days' notice of a price increase, which applies from your next billing period after the notice ends.</li></ul><h2 id=\"ai-features\">8. AI features and results</h2><p>AI profile recommendations, lead scoring and business insights are generated automatically and may be incomplete or wrong. Review them before you act on them; they are not legal, financial or professional advice. Figures we publish, such as the 300% average return reported by our customers, are averages and not a promise of what your business will achieve.</p><h2 id=\"partners\">9. Partner programme</h2><p>Lead generators and agencies who refer businesses to ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, " free trial that does not require a card.</li><li><strong>Prices.</strong> Plan prices and what each plan includes are shown on the <a href=\"/pricing\">Pricing</a> page. Prices exclude taxes, which are added where required.</li><li><strong>Billing.</strong> Paid plans are billed monthly in advance and renew automatically until cancelled. Payments are processed by our card payment provider under its own terms.</li><li><strong>Changing plans.</strong> Upgrades and downgrades take effect straight away and are prorated for the rest of the billing period.</li><li><strong>Cancelling.</strong> You can cancel at any time. Your paid plan stays in force until the end of the period you have paid for. ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var9 string
-			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(content.AfterPaidPlan)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 127, Col: 71}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 114, Col: 166}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, " can join our partner programme. Commission, up to 25%, and the other conditions for partners are set out in a separate partner agreement, which prevails over these terms for partner activities.</p><h2 id=\"third-parties\">10. Sister products and third-party services</h2><p>You can connect ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, " Except where the law requires otherwise, we do not refund partial periods.</li><li><strong>Failed payments.</strong> If a payment fails, our card payment provider tries it again and your plan stays in force meanwhile; if it still fails, your account moves to the free plan, and your dashboard says so, until a payment goes through.</li><li><strong>Price changes.</strong> We will give you at least 30 days' notice of a price increase, which applies from your next billing period after the notice ends.</li></ul><h2 id=\"ai-features\">8. AI features and results</h2><p>AI profile recommendations, lead scoring and business insights are generated automatically and may be incomplete or wrong. Review them before you act on them; they are not legal, financial or professional advice. Figures we publish as examples, such as the return on investment worked through on our <a href=\"/roi-breakdown\">ROI page</a>, are illustrations, not measurements, and not a promise of what your business will achieve.</p><h2 id=\"partners\">9. Partner programme</h2><p>Lead generators and agencies who refer businesses to ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var10 string
 			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 133, Col: 34}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 128, Col: 71}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, " to our sister products and to third-party services such as your CRM. Each is governed by its own terms. We are not responsible for third-party services, and you can disconnect any of them at any time.</p><h2 id=\"intellectual-property\">11. Our intellectual property</h2><p>The service, its software, design, the ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, " can join our partner programme. Commission, up to ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var11 string
-			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(content.PartnerCommissionMax)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 139, Col: 57}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 129, Col: 53}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, " name and logo, and the directory as a compilation belong to us or our licensors. We give you a limited, non-transferable right to use the service under these terms. Feedback and feature suggestions you send us may be used without obligation to you.</p><h2 id=\"termination\">12. Suspension and termination</h2><p>You may close your account at any time from your account settings or by writing to us. We may suspend or close an account that seriously or repeatedly breaks these terms, that puts other users or the service at risk, or when the law requires it. Where reasonable we will warn you first and give you a chance to fix the problem. After closure, sections 4 (licence for content already shared in leads), 11, 13, 14, 15 and 17 continue to apply.</p><h2 id=\"disclaimers\">13. Disclaimers</h2><p>We work hard to keep ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, ", and the other conditions for partners are set out in a separate partner agreement, which prevails over these terms for partner activities.</p><h2 id=\"third-parties\">10. Sister products and third-party services</h2><p>Our sister products and the third-party services you use alongside ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var12 string
 			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 153, Col: 39}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 134, Col: 85}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, " available and accurate; our current uptime is shown on the <a href=\"/status\">status page</a>. Except as expressly stated in these terms, and to the extent the law allows, the service is provided \"as is\" and \"as available\", without warranties of any kind, including merchantability, fitness for a particular purpose and non-infringement. We do not check every profile and are not responsible for the goods or services that businesses in the directory offer.</p><h2 id=\"liability\">14. Limitation of liability</h2><p>To the extent the law allows, ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, ", such as a CRM you import your leads into, are governed by their own terms. We are not responsible for third-party services.</p><h2 id=\"intellectual-property\">11. Our intellectual property</h2><p>The service, its software, design, the ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var13 string
 			templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 161, Col: 48}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 140, Col: 57}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, " is not liable for indirect, incidental, special, consequential or punitive damages, or for lost profits, revenue, data or goodwill. Our total liability for any claim relating to the service is limited to the greater of the amount you paid us in the 12 months before the claim arose and US$100. Nothing in these terms limits liability that cannot be limited by law.</p><h2 id=\"indemnity\">15. Indemnity</h2><p>If you use the service for a business, that business will defend and indemnify ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, " name and logo, and the directory as a compilation belong to us or our licensors. We give you a limited, non-transferable right to use the service under these terms. Feedback and feature suggestions you send us may be used without obligation to you.</p><h2 id=\"termination\">12. Suspension and termination</h2><p>You may close your account at any time from your account settings or by writing to us. We may suspend or close an account that seriously or repeatedly breaks these terms, that puts other users or the service at risk, or when the law requires it. Where reasonable we will warn you first and give you a chance to fix the problem. After closure, the licence for content already shared in leads (section 4) and sections 11, 13, 14, 15 and 17 continue to apply.</p><h2 id=\"disclaimers\">13. Disclaimers</h2><p>We work hard to keep ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var14 string
 			templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 168, Col: 97}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 154, Col: 39}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, " against claims by third parties arising from its content, its use of leads, or its breach of these terms or of the law, and pay the resulting reasonable costs.</p><h2 id=\"changes\">16. Changes to the service and these terms</h2><p>We improve ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, " available and accurate; the <a href=\"/status\">status page</a> shows how the service is doing. Except as expressly stated in these terms, and to the extent the law allows, the service is provided \"as is\" and \"as available\", without warranties of any kind, including merchantability, fitness for a particular purpose and non-infringement. We do not check every profile and are not responsible for the goods or services that businesses in the directory offer.</p><h2 id=\"liability\">14. Limitation of liability</h2><p>To the extent the law allows, ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
 			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 174, Col: 29}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 162, Col: 48}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, " continually and may add, change or remove features. We may also update these terms. For material changes we will give you at least 30 days' notice by email or in the product before they take effect. If you do not agree, you can cancel before the change applies; continuing to use the service afterwards means you accept the new terms.</p><h2 id=\"governing-law\">17. Governing law and disputes</h2><p>These terms are governed by the laws of the State of California, without regard to its conflict-of-law rules. Courts in San Francisco County, California have exclusive jurisdiction, except that consumers keep any right to bring claims in the courts where they live. Before starting a claim, please contact us: most problems are solved quickly that way.</p><h2 id=\"general\">18. General</h2><p>These terms, together with the Privacy Policy and any plan or partner agreement, are the whole agreement between you and us about the service. If a court finds part of them unenforceable, the rest stays in effect. If we do not enforce a right straight away, we have not waived it. You may not transfer these terms without our consent; we may transfer them as part of a merger or acquisition.</p><h2 id=\"contact\">19. Contact us</h2><p>Questions about these terms: email <a href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, " is not liable for indirect, incidental, special, consequential or punitive damages, or for lost profits, revenue, data or goodwill. Our total liability for any claim relating to the service is limited to the greater of the amount you paid us in the 12 months before the claim arose and US$100. Nothing in these terms limits liability that cannot be limited by law.</p><h2 id=\"indemnity\">15. Indemnity</h2><p>If you use the service for a business, that business will defend and indemnify ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var16 templ.SafeURL
-			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("mailto:" + c.Site.SupportEmail))
+			var templ_7745c5c3_Var16 string
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 196, Col: 61}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 169, Col: 97}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, " against claims by third parties arising from its content, its use of leads, or its breach of these terms or of the law, and pay the resulting reasonable costs.</p><h2 id=\"changes\">16. Changes to the service and these terms</h2><p>We improve ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var17 string
-			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportEmail)
+			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 196, Col: 85}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 175, Col: 29}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "</a>, call <a href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, " continually and may add, change or remove features. We may also update these terms. For material changes we will give you at least 30 days' notice by email or in the product before they take effect. If you do not agree, you can cancel before the change applies; continuing to use the service afterwards means you accept the new terms.</p><h2 id=\"governing-law\">17. Governing law and disputes</h2><p>These terms are governed by the laws of the State of California, without regard to its conflict-of-law rules. Courts in San Francisco County, California have exclusive jurisdiction, except that consumers keep any right to bring claims in the courts where they live. Before starting a claim, please contact us: most problems are solved quickly that way.</p><h2 id=\"general\">18. General</h2><p>These terms, together with the Privacy Policy and any plan or partner agreement, are the whole agreement between you and us about the service. If a court finds part of them unenforceable, the rest stays in effect. If we do not enforce a right straight away, we have not waived it. You may not transfer these terms without our consent; we may transfer them as part of a merger or acquisition.</p><h2 id=\"contact\">19. Contact us</h2><p>Questions about these terms: email <a href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var18 templ.SafeURL
-			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(c.Site.PhoneHref()))
+			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("mailto:" + c.Site.SupportEmail))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 197, Col: 48}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 197, Col: 61}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 			if templ_7745c5c3_Err != nil {
@@ -310,41 +310,67 @@ func TermsPage(c Chrome) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var19 string
-			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportPhone)
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportEmail)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 197, Col: 72}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 197, Col: 85}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "</a>, or write to ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "</a>, call <a href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
+			var templ_7745c5c3_Var20 templ.SafeURL
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(c.Site.PhoneHref()))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 197, Col: 105}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 198, Col: 48}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, ", ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var21 string
-			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(content.Office, ", "))
+			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportPhone)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 198, Col: 41}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 198, Col: 72}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, ".</p><p><a href=\"#toc-title\">Back to contents</a></p></div></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "</a>, or write to ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var22 string
+			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 198, Col: 105}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, ", ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var23 string
+			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(content.Office, ", "))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/terms.templ`, Line: 199, Col: 41}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, ".</p><p><a href=\"#toc-title\">Back to contents</a></p></div></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -25,7 +25,7 @@ var APIResources = []Card{
 	{"book", "Reference", "Every endpoint with its parameters, response fields and error codes, shared with early-access developers."},
 	{"code", "Examples", "Requests in curl, JavaScript, Python and Go for search, listings and leads."},
 	{"shield", "Authentication guide", "When to use an API key, when to use OAuth 2.0, and how to keep credentials out of browsers."},
-	{"message", "Developer support", "Questions go straight to the engineers building the API; we reply within 24 hours."},
+	{"message", "Developer support", "Questions go straight to the engineers building the API."},
 }
 
 // APIQuickStartRequest is the example request of the quick start; %s is

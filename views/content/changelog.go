@@ -52,7 +52,7 @@ var Changelog = []ChangelogEntry{
 	{day(2026, time.March, 18), "Dark theme", "Choose light, dark or follow your system setting. The choice is remembered and applied before the page is drawn, with no flash.", ChangeNew, "Accessibility"},
 	{day(2025, time.November, 6), "Public profile pages", "Every business now has its own page in the directory showing what its owner made public, in a format search engines understand.", ChangeNew, "Profiles"},
 	{day(2025, time.May, 12), "Faster directory search", "Results appear noticeably faster for large cities, and matches on tags and sub-categories are ranked more sensibly.", ChangeImproved, "Directory"},
-	{day(2024, time.December, 9), "Verified badge on small screens", "The verified badge is no longer cut off on directory cards on phones narrower than 400 pixels.", ChangeFixed, "Directory"},
+	{day(2024, time.December, 9), "Verified badge on small screens", "The verified badge is no longer cut off on directory cards on the narrowest phones.", ChangeFixed, "Directory"},
 	{day(2024, time.June, 17), "Directory launch", "Businesses can publish a verified profile and visitors can search the directory by name, category and location.", ChangeNew, "Directory"},
 }
 

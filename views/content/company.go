@@ -2,6 +2,7 @@ package content
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -51,14 +52,6 @@ func Mailto(addr, subject string) string {
 // FoundedYear is shown on /about and in the press fact sheet.
 const FoundedYear = "2024"
 
-// AboutStats are the figures on /about.
-var AboutStats = []Stat{
-	{FoundedYear, "founded"},
-	{"10,000+", "businesses listed"},
-	{"300%", "average ROI for our customers"},
-	{"24/7", "support"},
-}
-
 // CompanyValues are the three values on /about.
 var CompanyValues = []Card{
 	{"lightbulb", "Innovation", "We put AI to work on the chores small businesses never have time for: writing a better description, spotting a missing detail, answering the right lead first. Every model we ship has to save an owner real time."},
@@ -73,12 +66,14 @@ type SisterProduct struct {
 	Role string
 }
 
-// SisterProducts are the four siblings named in the ecosystem blurb on /about.
+// SisterProducts are the four siblings named in the ecosystem blurb on
+// /about. None is connected to the directory: their lines say what each
+// does on its own.
 var SisterProducts = []SisterProduct{
-	{"calendar", "BookWell", "Online booking and appointment reminders that read your opening hours straight from your profile."},
+	{"calendar", "BookWell", "Online booking and appointment reminders for businesses that work by appointment."},
 	{"star", "ReviewPulse", "Collects reviews after each visit and alerts you when sentiment about your business changes."},
-	{"dollar", "LedgerLite", "Quotes, invoices and card payments for small teams, with leads from the directory turned into customers in one click."},
-	{"rocket", "CampaignKit", "Local email and social campaigns built from your listing, sent to the people who already asked about you."},
+	{"dollar", "LedgerLite", "Quotes, invoices and card payments for small teams."},
+	{"rocket", "CampaignKit", "Local email and social campaigns for small businesses."},
 }
 
 // ---------------------------------------------------------------- Careers
@@ -102,9 +97,9 @@ var Jobs = []Job{
 		Type:        "Full-time",
 		Description: "Own the models behind profile recommendations, lead matching and business insights, from prompt and retrieval design to the evaluations that tell us a change really helps owners.",
 		Highlights: []string{
-			"Ship matching and recommendation features used by 10,000+ businesses",
+			"Ship matching and recommendation features used by every business in the directory",
 			"Build offline evaluations and guardrails before anything reaches customers",
-			"5+ years building production ML or LLM systems; Go or Python",
+			"Several years building production ML or LLM systems; Go or Python",
 		},
 	},
 	{
@@ -124,20 +119,20 @@ var Jobs = []Job{
 		Department:  "Customer Success",
 		Location:    "Remote (US, Pacific or Mountain time)",
 		Type:        "Full-time",
-		Description: "Help growing businesses and partner agencies get value in their first 90 days: onboarding calls, profile reviews and honest advice on which plan fits.",
+		Description: "Help growing businesses and partner agencies get value in their first months: onboarding calls, profile reviews and honest advice on which plan fits.",
 		Highlights: []string{
 			"Look after a portfolio of Growth and Pro customers",
 			"Turn what customers tell you into product feedback",
-			"3+ years in customer success or account management for SaaS",
+			"Experience in customer success or account management for SaaS",
 		},
 	},
 }
 
 // CareerPerks are the reasons to join listed above the open positions.
 var CareerPerks = []Card{
-	{"heart", "Health, dental and vision", "Fully paid for you and 75% for your dependants, from your first day."},
+	{"heart", "Health, dental and vision", "Paid for you, with cover for your dependants, from your first day."},
 	{"globe", "Remote-friendly", "Work from our San Francisco office or from home anywhere in the US, with a home-office budget."},
-	{"book", "Learning budget", "$1,500 a year for courses, books and conferences, plus time to use it."},
+	{"book", "Learning budget", "A yearly budget for courses, books and conferences, plus time to use it."},
 	{"clock", "Time off that gets used", "Four weeks of paid leave, US public holidays and a company-wide week off in December."},
 }
 
@@ -150,23 +145,31 @@ type Post struct {
 	Date     time.Time
 	Author   string
 	Category string
-	ReadTime string
 	Excerpt  string
 	Body     []string
+}
+
+// ReadMinutes is how long the post takes to read, counted from its words
+// at 200 a minute, rounded up.
+func (p Post) ReadMinutes() int {
+	words := 0
+	for _, para := range p.Body {
+		words += len(strings.Fields(para))
+	}
+	return max(1, (words+199)/200)
 }
 
 // Posts are the articles on /blog, newest first.
 var Posts = []Post{
 	{
 		Slug:     "complete-profile-checklist",
-		Title:    "The 10-minute checklist for a profile that gets leads",
+		Title:    "A short checklist for a profile that gets leads",
 		Date:     companyDate("2026-11-10"),
 		Author:   "Maya Chen",
 		Category: "Guides",
-		ReadTime: "5 min read",
-		Excerpt:  "Profiles with opening hours, at least three services and a clear first sentence receive far more enquiries. Here is what to fill in first.",
+		Excerpt:  "Opening hours, a few services in your customers' words and a clear first sentence help a visitor choose you. Here is what to fill in first.",
 		Body: []string{
-			"When we look at which profiles turn visitors into enquiries, the same few details keep coming up. Opening hours are the first: visitors who cannot tell whether you are open today tend to move on to the next result. Add them in the Hours step of the profile wizard, including the days you are closed.",
+			"A visitor decides in moments whether to get in touch, and a few details do most of the work. Opening hours are the first: visitors who cannot tell whether you are open today tend to move on to the next result. Add them in the Hours step of the profile wizard, including the days you are closed.",
 			"Next, list at least three services in the words your customers use. \"Boiler repair\" and \"emergency call-out\" match far more searches than \"heating solutions\". Then rewrite the first sentence of your description so it says what you do and where, for example \"Family-run bakery in Mission Dolores baking sourdough daily since 2012\".",
 			"Finally, check your visibility settings. Email, phone, address, pricing and hours are public by default; hide only what you must. A phone number that visitors can tap is still the fastest way for a lead to reach you.",
 		},
@@ -177,11 +180,10 @@ var Posts = []Post{
 		Date:     companyDate("2026-10-21"),
 		Author:   "Daniel Okafor",
 		Category: "Product",
-		ReadTime: "6 min read",
 		Excerpt:  "Category and area decide who can receive a quote request; fit, rating, verification and response time decide the order. A look inside the matching rules.",
 		Body: []string{
 			"A quote request starts with what the customer needs, the kind of business and where they are. Matching first narrows the field to businesses that manage their listing here, in that category and serving that place: a storefront in the customer's city, a service-area business in their state, an online business anywhere. Listings nobody manages yet never receive a matched request, because nobody would read it.",
-			"Among those, four signals decide the order: how many of the services and tags a business lists appear in the request's words, its rating, whether it is verified, and how fast its owner usually answers leads (a business too new to tell ranks below a fast one and above a very slow one). The request goes to the first 5. We deliberately do not let paid plans jump the queue; a plan changes how many leads you can read each month, not whether a good match reaches you.",
+			"Among those, four signals decide the order: how many of the services and tags a business lists appear in the request's words, its rating, whether it is verified, and how fast its owner usually answers leads (a business too new to tell ranks below a fast one and above a very slow one). The request goes to the first " + strconv.Itoa(QuoteMatches) + ". We deliberately do not let paid plans jump the queue; a plan changes how many leads you can read each month, not whether a good match reaches you.",
 			"If you feel you are receiving leads that do not fit, the quickest fix is usually your services list. Remove services you no longer offer, add the ones you do in your customers' words, and matching uses the new list from the next request.",
 		},
 	},
@@ -191,26 +193,24 @@ var Posts = []Post{
 		Date:     companyDate("2026-09-30"),
 		Author:   "Priya Raman",
 		Category: "Reputation",
-		ReadTime: "4 min read",
-		Excerpt:  "We asked 200 owners how they handle negative reviews. The ones whose ratings recovered fastest all did three things.",
+		Excerpt:  "A negative review is read by every visitor after it. Three habits make your reply work for you.",
 		Body: []string{
-			"Over the summer we interviewed 200 owners who use reputation monitoring. Those whose average rating recovered fastest after a bad review answered within two days, kept the reply short, and moved the details of the conversation to email or phone.",
+			"Owners who handle a bad review well tend to do three things: they answer within a day or two, keep the reply short, and move the details of the conversation to email or phone.",
 			"They also avoided arguing with the facts in public. A reply that thanks the reviewer, says what will change and gives a direct contact reads well to the next visitor, who is the person you are really writing for.",
 			"The Reviews page of your dashboard shows the sentiment of your reviews month by month, so a shift shows before it moves your rating; with review alerts (Growth and Pro, chosen on your profile page) you hear of each new review by email while the customer still remembers the visit.",
 		},
 	},
 	{
-		Slug:     "partner-programme-first-year",
-		Title:    "What we learned from the partner programme's first year",
+		Slug:     "partner-programme",
+		Title:    "Why we are opening a partner programme",
 		Date:     companyDate("2026-09-02"),
 		Author:   "Luis Moreno",
 		Category: "Partners",
-		ReadTime: "5 min read",
-		Excerpt:  "Agencies and lead generators now refer a large share of new businesses. Here is what made the best partnerships work.",
+		Excerpt:  "Many businesses hear of a directory from someone they already trust. The partner programme, opening soon, is for those people.",
 		Body: []string{
-			"A year ago we opened the directory to lead generators and agencies who refer businesses to us. The partners who did best were not those who sent the most sign-ups, but those who stayed involved after the referral and helped their clients finish their profiles.",
-			"That is why we now pay commission, up to 25%, on customers who stay, not on sign-ups alone, and why partners can see the profile completeness of the businesses they referred. Both changes came from partner feedback.",
-			"If you run an agency or generate leads for local businesses, the partners page explains the three tiers and how commission is calculated.",
+			"Many small businesses find new tools through someone they already work with: the accountant who keeps their books, the agency that built their website, the consultant who finds them customers. The partner programme, which opens soon, is for them.",
+			"Partners will earn commission, up to " + PartnerCommissionMax + ", on the paid plans of the businesses they refer, paid on customers who stay rather than on sign-ups alone: what helps a business is a complete profile and answered leads, not an account it never uses.",
+			"If you run an agency or generate leads for local businesses, the partners page explains the three tiers, and you can apply now to hear first when the programme opens.",
 		},
 	},
 }
@@ -228,38 +228,37 @@ type PressRelease struct {
 // PressReleases are the announcements on /press, newest first.
 var PressReleases = []PressRelease{
 	{
-		Title:    "$12 million Series A to bring AI lead matching to more local businesses",
+		Title:    "Quote requests and a lead inbox for every business",
+		Date:     companyDate("2026-11-25"),
+		Category: "Product",
+		Excerpt:  "Customers describe a job once and it reaches up to " + strconv.Itoa(QuoteMatches) + " businesses that serve their area; owners answer from a lead inbox with statuses, private notes and replies by email.",
+	},
+	{
+		Title:    "Series A funding to bring AI lead matching to more local businesses",
 		Date:     companyDate("2026-06-18"),
 		Category: "Funding",
-		Excerpt:  "The round will fund the engineering team behind lead matching and AI insights and extend verified profiles to 40 more US metro areas. Existing customers keep their plans and prices.",
+		Excerpt:  "The round funds the engineering team behind lead matching and AI insights. Existing customers keep their plans and prices.",
 	},
 	{
-		Title:    "More than 10,000 businesses now publish verified profiles",
-		Date:     companyDate("2026-03-04"),
-		Category: "Milestone",
-		Excerpt:  "Less than two years after launch, over 10,000 small and growing businesses use the directory, reporting an average 300% return on what they spend with us.",
-	},
-	{
-		Title:    "Partner programme opens to agencies and lead generators",
+		Title:    "Partner programme opens its applications to agencies and lead generators",
 		Date:     companyDate("2025-09-09"),
 		Category: "Product",
-		Excerpt:  "Agencies and lead generators can now refer businesses and earn up to 25% commission, with referral, integration and strategic tiers for different kinds of partner.",
+		Excerpt:  "Agencies and lead generators can apply to the partner programme, which opens soon with referral, integration and strategic tiers and a commission of up to " + PartnerCommissionMax + ".",
 	},
 }
 
 // MediaAsset is a file of the media kit; files are sent by email on request.
 type MediaAsset struct {
 	Name string
-	Size string
 }
 
 // MediaKit lists the five files journalists can ask for.
 var MediaKit = []MediaAsset{
-	{"Logo pack (SVG and PNG, light and dark)", "2.4 MB"},
-	{"Brand guidelines (PDF)", "5.1 MB"},
-	{"Product screenshots (ZIP)", "18.6 MB"},
-	{"Leadership headshots (ZIP)", "12.3 MB"},
-	{"Company fact sheet (PDF)", "640 KB"},
+	{"Logo pack (SVG and PNG, light and dark)"},
+	{"Brand guidelines (PDF)"},
+	{"Product screenshots (ZIP)"},
+	{"Leadership headshots (ZIP)"},
+	{"Company fact sheet (PDF)"},
 }
 
 // MediaContact is the person who answers journalists.
@@ -271,20 +270,32 @@ var MediaContact = struct {
 
 // ---------------------------------------------------------------- Help
 
-// HelpCategory is a topic of the help centre with its number of articles.
+// HelpCategory is a topic of the help centre; its articles are the
+// HelpArticles whose Category is its Title.
 type HelpCategory struct {
 	Icon        string
 	Title       string
 	Description string
-	Articles    int
+}
+
+// Articles is how many help articles the topic holds, counted from
+// HelpArticles.
+func (c HelpCategory) Articles() int {
+	n := 0
+	for _, a := range HelpArticles {
+		if a.Category == c.Title {
+			n++
+		}
+	}
+	return n
 }
 
 // HelpCategories are the four topics on /help.
 var HelpCategories = []HelpCategory{
-	{"rocket", "Getting Started", "Create your account, set up your first profile and get verified.", 12},
-	{"building", "Managing Your Profile", "Edit details, hours and services, and choose what is public.", 8},
-	{"dollar", "Billing and Plans", "Trials, upgrades, invoices, payment methods and cancelling.", 15},
-	{"target", "Leads and Analytics", "How matching works, answering leads and reading your numbers.", 10},
+	{"rocket", "Getting Started", "Create your account, set up your first profile and get verified."},
+	{"building", "Managing Your Profile", "Edit details, hours and services, and choose what is public."},
+	{"dollar", "Billing and Plans", "Trials, upgrades, payment methods and cancelling."},
+	{"target", "Leads and Analytics", "How matching works, answering leads and reading your numbers."},
 }
 
 // HelpArticle is an answer on /help; Slug is its anchor on the page.
@@ -346,10 +357,11 @@ var HelpArticles = []HelpArticle{
 		Slug:     "change-or-cancel-plan",
 		Category: "Billing and Plans",
 		Title:    "How do I upgrade, downgrade or cancel my plan?",
-		Summary:  "Change plans at any time from Pricing; changes are prorated and cancelling keeps you active until the period ends.",
+		Summary:  "Change plans at any time from Pricing; changes are prorated, and a cancelled plan stays in force until its period ends, then your account moves to " + plans.Free().Name + ".",
 		Answer: []string{
 			"Choose a new plan on the Pricing page while signed in. Upgrades and downgrades are prorated, so you only pay the difference for the rest of the billing period.",
-			"If you cancel, your account stays active until the end of the period you have paid for; after that your profile is deactivated. Every paid plan starts with a " + TrialLength + " free trial that needs no card.",
+			"If you cancel, your paid plan stays in force until the end of the period you have paid for. " + AfterPaidPlan,
+			"Every paid plan starts with a " + TrialLength + " free trial that needs no card; a trial that ends without one ends the same way.",
 		},
 		Popular: true,
 	},
@@ -359,7 +371,7 @@ var HelpArticles = []HelpArticle{
 		Title:    "Which payment methods do you accept?",
 		Summary:  "All major credit and debit cards, through our card payment provider.",
 		Answer: []string{
-			"We accept all major credit and debit cards. Payments are handled by our card payment provider, so your card number never reaches our servers. Receipts are emailed after each payment.",
+			"We accept all major credit and debit cards. Payments are handled by our card payment provider, so your card number never reaches our servers. Your invoices are in the billing portal, which Manage billing on your dashboard opens.",
 		},
 	},
 	{
@@ -425,7 +437,7 @@ type ContactChannel struct {
 
 // ContactChannels are the teams listed on /contact.
 var ContactChannels = []ContactChannel{
-	{"help", "Customer support", "Questions about your account, profile, leads or billing. Available 24/7.", "", ""},
+	{"help", "Customer support", "Questions about your account, profile, leads or billing.", "", ""},
 	{"briefcase", "Sales", "Plans for several locations, agencies and partners, or a guided demo.", SalesMailbox, "1-800-555-0142"},
 }
 
@@ -438,8 +450,7 @@ type OfficeHours struct {
 	Hours string
 }
 
-// BusinessHours are when the office and sales team are available; support
-// itself answers around the clock.
+// BusinessHours are when the office and sales team are available.
 var BusinessHours = []OfficeHours{
 	{"Monday – Friday", "9:00 AM – 6:00 PM PST"},
 	{"Saturday – Sunday", "10:00 AM – 4:00 PM PST"},
@@ -454,7 +465,6 @@ var ContactSubjects = []struct{ Value, Label string }{
 	{"sales", "Sales and multiple locations"},
 	{"api", "API access"},
 	{"partners", "Partner programme"},
-	{"community", "Invitation to the community forum"},
 	{"press", "Press and media"},
 	{"security", "Report a security problem"},
 }

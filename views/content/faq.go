@@ -31,7 +31,7 @@ var PricingFAQ = []QA{
 	},
 	{
 		"What happens if I cancel?",
-		"Your account stays active until the end of the billing period you have already paid for. After that your profile is deactivated and no longer appears in the directory; sign in again and choose a plan to bring it back.",
+		"Your paid plan stays in force until the end of the billing period you have already paid for. " + AfterPaidPlan + " Choose a plan again at any time to lift them.",
 	},
 }
 
@@ -46,15 +46,15 @@ var FAQTopics = []FAQTopic{
 	{ID: "leads", Title: "Leads", Items: []QA{
 		{
 			"How do leads reach me?",
-			"Two ways: visitors use the Contact button on your public profile to send their name, email, an optional phone number and a message, and customers who describe a job in a quote request are matched to up to 5 businesses, yours among them when it fits. Each lead is stored in your lead inbox and emailed to you straight away.",
+			"Two ways: visitors use the Contact button on your public profile to send their name, email, an optional phone number and a message, and customers who describe a job in a quote request are matched to up to " + strconv.Itoa(QuoteMatches) + " businesses, yours among them when it fits. Each lead is stored in your lead inbox and emailed to you straight away.",
 		},
 		{
 			"What happens when I reach my plan's lead limit?",
-			"Nothing is lost. Leads above your monthly limit (10 on Starter, 100 on Growth) are still stored, but shown locked until you upgrade or the next month begins. Pro has no limit.",
+			"Nothing is lost. Leads above your monthly limit (" + LeadCap(plans.Starter) + " on " + plans.Starter.Name + ", " + LeadCap(plans.Growth) + " on " + plans.Growth.Name + ") are still stored, but shown locked until you upgrade. " + plans.Pro.Name + " has no limit.",
 		},
 		{
 			"How does smart lead matching work?",
-			"A quote request goes to up to 5 businesses that manage their listing here, in the request's category and serving its place: storefronts in its city, service-area businesses in its state and online businesses anywhere. They are ranked by how well the services and tags they list fit the words of the request, their rating, whether they are verified and how fast they usually answer leads. Listing your services in your customers' words gets you better matches.",
+			"A quote request goes to up to " + strconv.Itoa(QuoteMatches) + " businesses that manage their listing here, in the request's category and serving its place: storefronts in its city, service-area businesses in its state and online businesses anywhere. They are ranked by how well the services and tags they list fit the words of the request, their rating, whether they are verified and how fast they usually answer leads. Listing your services in your customers' words gets you better matches.",
 		},
 	}},
 	{ID: "analytics", Title: "Analytics", Items: []QA{
@@ -92,7 +92,7 @@ var FAQTopics = []FAQTopic{
 		},
 		{
 			"How much do partners earn?",
-			"Partners earn a referral commission of up to 25% on the subscriptions of the businesses they bring. Partner is free to join; Partner+ works on revenue share and adds white-label profiles and exclusive lead zones.",
+			"Once the programme opens, partners earn a referral commission of up to " + PartnerCommissionMax + " on the subscriptions of the businesses they bring. Partner is free to join; Partner+ works on revenue share and adds white-label profiles and exclusive lead zones.",
 		},
 	}},
 	{ID: "data", Title: "Your data", Items: []QA{
@@ -102,11 +102,11 @@ var FAQTopics = []FAQTopic{
 		},
 		{
 			"Can I export or delete my data?",
-			"Yes. Contact support and we will send you a copy of your data, or delete your account and profile for good. See our privacy policy for how long we keep records such as invoices.",
+			"Yes. Your profile page offers a download of your data and closing your account. See our privacy policy for what closing an account removes and what we must keep, such as invoices.",
 		},
 		{
 			"How do I get help?",
-			"Support is available 24/7. Email or call us, or use the contact form: we reply to every message within 24 hours.",
+			"Email or call our support team, or use the contact form: a person answers every message.",
 		},
 	}},
 }

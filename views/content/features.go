@@ -1,5 +1,11 @@
 package content
 
+import (
+	"strconv"
+
+	"bizprofile/plans"
+)
+
 // Feature is a card of the /features page: what the feature does, and the
 // concrete things a business gets from it.
 type Feature struct {
@@ -24,11 +30,11 @@ var Features = []Feature{
 	{
 		Icon:  "target",
 		Title: "Smart Lead Matching",
-		Text:  "Customers describe a job once and the request goes to up to 5 businesses in its category that serve their area: storefronts in their city, service-area businesses in their state, online businesses anywhere. They are ranked by how well the services and tags they list fit the request, their rating, whether they are verified and how fast they answer leads.",
+		Text:  "Customers describe a job once and the request goes to up to " + strconv.Itoa(QuoteMatches) + " businesses in its category that serve their area: storefronts in their city, service-area businesses in their state, online businesses anywhere. They are ranked by how well the services and tags they list fit the request, their rating, whether they are verified and how fast they answer leads.",
 		Points: []string{
 			"Leads land in your lead inbox and your email at once",
-			"Every lead scored 0 to 100 with its reasons on Pro",
-			"Up to 10, 100 or unlimited leads a month depending on plan",
+			"Every lead scored, with its reasons, on " + plans.FirstWithLeadScoring().Name,
+			"Up to " + LeadCap(plans.Starter) + " leads a month on " + plans.Starter.Name + ", " + LeadCap(plans.Growth) + " on " + plans.Growth.Name + " and no limit on " + plans.Pro.Name,
 			"Leads over your limit are kept, never dropped",
 		},
 	},

@@ -19,7 +19,7 @@ var PartnerTiers = []PartnerTier{
 		For:  "Consultants, accountants and lead generators",
 		Text: "Recommend the directory to the businesses you already work with and earn on every paid plan they choose.",
 		Benefits: []string{
-			"Commission of up to 25% on referred subscriptions",
+			"Commission of up to " + PartnerCommissionMax + " on referred subscriptions",
 			"Personal referral link with sign-up tracking",
 			"Monthly payouts and a partner dashboard",
 			"Marketing kit: slides, emails and banners",
@@ -32,9 +32,8 @@ var PartnerTiers = []PartnerTier{
 		For:  "CRM, booking, point-of-sale and website software",
 		Text: "Connect your product to verified business profiles so your customers keep their details and leads in sync.",
 		Benefits: []string{
-			"Early access to the REST API and a sandbox",
+			"The REST API and webhooks for your integration",
 			"Technical support from our engineering team",
-			"Listing on our integrations page",
 			"Joint launch announcement and co-marketing",
 		},
 	},
@@ -45,7 +44,7 @@ var PartnerTiers = []PartnerTier{
 		For:  "Agencies, franchises and business networks",
 		Text: "Bring many businesses at once and serve them under your own brand, with a revenue share on everything they use.",
 		Benefits: []string{
-			"Revenue share of up to 25% with Partner+",
+			"Revenue share of up to " + PartnerCommissionMax + " with Partner+",
 			"White-label profiles for your clients",
 			"Exclusive lead zones in the areas you cover",
 			"A dedicated partner manager",
@@ -56,6 +55,6 @@ var PartnerTiers = []PartnerTier{
 // PartnerSteps is how joining the programme works, in order.
 var PartnerSteps = []Card{
 	{"file", "Apply", "Tell us about you and the businesses you work with. It takes about five minutes."},
-	{"check-circle", "Get approved", "We reply within 24 hours with your tier, your referral link and your partner dashboard."},
+	{"check-circle", "Get approved", "When the programme opens, we reply with your tier, your referral link and your partner dashboard."},
 	{"dollar", "Refer and earn", "Every business that joins through you is tracked, and your commission is paid monthly."},
 }

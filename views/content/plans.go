@@ -25,7 +25,7 @@ var PlanPitches = map[string]PlanPitch{
 			"Listing in directory search and filters",
 			leadsFeature(plans.Starter),
 			starterAnalytics,
-			"Email support, replies within 24 hours",
+			"Email and phone support",
 		},
 	},
 	plans.Growth.ID: {
@@ -70,6 +70,17 @@ func leadsFeature(p plans.Plan) string {
 	return "Up to " + strconv.Itoa(p.LeadsPerMonth) + " leads per month"
 }
 
+// AfterPaidPlan says what happens when a paid plan ends (cancelled, or a
+// trial ended without a card), as the FAQ, the help centre and the terms
+// say it: the free plan applies from that moment (handlers' currentBilling
+// computes the plan at every read), every listing stays as it is, and the
+// free plan's limits apply to the whole account. Its lead cap is applied
+// to every month's leads when they are read (store.MarkLockedLeads), so
+// earlier months' leads past the cap show locked too.
+var AfterPaidPlan = "Your account then moves to the free " + plans.Free().Name + " plan by itself: your profiles stay published, with their reviews, and nothing is deleted. " +
+	plans.Free().Name + "'s limits apply from then on: the first " + LeadCap(plans.Free()) + " leads of each month open in your lead inbox, earlier months included, and the others are kept but shown locked until you upgrade again; " +
+	"analytics cover the last " + strconv.Itoa(plans.Free().Analytics.Days) + " days; and review alerts, lead scores and the monthly analytics summary stop."
+
 // TrialLength is the paid plans' free trial as the copy says it: "14-day".
 var TrialLength = strconv.Itoa(plans.TrialDays) + "-day"
 
@@ -108,7 +119,7 @@ var PartnerPlans = []PartnerPlan{
 		Tagline:    "For agencies that manage many businesses and want to build on the directory.",
 		Features: []string{
 			"Everything in Partner",
-			"Revenue share of up to 25% on referred subscriptions",
+			"Revenue share of up to " + PartnerCommissionMax + " on referred subscriptions",
 			"White-label profiles for your clients",
 			"Exclusive lead zones in your area",
 			"Dedicated partner manager",

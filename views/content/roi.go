@@ -1,30 +1,31 @@
 package content
 
-// The figures of the ROI breakdown page (spec §9). They are the averages
-// we advertise; keep them consistent with each other: ROI is
-// (ROIReturn − ROIInvestment) / ROIInvestment.
+// The figures of the ROI breakdown page: the spec's illustrative example
+// (spec §9), which nothing measures, so every page that shows them labels
+// them as an example. Keep them consistent with each other: ROI is
+// (ROIReturn − ROIInvestment) / ROIInvestment. An owner's own return is
+// measured by their analytics (Growth and Pro).
 const (
 	ROIAverage    = "300%"
 	ROIInvestment = 2500  // dollars a month
 	ROIReturn     = 10000 // dollars a month
 )
 
-// ROILeadStats are the lead figures behind the average ROI.
+// ROILeadStats are the example's lead figures.
 var ROILeadStats = []Stat{
 	{"2,847", "leads generated"},
 	{"89%", "lead conversion rate"},
 	{"$127", "average value per lead"},
 }
 
-// GrowthPoint is the revenue growth a typical business reaches after a
-// number of months on the platform.
+// GrowthPoint is the example's revenue growth after a number of months.
 type GrowthPoint struct {
 	Label   string // e.g. "Month 3"
 	Percent int    // revenue growth over the month before joining
 	Text    string
 }
 
-// ROIGrowth is revenue growth over the first year, in order.
+// ROIGrowth is the example's revenue growth over a first year, in order.
 var ROIGrowth = []GrowthPoint{
 	{"Month 3", 45, "A complete, verified profile starts appearing in local searches and the first matched leads arrive."},
 	{"Month 6", 120, "AI recommendations have sharpened the profile and reviews build trust: revenue more than doubles."},
