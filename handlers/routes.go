@@ -25,6 +25,9 @@ func (h *Handlers) Routes() http.Handler {
 	// authentication (Stripe sends no Origin, so cross-origin protection
 	// lets them through).
 	r.Post("/webhooks/stripe", h.stripeWebhook)
+	// The status page (status.go) answers while the database is down: it
+	// loads the session only when the database answers.
+	r.With(h.statusSessions, middleware.Compress(1, "text/html")).Get("/status", h.statusPage)
 
 	// Pages: sessions (for toasts and, later, accounts) and compression.
 	// gzip at level 1 (nginx's default for dynamic pages): a directory
@@ -65,6 +68,9 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/dashboard/businesses/{id}", h.updateBusiness)
 			r.Post("/dashboard/businesses/{id}/publish", h.publishBusiness)
 			r.Post("/dashboard/businesses/{id}/email/resend", h.resendListingEmail)
+			// Verification of a listing by its owner (verification.go).
+			r.Post("/dashboard/businesses/{id}/verification", h.requestVerification)
+			r.Post("/dashboard/businesses/{id}/verification/domain", h.verifyByDomain)
 			r.Get("/dashboard/businesses/{id}/delete", h.deleteBusinessPage)
 			r.Post("/dashboard/businesses/{id}/delete", h.deleteBusiness)
 			// The owner's reviews page (owner_reviews.go, review_requests.go).
@@ -97,6 +103,11 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/profile/email", h.changeEmail)
 			r.Post("/profile/review-alerts", h.saveReviewAlerts)
 			r.Post("/profile/analytics-summary", h.saveAnalyticsSummary)
+			// The account's data and its closing (account_data.go,
+			// account_close.go).
+			r.Get("/profile/data.json", h.downloadAccountData)
+			r.Get("/profile/close", h.closeAccountPage)
+			r.Post("/profile/close", h.closeAccount)
 			r.Post("/billing/portal", h.billingPortal)
 			r.Get("/directory/{slug}/claim", h.claimPage)
 			r.Post("/directory/{slug}/claim", h.claimBusiness)
@@ -114,6 +125,9 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/claims.csv", h.exportList(h.claimsList()))
 			r.Post("/claims/{id}/approve", h.decideClaim(true))
 			r.Post("/claims/{id}/reject", h.decideClaim(false))
+			r.Get("/verifications", h.adminVerifications)
+			r.Post("/verifications/{id}/approve", h.decideVerification(true))
+			r.Post("/verifications/{id}/reject", h.decideVerification(false))
 			r.Get("/held", h.adminHolds)
 			r.Get("/held.csv", h.exportList(h.holdsList()))
 			r.Post("/held/{id}/approve", h.decideHold(true))
@@ -122,6 +136,19 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/reviews/{id}/keep", h.decideReview("keep"))
 			r.Post("/reviews/{id}/hide", h.decideReview("hide"))
 			r.Post("/reviews/{id}/delete", h.decideReview("delete"))
+			// Incidents on the status page (admin_status.go).
+			r.Get("/status", h.adminStatus)
+			r.Post("/status/incidents", h.openIncident)
+			r.Post("/status/incidents/{id}/updates", h.postIncidentUpdate)
+			// The newsletter (admin_newsletter.go).
+			r.Get("/newsletter", h.adminNewsletters)
+			r.Post("/newsletter", h.createNewsletter)
+			r.Get("/newsletter/new", h.newNewsletter)
+			r.Get("/newsletter/{id}", h.adminNewsletter)
+			r.Post("/newsletter/{id}", h.updateNewsletter)
+			r.Get("/newsletter/{id}/send", h.newsletterSendPage)
+			r.Post("/newsletter/{id}/send", h.sendNewsletter)
+			r.Post("/newsletter/{id}/delete", h.deleteNewsletter)
 			r.Get("/jobs", h.adminJobs)
 			r.Post("/jobs/{id}/retry", h.retryJob)
 			r.Post("/jobs/{id}/discard", h.discardJob)
@@ -190,8 +217,9 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/help", h.help)
 		r.Get("/contact", h.contactPage)
 		r.Post("/contact", h.sendContact)
-		r.Get("/status", h.statusPage)
 		r.Post("/status/subscribe", h.subscribeStatus)
+		r.Get("/subscribe/confirm", h.confirmSubscriptionPage)
+		r.Post("/subscribe/confirm", h.confirmSubscription)
 		r.Get("/unsubscribe", h.unsubscribePage)
 		r.Post("/unsubscribe", h.unsubscribe)
 		r.Get("/reviews/unsubscribe", h.reviewUnsubscribePage)
