@@ -50,6 +50,9 @@ type config struct {
 	// AnalyticsFlush is how often the analytics counts kept in memory
 	// are written to the database.
 	AnalyticsFlush time.Duration
+	// StatusCheckInterval is how often the app checks its parts for
+	// /status and records the result (each minute counts once).
+	StatusCheckInterval time.Duration
 
 	// MetricsToken opens /metrics to requests that bring it as a bearer
 	// token; MetricsAddr serves /metrics on a listen address of its own
@@ -206,6 +209,10 @@ func loadConfig(getenv func(string) string) (config, error) {
 	c.AnalyticsFlush = duration("ANALYTICS_FLUSH_INTERVAL", "5s", 100*time.Millisecond)
 	if c.AnalyticsFlush > time.Minute {
 		bad("ANALYTICS_FLUSH_INTERVAL", c.AnalyticsFlush.String(), "must be at most 1m: the counts of a killed process since the last write are lost")
+	}
+	c.StatusCheckInterval = duration("STATUS_CHECK_INTERVAL", "1m", 10*time.Second)
+	if c.StatusCheckInterval > time.Hour {
+		bad("STATUS_CHECK_INTERVAL", c.StatusCheckInterval.String(), "must be at most 1h: uptime counts the minutes checked")
 	}
 	if c.Production() && c.BaseURL != nil && c.BaseURL.Scheme != "https" {
 		bad("BASE_URL", base, "must use https when APP_ENV=production")

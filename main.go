@@ -24,6 +24,7 @@ import (
 	"bizprofile/handlers"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
+	"bizprofile/status"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -113,6 +114,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		TrustedProxies: cfg.TrustedProxies,
 		MetricsToken:   cfg.MetricsToken,
 
+		InsightsServer: status.AIServer{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey},
+
 		Stripe:              stripeClient(cfg, log),
 		StripeWebhookSecret: cfg.StripeWebhookSecret,
 	})
@@ -134,6 +137,11 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	queueDone := make(chan struct{})
 	go func() { queue.Run(ctx); close(queueDone) }()
 	defer func() { cancel(); <-queueDone }()
+	// The status page's checks of the app's parts, recorded every
+	// STATUS_CHECK_INTERVAL for its uptime; they stop on shutdown.
+	statusDone := make(chan struct{})
+	go func() { h.RecordStatus(ctx, cfg.StatusCheckInterval); close(statusDone) }()
+	defer func() { cancel(); <-statusDone }()
 
 	srv := &http.Server{
 		Addr:              fmt.Sprintf(":%d", cfg.Port),

@@ -41,12 +41,6 @@ func (h *Handlers) blogPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.BlogPage(h.chrome(r), f))
 }
 
-func (h *Handlers) statusPage(w http.ResponseWriter, r *http.Request) {
-	f := views.StatusForm()
-	f.Sent = h.wasSent(r, subscriptionForm(f.List))
-	h.render(w, r, http.StatusOK, views.StatusPage(h.chrome(r), f))
-}
-
 // The site forms' names, in the logs and for wasSent.
 const (
 	formContact    = "contact message"

@@ -153,3 +153,18 @@ func count(n int, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// Components are every part the status page may list, in its order: the
+// names of parts that incidents named stay readable when a service is no
+// longer configured.
+var Components = []Component{DatabaseComponent, JobsComponent, EmailComponent, StripeComponent, AIComponent}
+
+// ComponentName names the part key; the key itself when unknown.
+func ComponentName(key string) string {
+	for _, c := range Components {
+		if c.Key == key {
+			return c.Name
+		}
+	}
+	return key
+}

@@ -23,6 +23,7 @@ var AdminSections = []AdminSection{
 	{"/admin/suggestions", "Suggestions"},
 	{"/admin/partners", "Partner applications"},
 	{"/admin/subscribers", "Subscribers"},
+	{"/admin/status", "Status and incidents"},
 	{"/admin/jobs", "Background jobs"},
 }
 

@@ -1,0 +1,192 @@
+package handlers
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"slices"
+	"time"
+
+	"bizprofile/jobs"
+	"bizprofile/status"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// The status page (/status): the app's own checks of its parts, their
+// recorded uptime, and the incidents administrators post (admin_status.go).
+
+// statusCacheAge is how long the page shows the same checks: it is cheap
+// to serve, and cannot be used to call Stripe or the AI provider more than
+// once per this.
+const statusCacheAge = 30 * time.Second
+
+// statusPingTimeout bounds the page's own check that the database answers.
+const statusPingTimeout = 2 * time.Second
+
+// newStatusChecker checks the database, the job queue and email delivery,
+// and the outside services d configures.
+func newStatusChecker(d Deps) *status.Checker {
+	st := d.Store
+	checks := []status.Check{
+		status.Database(st),
+		status.Jobs(func(ctx context.Context, now time.Time) (status.QueueHealth, error) {
+			q, err := st.JobQueueHealth(ctx, now.Add(-status.LateAfter), now.Add(-time.Hour))
+			return status.QueueHealth{Late: q.Late, Failed: q.Failed}, err
+		}),
+		status.Email(func(ctx context.Context, since time.Time) (status.Deliveries, error) {
+			o, err := st.JobOutcomesSince(ctx, jobs.KindEmail, since)
+			return status.Deliveries{Sent: o.Done, Failing: o.Failing}, err
+		}),
+	}
+	if d.Stripe != nil {
+		checks = append(checks, status.Stripe(d.Stripe))
+	}
+	if d.InsightsServer.BaseURL != "" {
+		checks = append(checks, status.AI(d.InsightsServer, nil))
+	}
+	return status.New(d.Log, 0, checks...)
+}
+
+// RecordStatus checks the app's parts every interval until ctx ends and
+// records each part's result for the uptime /status shows; once a day it
+// deletes the checks older than the page shows.
+func (h *Handlers) RecordStatus(ctx context.Context, every time.Duration) {
+	h.status.Record(ctx, every, func(ctx context.Context, at time.Time, results []status.Result) error {
+		checks := make([]store.ComponentCheck, len(results))
+		for i, r := range results {
+			checks[i] = store.ComponentCheck{Component: r.Key, Failed: r.State.Failure()}
+		}
+		return h.store.RecordStatusChecks(ctx, at, checks)
+	}, func(ctx context.Context) error {
+		return h.store.PruneStatusChecks(ctx, time.Now())
+	})
+}
+
+// databaseDownKey marks a request the status page serves while the
+// database does not answer.
+type databaseDownKey struct{}
+
+// statusSessions loads the visitor's session (and account) for the status
+// page only when the database answers: the sessions live in the database,
+// and the page must answer while it is down.
+func (h *Handlers) statusSessions(next http.Handler) http.Handler {
+	withSession := h.sessions.LoadAndSave(h.loadUser(h.checkQuery(next)))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), statusPingTimeout)
+		err := h.store.Ping(ctx)
+		cancel()
+		if err != nil {
+			h.log.Warn("status page without a session: the database is unreachable", slog.Any("error", err), "request_id", requestID(r.Context()))
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), databaseDownKey{}, true)))
+			return
+		}
+		withSession.ServeHTTP(w, r)
+	})
+}
+
+// statusPage shows the parts' checks, their uptime and the incidents.
+// With the database down it still answers, with 503 (as every other page
+// then does, so that monitors and crawlers see the outage) and the full
+// page: the database as an outage, the incidents as unavailable.
+func (h *Handlers) statusPage(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	down, _ := ctx.Value(databaseDownKey{}).(bool)
+	results := h.status.Current(ctx, statusCacheAge)
+	if down == databaseAnswered(results) {
+		// The results were taken before the database went down, or came
+		// back: this request's own check is newer.
+		results = h.status.Run(ctx)
+	}
+	b := views.StatusBoard{UptimeDays: store.StatusDays, Subscribe: views.StatusForm()}
+	var open, past []store.Incident
+	uptime := map[string]store.Uptime{}
+	now := time.Now()
+	if down {
+		b.IncidentsUnavailable = true
+	} else {
+		var err error
+		if uptime, err = h.store.StatusUptime(ctx, now); err != nil {
+			h.log.Warn("status page without uptime", slog.Any("error", err), "request_id", requestID(ctx))
+		}
+		open, past, err = h.incidents(ctx, now)
+		if err != nil {
+			h.log.Warn("status page without incidents", slog.Any("error", err), "request_id", requestID(ctx))
+			b.IncidentsUnavailable = true
+		}
+	}
+	for _, res := range results {
+		b.Components = append(b.Components, statusComponent(res, uptime[res.Key], open, now))
+	}
+	b.Open, b.Past = statusIncidents(open), statusIncidents(past)
+
+	if down {
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("Retry-After", retryAfterUnavailable)
+		h.render(w, r, http.StatusServiceUnavailable, views.StatusBoardPage(h.bareChrome(r), b))
+		return
+	}
+	b.Subscribe.Sent = h.wasSent(r, subscriptionForm(b.Subscribe.List))
+	h.render(w, r, http.StatusOK, views.StatusBoardPage(h.chrome(r), b))
+}
+
+// incidentsShown is how many past incidents the pages list at most.
+const incidentsShown = 50
+
+// incidents are the open incidents and those resolved in the last 90 days.
+func (h *Handlers) incidents(ctx context.Context, now time.Time) (open, past []store.Incident, err error) {
+	if open, err = h.store.OpenIncidents(ctx); err != nil {
+		return nil, nil, err
+	}
+	past, err = h.store.ResolvedIncidents(ctx, now.AddDate(0, 0, -store.StatusDays), incidentsShown)
+	return open, past, err
+}
+
+// databaseAnswered reports whether results found the database up.
+func databaseAnswered(results []status.Result) bool {
+	for _, r := range results {
+		if r.Key == status.DatabaseComponent.Key {
+			return r.State != status.Outage
+		}
+	}
+	return false
+}
+
+// statusComponent is a part as the page shows it: its check, its uptime
+// when checks were recorded, and the open incidents that name it.
+func statusComponent(r status.Result, up store.Uptime, open []store.Incident, now time.Time) views.StatusComponent {
+	c := views.StatusComponent{
+		Key: r.Key, Name: r.Name, Description: r.Description,
+		State: string(r.State), Detail: r.Detail, CheckedAt: r.CheckedAt,
+	}
+	if up.Checks > 0 {
+		c.Uptime = views.UptimePercent(up.Ratio(), up.Failures)
+		today := time.Date(now.UTC().Year(), now.UTC().Month(), now.UTC().Day(), 0, 0, 0, 0, time.UTC)
+		c.Days = int(today.Sub(up.First).Hours()/24) + 1
+	}
+	for _, inc := range open {
+		if slices.Contains(inc.Parts(), r.Key) {
+			c.Incidents = append(c.Incidents, views.StatusIncidentRef{ID: inc.ID, Title: inc.Title})
+		}
+	}
+	return c
+}
+
+// statusIncidents are incidents as the pages show them.
+func statusIncidents(list []store.Incident) []views.StatusIncident {
+	out := make([]views.StatusIncident, 0, len(list))
+	for _, inc := range list {
+		v := views.StatusIncident{ID: inc.ID, Title: inc.Title, Impact: inc.Impact, Status: inc.Status, StartedAt: inc.CreatedAt}
+		if inc.ResolvedAt.Valid {
+			v.ResolvedAt = inc.ResolvedAt.Time
+		}
+		for _, k := range inc.Parts() {
+			v.Components = append(v.Components, status.ComponentName(k))
+		}
+		for _, u := range inc.Updates {
+			v.Updates = append(v.Updates, views.StatusUpdate{Status: u.Status, Message: u.Message, At: u.CreatedAt, Author: u.Author})
+		}
+		out = append(out, v)
+	}
+	return out
+}

@@ -1,0 +1,52 @@
+package views
+
+import "slices"
+
+// Limits of the incident forms, checked by the server.
+const (
+	IncidentTitleMax   = 120
+	IncidentMessageMax = 2000
+)
+
+// AdminStatus is /admin/status: the form to open an incident, the open
+// incidents with a form to post an update to each, and the past ones.
+type AdminStatus struct {
+	Components []Option // the parts the app checks: key and name
+	Open       []StatusIncident
+	Past       []StatusIncident
+	New        IncidentForm
+	// Update is the update form that came back with problems, for the
+	// incident UpdateFor; the others are empty.
+	Update    IncidentUpdateForm
+	UpdateFor int64
+}
+
+// IncidentForm is the form that opens an incident.
+type IncidentForm struct {
+	Title      string
+	Impact     string
+	Components []string
+	Status     string
+	Message    string
+	Errors     FieldErrors
+	Problem    string
+}
+
+// Affects reports whether the form names the part key.
+func (f IncidentForm) Affects(key string) bool { return slices.Contains(f.Components, key) }
+
+// IncidentUpdateForm is the form that posts an update to an incident.
+type IncidentUpdateForm struct {
+	Status  string
+	Message string
+	Errors  FieldErrors
+	Problem string
+}
+
+// updateForm is the update form of incident id as the page shows it.
+func (v AdminStatus) updateForm(id int64) IncidentUpdateForm {
+	if v.UpdateFor == id {
+		return v.Update
+	}
+	return IncidentUpdateForm{}
+}
