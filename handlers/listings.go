@@ -228,7 +228,7 @@ func (h *Handlers) manageBusinessPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, views.ManageBusinessPage(h.chrome(r), f))
+	h.renderManage(w, r, http.StatusOK, h.chrome(r), b, f, views.VerificationForm{})
 }
 
 // updateBusiness saves an edited listing; the public page shows it at once.
@@ -242,7 +242,7 @@ func (h *Handlers) updateBusiness(w http.ResponseWriter, r *http.Request) {
 	ctx, u := r.Context(), currentUser(r)
 	f, nb := parseListingForm(r, listingFormOf(b))
 	if len(f.Errors) > 0 {
-		h.render(w, r, http.StatusUnprocessableEntity, views.ManageBusinessPage(h.chrome(r), f))
+		h.renderManage(w, r, http.StatusUnprocessableEntity, h.chrome(r), b, f, views.VerificationForm{})
 		return
 	}
 	newEmail := nb.Email != b.Email
@@ -281,6 +281,10 @@ func (h *Handlers) updateBusiness(w http.ResponseWriter, r *http.Request) {
 	if newEmail && !nb.EmailConfirmed {
 		h.flash(r, emailSentToast(nb.Email))
 	}
+	if b.VerifiedMethod == store.VerifiedByDomain && !store.KeepsDomainVerification(b.Website, nb.Website) {
+		// UpdateBusiness took the badge away: the domain was its proof.
+		h.flash(r, views.Toast{Title: "Verified badge removed", Description: "It rested on your website's domain, which changed. Verify the listing again from its Verification section."})
+	}
 	http.Redirect(w, r, manageURL(b.ID), http.StatusSeeOther)
 }
 
@@ -318,7 +322,7 @@ func (h *Handlers) publishBusiness(w http.ResponseWriter, r *http.Request) {
 			t = views.Toast{Title: "This listing can't be published yet", Description: "An administrator checks its name first; we will email you the decision.", Variant: "destructive"}
 		}
 		c.Toasts = append(c.Toasts, t)
-		h.render(w, r, http.StatusConflict, views.ManageBusinessPage(c, f))
+		h.renderManage(w, r, http.StatusConflict, c, b, f, views.VerificationForm{})
 		return
 	}
 	if err != nil {

@@ -2,6 +2,7 @@ package views
 
 import (
 	"strings"
+	"time"
 
 	"bizprofile/places"
 )
@@ -30,16 +31,20 @@ type BusinessView struct {
 	Reviews     int        // how many there are
 	ReviewList  ListingReviews
 	Verified    bool
-	Claimed     bool
-	Featured    bool
-	JSONLD      any // schema.org LocalBusiness
-	Trail       []Crumb
-	TrailLD     any    // schema.org BreadcrumbList of Trail
-	CategoryURL string // the category's landing page
-	CityURL     string // the city's landing page; empty when it has none
-	ID          int64
-	Claim       ClaimState // what the viewer may do about ownership
-	Save        SaveToggle // the viewer's Save button
+	// VerifiedMethod is how it was verified (VerifiedByDomain,
+	// VerifiedByTeam, or "" when not recorded), VerifiedAt when.
+	VerifiedMethod string
+	VerifiedAt     time.Time
+	Claimed        bool
+	Featured       bool
+	JSONLD         any // schema.org LocalBusiness
+	Trail          []Crumb
+	TrailLD        any    // schema.org BreadcrumbList of Trail
+	CategoryURL    string // the category's landing page
+	CityURL        string // the city's landing page; empty when it has none
+	ID             int64
+	Claim          ClaimState // what the viewer may do about ownership
+	Save           SaveToggle // the viewer's Save button
 }
 
 // ClaimState is where a listing's ownership stands for the viewer.

@@ -1,0 +1,142 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// The verification queue: administrators approve or reject, with a
+// reason, what owners ask from their listing's page (verification.go).
+// The owner is emailed the decision, through the queue, in the decision's
+// transaction.
+
+// waitingShown bounds the waiting requests the page lists at once.
+const waitingShown = 100
+
+func verificationRow(v store.VerificationRequest) views.AdminVerificationRow {
+	return views.AdminVerificationRow{
+		ID: v.ID, BusinessID: v.BusinessID, BusinessName: v.BusinessName, BusinessSlug: v.BusinessSlug, Website: v.BusinessWebsite,
+		OwnerEmail: v.UserEmail, Method: v.Method, Statement: v.Statement, Phone: v.CallbackPhone, Link: v.EvidenceURL,
+		Status: v.Status, Reason: v.Reason, CreatedAt: v.CreatedAt, DecidedAt: v.DecidedAt.Time, DeciderEmail: v.DeciderEmail,
+	}
+}
+
+// adminVerificationsView is the queue and a page of the decisions.
+func (h *Handlers) adminVerificationsView(r *http.Request) (views.AdminVerifications, error) {
+	ctx, page := r.Context(), pageParam(r)
+	waiting, err := h.store.WaitingVerifications(ctx, waitingShown)
+	if err != nil {
+		return views.AdminVerifications{}, err
+	}
+	decided, total, err := h.store.VerificationDecisions(ctx, pageWindow(page))
+	if err != nil {
+		return views.AdminVerifications{}, err
+	}
+	v := views.AdminVerifications{Pager: pager("/admin/verifications", nil, page, total)}
+	for _, w := range waiting {
+		v.Waiting = append(v.Waiting, verificationRow(w))
+	}
+	for _, d := range decided {
+		v.Decisions = append(v.Decisions, verificationRow(d))
+	}
+	return v, nil
+}
+
+// adminVerifications is the queue: the requests that wait, the oldest
+// first, then the decisions, the latest first.
+func (h *Handlers) adminVerifications(w http.ResponseWriter, r *http.Request) {
+	v, err := h.adminVerificationsView(r)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	if pastTheEnd(w, r, v.Pager, len(v.Decisions)) {
+		return
+	}
+	h.render(w, r, http.StatusOK, views.AdminVerificationsPage(h.chrome(r), v))
+}
+
+// decideVerification approves or rejects a request and emails the owner.
+// A rejection without a reason (or with a long one) answers 422, the
+// reason's field saying why.
+func (h *Handlers) decideVerification(approve bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, admin, id := r.Context(), currentUser(r), idParam(r)
+		if id == 0 {
+			h.notFound(w, r)
+			return
+		}
+		if !h.parseForm(w, r) {
+			return
+		}
+		reason := strings.TrimSpace(r.PostFormValue("reason"))
+		if !approve {
+			problem := ""
+			switch {
+			case reason == "":
+				problem = "Give the reason: the owner is emailed it, to know what to send next time."
+			case utf8.RuneCountInString(reason) > views.VerificationReasonMax:
+				problem = views.TooLong(views.VerificationReasonMax)
+			}
+			if problem != "" {
+				if _, err := h.store.VerificationRequestByID(ctx, id); errors.Is(err, store.ErrNotFound) {
+					h.notFound(w, r)
+					return
+				}
+				v, err := h.adminVerificationsView(r)
+				if err != nil {
+					h.serverError(w, r, err)
+					return
+				}
+				v.Errors, v.Reasons = map[int64]string{id: problem}, map[int64]string{id: reason}
+				h.render(w, r, http.StatusUnprocessableEntity, views.AdminVerificationsPage(h.chrome(r), v))
+				return
+			}
+		} else {
+			reason = ""
+		}
+		var decided store.VerificationRequest
+		err := h.store.InTx(ctx, func(tx *store.Store) error {
+			var err error
+			if decided, err = tx.DecideVerification(ctx, id, *admin, approve, reason); err != nil {
+				return err
+			}
+			if decided.UserEmail == "" {
+				return nil // the account is gone
+			}
+			m := bizmail.VerificationRejected(h.mailSite(), decided.UserEmail, decided.BusinessName, reason, h.site.BaseURL+manageURL(decided.BusinessID)+"#verification")
+			if approve {
+				m = bizmail.VerificationApproved(h.mailSite(), decided.UserEmail, decided.BusinessName, h.site.BaseURL+"/directory/"+decided.BusinessSlug)
+			}
+			return queueMail(ctx, tx, m)
+		})
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			h.notFound(w, r)
+			return
+		case errors.Is(err, store.ErrVerificationDecided):
+			h.flash(r, views.Toast{Title: "Already decided", Description: "Another administrator decided this request first.", Variant: "destructive"})
+		case err != nil:
+			h.serverError(w, r, err)
+			return
+		default:
+			h.log.Info("verification decided", "verification_id", decided.ID, "business_id", decided.BusinessID, "status", decided.Status, "admin_id", admin.ID)
+			told := ""
+			if decided.UserEmail != "" {
+				told = " " + decided.UserEmail + " will be told by email."
+			}
+			t := views.Toast{Title: "Verification rejected", Description: decided.BusinessName + " stays unverified." + told}
+			if approve {
+				t = views.Toast{Title: "Verification approved", Description: decided.BusinessName + " is verified by our team." + told}
+			}
+			h.flash(r, t)
+		}
+		http.Redirect(w, r, "/admin/verifications", http.StatusSeeOther)
+	}
+}
