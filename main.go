@@ -65,6 +65,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	}
 	defer db.Close()
 	log.Info("database ready", "dialect", db.Dialect())
+	warnWithoutAdministrator(ctx, cfg, db, log)
 
 	sessions := handlers.NewSessionManager(db.Sessions(), cfg.Production(), cfg.SessionLifetime, cfg.SessionIdleTimeout)
 	mailer, err := bizmail.New(cfg.SMTPURL, cfg.MailFrom, log)
@@ -297,10 +298,28 @@ func stripeClient(cfg config, log *slog.Logger) *stripe.Client {
 	return handlers.NewStripeClient(cfg.StripeSecretKey, cfg.StripeAPIBase)
 }
 
+// warnWithoutAdministrator says at start-up how to make the first
+// administrator while there is none (no ADMIN_EMAILS, nobody granted):
+// until then nobody can approve claims or verifications or read the
+// contact messages.
+func warnWithoutAdministrator(ctx context.Context, cfg config, db *store.Store, log *slog.Logger) {
+	if len(cfg.AdminEmails) > 0 {
+		return
+	}
+	exist, err := db.AdministratorsExist(ctx)
+	if err != nil {
+		log.Warn("administrators not counted", slog.Any("error", err))
+		return
+	}
+	if !exist {
+		log.Warn(handlers.FirstAdminHint)
+	}
+}
+
 // housekeeping deletes, every 10 minutes until ctx ends, the sessions past
 // their expiry, the rate-limit events (PostgreSQL) older than any limit's
-// window and the record of directory changes every instance has long
-// applied.
+// window, the record of directory changes every instance has long
+// applied, and the mailing-list subscriptions never confirmed.
 func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()

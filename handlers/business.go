@@ -68,6 +68,7 @@ func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews) 
 		City: b.City, State: b.State, Website: b.Website,
 		Rating: reviews.Summary.Average, Reviews: reviews.Summary.Count, ReviewList: reviews,
 		Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
+		VerifiedMethod: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time,
 	}
 	if b.ShowAddress {
 		v.Street, v.ZipCode = b.Address, b.ZipCode

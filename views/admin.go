@@ -17,12 +17,14 @@ var AdminSections = []AdminSection{
 	{"/admin", "Overview"},
 	{"/admin/businesses", "Businesses"},
 	{"/admin/claims", "Claims"},
+	{"/admin/verifications", "Verifications"},
 	{"/admin/held", "Held listings"},
 	{"/admin/reviews", "Reported reviews"},
 	{"/admin/messages", "Contact messages"},
 	{"/admin/suggestions", "Suggestions"},
 	{"/admin/partners", "Partner applications"},
 	{"/admin/subscribers", "Subscribers"},
+	{"/admin/newsletter", "Newsletter"},
 	{"/admin/status", "Status and incidents"},
 	{"/admin/jobs", "Background jobs"},
 }
@@ -89,6 +91,7 @@ type AdminOverview struct {
 	ContactMessages, FeatureSuggestions, PartnerApplications, Subscribers int
 	FailedJobs                                                            int
 	ReviewReports                                                         int // open reports of reviews
+	PendingVerifications                                                  int // verification requests waiting
 }
 
 // AdminBusinessRow is a listing in the administration's lists.
