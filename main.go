@@ -339,6 +339,11 @@ func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 			if err := db.PruneDirectoryChanges(ctx, time.Hour); err != nil {
 				log.Warn("directory changes not pruned", slog.Any("error", err))
 			}
+			if n, err := handlers.PruneUnconfirmedSubscribers(ctx, db); err != nil {
+				log.Warn("unconfirmed subscriptions not pruned", slog.Any("error", err))
+			} else if n > 0 {
+				log.Info("unconfirmed subscriptions deleted", "count", n)
+			}
 		}
 	}
 }

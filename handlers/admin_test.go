@@ -73,6 +73,9 @@ func TestAdminIsNotFoundForEveryoneElse(t *testing.T) {
 func TestAdminPagesOpenToAdministrators(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		seeded(t, app)
+		// A newsletter draft for /admin/newsletter/1 and its send step.
+		_, err := app.store.CreateNewsletter(context.Background(), store.Newsletter{Subject: "Draft", Body: "Hello"})
+		must(t, err)
 		admin := app.asAdmin(t)
 		for _, r := range adminRoutes(t, app) {
 			if r[0] != http.MethodGet {

@@ -142,8 +142,15 @@ func (h *Handlers) subscribeStatus(w http.ResponseWriter, r *http.Request) {
 	h.subscribe(w, r, views.StatusForm(), views.StatusPage, "/status#status-updates")
 }
 
-// subscribe adds the sent address to f's list; an address already on it is
-// answered as subscribed, and stays on it once.
+// subscribe asks for the sent address to be on f's list: it is stored
+// unconfirmed and sent a link to confirm (double opt-in), and only a
+// confirmed address gets the list's emails. The answer is the same
+// whether or not the address was on the list already, so the form tells
+// nobody who subscribes. Asking again while unconfirmed sends the link
+// again, but at most once per confirmResendAfter: a lost email can be
+// asked for again, and the form cannot be used to flood an inbox (the
+// per-address form limit bounds the requests too). A confirmed address
+// is sent nothing more.
 func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.SubscribeForm, page func(views.Chrome, views.SubscribeForm) templ.Component, back string) {
 	if !h.parseForm(w, r) {
 		return
@@ -156,17 +163,15 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 		fragment: func() templ.Component { return views.SubscribeFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return page(c, f) },
 		save: func(ctx context.Context, tx *store.Store) error {
-			sub, created, err := tx.Subscribe(ctx, f.Email, store.MailingList(f.List), confirmResendAfter)
+			sub, send, err := tx.Subscribe(ctx, f.Email, store.MailingList(f.List), confirmResendAfter)
 			switch {
 			case err != nil:
 				return err
-			case !created:
-				// No second email: a form cannot be used to flood an inbox.
-				h.log.Info("already subscribed", "list", f.List)
-			default:
-				return queueMail(ctx, tx, h.subscribedMail(sub))
+			case !send:
+				h.log.Info("subscription asked again; no email sent", "list", f.List, "confirmed", sub.Confirmed())
+				return nil
 			}
-			return nil
+			return queueMail(ctx, tx, h.confirmSubscriptionMail(sub))
 		},
 	})
 }
@@ -175,13 +180,21 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 // subscribe form sends it the confirmation link again.
 const confirmResendAfter = 30 * time.Minute
 
-// subscribedMail confirms a new subscription, with its unsubscribe link.
-func (h *Handlers) subscribedMail(sub store.Subscriber) bizmail.Message {
-	list, about, link := "the newsletter", "You will get one email a month with our newest guides and product changes.", h.site.BaseURL+"/blog"
-	if sub.List == store.ListStatus {
-		list, about, link = "status updates", "You will get an email when an incident or a maintenance affects the service.", h.site.BaseURL+"/status"
-	}
-	return bizmail.Subscribed(h.mailSite(), sub.Email, list, about, link, h.site.BaseURL+"/unsubscribe?token="+url.QueryEscape(sub.Token))
+// unconfirmedKeptFor is how long a subscription waits for its address to
+// confirm before housekeeping deletes it (the confirmation email says so).
+const unconfirmedKeptFor = 30 * 24 * time.Hour
+
+// PruneUnconfirmedSubscribers deletes the subscriptions never confirmed
+// within unconfirmedKeptFor of their last request; main's housekeeping
+// runs it.
+func PruneUnconfirmedSubscribers(ctx context.Context, st *store.Store) (int64, error) {
+	return st.PruneUnconfirmedSubscribers(ctx, time.Now().Add(-unconfirmedKeptFor))
+}
+
+// confirmSubscriptionMail asks sub's address to confirm its subscription.
+func (h *Handlers) confirmSubscriptionMail(sub store.Subscriber) bizmail.Message {
+	return bizmail.ConfirmSubscription(h.mailSite(), sub.Email, listName(sub.List), listAbout(sub.List),
+		h.site.BaseURL+"/subscribe/confirm?token="+url.QueryEscape(sub.Token))
 }
 
 // listName names a mailing list for people.
@@ -190,6 +203,63 @@ func listName(l store.MailingList) string {
 		return "status updates"
 	}
 	return "the newsletter"
+}
+
+// listAbout says what a mailing list sends, and when.
+func listAbout(l store.MailingList) string {
+	if l == store.ListStatus {
+		return "You will get an email when an incident on our status page opens, is updated or is resolved, and before planned maintenance."
+	}
+	return "You will get an email when we publish a newsletter: our newest guides and product changes."
+}
+
+// confirmSubscriptionPage asks to confirm a subscription: the link in the
+// email only shows this page (mail scanners open links), its button
+// confirms.
+func (h *Handlers) confirmSubscriptionPage(w http.ResponseWriter, r *http.Request) {
+	token := r.URL.Query().Get("token")
+	sub, err := h.store.SubscriberByToken(r.Context(), token)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		h.render(w, r, http.StatusNotFound, views.ConfirmSubscriptionPage(h.chrome(r), views.ConfirmSubscription{Gone: true}))
+		return
+	case err != nil:
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.ConfirmSubscriptionPage(h.chrome(r), h.confirmView(sub, token)))
+}
+
+// confirmSubscription confirms the subscription of the posted token.
+// Confirming twice is not an error: the address is confirmed either way.
+func (h *Handlers) confirmSubscription(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	token := r.PostFormValue("token")
+	sub, err := h.store.ConfirmSubscription(r.Context(), token)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		h.render(w, r, http.StatusNotFound, views.ConfirmSubscriptionPage(h.chrome(r), views.ConfirmSubscription{Gone: true}))
+		return
+	case err != nil:
+		h.log.Error("subscription not confirmed", "error", err, "request_id", requestID(r.Context()))
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("subscription confirmed", "list", sub.List)
+	v := h.confirmView(sub, token)
+	v.Done = true
+	c := h.chrome(r)
+	c.Toasts = append(c.Toasts, views.Toast{Title: "Subscription confirmed", Description: listAbout(sub.List)})
+	h.render(w, r, http.StatusOK, views.ConfirmSubscriptionPage(c, v))
+}
+
+func (h *Handlers) confirmView(sub store.Subscriber, token string) views.ConfirmSubscription {
+	return views.ConfirmSubscription{
+		Token: token, Email: sub.Email, List: listName(sub.List), About: listAbout(sub.List),
+		Confirmed: sub.Confirmed(), UnsubscribeURL: h.unsubscribeLink(sub),
+	}
 }
 
 // unsubscribePage asks to confirm leaving a list: the link in an email

@@ -242,16 +242,16 @@ func FormReceived(s Site, to, subject string, lines []string, listLink string) M
 	})
 }
 
-// Subscribed confirms a subscription to one of the site's lists (list
-// names it, such as "the newsletter"), with the one-click way out.
-func Subscribed(s Site, to, list, about, listLink, unsubscribeLink string) Message {
-	m := build(to, "You're subscribed to "+list+" of "+s.Name, email{
+// ConfirmSubscription asks the address that subscribed to one of the
+// site's lists (list names it, such as "the newsletter") to confirm it:
+// nothing is sent to it until it does. about says what the list sends.
+// The link opens a page with a Confirm button.
+func ConfirmSubscription(s Site, to, list, about, confirmLink string) Message {
+	return build(to, "Confirm your subscription to "+list+" of "+s.Name, email{
 		Site:   s,
-		Intro:  []string{"Thanks for subscribing to " + list + " of " + s.Name + ". " + about},
-		Button: linkTo("Visit "+s.Name, listLink),
-		Outro:  []paragraph{{Text: "Changed your mind, or didn't subscribe?", Link: linkTo("Unsubscribe with one click", unsubscribeLink)}},
-		Why:    "You receive this because this address was subscribed to " + list + " on " + s.Name + ".",
+		Intro:  []string{"Someone, probably you, asked to subscribe this address to " + list + " of " + s.Name + ". " + about, "Please confirm that you want these emails."},
+		Button: linkTo("Confirm my subscription", confirmLink),
+		Outro:  []paragraph{{Text: "Didn't ask for this? Ignore this email: nothing is sent to this address unless it is confirmed, and the request is deleted after 30 days."}},
+		Why:    "You received this email because this address was entered in the subscribe form of " + s.Name + ".",
 	})
-	m.Unsubscribe = unsubscribeLink
-	return m
 }

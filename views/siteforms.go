@@ -74,17 +74,21 @@ func (f SubscribeForm) Action() string {
 	return "/newsletter"
 }
 
-// Toast confirms a subscription.
+// Toast answers a request to subscribe. It is the same whether or not
+// the address was on the list already (the form tells nobody who
+// subscribes), so it says what happens if it was not.
 func (f SubscribeForm) Toast() Toast {
+	list := "our newsletter"
 	if f.List == "status" {
-		return Toast{Title: "Subscribed!", Description: "You will get an email when a service's status changes."}
+		list = "status updates"
 	}
-	if f.Email == "" {
+	address := "this address"
+	if f.Email != "" {
 		// The page after a redirect (no JavaScript) no longer has the
 		// address that was sent.
-		return Toast{Title: "Subscribed!", Description: "You will receive our newsletter by email; a confirmation is on its way."}
+		address = f.Email
 	}
-	return Toast{Title: "Subscribed!", Description: "You will receive our newsletter at " + f.Email + "."}
+	return Toast{Title: "Check your inbox", Description: "If " + address + " isn't subscribed to " + list + " yet, we've sent it a link to confirm. Nothing is sent until you confirm."}
 }
 
 // PartnerForm is the partner programme's application.
@@ -107,4 +111,16 @@ type Unsubscribe struct {
 	List  string // "the newsletter" or "status updates"
 	Done  bool   // unsubscribed
 	Gone  bool   // the link names no subscription (any more)
+}
+
+// ConfirmSubscription is the page of a confirmation email's link.
+type ConfirmSubscription struct {
+	Token          string
+	Email          string
+	List           string // "the newsletter" or "status updates"
+	About          string // what the list sends, and when
+	UnsubscribeURL string
+	Confirmed      bool // confirmed before this visit
+	Done           bool // confirmed by this visit's button
+	Gone           bool // the link names no subscription (any more)
 }
