@@ -7,8 +7,8 @@ import (
 	netmail "net/mail"
 	"strings"
 
-	"github.com/yuin/goldmark"
 	gomail "github.com/wneessen/go-mail"
+	"github.com/yuin/goldmark"
 )
 
 // markdown renders what administrators write (newsletters) to HTML.
