@@ -302,3 +302,24 @@ func TestTheLastAdministratorIsWarned(t *testing.T) {
 		}
 	}, withAdmin)
 }
+
+// The privacy page is the contract: it describes the download and the
+// closing, and /profile points to it.
+func TestPrivacyPageDescribesTheDownloadAndClosing(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	_, body := app.get(t, "/privacy")
+	page := parseHTML(t, body)
+	for id, heading := range map[string]string{"your-data": "9. Downloading your data", "closing": "10. Closing your account"} {
+		if h := headings(page, 2, heading); h.Length() != 1 || h.AttrOr("id", "") != id {
+			t.Errorf("no heading %q with id %q", heading, id)
+		}
+		if linksTo(page.Find(".legal-toc"), "#"+id).Length() != 1 {
+			t.Errorf("the contents do not link to #%s", id)
+		}
+	}
+	signedInOwner(t, app, "reader@example.com")
+	_, body = app.get(t, "/profile")
+	if !hasLink(parseHTML(t, body), "What the file contains", "/privacy#your-data") {
+		t.Error("/profile does not say where the file is described")
+	}
+}
