@@ -47,7 +47,7 @@ export const publicPages = {
   "/help": "Contact Support",
   "/contact": "Send Message",
   "/request": "Send my request",
-  "/status": "All Systems Operational",
+  "/status": "Get status updates by email",
   "/privacy": "Privacy",
   "/terms": "Terms",
 };
