@@ -115,11 +115,30 @@ func (h *Handlers) pricing(w http.ResponseWriter, r *http.Request) {
 var (
 	freePlanToast      = views.Toast{Title: "Free Plan Selected", Description: "You're all set with the free plan!"}
 	paymentFailedToast = views.Toast{Title: "Error", Description: "Failed to process payment. Please try again.", Variant: "destructive"}
+	// freePlanSignUpToast greets a signed-out visitor who chose the free
+	// plan on the business sign-up page: the plan needs an account.
+	freePlanSignUpToast = views.Toast{Title: "Free Plan Selected", Description: "Create your business account: every account starts on the free " + plans.Free().Name + " plan."}
 )
 
+// freePlanChosen tells a signed-in user who chose the free plan where they
+// stand: on it already, or on a paid plan that is still in force.
+func freePlanChosen(b billing) views.Toast {
+	switch {
+	case b.InForce == nil:
+		return freePlanToast
+	case b.InForce.Ending() && b.InForce.CurrentPeriodEnd.Valid:
+		return views.Toast{Title: "Free Plan Selected", Description: "Your " + b.Plan.Name + " plan ends on " + b.InForce.CurrentPeriodEnd.Time.Format("January 2, 2006") +
+			"; your account then moves to the free " + plans.Free().Name + " plan."}
+	}
+	return views.Toast{Title: "Your " + b.Plan.Name + " plan is in force", Description: "Cancel it in the billing portal (Manage billing on your dashboard): your account moves to the free " +
+		plans.Free().Name + " plan when the period you paid for ends."}
+}
+
 // choosePlan answers a plan button of /pricing. The free plan needs no
-// call; a paid plan needs a signed-in user and opens a Stripe Checkout
-// session (the form targets a new tab, so the 303 opens Checkout there).
+// call: a signed-out visitor goes to the business sign-up, which starts
+// every account on it; a paid plan needs a signed-in user and opens a
+// Stripe Checkout session (the form targets a new tab, so the 303 opens
+// Checkout there).
 // A user already paying for a plan goes to the billing portal instead,
 // where plan changes and cancellation happen, so nobody pays twice.
 func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
@@ -132,24 +151,26 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := currentUser(r)
-	if u == nil && !p.Free() {
+	switch {
+	case u == nil && p.Free():
+		h.flash(r, freePlanSignUpToast)
+		http.Redirect(w, r, "/business/signup", http.StatusSeeOther)
+		return
+	case u == nil:
 		http.Redirect(w, r, "/login?next="+url.QueryEscape("/pricing"), http.StatusSeeOther)
 		return
 	}
-	var b billing
-	if u != nil {
-		var err error
-		if b, err = h.billingOf(r.Context(), u.ID); err != nil {
-			h.serverError(w, r, err)
-			return
-		}
+	b, err := h.billingOf(r.Context(), u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
 	}
 	if b.subscribed() && h.stripe != nil {
 		h.openPortal(w, r, u, b.Customer)
 		return
 	}
 	if p.Free() {
-		h.flash(r, freePlanToast)
+		h.flash(r, freePlanChosen(b))
 		http.Redirect(w, r, "/pricing", http.StatusSeeOther)
 		return
 	}

@@ -38,25 +38,66 @@ func withStripe(apiBase string) func(*Deps) {
 // withWebhooks lets the app receive Stripe's events (no API calls needed).
 func withWebhooks(d *Deps) { d.StripeWebhookSecret = testWebhookSecret }
 
-func TestChoosingStarterShowsTheFreePlanToast(t *testing.T) {
-	for _, signedIn := range []bool{false, true} {
-		t.Run(fmt.Sprintf("signed in %v", signedIn), func(t *testing.T) {
+func TestChoosingStarter(t *testing.T) {
+	cases := []struct {
+		name     string
+		signedIn bool
+		to       string    // where the choice leads
+		toast    [2]string // shown there
+	}{
+		// Starter needs an account: a signed-out visitor is sent to make one.
+		{"signed out", false, "/business/signup", [2]string{"Free Plan Selected", "Create your business account: every account starts on the free Starter plan."}},
+		{"signed in", true, "/pricing", [2]string{"Free Plan Selected", "You're all set with the free plan!"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
 			app := newTestApp(t, store.SQLite, withStripe("http://127.0.0.1:1")) // any call would fail
-			if signedIn {
+			if c.signedIn {
 				signedInOwner(t, app, "free@example.com")
 			}
-			res, _ := app.post(t, "/pricing", url.Values{"plan": {"starter"}})
-			if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/pricing" {
-				t.Fatalf("starter = %d to %q", res.StatusCode, res.Header.Get("Location"))
+			if !c.signedIn {
+				// The plan card's form, which a browser without JavaScript sends.
+				_, pricing := app.get(t, "/pricing")
+				form := formOf(parseHTML(t, pricing), "Get Started with Starter")
+				if form.AttrOr("action", "") != "/pricing" || form.AttrOr("method", "") != "post" {
+					t.Fatalf("the Starter button's form is %q to %q", form.AttrOr("method", ""), form.AttrOr("action", ""))
+				}
 			}
-			_, body := app.get(t, "/pricing")
-			if page := parseHTML(t, body); !hasToast(page, "Free Plan Selected", "You're all set with the free plan!") {
-				t.Errorf("the free plan toast is missing: %+v", toasts(page))
+			res, _ := app.post(t, "/pricing", url.Values{"plan": {"starter"}})
+			if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != c.to {
+				t.Fatalf("starter = %d to %q, want %s", res.StatusCode, res.Header.Get("Location"), c.to)
+			}
+			_, body := app.get(t, c.to)
+			if page := parseHTML(t, body); !hasToast(page, c.toast[0], c.toast[1]) {
+				t.Errorf("toasts %+v, want %q", toasts(page), c.toast)
 			}
 			if strings.Contains(app.logs.String(), "payment failed") || strings.Contains(app.logs.String(), "checkout started") {
 				t.Error("choosing the free plan called Stripe")
 			}
 		})
+	}
+}
+
+func TestChoosingStarterOnAPaidPlanSaysWhenItEnds(t *testing.T) {
+	end := time.Date(2026, time.December, 3, 12, 0, 0, 0, time.UTC)
+	sub := func(status string, cancelAtEnd bool) store.Subscription {
+		return store.Subscription{ID: "sub_1", CustomerID: "cus_1", Plan: "growth", Status: status, CancelAtPeriodEnd: cancelAtEnd,
+			CurrentPeriodEnd: sql.NullTime{Time: end, Valid: true}}
+	}
+	now := end.Add(-48 * time.Hour)
+	cases := []struct {
+		subs []store.Subscription
+		want views.Toast
+	}{
+		{nil, freePlanToast},
+		{[]store.Subscription{sub(store.StatusCanceled, false)}, views.Toast{Title: "Free Plan Selected", Description: "Your Growth plan ends on December 3, 2026; your account then moves to the free Starter plan."}},
+		{[]store.Subscription{sub(store.StatusActive, true)}, views.Toast{Title: "Free Plan Selected", Description: "Your Growth plan ends on December 3, 2026; your account then moves to the free Starter plan."}},
+		{[]store.Subscription{sub(store.StatusActive, false)}, views.Toast{Title: "Your Growth plan is in force", Description: "Cancel it in the billing portal (Manage billing on your dashboard): your account moves to the free Starter plan when the period you paid for ends."}},
+	}
+	for _, c := range cases {
+		if got := freePlanChosen(currentBilling(c.subs, now)); got != c.want {
+			t.Errorf("%+v: toast %+v, want %+v", c.subs, got, c.want)
+		}
 	}
 }
 

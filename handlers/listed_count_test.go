@@ -1,0 +1,155 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"bizprofile/store"
+)
+
+// The home page states how many businesses the directory lists, read from
+// the data: the five sample listings, then one more once its page is
+// published and the cached count is read again.
+func TestHomePageShowsTheListedCount(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		seeded(t, app)
+		n, err := app.store.CountPublished(context.Background())
+		must(t, err)
+		if n != 5 {
+			t.Fatalf("seeded %d published listings, want the 5 samples", n)
+		}
+		_, body := app.get(t, "/")
+		page := parseHTML(t, body)
+		if got := terms(page.Find("main"))["businesses listed"]; got != "5" {
+			t.Errorf("home page: businesses listed = %q, want 5 (stats %v)", got, terms(page.Find("main")))
+		}
+		if d := page.Find(`meta[name="description"]`).AttrOr("content", ""); !strings.Contains(d, "5 businesses are listed") {
+			t.Errorf("home page description %q does not give the count", d)
+		}
+		for _, path := range []string{"/features", "/about", "/press"} {
+			_, body := app.get(t, path)
+			if got := terms(parseHTML(t, body).Find("main"))["businesses listed"]; got != "5" {
+				t.Errorf("%s: businesses listed = %q, want 5", path, got)
+			}
+		}
+	})
+}
+
+func TestListedCountIsCachedAndSurvivesAFailingDatabase(t *testing.T) {
+	var calls atomic.Int32
+	var fail atomic.Bool
+	clock := time.Date(2026, time.November, 25, 12, 0, 0, 0, time.UTC)
+	c := newListedCount(func(context.Context) (int, error) {
+		calls.Add(1)
+		if fail.Load() {
+			return 0, errors.New("database down")
+		}
+		return 1234, nil
+	}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	c.now = func() time.Time { return clock }
+	ctx := context.Background()
+
+	// The first read waits for the count; later ones, within the TTL, do not
+	// ask the database again.
+	for range 100 {
+		if got := c.get(ctx); got != 1234 {
+			t.Fatalf("count = %d, want 1234", got)
+		}
+	}
+	if calls.Load() != 1 {
+		t.Fatalf("the database was asked %d times in the TTL, want once", calls.Load())
+	}
+
+	// Once stale, the known figure is served while one read runs in the
+	// background.
+	clock = clock.Add(listedCountTTL + time.Second)
+	fail.Store(true)
+	if got := c.get(ctx); got != 1234 {
+		t.Errorf("stale count = %d, want the last known 1234 while it is read again", got)
+	}
+	waitFor(t, func() bool { return !c.busy.Load() })
+	if calls.Load() != 2 {
+		t.Errorf("the database was asked %d times, want 2", calls.Load())
+	}
+	// The read failed: no figure, and the database is not asked again
+	// before the retry.
+	if got := c.get(ctx); got != 0 {
+		t.Errorf("count after a failed read = %d, want 0 (no figure)", got)
+	}
+	if calls.Load() != 2 {
+		t.Errorf("a failed read is retried at once (%d reads)", calls.Load())
+	}
+	clock = clock.Add(listedCountRetry + time.Second)
+	fail.Store(false)
+	c.get(ctx)
+	waitFor(t, func() bool { return !c.busy.Load() && c.get(ctx) == 1234 })
+}
+
+// A page with the database down for the count shows no figure and no
+// error.
+func TestPagesWithoutTheListedCountShowNoFigure(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	app.h.listed = newListedCount(func(context.Context) (int, error) { return 0, errors.New("database down") }, app.h.log)
+	res, body := app.get(t, "/")
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("home page = %d", res.StatusCode)
+	}
+	stats := terms(parseHTML(t, body).Find("main"))
+	if _, ok := stats["businesses listed"]; ok {
+		t.Errorf("home page states a count it could not read: %v", stats)
+	}
+	if stats["categories to list in"] == "" {
+		t.Errorf("home page lost its other figures: %v", stats)
+	}
+}
+
+// The 500 page gives the request's id, which the error's log line carries,
+// and the support link quotes it.
+func TestServerErrorPageGivesTheLoggedReference(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	boom := withRequestID(app.h.recoverPanic(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+		panic("broken")
+	})))
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest(http.MethodGet, "/x", nil)
+	req.Header.Set("X-Request-Id", "req-7f3a")
+	boom.ServeHTTP(rec, req)
+	if rec.Code != http.StatusInternalServerError {
+		t.Fatalf("status = %d, want 500", rec.Code)
+	}
+	page := parseHTML(t, rec.Body.String())
+	if got := textOf(byTestID(page, "error-reference")); got != "req-7f3a" {
+		t.Errorf("the page's reference is %q, want the request id req-7f3a", got)
+	}
+	if href := linksTo(page.Find("main"), "mailto:support@bizprofile.test?subject=Error%20req-7f3a"); href.Length() != 1 {
+		t.Error("the support link does not quote the reference")
+	}
+	var logged bool
+	for _, line := range strings.Split(app.logs.String(), "\n") {
+		if strings.Contains(line, `msg="server error"`) && strings.Contains(line, "request_id=req-7f3a") {
+			logged = true
+		}
+	}
+	if !logged {
+		t.Errorf("no server error logged with the reference:\n%s", app.logs.String())
+	}
+}
+
+// waitFor polls cond for up to two seconds.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatal("timed out")
+}
