@@ -99,14 +99,14 @@ func LoginPage(c Chrome, f AuthForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if f.Mode == ModeSignUp {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<p class=\"muted\">Start free: a verified profile and up to ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<p class=\"muted\">Start free: a profile you can verify and up to ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var4 string
 				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(content.LeadCap(plans.Free()))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/accounts.templ`, Line: 54, Col: 95}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/accounts.templ`, Line: 54, Col: 101}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 				if templ_7745c5c3_Err != nil {
@@ -513,7 +513,7 @@ func BusinessSignupPage(c Chrome, f BusinessSignupForm) templ.Component {
 		})
 		templ_7745c5c3_Err = Layout(c, Meta{
 			Title:       "Join as Business",
-			Description: "Create a verified business profile on " + c.Site.Name + ": get found in the directory, receive matched leads and AI insights. Free to start.",
+			Description: "Create a business profile on " + c.Site.Name + " and verify it: get found in the directory, receive matched leads and AI insights. Free to start.",
 			Path:        "/business/signup",
 		}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var15), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {

@@ -60,7 +60,7 @@ func DirectoryPage(c Chrome, r DirectoryResult, pageSize int, browse DirectoryBr
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"hero directory-hero\"><div class=\"container\"><div class=\"directory-hero-text\"><h1>Transform Your Business Visibility</h1><p class=\"lead\">Find verified businesses by what they do and where they are, and let customers find yours.</p></div><div class=\"btn-row\"><a class=\"btn btn-primary\" href=\"/pricing\">Add Your Business</a> <a class=\"btn btn-outline\" href=\"/whats-new\">Learn More<span class=\"visually-hidden\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"hero directory-hero\"><div class=\"container\"><div class=\"directory-hero-text\"><h1>Transform Your Business Visibility</h1><p class=\"lead\">Find businesses by what they do and where they are (verified ones carry the badge), and let customers find yours.</p></div><div class=\"btn-row\"><a class=\"btn btn-primary\" href=\"/pricing\">Add Your Business</a> <a class=\"btn btn-outline\" href=\"/whats-new\">Learn More<span class=\"visually-hidden\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -103,7 +103,7 @@ func DirectoryPage(c Chrome, r DirectoryResult, pageSize int, browse DirectoryBr
 		})
 		templ_7745c5c3_Err = Layout(c, Meta{
 			Title:       directoryTitle(r.Query),
-			Description: "Search verified business profiles by name, service, category and city. Compare ratings and reviews and contact businesses directly.",
+			Description: "Search business profiles by name, service, category and city. Compare ratings and reviews and contact businesses directly.",
 			Path:        directoryCanonical(r.Query),
 			NoIndex:     r.Query.Q != "" || r.Query.Location != "" || r.Query.HasFilters(),
 		}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)

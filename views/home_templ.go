@@ -18,7 +18,7 @@ import (
 // homeDescription is the home page's meta description, which names how
 // many businesses are listed when that is known.
 func homeDescription(c Chrome) string {
-	d := "Publish a verified business profile, get found in a searchable directory, receive matched leads and AI insights."
+	d := "Publish a business profile, verify it, get found in a searchable directory, receive matched leads and AI insights."
 	if n := ListedBusinesses(c.Listed); n != "" {
 		d += " " + n + " are listed on " + c.Site.Name + "."
 	}
@@ -68,7 +68,7 @@ func HomePage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "AI-assisted business directory</span><h1>Your business, <span class=\"gradient-text\">verified and found</span></h1><p class=\"lead\">Publish a verified profile, get found by customers searching your city, receive leads that fit what you do, and let AI tell you what to improve next. Individuals and partners join to find opportunities.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/business/signup\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "AI-assisted business directory</span><h1>Your business, <span class=\"gradient-text\">verified and found</span></h1><p class=\"lead\">Publish a profile, verify it, get found by customers searching your city, receive leads that fit what you do, and let AI tell you what to improve next. Individuals and partners join to find opportunities.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/business/signup\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -133,14 +133,14 @@ func HomePage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Ready to be found by more customers?</h2><p>Start with the free plan: a verified profile and up to ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</div></section><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Ready to be found by more customers?</h2><p>Start with the free plan: a profile you can verify and up to ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var4 string
 			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(content.LeadCap(plans.Free()))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 84, Col: 94}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 84, Col: 100}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 			if templ_7745c5c3_Err != nil {

@@ -90,7 +90,7 @@ func PricingPage(c Chrome, v PricingView) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = pageHero("Simple pricing that grows with you", "Start with a free verified profile. Upgrade when the leads come in: every paid plan has a "+content.TrialLength+" free trial, and you do not need a card to start it.").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = pageHero("Simple pricing that grows with you", "Start with a free profile and earn its Verified badge. Upgrade when the leads come in: every paid plan has a "+content.TrialLength+" free trial, and you do not need a card to start it.").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -157,7 +157,7 @@ func PricingPage(c Chrome, v PricingView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "Verified profiles</span><h2>Verification that earns trust</h2><p class=\"muted\">Every plan starts with a verified profile. Customers choose businesses they can check, and verification is how they check you.</p><ul class=\"check-list\"><li>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "Verified profiles</span><h2>Verification that earns trust</h2><p class=\"muted\">Every plan, free included, can earn the Verified badge: verify your listing from its page, at once with an email address at your website's domain, or by asking our team with evidence. Customers choose businesses they can check, and verification is how they check you.</p><ul class=\"check-list\"><li>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

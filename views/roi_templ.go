@@ -303,7 +303,7 @@ func ROIPage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<p class=\"roi-note muted\">The figures on this page are an illustrative example, not averages we measured. Your results depend on your market, your category and how quickly you answer your leads.</p></div></section></div><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Start your own return</h2><p>Create a verified profile in minutes and let AI insights show you where your next customers are.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/business/signup\">Start Free Trial</a> <a class=\"btn btn-outline btn-lg\" href=\"/ai-insights\">Explore AI Insights</a></div></div></div></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<p class=\"roi-note muted\">The figures on this page are an illustrative example, not averages we measured. Your results depend on your market, your category and how quickly you answer your leads.</p></div></section></div><section class=\"section\"><div class=\"container\"><div class=\"cta\"><h2>Start your own return</h2><p>Create a profile in minutes, verify it, and let AI insights show you where your next customers are.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/business/signup\">Start Free Trial</a> <a class=\"btn btn-outline btn-lg\" href=\"/ai-insights\">Explore AI Insights</a></div></div></div></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

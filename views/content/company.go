@@ -56,7 +56,7 @@ const FoundedYear = "2024"
 var CompanyValues = []Card{
 	{"lightbulb", "Innovation", "We put AI to work on the chores small businesses never have time for: writing a better description, spotting a missing detail, answering the right lead first. Every model we ship has to save an owner real time."},
 	{"users", "Accessibility", "A bakery with one owner deserves the same tools as a chain with a marketing team. We keep a free plan, plain language and pages that work on any phone, with a keyboard or a screen reader."},
-	{"shield-check", "Trust", "Verified means checked. We confirm who runs a business before we show the badge, never sell personal data, and tell you plainly what our AI does with the details you give it."},
+	{"shield-check", "Trust", "Verified means checked. We confirm who runs a business (an email address at its website's domain, or our team's check) before we show the badge, never sell personal data, and tell you plainly what our AI does with the details you give it."},
 }
 
 // SisterProduct is another product of the family the directory belongs to.

@@ -19,9 +19,9 @@ type PlanPitch struct {
 // PlanPitches are the pitches of plans.All, by plan ID.
 var PlanPitches = map[string]PlanPitch{
 	plans.Starter.ID: {
-		Tagline: "A verified profile and your first leads, free for as long as you like.",
+		Tagline: "A profile you can verify and your first leads, free for as long as you like.",
 		Features: []string{
-			"Verified business profile",
+			"Business profile you can verify for the Verified badge",
 			"Listing in directory search and filters",
 			leadsFeature(plans.Starter),
 			starterAnalytics,
