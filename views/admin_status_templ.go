@@ -56,7 +56,7 @@ func AdminStatusPage(c Chrome, v AdminStatus) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "</p></div><a class=\"btn btn-outline\" href=\"/status\">See the status page</a></div><p class=\"muted\">An incident shows at the top of the status page with its updates, newest first, until it is resolved; then it is listed with the past incidents for 90 days. Opening an incident, each update and resolving it email the confirmed status subscribers.</p><section aria-labelledby=\"open-incidents-admin\"><h2 id=\"open-incidents-admin\">Open incidents</h2>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "</p></div><a class=\"btn btn-outline\" href=\"/status\">See the status page</a></div><p class=\"muted\">An incident shows at the top of the status page with its updates, newest first, until it is resolved; then it is listed with the past incidents for 90 days. Opening an incident, each update and resolving it email the confirmed status subscribers.</p><section aria-labelledby=\"open-incidents-admin\"><h2 class=\"h3\" id=\"open-incidents-admin\">Open incidents</h2>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -79,7 +79,7 @@ func AdminStatusPage(c Chrome, v AdminStatus) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				for _, inc := range v.Open {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<li>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<li class=\"list\">")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -101,7 +101,7 @@ func AdminStatusPage(c Chrome, v AdminStatus) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</section><section aria-labelledby=\"new-incident\" class=\"card form-card\"><h2 id=\"new-incident\">Open an incident</h2>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</section><section aria-labelledby=\"new-incident\" class=\"card form-card\"><h2 class=\"h3\" id=\"new-incident\">Open an incident</h2>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -109,7 +109,7 @@ func AdminStatusPage(c Chrome, v AdminStatus) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</section><section aria-labelledby=\"past-incidents-admin\"><h2 id=\"past-incidents-admin\">Resolved in the last 90 days</h2>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</section><section aria-labelledby=\"past-incidents-admin\"><h2 class=\"h3\" id=\"past-incidents-admin\">Resolved in the last 90 days</h2>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
