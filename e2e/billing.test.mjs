@@ -1,4 +1,5 @@
-// Browser tests for choosing a plan on /pricing: the free plan's toast, a
+// Browser tests for choosing a plan on /pricing: the free plan leading a
+// signed-out visitor to the business sign-up, a
 // paid plan sending a signed-out visitor through sign-in and back, and a
 // signed-in user's paid plan opening Stripe Checkout in a new tab (the
 // Checkout page itself is stubbed: the session comes from stripe-mock).
@@ -14,15 +15,16 @@ after(async () => browser?.close());
 for (const js of [true, false]) {
   const mode = js ? "JavaScript on" : "JavaScript off";
 
-  test(`choosing Starter shows the free plan toast (${mode})`, async () => {
+  test(`choosing Starter signed out leads to the business sign-up (${mode})`, async () => {
     const ctx = await browser.newContext({ javaScriptEnabled: js });
     const page = await ctx.newPage();
     const errors = js ? watchErrors(page) : [];
     await page.goto(baseURL + "/pricing");
     await page.getByRole("button", { name: "Get Started with Starter" }).click();
-    await page.waitForURL(baseURL + "/pricing");
+    await page.waitForURL(baseURL + "/business/signup");
     await toast(page, "Free Plan Selected");
-    assert.ok(await page.getByText("You're all set with the free plan!").count());
+    assert.ok(await page.getByText("Create your business account: every account starts on the free Starter plan.").count());
+    await page.getByRole("heading", { name: "Join as Business" }).waitFor();
     assert.deepEqual(errors, []);
     await ctx.close();
   });

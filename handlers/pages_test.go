@@ -55,7 +55,7 @@ var pageWants = map[string]publicPage{
 	"/faq":     {h1: "Frequently Asked Questions", texts: []string{"14-day free trial", "prorated"}, faq: true, links: [][2]string{{"Contact Us", "/contact"}}},
 	"/features": {headings: []string{"AI-Powered Intelligence", "Smart Lead Matching", "Reputation Management", "Instant Profile Creation", "Customer Analytics",
 		"Performance Tracking"}},
-	"/api": {headings: []string{"RESTful API", "API Authentication", "OAuth 2.0", "Developer Resources", "Quick Start"},
+	"/api": {headings: []string{"RESTful API", "API Authentication", "Read and write keys", "Developer Resources", "Quick Start"},
 		links: [][2]string{{"View Documentation", "#endpoints"}, {"Get API Key", "/contact?subject=api"}, {"Browse Resources", "#resources"},
 			{"Start Building", "#quick-start"}, {"Get Your API Key", "/contact?subject=api"}}},
 	"/about": {texts: []string{"2024"}, headings: []string{"Innovation", "Accessibility", "Trust", "ReviewPulse"}},

@@ -119,7 +119,7 @@ func APIPage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = sectionHeadLabelled("api-overview-heading", "Everything you need to integrate", "One consistent API for the directory, your listings, your leads and your insights.").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sectionHeadLabelled("api-overview-heading", "Everything you need to integrate", "One consistent API for the directory, your listings, your leads and your reviews.").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -131,7 +131,7 @@ func APIPage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</span><h3>RESTful API</h3><p class=\"muted\">Predictable resource URLs, JSON responses, standard HTTP status codes and simple page-number pagination. Search parameters match the directory's, so anything you can find on the site you can fetch.</p></article><article class=\"card\"><span class=\"card-icon\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</span><h3>RESTful API</h3><p class=\"muted\">Predictable resource URLs, JSON responses, standard HTTP status codes and pagination. Search parameters match the directory's, so anything you can find on the site you can fetch.</p></article><article class=\"card\"><span class=\"card-icon\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -139,7 +139,7 @@ func APIPage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</span><h3>API Authentication</h3><p class=\"muted\">API keys for server-to-server reads of public directory data, and OAuth 2.0 when your app acts for a business owner on their listings, leads and insights. Every request travels over HTTPS.</p></article><article class=\"card\"><span class=\"card-icon\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</span><h3>API Authentication</h3><p class=\"muted\">API keys, created by a business account, sent as a bearer token: read keys for the directory and the account's listings, leads and reviews, write keys to change them. Every request travels over HTTPS.</p></article><article class=\"card\"><span class=\"card-icon\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -242,7 +242,7 @@ func APIPage(c Chrome) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "</ul><div class=\"grid-2 api-auth\"><div><h3>API keys</h3><p class=\"muted\">Send your key in the <code>Authorization: Bearer</code> header. Keys read public directory data only; keep them on your server and never ship them in a browser or mobile app.</p></div><div><h3>OAuth 2.0</h3><p class=\"muted\">The authorization-code flow with PKCE lets a business owner grant your app access to their own listings, leads and insights, and withdraw it at any time.</p></div></div></div></section><section class=\"section\" id=\"quick-start\" aria-labelledby=\"quick-start-heading\"><div class=\"container narrow-col\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "</ul><div class=\"grid-2 api-auth\"><div><h3>API keys</h3><p class=\"muted\">Send your key in the <code>Authorization: Bearer</code> header. Keep keys on your server and never ship them in a browser or an app.</p></div><div><h3>Read and write keys</h3><p class=\"muted\">A read key fetches the directory and your account's listings, leads and reviews; a write key also updates them. Revoke a key at any time and it stops working at once.</p></div></div></div></section><section class=\"section\" id=\"quick-start\" aria-labelledby=\"quick-start-heading\"><div class=\"container narrow-col\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -322,7 +322,7 @@ func APIPage(c Chrome) templ.Component {
 		})
 		templ_7745c5c3_Err = Layout(c, Meta{
 			Title:       "Developer API",
-			Description: "Build on " + c.Site.Name + ": a RESTful API for business profiles, leads and AI insights, with API keys and OAuth 2.0. Request early access today.",
+			Description: "Build on " + c.Site.Name + ": a RESTful API for business profiles, listings, leads and reviews, with API keys. Request early access today.",
 			Path:        "/api",
 		}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {

@@ -14,17 +14,17 @@ type APIEndpoint struct {
 var APIEndpoints = []APIEndpoint{
 	{"GET", "/v1/businesses", "API key", "Search published businesses with the same q, category, location and sort parameters as the directory."},
 	{"GET", "/v1/businesses/{slug}", "API key", "One business profile, with only the details its owner made public."},
-	{"GET", "/v1/me/businesses", "OAuth 2.0", "The listings owned by the signed-in user, including unpublished drafts."},
-	{"PATCH", "/v1/me/businesses/{slug}", "OAuth 2.0", "Update a listing's description, contact details, hours and visibility."},
-	{"GET", "/v1/me/leads", "OAuth 2.0", "Leads received by the user's businesses, newest first, paginated."},
-	{"GET", "/v1/me/insights", "OAuth 2.0", "AI insights generated for the user's businesses."},
+	{"GET", "/v1/me/businesses", "Read key", "Your account's listings, including unpublished drafts."},
+	{"PATCH", "/v1/me/businesses/{slug}", "Write key", "Update a listing's description, contact details, hours and visibility."},
+	{"GET", "/v1/me/leads", "Read key", "Leads received by your listings, newest first, with filters."},
+	{"GET", "/v1/me/reviews", "Read key", "Reviews of your listings, to read and reply to."},
 }
 
 // APIResources are the developer resources of the /api page.
 var APIResources = []Card{
 	{"book", "Reference", "Every endpoint with its parameters, response fields and error codes, shared with early-access developers."},
 	{"code", "Examples", "Requests in curl, JavaScript, Python and Go for search, listings and leads."},
-	{"shield", "Authentication guide", "When to use an API key, when to use OAuth 2.0, and how to keep credentials out of browsers."},
+	{"shield", "Authentication guide", "Read and write keys, what each may reach, and how to keep keys out of browsers."},
 	{"message", "Developer support", "Questions go straight to the engineers building the API."},
 }
 
