@@ -4,6 +4,6 @@ package content
 // /ai-insights.
 var InsightInfoCards = []Card{
 	{"brain", "Grounded in your data", "Insights start from your own listing: what is missing, what is thin and what visitors cannot see because it is hidden."},
-	{"bar-chart", "Benchmarked against peers", "Your rating, reviews and completeness are compared with businesses in the same category and city, so advice is relative, not generic."},
+	{"bar-chart", "Benchmarked against peers", "Your rating and reviews are compared with businesses in the same category, and its competition in your city is counted, so advice is relative, not generic."},
 	{"lightbulb", "Recommendations you can act on", "Each insight ends with concrete next steps, from publishing weekend hours to listing the services customers search for."},
 }

@@ -24,6 +24,7 @@ var PlanPitches = map[string]PlanPitch{
 			"Business profile you can verify for the Verified badge",
 			"Listing in directory search and filters",
 			leadsFeature(plans.Starter),
+			"AI insights and recommendations for your profile",
 			starterAnalytics,
 			"Email and phone support",
 		},
@@ -33,7 +34,6 @@ var PlanPitches = map[string]PlanPitch{
 		Features: []string{
 			"Everything in " + plans.Starter.Name,
 			leadsFeature(plans.Growth),
-			"AI profile optimisation",
 			"Reputation alerts for new reviews, one by one or in a daily digest",
 			"Custom branding on your profile",
 			growthAnalytics,
