@@ -208,7 +208,7 @@ func listName(l store.MailingList) string {
 // listAbout says what a mailing list sends, and when.
 func listAbout(l store.MailingList) string {
 	if l == store.ListStatus {
-		return "You will get an email when an incident on our status page opens, is updated or is resolved, and before planned maintenance."
+		return "You will get an email when an incident or a maintenance on our status page opens, is updated or is resolved."
 	}
 	return "You will get an email when we publish a newsletter: our newest guides and product changes."
 }
