@@ -38,7 +38,6 @@ var notFigures = []struct {
 	{regexp.MustCompile(`\b\d{1,2}:\d{2}\b`), "times of day (opening hours)"},
 	{regexp.MustCompile(`(\b1-)?\(?\b\d{3}\)?[ -]\d{3}-\d{4}\b`), "telephone numbers"},
 	{regexp.MustCompile(`(^|[^\w.,])\d{1,2}\. [A-Z]|\bsections? \d+( \([^)]*\))?((, | and )\d+)*`), "numbered sections of a legal text"},
-	{regexp.MustCompile(`\bOAuth 2\.0\b`), "the name of a standard"},
 }
 
 // legalTerms are the conditions a legal page states (the ages it admits,
