@@ -40,7 +40,7 @@ test("siteforms: the contact form is sent in place with JavaScript on", async ()
   await page.getByLabel("Email", { exact: true }).fill("ada@example.com");
   await page.getByRole("button", { name: "Send Message" }).click();
   await toast(page, "Message sent!", { visible: true });
-  await toast(page, "We will reply within 24 hours.", { visible: true });
+  await toast(page, "A person on our team reads it and will answer by email.", { visible: true });
   await page.getByRole("status").filter({ hasText: "Message sent!" }).waitFor();
   assert.equal(await page.evaluate(() => window.samePage), true, "the page did not reload");
   assert.equal(page.url(), baseURL + "/contact?subject=demo");
@@ -57,7 +57,7 @@ test("siteforms: the contact form is sent with JavaScript off", async () => {
   await page.waitForURL(baseURL + "/contact");
   await toast(page, "Message sent!");
   // The toast fades by itself; the confirmation stays in the form's place.
-  await page.locator(".site-form-wrap .notice", { hasText: "We will reply within 24 hours." }).waitFor();
+  await page.locator(".site-form-wrap .notice", { hasText: "A person on our team reads it and will answer by email." }).waitFor();
   await page.getByRole("link", { name: "Send another message" }).click();
   await page.waitForURL(baseURL + "/contact");
   assert.equal(await page.getByLabel("Message").inputValue(), "", "a fresh form");

@@ -45,7 +45,7 @@ var siteFormCases = []siteFormCase{
 			{"subject", "lottery", "Choose what your message is about."},
 			{"message", "  ", "Write a message."},
 		},
-		toast: [2]string{"Message sent!", "We will reply within 24 hours."},
+		toast: [2]string{"Message sent!", "A person on our team reads it and will answer by email."},
 		stored: func(ctx context.Context, s *store.Store) ([]string, error) {
 			ms, _, err := s.ContactMessages(ctx, store.Page{Limit: 100})
 			var lines []string
@@ -107,7 +107,7 @@ var siteFormCases = []siteFormCase{
 			{"tier", "gold", "Choose a partner tier."},
 			{"message", strings.Repeat("z", 2001), "Keep this under 2000 characters."},
 		},
-		toast: [2]string{"Application received!", "We will reply within 24 hours."},
+		toast: [2]string{"Application received!", "A person on our team reads it and will answer by email."},
 		stored: func(ctx context.Context, s *store.Store) ([]string, error) {
 			as, _, err := s.PartnerApplications(ctx, store.Page{Limit: 100})
 			var lines []string

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	_ "embed"
@@ -254,16 +255,24 @@ func copyReviews(ctx context.Context, tx *sqlx.Tx, rs []NewReview) error {
 // insertColumns are the columns a new listing is inserted with, in the
 // order of insertArgs.
 const insertColumns = `slug, owner_id, name, tagline, description, category, sub_category, tags, address, city,
-	state, zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified,
+	state, zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified, verified_method, verified_at,
 	claimed, featured, published, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
 
 // insertColumnCount is how many columns insertColumns lists.
 var insertColumnCount = strings.Count(insertColumns, ",") + 1
 
-// insertArgs are the values of insertColumns for b, updated now.
+// insertArgs are the values of insertColumns for b, updated now. A listing
+// inserted verified (the samples, synthetic listings) without saying how
+// was verified by the team when it was created.
 func insertArgs(b Business, now time.Time) []any {
+	if b.Verified && b.VerifiedMethod == "" {
+		b.VerifiedMethod = VerifiedByTeam
+	}
+	if b.Verified && !b.VerifiedAt.Valid {
+		b.VerifiedAt = sql.NullTime{Time: cmp.Or(b.CreatedAt, now), Valid: true}
+	}
 	return []any{b.Slug, b.OwnerID, b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City,
-		b.State, b.ZipCode, b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.Rating, b.ReviewCount, b.Verified,
+		b.State, b.ZipCode, b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.Rating, b.ReviewCount, b.Verified, b.VerifiedMethod, b.VerifiedAt,
 		b.Claimed, b.Featured, b.Published, b.Held, b.EmailConfirmed, b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowPricing, b.ShowHours, b.CreatedAt, now}
 }
 

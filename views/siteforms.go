@@ -34,7 +34,7 @@ type ContactForm struct {
 
 // Toast confirms a sent message.
 func (ContactForm) Toast() Toast {
-	return Toast{Title: "Message sent!", Description: "We will reply within 24 hours."}
+	return Toast{Title: "Message sent!", Description: "A person on our team reads it and will answer by email."}
 }
 
 // SuggestionForm is the 'Suggest a Feature' form of /whats-new.
@@ -101,7 +101,7 @@ type PartnerForm struct {
 
 // Toast confirms an application.
 func (PartnerForm) Toast() Toast {
-	return Toast{Title: "Application received!", Description: "We will reply within 24 hours."}
+	return Toast{Title: "Application received!", Description: "A person on our team reads it and will answer by email."}
 }
 
 // Unsubscribe is the page of an email's unsubscribe link.
