@@ -138,8 +138,15 @@ func (h *Handlers) subscribeNewsletter(w http.ResponseWriter, r *http.Request) {
 }
 
 // subscribeStatus puts an address on the status page's updates.
+// A form sent without JavaScript that comes back with a problem shows the
+// whole status page around it.
 func (h *Handlers) subscribeStatus(w http.ResponseWriter, r *http.Request) {
-	h.subscribe(w, r, views.StatusForm(), views.StatusPage, "/status#status-updates")
+	page := func(c views.Chrome, f views.SubscribeForm) templ.Component {
+		b := h.statusBoard(r.Context(), false)
+		b.Subscribe = f
+		return views.StatusBoardPage(c, b)
+	}
+	h.subscribe(w, r, views.StatusForm(), page, "/status#status-updates")
 }
 
 // subscribe asks for the sent address to be on f's list: it is stored

@@ -90,8 +90,21 @@ func (h *Handlers) statusSessions(next http.Handler) http.Handler {
 // then does, so that monitors and crawlers see the outage) and the full
 // page: the database as an outage, the incidents as unavailable.
 func (h *Handlers) statusPage(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	down, _ := ctx.Value(databaseDownKey{}).(bool)
+	down, _ := r.Context().Value(databaseDownKey{}).(bool)
+	b := h.statusBoard(r.Context(), down)
+	if down {
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("Retry-After", retryAfterUnavailable)
+		h.render(w, r, http.StatusServiceUnavailable, views.StatusBoardPage(h.bareChrome(r), b))
+		return
+	}
+	b.Subscribe.Sent = h.wasSent(r, subscriptionForm(b.Subscribe.List))
+	h.render(w, r, http.StatusOK, views.StatusBoardPage(h.chrome(r), b))
+}
+
+// statusBoard is what the status page shows: the parts' latest checks with
+// their uptime, and the incidents (unavailable while the database is down).
+func (h *Handlers) statusBoard(ctx context.Context, down bool) views.StatusBoard {
 	results := h.status.Current(ctx, statusCacheAge)
 	if down == databaseAnswered(results) {
 		// The results were taken before the database went down, or came
@@ -119,15 +132,7 @@ func (h *Handlers) statusPage(w http.ResponseWriter, r *http.Request) {
 		b.Components = append(b.Components, statusComponent(res, uptime[res.Key], open, now))
 	}
 	b.Open, b.Past = statusIncidents(open), statusIncidents(past)
-
-	if down {
-		w.Header().Set("Cache-Control", "no-store")
-		w.Header().Set("Retry-After", retryAfterUnavailable)
-		h.render(w, r, http.StatusServiceUnavailable, views.StatusBoardPage(h.bareChrome(r), b))
-		return
-	}
-	b.Subscribe.Sent = h.wasSent(r, subscriptionForm(b.Subscribe.List))
-	h.render(w, r, http.StatusOK, views.StatusBoardPage(h.chrome(r), b))
+	return b
 }
 
 // incidentsShown is how many past incidents the pages list at most.

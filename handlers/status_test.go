@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -265,5 +266,25 @@ func TestStatusPageWithTheDatabaseDown(t *testing.T) {
 	}
 	if got := statusParts(t, parseHTML(t, body))["database"]; got.State != "Operational" {
 		t.Errorf("database back: %+v", got)
+	}
+}
+
+// A status subscription sent without JavaScript with a bad address comes
+// back 422 on the whole status page: the systems with the form and its
+// error, the address kept.
+func TestStatusSubscribeErrorShowsTheWholePage(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	app.h.status.Run(context.Background())
+	res, body := app.post(t, "/status/subscribe", url.Values{"email": {"not-an-address"}})
+	if res.StatusCode != http.StatusUnprocessableEntity {
+		t.Fatalf("bad address: %d, want 422", res.StatusCode)
+	}
+	doc := parseHTML(t, body)
+	if len(statusParts(t, doc)) != 3 {
+		t.Errorf("the page around the form lists %d parts, want the 3 checked", len(statusParts(t, doc)))
+	}
+	email := labelled(t, region(doc, "Get status updates by email"), "Email")
+	if valueOf(email) != "not-an-address" || fieldError(email) == "" {
+		t.Errorf("the address %q with error %q: want it kept, with its error", valueOf(email), fieldError(email))
 	}
 }

@@ -29,9 +29,6 @@ type StatusBoard struct {
 	// UptimeDays is the period uptime covers (90).
 	UptimeDays int
 	Subscribe  SubscribeForm
-	// FormOnly: the page came back from a subscribe form sent without
-	// JavaScript; it shows the form, and links to the status.
-	FormOnly bool
 }
 
 // StatusComponent is one part of the app as last checked.
