@@ -189,7 +189,7 @@ func (h *Handlers) requestVerification(w http.ResponseWriter, r *http.Request) {
 		return
 	default:
 		h.log.Info("verification requested", "business_id", b.ID, "user_id", u.ID)
-		h.flash(r, views.Toast{Title: "Request sent", Description: "Our team will check it, usually within one business day, and email " + u.Email + " the decision."})
+		h.flash(r, views.Toast{Title: "Request sent", Description: "Our team will check it and email " + u.Email + " the decision."})
 	}
 	http.Redirect(w, r, manageURL(b.ID)+"#verification", http.StatusSeeOther)
 }

@@ -165,6 +165,9 @@ func TestVerificationRequestApprovedByAnAdministrator(t *testing.T) {
 		if buttons(s, "Request verification by our team").Length() != 0 {
 			t.Error("a second request is offered while one waits")
 		}
+		if why := strings.ToLower(textOf(byTestID(s, "domain-why"))); why == "" || strings.Contains(why, "ask our team") {
+			t.Errorf("while the request waits, the email's domain part says %q: no form to ask our team is left", why)
+		}
 		// A second request sent anyway changes nothing.
 		res, _ = app.post(t, manageURL(b.ID)+"/verification", url.Values{"statement": {"Once more, with feeling: it is mine."}})
 		if res.StatusCode != http.StatusSeeOther {
