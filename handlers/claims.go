@@ -140,6 +140,6 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("listing claimed", "claim_id", c.ID, "business_id", b.ID, "user_id", u.ID)
-	h.flash(r, views.Toast{Title: "Claim sent", Description: "We will email " + u.Email + " once an administrator has reviewed it, usually within one business day."})
+	h.flash(r, views.Toast{Title: "Claim sent", Description: "We will email " + u.Email + " once an administrator has reviewed it."})
 	http.Redirect(w, r, "/directory/"+b.Slug, http.StatusSeeOther)
 }

@@ -1110,7 +1110,7 @@ func heldNotice(f ListingForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 86, "so we check that it is yours before it goes live, usually within one business day. We will email you the decision. You can edit it meanwhile; a new name is checked again.</p></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 86, "so we check that it is yours before it goes live. We will email you the decision. You can edit it meanwhile; a new name is checked again.</p></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -337,10 +337,10 @@ var HelpArticles = []HelpArticle{
 		Slug:     "get-verified",
 		Category: "Getting Started",
 		Title:    "How does business verification work?",
-		Summary:  "We confirm that you run the business before showing the Verified badge.",
+		Summary:  "You start it from your listing's manage page: at once by your email's domain, or by asking our team.",
 		Answer: []string{
-			"After you publish a profile we check that the business exists at the address you gave and that you are entitled to manage it, usually by a call to the listed phone number or a document such as a business licence.",
-			"Most checks finish within two business days. Until then your profile is visible but shows no Verified badge.",
+			"Open your dashboard, choose Manage on the listing and go to its Verification section. If your confirmed account email is at your website's domain (ann@yourbakery.com for yourbakery.com, or a subdomain of it), choose Verify with my email domain: the listing is verified at once and its page says \"Verified: domain\". Free email addresses such as Gmail cannot verify this way.",
+			"Otherwise ask our team: tell us how we can check that the business is yours, with a phone number we can call back and a link that shows it, such as a business registry entry. An administrator approves or rejects the request, with the reason, and we email you either way; once approved, the listing's page says \"Verified by our team on\" the date. Until then your profile is visible without the Verified badge.",
 		},
 		Popular: true,
 	},

@@ -74,7 +74,7 @@ var FAQTopics = []FAQTopic{
 	{ID: "profiles", Title: "Profiles and verification", Items: []QA{
 		{
 			"How do I get my business verified?",
-			"Open your listing's page from your dashboard and use its Verification section. If your confirmed account email is at your website's domain (ann@yourbakery.com for yourbakery.com), the listing is verified at once; free email addresses such as Gmail cannot verify. Otherwise ask our team, with a short statement, a phone number we can call back and a link: we usually decide within one business day and email you either way. Verified profiles carry a badge in the directory and can be filtered for by visitors.",
+			"Open your listing's page from your dashboard and use its Verification section. If your confirmed account email is at your website's domain (ann@yourbakery.com for yourbakery.com), the listing is verified at once; free email addresses such as Gmail cannot verify. Otherwise ask our team, with a short statement, a phone number we can call back and a link: an administrator checks it and we email you the decision either way. Verified profiles carry a badge in the directory and can be filtered for by visitors.",
 		},
 		{
 			"Can I choose what my profile shows publicly?",
