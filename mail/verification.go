@@ -30,8 +30,7 @@ func VerificationRequested(s Site, to, business, owner, statement, phone, link, 
 func VerificationApproved(s Site, to, business, listingLink string) Message {
 	return build(to, business+" is verified", email{
 		Site: s,
-		Intro: []string{"Good news: our team checked " + business + " and verified it. Its page on " + s.Name + " now shows “Verified by our team” with the date, and directory cards show the Verified badge.",
-			"The badge stays as long as the listing does; if it is ever taken away, we will tell you why."},
+		Intro: []string{"Good news: our team checked " + business + " and verified it. Its page on " + s.Name + " now shows “Verified by our team” with the date, and directory cards show the Verified badge."},
 		Button: linkTo("See your listing", listingLink),
 		Why:    "You receive this because you asked us to verify " + business + " on " + s.Name + ".",
 	})
