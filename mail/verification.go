@@ -29,8 +29,8 @@ func VerificationRequested(s Site, to, business, owner, statement, phone, link, 
 // team; listingLink opens its public page, which shows the badge.
 func VerificationApproved(s Site, to, business, listingLink string) Message {
 	return build(to, business+" is verified", email{
-		Site: s,
-		Intro: []string{"Good news: our team checked " + business + " and verified it. Its page on " + s.Name + " now shows “Verified by our team” with the date, and directory cards show the Verified badge."},
+		Site:   s,
+		Intro:  []string{"Good news: our team checked " + business + " and verified it. Its page on " + s.Name + " now shows “Verified by our team” with the date, and directory cards show the Verified badge."},
 		Button: linkTo("See your listing", listingLink),
 		Why:    "You receive this because you asked us to verify " + business + " on " + s.Name + ".",
 	})
