@@ -123,6 +123,18 @@ func TestStatusUptimeFromRecordedChecks(t *testing.T) {
 	}
 }
 
+// Checks recorded only today give the uptime of today, not of "the last
+// day".
+func TestStatusUptimeOfTheFirstDay(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	now := time.Now().UTC()
+	must(t, app.store.RecordStatusChecks(context.Background(), now, []store.ComponentCheck{{Component: "database"}}))
+	_, doc := app.statusPage(t)
+	if got, want := statusParts(t, doc)["database"].Uptime, "100% uptime today"; got != want {
+		t.Errorf("database: %q, want %q", got, want)
+	}
+}
+
 // The email check reads the last hour's email jobs: some failing is
 // degraded, all failing an outage.
 func TestStatusEmailDeliveryFromTheLastHoursJobs(t *testing.T) {

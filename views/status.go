@@ -197,10 +197,12 @@ func twoDigits(n int) string {
 	return strconv.Itoa(n)
 }
 
-// uptimeSpan says what an uptime covers: "over the last 12 days".
+// uptimeSpan says what an uptime covers: "over the last 12 days", or
+// "today" while every check recorded is of today (checks are kept as day
+// totals, so "the last day" would claim a whole day of them).
 func uptimeSpan(days int) string {
 	if days <= 1 {
-		return "over the last day"
+		return "today"
 	}
 	return "over the last " + strconv.Itoa(days) + " days"
 }
