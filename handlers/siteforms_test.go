@@ -430,7 +430,7 @@ func TestSubscriptionIsConfirmedFromTheEmailThenLeftWithOneClick(t *testing.T) {
 		res, body = app.post(t, "/subscribe/confirm", url.Values{"token": {token}})
 		page = parseHTML(t, body)
 		if res.StatusCode != 200 || !anyContains(notices(page, "status"), "reader@example.com is subscribed to the newsletter. You will get an email when we publish a newsletter") ||
-			!hasToast(page, "Subscription confirmed", "") {
+			!hasToast(page, "Subscription confirmed", "") || headings(page, 1, "Subscription confirmed").Length() != 1 {
 			t.Fatalf("confirm: %d, notices %q, toasts %+v", res.StatusCode, notices(page, "status"), toasts(page))
 		}
 		if !confirmed(t, app, "reader@example.com", store.ListNewsletter) || confirmed(t, app, "reader@example.com", store.ListStatus) {
