@@ -81,7 +81,7 @@ type ExportListing struct {
 	Description    string       `db:"description" json:"description"`
 	Category       string       `db:"category" json:"category"`
 	SubCategory    string       `db:"sub_category" json:"sub_category"`
-	Tags           Lines        `db:"tags" json:"tags"`
+	Tags           ExportLines  `db:"tags" json:"tags"`
 	BusinessType   string       `db:"business_type" json:"business_type"`
 	Address        string       `db:"address" json:"address"`
 	City           string       `db:"city" json:"city"`
@@ -91,8 +91,8 @@ type ExportListing struct {
 	Website        string       `db:"website" json:"website"`
 	Email          string       `db:"email" json:"email"`
 	EmailConfirmed bool         `db:"email_confirmed" json:"email_confirmed"`
-	Hours          Week         `db:"hours" json:"hours"`
-	Services       Lines        `db:"services" json:"services"`
+	Hours          ExportWeek   `db:"hours" json:"hours"`
+	Services       ExportLines  `db:"services" json:"services"`
 	ShowEmail      bool         `db:"show_email" json:"show_email"`
 	ShowPhone      bool         `db:"show_phone" json:"show_phone"`
 	ShowAddress    bool         `db:"show_address" json:"show_address"`
@@ -110,6 +110,44 @@ type ExportListing struct {
 	ReviewCount    int          `db:"review_count" json:"review_count"`
 	CreatedAt      time.Time    `db:"created_at" json:"created_at"`
 	UpdatedAt      time.Time    `db:"updated_at" json:"updated_at"`
+}
+
+// ExportWeek is a listing's hours in the data file: each day named
+// ("Monday" first), so that the file reads without knowing the order; no
+// day when the owner gave no hours.
+type ExportWeek Week
+
+// Scan implements sql.Scanner.
+func (w *ExportWeek) Scan(src any) error { return (*Week)(w).Scan(src) }
+
+// MarshalJSON writes the days with their names.
+func (w ExportWeek) MarshalJSON() ([]byte, error) {
+	type day struct {
+		Day string `json:"day"`
+		DayHours
+	}
+	days := make([]day, 0, len(w))
+	for i, h := range w {
+		if i < len(Weekdays) {
+			days = append(days, day{Day: Weekdays[i], DayHours: h})
+		}
+	}
+	return json.Marshal(days)
+}
+
+// ExportLines is a list of a listing's (tags, services) in the data
+// file: [] when there is none, rather than null.
+type ExportLines Lines
+
+// Scan implements sql.Scanner.
+func (l *ExportLines) Scan(src any) error { return (*Lines)(l).Scan(src) }
+
+// MarshalJSON writes the lines as a JSON array.
+func (l ExportLines) MarshalJSON() ([]byte, error) {
+	if l == nil {
+		return []byte("[]"), nil
+	}
+	return json.Marshal([]string(l))
 }
 
 // ExportLead is an enquiry one of the account's listings received, with

@@ -347,3 +347,38 @@ func TestOtherAdministrators(t *testing.T) {
 		}
 	})
 }
+
+// The data file names each day of a listing's hours, and gives a listing
+// without tags or services empty lists rather than null.
+func TestAccountDataNamesTheDaysOfTheHours(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		u, _, err := s.CreateAccount(ctx, store.NewAccount{Email: "hours@example.com", PasswordHash: "hash", Kind: store.KindBusiness})
+		must(t, err)
+		_, err = s.CreateBusiness(ctx, store.Business{Name: "Hours Bakery", Category: "food", City: "Portland", State: "OR",
+			Published: true, Claimed: true, Hours: store.DefaultWeek(), OwnerID: sqlNullInt(u.ID)})
+		must(t, err)
+		_, raw := exportJSON(t, s, u.ID)
+		var f struct {
+			Listings []struct {
+				Hours []struct {
+					Day, Open, Close string
+					Closed           bool
+				} `json:"hours"`
+				Tags     []string `json:"tags"`
+				Services []string `json:"services"`
+			} `json:"listings"`
+		}
+		must(t, json.Unmarshal([]byte(raw), &f))
+		if len(f.Listings) != 1 || len(f.Listings[0].Hours) != 7 {
+			t.Fatalf("listings = %+v", f.Listings)
+		}
+		l := f.Listings[0]
+		if mon, sun := l.Hours[0], l.Hours[6]; mon.Day != "Monday" || mon.Open != "09:00" || mon.Close != "17:00" || sun.Day != "Sunday" || !sun.Closed {
+			t.Errorf("hours = %+v", l.Hours)
+		}
+		if l.Tags == nil || l.Services == nil {
+			t.Errorf("tags %v, services %v: want empty lists, not null", l.Tags, l.Services)
+		}
+	})
+}
