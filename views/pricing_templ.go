@@ -301,7 +301,7 @@ func PricingPage(c Chrome, v PricingView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = sectionHeadLabelled("partner-heading", "Partner programme", "Agencies and lead generators who refer businesses earn a commission of up to "+content.PartnerCommissionMax+" on the plans they bring.").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sectionHeadLabelled("partner-heading", "Partner programme", "Coming soon: agencies and lead generators who refer businesses will earn a commission of up to "+content.PartnerCommissionMax+" on the plans they bring. Applications are open.").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
