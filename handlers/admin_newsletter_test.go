@@ -102,7 +102,7 @@ func TestAdminNewsletterIsWrittenPreviewedTestedAndSentOnce(t *testing.T) {
 			t.Error("no toast after the test send")
 		}
 		test := app.inbox.waitFor(t, adminEmail)
-		if test.Subject != "[Test] June news" || !strings.Contains(test.Text, "We **shipped** reviews.") {
+		if test.Subject != "[Test] June news" || !strings.Contains(test.Text, "We shipped reviews.") || !strings.Contains(test.Text, "a trap and our blog (https://bizprofile.test/blog)") || strings.Contains(test.Text, "**") {
 			t.Errorf("test email: %q\n%s", test.Subject, test.Text)
 		}
 		for _, r := range readers {

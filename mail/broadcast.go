@@ -5,7 +5,6 @@ import (
 	"errors"
 	htmltemplate "html/template"
 	netmail "net/mail"
-	"strings"
 
 	gomail "github.com/wneessen/go-mail"
 	"github.com/yuin/goldmark"
@@ -31,15 +30,14 @@ func MarkdownHTML(source string) htmltemplate.HTML {
 }
 
 // BroadcastEmail is one subscriber's copy of a broadcast to a list: the
-// Markdown body as HTML and as text (the Markdown itself reads well as
-// plain text), with the subscriber's own unsubscribe link in the footer
+// Markdown body as HTML and as plain text, with the subscriber's own unsubscribe link in the footer
 // and in the List-Unsubscribe header. list names the list for people
 // ("the newsletter").
 func BroadcastEmail(s Site, to, subject, body, list, unsubscribeLink string) Message {
 	m := build(to, subject, email{
 		Site:     s,
 		Body:     MarkdownHTML(body),
-		BodyText: strings.TrimSpace(body),
+		BodyText: MarkdownText(body),
 		Outro:    []paragraph{{Text: "Don't want these emails?", Link: linkTo("Unsubscribe with one click", unsubscribeLink)}},
 		Why:      "You receive this because this address subscribed to " + list + " of " + s.Name + " and confirmed it.",
 	})
