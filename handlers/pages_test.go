@@ -40,7 +40,7 @@ var pageWants = map[string]publicPage{
 	"/directory":         {h1: "Transform Your Business Visibility", links: [][2]string{{"Add Your Business", "/pricing"}, {"Learn More…", "/whats-new"}}},
 	"/ai-insights": {texts: []string{"Generate New Insights"},
 		links: [][2]string{{"Start Free Trial", "/business/signup"}, {"See the ROI breakdown", "/roi-breakdown"}}},
-	"/roi-breakdown": {h1: "300% ROI Breakdown: An Illustrative Example", texts: []string{"$2,500", "$10,000", "2,847", "89%", "$127", "+45%", "+120%", "+300%"},
+	"/roi-breakdown": {h1: "300% ROI Breakdown: An Illustrative Example", texts: []string{"$2,500", "$10,000", "80", "25%", "$500", "+45%", "+120%", "+300%"},
 		links: [][2]string{{"Start Free Trial", "/business/signup"}, {"Explore AI Insights", "/ai-insights"}}},
 	"/partners/signup": {h1: "Apply to the Partner Programme", texts: []string{"Referral Partner", "Integration Partner", "Strategic Partner"},
 		fields: []string{"Partner tier", "Website"}, buttons: []string{"Apply Now"}, forms: []string{"/partners/signup"}},

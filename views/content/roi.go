@@ -1,21 +1,28 @@
 package content
 
+import "strconv"
+
 // The figures of the ROI breakdown page: the spec's illustrative example
 // (spec §9), which nothing measures, so every page that shows them labels
-// them as an example. Keep them consistent with each other: ROI is
-// (ROIReturn − ROIInvestment) / ROIInvestment. An owner's own return is
-// measured by their analytics (Growth and Pro).
+// them as an example. They add up: the month's leads × the share won ×
+// the average order is ROIReturn, and the ROI is (ROIReturn −
+// ROIInvestment) / ROIInvestment (a test checks both). An owner's own
+// return is measured by their analytics (Growth and Pro).
 const (
 	ROIAverage    = "300%"
 	ROIInvestment = 2500  // dollars a month
 	ROIReturn     = 10000 // dollars a month
+
+	ROILeadsPerMonth = 80  // leads a month
+	ROIWonPercent    = 25  // of the leads, won
+	ROIOrderValue    = 500 // dollars, the average order of a won lead
 )
 
-// ROILeadStats are the example's lead figures.
+// ROILeadStats are the example's lead figures, for a month.
 var ROILeadStats = []Stat{
-	{"2,847", "leads generated"},
-	{"89%", "lead conversion rate"},
-	{"$127", "average value per lead"},
+	{strconv.Itoa(ROILeadsPerMonth), "leads a month"},
+	{strconv.Itoa(ROIWonPercent) + "%", "of them won"},
+	{"$" + strconv.Itoa(ROIOrderValue), "average order of a won lead"},
 }
 
 // GrowthPoint is the example's revenue growth after a number of months.
