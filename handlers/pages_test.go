@@ -32,7 +32,7 @@ type publicPage struct {
 
 var pageWants = map[string]publicPage{
 	"/": {links: [][2]string{{"Join as Business", "/business/signup"}, {"Join as Individual", "/individual/signup"}, {"Browse Directory", "/directory"},
-		{"Start Free Trial", "/signup"}, {"Schedule Demo", "/contact"}}},
+		{"Start Free Trial", "/business/signup"}, {"Schedule Demo", "/contact"}}},
 	"/login":             {h1: "Welcome Back", links: [][2]string{{"Sign up", "/signup"}}},
 	"/signup":            {h1: "Create Account", links: [][2]string{{"Sign in", "/login"}}},
 	"/business/signup":   {h1: "Join as Business", buttons: []string{"Create Business Profile"}, links: [][2]string{{"Already have an account? Sign in here", "/login"}}},

@@ -146,7 +146,7 @@ func HomePage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, " leads a month. Upgrade when the leads come in.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/signup\">Start Free Trial</a> <a class=\"btn btn-outline btn-lg\" href=\"/contact\">Schedule Demo</a></div></div></div></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, " leads a month. Upgrade when the leads come in.</p><div class=\"btn-row center\"><a class=\"btn btn-primary btn-lg\" href=\"/business/signup\">Start Free Trial</a> <a class=\"btn btn-outline btn-lg\" href=\"/contact\">Schedule Demo</a></div></div></div></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
