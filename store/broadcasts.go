@@ -29,7 +29,12 @@ type Broadcast struct {
 	CreatedBy  sql.NullInt64 `db:"created_by"`
 	CreatedAt  time.Time     `db:"created_at"`
 	FinishedAt sql.NullTime  `db:"finished_at"` // when the last address was done
-	// The counts of its deliveries, when read.
+	DeliveryCounts
+}
+
+// DeliveryCounts are how the sending of a broadcast goes, when read
+// (deliveryCountColumns): of a broadcast, and of a sent newsletter.
+type DeliveryCounts struct {
 	Sent    int `db:"sent"`
 	Failed  int `db:"failed"`
 	Skipped int `db:"skipped"`
@@ -40,19 +45,23 @@ type Broadcast struct {
 
 // Total is how many addresses the broadcast is for: those done, and while
 // it sends, the confirmed subscribers still waiting.
-func (b Broadcast) Total() int { return b.Sent + b.Failed + b.Skipped + b.Remaining }
+func (c DeliveryCounts) Total() int { return c.Sent + c.Failed + c.Skipped + c.Remaining }
 
 // Finished reports whether every address was done.
 func (b Broadcast) Finished() bool { return b.FinishedAt.Valid }
 
-// broadcastColumns reads a broadcast b with its counts.
-const broadcastColumns = `b.id, b.list, b.subject, b.body, b.created_by, b.created_at, b.finished_at,
+// deliveryCountColumns reads the DeliveryCounts of a broadcast b (all 0
+// when b is missing, as on a draft newsletter's outer join).
+const deliveryCountColumns = `
 	(SELECT COUNT(*) FROM broadcast_deliveries d WHERE d.broadcast_id = b.id AND d.status = 'sent') AS sent,
 	(SELECT COUNT(*) FROM broadcast_deliveries d WHERE d.broadcast_id = b.id AND d.status = 'failed') AS failed,
 	(SELECT COUNT(*) FROM broadcast_deliveries d WHERE d.broadcast_id = b.id AND d.status = 'skipped') AS skipped,
-	CASE WHEN b.finished_at IS NOT NULL THEN 0 ELSE
+	CASE WHEN b.id IS NULL OR b.finished_at IS NOT NULL THEN 0 ELSE
 	(SELECT COUNT(*) FROM subscribers s WHERE s.list = b.list AND s.confirmed_at IS NOT NULL
 		AND NOT EXISTS (SELECT 1 FROM broadcast_deliveries d WHERE d.broadcast_id = b.id AND d.email = s.email)) END AS remaining`
+
+// broadcastColumns reads a broadcast b with its counts.
+const broadcastColumns = `b.id, b.list, b.subject, b.body, b.created_by, b.created_at, b.finished_at,` + deliveryCountColumns
 
 // CreateBroadcast stores b (its ID, counts and FinishedAt are ignored) and
 // returns its ID. Its sending is the caller's to enqueue, in the same

@@ -23,29 +23,17 @@ type Newsletter struct {
 	CreatedAt   time.Time     `db:"created_at"`
 	UpdatedAt   time.Time     `db:"updated_at"`
 	// Its sending, once sent: when it started and finished, and the
-	// counts of its broadcast (see Broadcast).
+	// counts of its broadcast.
 	SentAt     sql.NullTime `db:"sent_at"`
 	FinishedAt sql.NullTime `db:"finished_at"`
-	Sent       int          `db:"sent"`
-	Failed     int          `db:"failed"`
-	Skipped    int          `db:"skipped"`
-	Remaining  int          `db:"remaining"`
+	DeliveryCounts
 }
 
 // IsSent reports whether the newsletter was sent (or is sending).
 func (n Newsletter) IsSent() bool { return n.BroadcastID.Valid }
 
-// Total is how many addresses its sending is for (see Broadcast.Total).
-func (n Newsletter) Total() int { return n.Sent + n.Failed + n.Skipped + n.Remaining }
-
 const newsletterSelect = `SELECT n.id, n.subject, n.body, n.broadcast_id, n.created_by, n.created_at, n.updated_at,
-	b.created_at AS sent_at, b.finished_at,
-	(SELECT COUNT(*) FROM broadcast_deliveries d WHERE d.broadcast_id = b.id AND d.status = 'sent') AS sent,
-	(SELECT COUNT(*) FROM broadcast_deliveries d WHERE d.broadcast_id = b.id AND d.status = 'failed') AS failed,
-	(SELECT COUNT(*) FROM broadcast_deliveries d WHERE d.broadcast_id = b.id AND d.status = 'skipped') AS skipped,
-	CASE WHEN b.id IS NULL OR b.finished_at IS NOT NULL THEN 0 ELSE
-	(SELECT COUNT(*) FROM subscribers s WHERE s.list = b.list AND s.confirmed_at IS NOT NULL
-		AND NOT EXISTS (SELECT 1 FROM broadcast_deliveries d WHERE d.broadcast_id = b.id AND d.email = s.email)) END AS remaining
+	b.created_at AS sent_at, b.finished_at,` + deliveryCountColumns + `
 	FROM newsletters n LEFT JOIN broadcasts b ON b.id = n.broadcast_id`
 
 // CreateNewsletter stores a draft and returns its ID.
