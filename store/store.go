@@ -241,6 +241,33 @@ func (s *Store) WithTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
 	return nil
 }
 
+// readTx runs fn with a Store bound to one read-only transaction: every
+// query sees the database as it was at the first (SQLite's deferred
+// transaction, PostgreSQL's repeatable read), and no writer waits for it.
+func (s *Store) readTx(ctx context.Context, fn func(tx *Store) error) error {
+	if s.tx != nil {
+		return fn(s)
+	}
+	opts := &sql.TxOptions{ReadOnly: true}
+	if s.dialect == Postgres {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	tx, err := s.pool.BeginTxx(ctx, opts)
+	if err != nil {
+		return fmt.Errorf("store: begin read: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	bound := *s
+	bound.db, bound.tx = tx, tx
+	if err := fn(&bound); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: end read: %w", err)
+	}
+	return nil
+}
+
 // notFound maps sql.ErrNoRows to ErrNotFound, so handlers never see driver
 // errors, and wraps anything else with what was being done.
 func notFound(err error, what string) error {
