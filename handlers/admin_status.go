@@ -161,7 +161,7 @@ func (h *Handlers) announceIncident(ctx context.Context, tx *store.Store, inc st
 		subject = "Maintenance: " + inc.Title
 	}
 	var body strings.Builder
-	fmt.Fprintf(&body, "**%s** · %s\n\n", views.IncidentStatusLabel(u.Status), u.CreatedAt.UTC().Format("Jan 2, 2006 15:04 UTC"))
+	fmt.Fprintf(&body, "**%s** · %s\n\n", views.IncidentStatusLabel(u.Status), views.MinuteUTC(u.CreatedAt))
 	body.WriteString(u.Message + "\n\n")
 	details := views.ImpactLabel(inc.Impact)
 	if parts := inc.Parts(); len(parts) > 0 {

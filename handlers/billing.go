@@ -127,7 +127,7 @@ func freePlanChosen(b billing) views.Toast {
 	case b.InForce == nil:
 		return freePlanToast
 	case b.InForce.Ending() && b.InForce.CurrentPeriodEnd.Valid:
-		return views.Toast{Title: "Free Plan Selected", Description: "Your " + b.Plan.Name + " plan ends on " + b.InForce.CurrentPeriodEnd.Time.Format("January 2, 2006") +
+		return views.Toast{Title: "Free Plan Selected", Description: "Your " + b.Plan.Name + " plan ends on " + views.LongDate(b.InForce.CurrentPeriodEnd.Time) +
 			"; your account then moves to the free " + plans.Free().Name + " plan."}
 	}
 	return views.Toast{Title: "Your " + b.Plan.Name + " plan is in force", Description: "Cancel it in the billing portal (Manage billing on your dashboard): your account moves to the free " +

@@ -312,7 +312,7 @@ func TestWritingEditingAndDeletingAReviewUpdatesThePageTheJSONLDAndTheDirectory(
 			t.Errorf("reviews shown %+v, want %+v", got, want)
 		}
 		item := byID(doc.Selection, want.ID)
-		if meta := textOf(item.Find(".review-meta")); !strings.Contains(meta, "Visited March 14, 2025") || !strings.Contains(meta, "Written "+views.ReviewDate(mine.CreatedAt)) {
+		if meta := textOf(item.Find(".review-meta")); !strings.Contains(meta, "Visited March 14, 2025") || !strings.Contains(meta, "Written "+views.LongDate(mine.CreatedAt)) {
 			t.Errorf("review meta %q", meta)
 		}
 		if textOf(item.Find(".review-body")) != goodReview(4).Get("body") {

@@ -159,7 +159,7 @@ func TestVerificationRequestApprovedByAnAdministrator(t *testing.T) {
 		if bs := badges(s); len(bs) != 1 || bs[0] != "Waiting for our team" {
 			t.Errorf("badges while waiting = %v", bs)
 		}
-		if !strings.Contains(textOf(byTestID(s, "verification-state")), "You asked us to verify Harbor Tacos on "+views.ReviewDate(time.Now().UTC())) {
+		if !strings.Contains(textOf(byTestID(s, "verification-state")), "You asked us to verify Harbor Tacos on "+views.LongDate(time.Now().UTC())) {
 			t.Errorf("waiting state = %q", textOf(byTestID(s, "verification-state")))
 		}
 		if buttons(s, "Request verification by our team").Length() != 0 {
@@ -205,7 +205,7 @@ func TestVerificationRequestApprovedByAnAdministrator(t *testing.T) {
 		if !strings.Contains(m.Text, testSite.BaseURL+"/directory/"+b.Slug) {
 			t.Errorf("the approval email lacks the listing's link:\n%s", m.Text)
 		}
-		today := views.ReviewDate(time.Now().UTC())
+		today := views.LongDate(time.Now().UTC())
 		badge, why := listingBadge(t, app.newClient(), b.Slug)
 		if badge != "Verified by our team on "+today || why != "Our team checked this business on "+today+"." {
 			t.Errorf("listing page badge %q, explanation %q", badge, why)

@@ -230,7 +230,3 @@ func leadCountNoun(n int, filtered bool) string {
 	}
 	return s
 }
-
-func leadTime(t time.Time) string { return t.UTC().Format("Jan 2, 2006 15:04") + " UTC" }
-
-func leadDatetime(t time.Time) string { return t.UTC().Format(time.RFC3339) }

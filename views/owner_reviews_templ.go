@@ -1250,9 +1250,9 @@ func OwnerReviewBlock(r OwnerReview) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var61 string
-		templ_7745c5c3_Var61, templ_7745c5c3_Err = templ.JoinStringErrs(ReviewDate(r.Written))
+		templ_7745c5c3_Var61, templ_7745c5c3_Err = templ.JoinStringErrs(LongDate(r.Written))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/owner_reviews.templ`, Line: 286, Col: 78}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/owner_reviews.templ`, Line: 286, Col: 76}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var61))
 		if templ_7745c5c3_Err != nil {
@@ -1431,9 +1431,9 @@ func OwnerReviewBlock(r OwnerReview) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var71 string
-			templ_7745c5c3_Var71, templ_7745c5c3_Err = templ.JoinStringErrs(ReviewDate(r.RepliedAt))
+			templ_7745c5c3_Var71, templ_7745c5c3_Err = templ.JoinStringErrs(LongDate(r.RepliedAt))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/owner_reviews.templ`, Line: 317, Col: 92}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/owner_reviews.templ`, Line: 317, Col: 90}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var71))
 			if templ_7745c5c3_Err != nil {

@@ -112,7 +112,7 @@ func PressPage(c Chrome) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(dateISO(r.Date))
+				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(isoDate(r.Date))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/press.templ`, Line: 27, Col: 42}
 				}
@@ -125,7 +125,7 @@ func PressPage(c Chrome) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var7 string
-				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(dateLong(r.Date))
+				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(LongDate(r.Date))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/press.templ`, Line: 27, Col: 63}
 				}

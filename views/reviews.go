@@ -109,19 +109,13 @@ func starGlyphs(rating int) string {
 // HelpfulLabel is the helpful button's text: "Helpful (3)".
 func HelpfulLabel(n int) string { return "Helpful (" + itoa(n) + ")" }
 
-// ReviewDate writes a day as pages show it: "March 5, 2025".
-func ReviewDate(t time.Time) string { return t.Format("January 2, 2006") }
-
-// isoDate is a day as <time datetime> and schema.org want it.
-func isoDate(t time.Time) string { return t.Format("2006-01-02") }
-
 // visitDate writes a YYYY-MM-DD date of visit as pages show it.
 func visitDate(day string) string {
 	t, err := time.Parse("2006-01-02", day)
 	if err != nil {
 		return day
 	}
-	return ReviewDate(t)
+	return LongDate(t)
 }
 
 // ListingReviews is what a listing's page and its reviews page show of

@@ -207,10 +207,5 @@ func uptimeSpan(days int) string {
 	return "over the last " + strconv.Itoa(days) + " days"
 }
 
-// statusTime is when something happened, in UTC: "May 20, 2026 14:05 UTC".
-func statusTime(t time.Time) string { return t.UTC().Format("Jan 2, 2006 15:04") + " UTC" }
-
-func statusDatetime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-
 // incidentAnchor is the id of an incident on the status page.
 func incidentAnchor(id int64) string { return "incident-" + strconv.FormatInt(id, 10) }

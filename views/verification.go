@@ -78,7 +78,7 @@ func VerifiedLabel(method string, at time.Time) string {
 	case method == VerifiedByDomain:
 		return "Verified: domain"
 	case method == VerifiedByTeam && !at.IsZero():
-		return "Verified by our team on " + ReviewDate(at)
+		return "Verified by our team on " + LongDate(at)
 	}
 	return "Verified"
 }
@@ -89,7 +89,7 @@ func VerifiedExplanation(method string, at time.Time) string {
 	case method == VerifiedByDomain:
 		return "Its owner's email address is at the business's website domain."
 	case method == VerifiedByTeam && !at.IsZero():
-		return "Our team checked this business on " + ReviewDate(at) + "."
+		return "Our team checked this business on " + LongDate(at) + "."
 	}
 	return "Our team checked this business."
 }
