@@ -198,9 +198,9 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(closeWord(n, "listing", "listings"))
+				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(plural(n, "listing", "listings"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 82, Col: 50}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 82, Col: 47}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 				if templ_7745c5c3_Err != nil {
@@ -211,9 +211,9 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var7 string
-				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(namesSentence(v.Listings))
+				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(andList(v.Listings))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 82, Col: 88}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 82, Col: 79}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
@@ -224,9 +224,9 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var8 string
-				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(closeWord(n, "leaves", "leave"))
+				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(plural(n, "leaves", "leave"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 82, Col: 133}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 82, Col: 121}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 				if templ_7745c5c3_Err != nil {
@@ -237,9 +237,9 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var9 string
-				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(closeWord(n, "has", "have"))
+				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(plural(n, "has", "have"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 82, Col: 201}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 82, Col: 186}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 				if templ_7745c5c3_Err != nil {
@@ -250,9 +250,9 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var10 string
-				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(closeWord(n, "it", "they"))
+				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(plural(n, "it", "they"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 83, Col: 46}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 83, Col: 43}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 				if templ_7745c5c3_Err != nil {
@@ -263,9 +263,9 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var11 string
-				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(closeWord(n, "its", "their"))
+				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(plural(n, "its", "their"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 83, Col: 136}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 83, Col: 130}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 				if templ_7745c5c3_Err != nil {
@@ -276,9 +276,9 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var12 string
-				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(closeWord(n, "its", "their"))
+				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(plural(n, "its", "their"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 83, Col: 181}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 83, Col: 172}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 				if templ_7745c5c3_Err != nil {
@@ -289,9 +289,9 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var13 string
-				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(closeWord(n, "it", "them"))
+				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(plural(n, "it", "them"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 84, Col: 63}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 84, Col: 60}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 				if templ_7745c5c3_Err != nil {
@@ -302,9 +302,9 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var14 string
-				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(closeWord(n, "it", "them"))
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(plural(n, "it", "them"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 84, Col: 104}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 84, Col: 98}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 				if templ_7745c5c3_Err != nil {
@@ -321,9 +321,9 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var15 string
-				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(namesSentence(v.Plans))
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(andList(v.Plans))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 88, Col: 40}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 88, Col: 34}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 				if templ_7745c5c3_Err != nil {
@@ -334,9 +334,9 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var16 string
-				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(closeWord(len(v.Plans), "plan is", "plans are"))
+				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(plural(len(v.Plans), "plan is", "plans are"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 88, Col: 92}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/account_close.templ`, Line: 88, Col: 83}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 				if templ_7745c5c3_Err != nil {
@@ -384,30 +384,6 @@ func AccountClosePage(c Chrome, v AccountCloseView) templ.Component {
 		}
 		return nil
 	})
-}
-
-// namesSentence lists names as a sentence does: "A", "A and B", "A, B
-// and C".
-func namesSentence(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	out := names[0]
-	for _, n := range names[1 : len(names)-1] {
-		out += ", " + n
-	}
-	return out + " and " + names[len(names)-1]
-}
-
-// closeWord is one for a single thing, many for several.
-func closeWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 var _ = templruntime.GeneratedTemplate

@@ -88,11 +88,3 @@ type NewsletterSend struct {
 
 // Href is the newsletter's page.
 func (s NewsletterSend) Href() string { return "/admin/newsletter/" + strconv.FormatInt(s.ID, 10) }
-
-// subscribers is "subscriber" or "subscribers", as n needs.
-func subscribers(n int) string {
-	if n == 1 {
-		return "subscriber"
-	}
-	return "subscribers"
-}

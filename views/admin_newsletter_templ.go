@@ -74,9 +74,9 @@ func AdminNewslettersPage(c Chrome, v AdminNewsletters) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var5 string
-			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(subscribers(v.Confirmed))
+			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(plural(v.Confirmed, "subscriber", "subscribers"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/admin_newsletter.templ`, Line: 10, Col: 123}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/admin_newsletter.templ`, Line: 10, Col: 147}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 			if templ_7745c5c3_Err != nil {
@@ -501,9 +501,9 @@ func AdminNewsletterEditPage(c Chrome, e NewsletterEditor) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var25 string
-			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(subscribers(e.Confirmed))
+			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(plural(e.Confirmed, "subscriber", "subscribers"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/admin_newsletter.templ`, Line: 105, Col: 148}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/admin_newsletter.templ`, Line: 105, Col: 172}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 			if templ_7745c5c3_Err != nil {
@@ -901,9 +901,9 @@ func AdminNewsletterSendPage(c Chrome, s NewsletterSend) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var45 string
-				templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(subscribers(s.Recipients))
+				templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(plural(s.Recipients, "subscriber", "subscribers"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/admin_newsletter.templ`, Line: 186, Col: 125}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/admin_newsletter.templ`, Line: 186, Col: 149}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var45))
 				if templ_7745c5c3_Err != nil {
@@ -940,9 +940,9 @@ func AdminNewsletterSendPage(c Chrome, s NewsletterSend) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var48 string
-				templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(subscribers(s.Recipients))
+				templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(plural(s.Recipients, "subscriber", "subscribers"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/admin_newsletter.templ`, Line: 189, Col: 115}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/admin_newsletter.templ`, Line: 189, Col: 139}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var48))
 				if templ_7745c5c3_Err != nil {

@@ -166,13 +166,5 @@ func FoundLine(n int) string {
 // SortedBy is the 'Sorted by …' line.
 func SortedBy(sort string) string { return "Sorted by " + OptionLabel(SortOptions, sort) }
 
-func formatInt(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
 // ratingText is a rating to one decimal (see RoundRating).
 func ratingText(r float64) string { return strconv.FormatFloat(RoundRating(r), 'f', 1, 64) }

@@ -48,14 +48,6 @@ func FieldLabel(name string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// pluralFields names n fields in a sentence.
-func pluralFields(n int) string {
-	if n == 1 {
-		return "field"
-	}
-	return "fields"
-}
-
 // PasswordHint says, beside every new-password field, what the server
 // checks (handlers/password.go).
 const PasswordHint = "At least 6 characters; not a common password, one repeated character, your name or your email."

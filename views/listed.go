@@ -22,7 +22,7 @@ func ListedFigure(n int) string {
 	for n/unit >= 100 {
 		unit *= 10
 	}
-	return groupDigits(n/unit*unit) + "+"
+	return formatInt(n/unit*unit) + "+"
 }
 
 // ListedBusinesses is ListedFigure with its noun: "1 business",
@@ -36,15 +36,6 @@ func ListedBusinesses(n int) string {
 		return f + " business"
 	}
 	return f + " businesses"
-}
-
-// groupDigits writes n with thousands separators: 10000 → "10,000".
-func groupDigits(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // productStats are the headline figures of the home and features pages,

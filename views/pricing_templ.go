@@ -17,7 +17,7 @@ import (
 
 // formatUSD renders whole dollars the way the marketing copy writes them:
 // $19, $2,500, $10,000.
-func formatUSD(dollars int) string { return "$" + groupDigits(dollars) }
+func formatUSD(dollars int) string { return "$" + formatInt(dollars) }
 
 // leadsLabel is a plan's monthly lead cap in words.
 func leadsLabel(p plans.Plan) string {

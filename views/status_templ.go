@@ -814,9 +814,9 @@ func incidentCard(inc StatusIncident, admin bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var43 string
-			templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(joinNames(inc.Components))
+			templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(andList(inc.Components))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/status.templ`, Line: 152, Col: 55}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/status.templ`, Line: 152, Col: 53}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var43))
 			if templ_7745c5c3_Err != nil {
@@ -967,21 +967,6 @@ func newestFirst(us []StatusUpdate) []StatusUpdate {
 	out := make([]StatusUpdate, len(us))
 	for i, u := range us {
 		out[len(us)-1-i] = u
-	}
-	return out
-}
-
-func joinNames(names []string) string {
-	out := ""
-	for i, n := range names {
-		switch {
-		case i == 0:
-		case i == len(names)-1:
-			out += " and "
-		default:
-			out += ", "
-		}
-		out += n
 	}
 	return out
 }
