@@ -6,29 +6,13 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
 import { linkFrom, mailsTo } from "./mailbox.mjs";
-import { signIn, signUp, signUpBusiness, toast, uniqueName } from "./people.mjs";
+import { adminEmail, adminPage, signIn, signUpBusiness, toast, uniqueName } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
 
-const adminEmail = "admin@bizprofile.e2e";
 const claimant = { category: "professional", location: "Denver, CO", description: "Bookkeeping for small firms.", owner: "Robin Claimant" };
-
-// adminPage is a page signed in as the administrator, whose account is
-// made (and verified) the first time.
-let adminReady;
-async function adminPage(ctx) {
-  adminReady ??= (async () => {
-    const c = await browser.newContext();
-    await signUp(c, "Avery Admin", { email: adminEmail });
-    await c.close();
-  })();
-  await adminReady;
-  const page = await ctx.newPage();
-  await signIn(page, adminEmail);
-  return page;
-}
 
 for (const [js, listing, slug] of [
   [true, "Summit Ridge Financial Advisors", "summit-ridge-financial-advisors"],

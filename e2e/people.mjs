@@ -1,6 +1,6 @@
 // The people of the browser tests and what they do through the real forms:
 // sign up (a person or a business), verify the address by the emailed
-// link, sign in; and the toast they are shown.
+// link, sign in; the administrator; and the toast they are shown.
 import { baseURL } from "./browser.mjs";
 import { linkFrom } from "./mailbox.mjs";
 
@@ -80,4 +80,34 @@ export async function signIn(page, email) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL(baseURL + next);
+}
+
+// adminEmail is the administrator's address (ADMIN_EMAILS in run.mjs).
+export const adminEmail = "admin@bizprofile.e2e";
+
+// adminPage is a new page of ctx signed in as the administrator, whose
+// account is made (and verified) the first time a test file needs it,
+// unless an earlier file of the same run made it already.
+let adminReady;
+export async function adminPage(ctx) {
+  adminReady ??= (async () => {
+    const c = await ctx.browser().newContext();
+    const p = await c.newPage();
+    await p.goto(baseURL + "/login");
+    await p.getByLabel("Email").fill(adminEmail);
+    await p.getByLabel("Password", { exact: true }).fill(password);
+    await p.getByRole("button", { name: "Sign In" }).click();
+    await p.waitForLoadState();
+    const exists = !p.url().startsWith(baseURL + "/login");
+    await c.close();
+    if (!exists) {
+      const s = await ctx.browser().newContext();
+      await signUp(s, "Avery Admin", { email: adminEmail });
+      await s.close();
+    }
+  })();
+  await adminReady;
+  const page = await ctx.newPage();
+  await signIn(page, adminEmail);
+  return page;
 }

@@ -24,7 +24,7 @@ const server = await startServer({
   env: {
     SMTP_URL: maildev.smtpURL,
     RATE_LIMIT_MULTIPLIER: "50",
-    ADMIN_EMAILS: "admin@bizprofile.e2e", // claims.test.mjs signs up this administrator
+    ADMIN_EMAILS: "admin@bizprofile.e2e", // adminPage in people.mjs signs up this administrator
     STRIPE_SECRET_KEY: "sk_test_e2e",
     STRIPE_WEBHOOK_SECRET: "whsec_e2e",
     STRIPE_API_BASE: stripeMock.url,

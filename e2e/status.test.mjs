@@ -5,36 +5,11 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
-import { password, signIn, signUp, toast, uniqueName } from "./people.mjs";
+import { adminPage, toast, uniqueName } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
-
-const adminEmail = "admin@bizprofile.e2e";
-
-// adminPage is a page of ctx signed in as the administrator, whose account
-// is made the first time it is needed (another test file may have made it
-// already, in the same run).
-async function adminPage(ctx) {
-  const c = await browser.newContext();
-  const p = await c.newPage();
-  await p.goto(baseURL + "/login");
-  await p.getByLabel("Email").fill(adminEmail);
-  await p.getByLabel("Password", { exact: true }).fill(password);
-  await p.getByRole("button", { name: "Sign In" }).click();
-  await p.waitForLoadState();
-  const exists = !p.url().startsWith(baseURL + "/login");
-  await c.close();
-  if (!exists) {
-    const s = await browser.newContext();
-    await signUp(s, "Avery Admin", { email: adminEmail });
-    await s.close();
-  }
-  const page = await ctx.newPage();
-  await signIn(page, adminEmail);
-  return page;
-}
 
 // statusShows opens /status with JavaScript on or off and returns the
 // page, checked for errors.

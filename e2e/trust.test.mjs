@@ -7,30 +7,13 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
 import { linkFrom, mailsTo } from "./mailbox.mjs";
-import { password, signIn, signUp, toast, uniqueEmail, uniqueName, verifyEmail } from "./people.mjs";
+import { adminEmail, adminPage, password, signIn, toast, uniqueEmail, uniqueName, verifyEmail } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
 
-const adminEmail = "admin@bizprofile.e2e"; // ADMIN_EMAILS in run.mjs
 const slugOf = (name) => name.toLowerCase().replaceAll(" ", "-");
-
-// adminPage is a page signed in as the administrator, whose account is
-// made (and verified) if no other test made it yet.
-async function adminPage(ctx) {
-  const page = await ctx.newPage();
-  await page.goto(baseURL + "/login");
-  await page.getByLabel("Email").fill(adminEmail);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForLoadState();
-  if (!page.url().endsWith("/dashboard")) {
-    await signUp(ctx, "Avery Admin", { email: adminEmail });
-    await signIn(page, adminEmail);
-  }
-  return page;
-}
 
 // signUpBusiness fills 'Join as Business' on page and sends it, without
 // verifying the address; it returns the address.
