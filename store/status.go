@@ -87,6 +87,37 @@ func (s *Store) StatusUptime(ctx context.Context, now time.Time) (map[string]Upt
 	return out, nil
 }
 
+// StatusDay is one part's checks of one day.
+type StatusDay struct {
+	Day              time.Time // UTC midnight
+	Checks, Failures int
+}
+
+// StatusDayCounts gives each part's days with checks among the StatusDays days
+// up to and including the day of now, oldest first, by component.
+func (s *Store) StatusDayCounts(ctx context.Context, now time.Time) (map[string][]StatusDay, error) {
+	var rows []struct {
+		Component string `db:"component"`
+		Day       string `db:"day"`
+		Checks    int    `db:"checks"`
+		Failures  int    `db:"failures"`
+	}
+	err := s.db.SelectContext(ctx, &rows, s.db.Rebind(`SELECT component, `+s.dayText("day")+` AS day, checks, failures
+		FROM status_checks WHERE day >= ? ORDER BY component, day`), statusSince(now))
+	if err != nil {
+		return nil, fmt.Errorf("store: status days: %w", err)
+	}
+	out := map[string][]StatusDay{}
+	for _, r := range rows {
+		day, err := time.Parse(statusDay, r.Day)
+		if err != nil {
+			return nil, fmt.Errorf("store: status days: day %q: %w", r.Day, err)
+		}
+		out[r.Component] = append(out[r.Component], StatusDay{Day: day, Checks: r.Checks, Failures: r.Failures})
+	}
+	return out, nil
+}
+
 // PruneStatusChecks deletes the days older than the StatusDays up to now.
 func (s *Store) PruneStatusChecks(ctx context.Context, now time.Time) error {
 	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM status_checks WHERE day < ?`), statusSince(now)); err != nil {

@@ -85,3 +85,45 @@ func TestStatusUptimeCoversNinetyDays(t *testing.T) {
 		}
 	})
 }
+
+// The uptime bar reads each part's days of the last 90, oldest first:
+// a day too old is left out, and a day's failures are its own.
+func TestStatusDayCountsGivesEachPartsDays(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Date(2026, 5, 20, 12, 0, 0, 0, time.UTC)
+		first := now.AddDate(0, 0, -(store.StatusDays - 1))
+		for _, at := range []time.Time{
+			now.AddDate(0, 0, -store.StatusDays), // a day too old
+			first,
+			now.AddDate(0, 0, -3),
+			now.AddDate(0, 0, -3).Add(time.Minute),
+			now,
+		} {
+			must(t, s.RecordStatusChecks(ctx, at, []store.ComponentCheck{{Component: "jobs", Failed: at.Equal(now)}, {Component: "email"}}))
+		}
+		days, err := s.StatusDayCounts(ctx, now)
+		must(t, err)
+		midnight := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
+		want := []store.StatusDay{
+			{Day: midnight(first), Checks: 1},
+			{Day: midnight(now.AddDate(0, 0, -3)), Checks: 2},
+			{Day: midnight(now), Checks: 1, Failures: 1},
+		}
+		got := days["jobs"]
+		if len(got) != len(want) {
+			t.Fatalf("jobs days %+v, want %+v", got, want)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("jobs day %d: %+v, want %+v", i, got[i], want[i])
+			}
+		}
+		if n := len(days["email"]); n != 3 || days["email"][2].Failures != 0 {
+			t.Errorf("email days %+v, want 3 without failures", days["email"])
+		}
+		if len(days) != 2 {
+			t.Errorf("days of parts never checked: %+v", days)
+		}
+	})
+}
