@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
-import { mailsTo } from "./mailbox.mjs";
+import { mailTo } from "./mailbox.mjs";
 import { signIn, signUpBusiness, toast, uniqueEmail, uniqueName } from "./people.mjs";
 
 let browser;
@@ -26,17 +26,6 @@ async function enquire(name, visitor, message) {
   await page.getByRole("button", { name: "Send Message" }).click();
   await toast(page, "Message sent!");
   await ctx.close();
-}
-
-// mailTo waits for the email to `to` whose subject is subject.
-async function mailTo(to, subject) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const m = (await mailsTo(to)).find((m) => m.subject === subject);
-    if (m) return m;
-    assert.ok(Date.now() < deadline, `no email "${subject}" to ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 for (const js of [true, false]) {

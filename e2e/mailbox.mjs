@@ -24,3 +24,15 @@ export async function mailsTo(to) {
   const mails = await (await fetch(`${maildev}/email`)).json();
   return mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()));
 }
+
+// mailTo waits for the email to `to` whose subject is subject, and
+// returns it.
+export async function mailTo(to, subject) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const m = (await mailsTo(to)).find((m) => m.subject === subject);
+    if (m) return m;
+    if (Date.now() > deadline) throw new Error(`no email "${subject}" to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -7,23 +7,12 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL } from "./browser.mjs";
-import { linkFrom, mailsTo } from "./mailbox.mjs";
+import { linkFrom, mailTo, mailsTo } from "./mailbox.mjs";
 import { adminEmail, adminPage, toast, uniqueEmail, uniqueName } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
-
-// mailTo waits for the email to `to` whose subject is subject.
-async function mailTo(to, subject) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const m = (await mailsTo(to)).find((m) => m.subject === subject);
-    if (m) return m;
-    if (Date.now() > deadline) throw new Error(`no email "${subject}" to ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 test("newsletter: a confirmed subscriber receives the newsletter an administrator writes, previews, tests and sends", async () => {
   // A reader subscribes with JavaScript off, and confirms from the email.
