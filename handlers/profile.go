@@ -273,7 +273,7 @@ func (h *Handlers) confirmEmail(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	err = h.store.SetEmail(r.Context(), tok.UserID, tok.Email)
+	lost, err := h.store.SetEmail(r.Context(), tok.UserID, tok.Email)
 	if errors.Is(err, store.ErrEmailTaken) {
 		h.flash(r, views.Toast{Title: "Error", Description: "Another account now uses that address, so your email was not changed.", Variant: "destructive"})
 		http.Redirect(w, r, "/profile#email", http.StatusSeeOther)
@@ -285,5 +285,10 @@ func (h *Handlers) confirmEmail(w http.ResponseWriter, r *http.Request) {
 	}
 	h.log.Info("email changed", "user_id", tok.UserID)
 	h.flash(r, views.Toast{Title: "Email changed", Description: "You now sign in with " + tok.Email + "."})
+	for _, b := range lost {
+		// SetEmail took the badge away: the old address's domain was its proof.
+		h.log.Info("domain verification removed at an email change", "user_id", tok.UserID, "business_id", b.ID)
+		h.flash(r, views.Toast{Title: "Verified badge removed", Description: "Your listing " + b.Name + " is no longer verified: its website is not at your new address's domain. Verify it again from its page."})
+	}
 	http.Redirect(w, r, "/profile", http.StatusSeeOther)
 }

@@ -361,3 +361,73 @@ func TestVerificationOfAnotherOwnersListingIsNotFound(t *testing.T) {
 		}
 	})
 }
+
+// An owner's new address that is not at a listing's website domain takes
+// away the badge that domain gave it, and the owner is told; a listing at
+// the new address's domain, or verified by our team, keeps its badge.
+func TestEmailChangeTakesAwayTheDomainBadge(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		old := verifiableListing(t, app, "ann@acme-tacos.com", "Acme Tacos", "https://acme-tacos.com")
+		if res, _ := app.post(t, manageURL(old.ID)+"/verification/domain", url.Values{}); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("domain verification: %d", res.StatusCode)
+		}
+		listing := func(name, website string) store.Business {
+			b, err := app.store.CreateBusiness(ctx, store.Business{Name: name, City: "Austin", State: "TX", Website: website, Published: true, OwnerID: old.OwnerID})
+			must(t, err)
+			return b
+		}
+		// Verified by the domain the owner moves to (as before a website
+		// change), and by our team.
+		moved := listing("Newco Tacos", "https://www.newco-tacos.com")
+		_, err := app.store.VerifyByDomain(ctx, moved.ID, old.OwnerID.Int64)
+		must(t, err)
+		team := listing("Harbor Tacos", "https://harbor-tacos.com")
+		app.asAdmin(t)
+		admin, err := app.store.UserByEmail(ctx, adminEmail)
+		must(t, err)
+		_, err = app.store.Moderate(ctx, team.ID, admin, store.ActionVerify)
+		must(t, err)
+
+		res, _ := app.post(t, "/profile/email", url.Values{"new_email": {"ann@newco-tacos.com"}, "current_password": {goodPassword}})
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("email change: %d", res.StatusCode)
+		}
+		if badge, _ := listingBadge(t, app.newClient(), old.Slug); badge != "Verified: domain" {
+			t.Errorf("before the new address is confirmed, the badge = %q", badge)
+		}
+		link := app.inbox.link(t, "ann@newco-tacos.com", "/profile/confirm-email?token=")
+		res, _ = app.get(t, strings.TrimPrefix(link, testSite.BaseURL))
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/profile" {
+			t.Fatalf("confirm: %d to %q", res.StatusCode, res.Header.Get("Location"))
+		}
+		_, body := app.get(t, "/profile")
+		doc := parseHTML(t, body)
+		if !hasToast(doc, "Verified badge removed", "Your listing Acme Tacos is no longer verified: its website is not at your new address's domain. Verify it again from its page.") {
+			t.Errorf("toasts = %+v", toasts(doc))
+		}
+		for _, ts := range toasts(doc) {
+			if strings.Contains(ts.Description, "Newco Tacos") || strings.Contains(ts.Description, "Harbor Tacos") {
+				t.Errorf("a listing that kept its badge is named: %+v", ts)
+			}
+		}
+
+		visitor := app.newClient()
+		if badge, _ := listingBadge(t, visitor, old.Slug); badge != "" {
+			t.Errorf("Acme Tacos still shows %q", badge)
+		}
+		if badge, _ := listingBadge(t, visitor, moved.Slug); badge != "Verified: domain" {
+			t.Errorf("the listing at the new address's domain shows %q", badge)
+		}
+		if badge, _ := listingBadge(t, visitor, team.Slug); !strings.HasPrefix(badge, "Verified by our team on ") {
+			t.Errorf("the team-verified listing shows %q", badge)
+		}
+		s := verificationSection(t, app, old.ID)
+		if bs := badges(s); len(bs) != 1 || bs[0] != "Not verified" {
+			t.Errorf("the manage page's badges = %v", bs)
+		}
+		if buttons(s, "Verify with my email domain").Length() != 0 || buttons(s, "Request verification by our team").Length() != 1 {
+			t.Error("the owner is not offered to verify the listing again by our team")
+		}
+	}, withAdmin)
+}

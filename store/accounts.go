@@ -172,21 +172,44 @@ func (s *Store) SetPassword(ctx context.Context, userID int64, hash string) (int
 
 // SetEmail changes the user's address to one they have just proved they
 // own. Every emailed link of the user stops working with it: those sent to
-// the old address (a reset link) and any other address.
-func (s *Store) SetEmail(ctx context.Context, userID int64, email string) error {
-	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+// the old address (a reset link) and any other address. Their listings
+// verified by their domain whose website is not at the new address's
+// domain (CheckDomain) lose the badge, as when the website moves: the old
+// address was the proof. It returns those listings.
+func (s *Store) SetEmail(ctx context.Context, userID int64, email string) ([]Business, error) {
+	var lost []Business
+	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		now := time.Now().UTC()
+		email = NormalizeEmail(email)
 		_, err := tx.ExecContext(ctx, tx.Rebind(`
 			UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ?`),
-			NormalizeEmail(email), now, now, userID)
+			email, now, now, userID)
 		if isUniqueViolation(err) {
 			return ErrEmailTaken
 		}
 		if err != nil {
 			return fmt.Errorf("store: set email: %w", err)
 		}
+		var bs []Business
+		if err := tx.SelectContext(ctx, &bs, tx.Rebind(`SELECT `+businessColumns+` FROM businesses WHERE owner_id = ? AND verified_method = ? ORDER BY id`),
+			userID, VerifiedByDomain); err != nil {
+			return fmt.Errorf("store: listings verified by domain: %w", err)
+		}
+		for _, b := range bs {
+			if CheckDomain(email, true, b.Website) == DomainMatches {
+				continue
+			}
+			if err := setVerified(ctx, tx, b.ID, "", now); err != nil {
+				return err
+			}
+			lost = append(lost, b)
+		}
 		return retireTokens(ctx, tx, userID, now)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return lost, nil
 }
 
 // retireTokens marks every unused link of the user used, whatever its

@@ -249,3 +249,67 @@ func TestAdministratorsExist(t *testing.T) {
 		}
 	})
 }
+
+func TestEmailChangeTakesAwayTheDomainBadgeItRestedOn(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		old, owner, admin := verificationFixture(t, s)
+		listing := func(name, website string) store.Business {
+			b, err := s.CreateBusiness(ctx, store.Business{Name: name, City: "Portland", State: "OR", Website: website, Published: true, OwnerID: sqlNullInt(owner.ID)})
+			must(t, err)
+			return b
+		}
+		moved := listing("Newco Bakery", "https://shop.newco.com")
+		team := listing("Acme Cafe", "https://acme-cafe.com")
+		for _, b := range []store.Business{old, moved} {
+			_, err := s.VerifyByDomain(ctx, b.ID, owner.ID)
+			must(t, err)
+		}
+		_, err := s.Moderate(ctx, team.ID, admin, store.ActionVerify)
+		must(t, err)
+		requests := len(history(t, s, old.ID))
+
+		lost, err := s.SetEmail(ctx, owner.ID, "Ann@Mail.Newco.com")
+		must(t, err)
+		if len(lost) != 1 || lost[0].ID != old.ID || lost[0].Name != "Acme Bakery" {
+			t.Fatalf("listings that lost the badge = %+v, want Acme Bakery only", lost)
+		}
+		if got, _ := s.BusinessByID(ctx, old.ID); got.Verified || got.VerifiedMethod != "" || got.VerifiedAt.Valid {
+			t.Errorf("a listing at the old address's domain kept the badge: %v %q %v", got.Verified, got.VerifiedMethod, got.VerifiedAt)
+		}
+		if got, _ := s.BusinessByID(ctx, moved.ID); !got.Verified || got.VerifiedMethod != store.VerifiedByDomain {
+			t.Errorf("a listing at the new address's domain lost the badge: %v %q", got.Verified, got.VerifiedMethod)
+		}
+		if got, _ := s.BusinessByID(ctx, team.ID); !got.Verified || got.VerifiedMethod != store.VerifiedByTeam {
+			t.Errorf("a team verification was taken away: %v %q", got.Verified, got.VerifiedMethod)
+		}
+		if names := verifiedOnly(t, s); len(names) != 2 {
+			t.Errorf("the directory finds %v verified, want Newco Bakery and Acme Cafe", names)
+		}
+		// As when the website moves, the history keeps the request that
+		// verified it; the listing can be verified again.
+		if n := len(history(t, s, old.ID)); n != requests {
+			t.Errorf("history has %d requests, want %d", n, requests)
+		}
+		if _, err := s.RequestVerification(ctx, store.VerificationRequest{BusinessID: old.ID, UserID: sqlNullInt(owner.ID), Statement: "New address."}); err != nil {
+			t.Errorf("asking again: %v", err)
+		}
+
+		// A taken address changes nothing.
+		_, _, err = s.CreateAccount(ctx, newAccount("bo@elsewhere.com"))
+		must(t, err)
+		if _, err := s.SetEmail(ctx, owner.ID, "bo@elsewhere.com"); !errors.Is(err, store.ErrEmailTaken) {
+			t.Fatalf("a taken address: %v", err)
+		}
+		if got, _ := s.BusinessByID(ctx, moved.ID); !got.Verified {
+			t.Error("a refused email change took a badge away")
+		}
+	})
+}
+
+func history(t *testing.T, s *store.Store, businessID int64) []store.VerificationRequest {
+	t.Helper()
+	vs, err := s.VerificationHistory(context.Background(), businessID)
+	must(t, err)
+	return vs
+}
