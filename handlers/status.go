@@ -114,6 +114,7 @@ func (h *Handlers) statusBoard(ctx context.Context, down bool) views.StatusBoard
 	b := views.StatusBoard{UptimeDays: store.StatusDays, Subscribe: views.StatusForm()}
 	var open, past []store.Incident
 	uptime := map[string]store.Uptime{}
+	days := map[string][]store.StatusDay{}
 	now := time.Now()
 	if down {
 		b.IncidentsUnavailable = true
@@ -122,6 +123,9 @@ func (h *Handlers) statusBoard(ctx context.Context, down bool) views.StatusBoard
 		if uptime, err = h.store.StatusUptime(ctx, now); err != nil {
 			h.log.Warn("status page without uptime", slog.Any("error", err), "request_id", requestID(ctx))
 		}
+		if days, err = h.store.StatusDayCounts(ctx, now); err != nil {
+			h.log.Warn("status page without uptime by day", slog.Any("error", err), "request_id", requestID(ctx))
+		}
 		open, past, err = h.incidents(ctx, now)
 		if err != nil {
 			h.log.Warn("status page without incidents", slog.Any("error", err), "request_id", requestID(ctx))
@@ -129,7 +133,11 @@ func (h *Handlers) statusBoard(ctx context.Context, down bool) views.StatusBoard
 		}
 	}
 	for _, res := range results {
-		b.Components = append(b.Components, statusComponent(res, uptime[res.Key], open, now))
+		c := statusComponent(res, uptime[res.Key], open, now)
+		if c.Uptime != "" {
+			c.History = uptimeHistory(days[res.Key], now)
+		}
+		b.Components = append(b.Components, c)
 	}
 	b.Open, b.Past = statusIncidents(open), statusIncidents(past)
 	return b
@@ -175,6 +183,29 @@ func statusComponent(r status.Result, up store.Uptime, open []store.Incident, no
 		}
 	}
 	return c
+}
+
+// uptimeHistory is a part's recorded days laid out over the StatusDays
+// days up to the day of now (UTC), oldest first; a day without a row
+// (before the first check, or with the app stopped) has no checks. Nil
+// when no day has checks.
+func uptimeHistory(recorded []store.StatusDay, now time.Time) []views.UptimeDay {
+	if len(recorded) == 0 {
+		return nil
+	}
+	now = now.UTC()
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	out := make([]views.UptimeDay, store.StatusDays)
+	for i := range out {
+		out[i].Day = today.AddDate(0, 0, i-(store.StatusDays-1))
+	}
+	for _, d := range recorded {
+		i := store.StatusDays - 1 - int(today.Sub(d.Day).Hours()/24)
+		if i >= 0 && i < len(out) {
+			out[i].Checks, out[i].Failures = d.Checks, d.Failures
+		}
+	}
+	return out
 }
 
 // statusIncidents are incidents as the pages show them.

@@ -123,6 +123,70 @@ func TestStatusUptimeFromRecordedChecks(t *testing.T) {
 	}
 }
 
+// Each part with recorded checks has a bar of the last 90 days: an image
+// named for the part, a day's figures in its title, and a sentence naming
+// the days with failures and those without checks.
+func TestStatusUptimeBarFromRecordedChecks(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		now := time.Now().UTC()
+		today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+		first, yesterday := today.AddDate(0, 0, -3), today.AddDate(0, 0, -1)
+		record := func(at time.Time, emailFails bool) {
+			t.Helper()
+			must(t, app.store.RecordStatusChecks(ctx, at, []store.ComponentCheck{{Component: "database"}, {Component: "email", Failed: emailFails}}))
+		}
+		record(first.Add(10*time.Hour), false)
+		for i := range 4 {
+			record(yesterday.Add(10*time.Hour+time.Duration(i)*time.Minute), i == 3)
+		}
+		record(today, false)
+		_, doc := app.statusPage(t)
+		systems := region(doc, "Systems")
+		bar := func(key string) *goquery.Selection {
+			return systems.Find(`[data-component="` + key + `"]`).Find(`[data-testid="uptime-history"]`)
+		}
+		day := func(d time.Time) string { return d.Format("Jan 2") }
+		for key, want := range map[string]struct{ name, summary string }{
+			"database": {"Database", "No failed checks since checks began on " + day(first) + ". No checks were recorded on 1 day."},
+			"email":    {"Email delivery", "1 day with failed checks since checks began on " + day(first) + ": " + day(yesterday) + " (75.00%). No checks were recorded on 1 day."},
+		} {
+			h := bar(key)
+			svg := h.Find(`svg[role="img"]`)
+			if svg.Length() != 1 {
+				t.Fatalf("%s: %d uptime images", key, svg.Length())
+			}
+			if got, wantName := svg.AttrOr("aria-label", ""), want.name+": uptime by day over the last 90 days"; got != wantName {
+				t.Errorf("%s: image named %q, want %q", key, got, wantName)
+			}
+			if n := svg.Find("rect").Length(); n != store.StatusDays {
+				t.Errorf("%s: %d day bars, want %d", key, n, store.StatusDays)
+			}
+			summary := doc.Find("#" + svg.AttrOr("aria-describedby", "none"))
+			if got := textOf(summary); got != want.summary {
+				t.Errorf("%s: summary %q, want %q", key, got, want.summary)
+			}
+			titles := texts(svg.Find("rect title"))
+			if len(titles) != store.StatusDays || titles[0] != day(today.AddDate(0, 0, -(store.StatusDays-1)))+": no checks recorded" {
+				t.Errorf("%s: first day's title: %q", key, titles[:min(1, len(titles))])
+			}
+		}
+		titles := texts(bar("email").Find("svg rect title"))
+		if got, want := titles[len(titles)-2], day(yesterday)+": 75.00% uptime (4 checks, 1 failed)"; got != want {
+			t.Errorf("email, yesterday: %q, want %q", got, want)
+		}
+		if got, want := titles[len(titles)-1], day(today)+": 100% uptime (1 check)"; got != want {
+			t.Errorf("email, today: %q, want %q", got, want)
+		}
+		if got := bar("email").Find("svg rect").Eq(len(titles)-2).AttrOr("class", ""); got != "uptime-low" {
+			t.Errorf("email, yesterday's bar: class %q, want uptime-low", got)
+		}
+		if n := bar("jobs").Length(); n != 0 {
+			t.Errorf("a part without recorded checks has %d uptime bars", n)
+		}
+	})
+}
+
 // Checks recorded only today give the uptime of today, not of "the last
 // day".
 func TestStatusUptimeOfTheFirstDay(t *testing.T) {

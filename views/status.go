@@ -42,6 +42,9 @@ type StatusComponent struct {
 	// cannot be read.
 	Uptime string
 	Days   int
+	// History is the part's days of the last 90, oldest first, for the
+	// uptime bar; nil until checks have been recorded.
+	History []UptimeDay
 	// Incidents are the open incidents that name this part.
 	Incidents []StatusIncidentRef
 }
