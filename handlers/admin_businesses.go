@@ -105,7 +105,16 @@ func (h *Handlers) adminBusiness(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	v := views.AdminBusiness{AdminBusinessRow: adminBusinessRow(b), Email: b.Email, EmailConfirmed: b.EmailConfirmed, Phone: b.Phone, Website: b.Website}
+	verifications, err := h.store.VerificationHistory(ctx, b.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	v := views.AdminBusiness{AdminBusinessRow: adminBusinessRow(b), Email: b.Email, EmailConfirmed: b.EmailConfirmed, Phone: b.Phone, Website: b.Website,
+		VerifiedMethod: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time}
+	for _, vr := range verifications {
+		v.Verifications = append(v.Verifications, verificationRow(vr))
+	}
 	for _, c := range claims {
 		v.Claims = append(v.Claims, claimRow(c))
 	}

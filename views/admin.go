@@ -114,13 +114,17 @@ type AdminBusinesses struct {
 }
 
 // AdminBusiness is one listing's administration page: its flags, the
-// actions on them, its claims and its moderation history.
+// actions on them, its claims, its verification and its moderation history.
 type AdminBusiness struct {
 	AdminBusinessRow
 	Email, Phone, Website string
 	EmailConfirmed        bool
 	Claims                []AdminClaimRow
 	History               []AdminActionRow
+
+	VerifiedMethod string                 // VerifiedByDomain, VerifiedByTeam, or "" (not verified, or before methods were recorded)
+	VerifiedAt     time.Time              // zero when not known
+	Verifications  []AdminVerificationRow // its requests, the newest first
 }
 
 // AdminClaimRow is a claim as administrators judge it.
