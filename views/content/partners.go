@@ -54,7 +54,7 @@ var PartnerTiers = []PartnerTier{
 
 // PartnerSteps is how joining the programme works, in order.
 var PartnerSteps = []Card{
-	{"file", "Apply", "Tell us about you and the businesses you work with. It takes about five minutes."},
+	{"file", "Apply", "Tell us about you and the businesses you work with."},
 	{"check-circle", "Get approved", "When the programme opens, we reply with your tier, your referral link and your partner dashboard."},
-	{"dollar", "Refer and earn", "Every business that joins through you is tracked, and your commission is paid monthly."},
+	{"dollar", "Refer and earn", "Once the programme is open, every business that joins through your link will be tracked and your commission paid monthly."},
 }
