@@ -113,18 +113,14 @@ func (h *Handlers) statusBoard(ctx context.Context, down bool) views.StatusBoard
 	}
 	b := views.StatusBoard{UptimeDays: store.StatusDays, Subscribe: views.StatusForm()}
 	var open, past []store.Incident
-	uptime := map[string]store.Uptime{}
 	days := map[string][]store.StatusDay{}
 	now := time.Now()
 	if down {
 		b.IncidentsUnavailable = true
 	} else {
 		var err error
-		if uptime, err = h.store.StatusUptime(ctx, now); err != nil {
-			h.log.Warn("status page without uptime", slog.Any("error", err), "request_id", requestID(ctx))
-		}
 		if days, err = h.store.StatusDayCounts(ctx, now); err != nil {
-			h.log.Warn("status page without uptime by day", slog.Any("error", err), "request_id", requestID(ctx))
+			h.log.Warn("status page without uptime", slog.Any("error", err), "request_id", requestID(ctx))
 		}
 		open, past, err = h.incidents(ctx, now)
 		if err != nil {
@@ -133,7 +129,7 @@ func (h *Handlers) statusBoard(ctx context.Context, down bool) views.StatusBoard
 		}
 	}
 	for _, res := range results {
-		c := statusComponent(res, uptime[res.Key], open, now)
+		c := statusComponent(res, store.UptimeOf(days[res.Key]), open, now)
 		if c.Uptime != "" {
 			c.History = uptimeHistory(days[res.Key], now)
 		}

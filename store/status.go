@@ -62,31 +62,6 @@ func (u Uptime) Ratio() float64 {
 	return 1 - float64(u.Failures)/float64(u.Checks)
 }
 
-// StatusUptime sums each part's checks of the StatusDays days up to and
-// including the day of now, by component.
-func (s *Store) StatusUptime(ctx context.Context, now time.Time) (map[string]Uptime, error) {
-	var rows []struct {
-		Component string `db:"component"`
-		Checks    int    `db:"checks"`
-		Failures  int    `db:"failures"`
-		First     string `db:"first"`
-	}
-	err := s.db.SelectContext(ctx, &rows, s.db.Rebind(`SELECT component, SUM(checks) AS checks, SUM(failures) AS failures, `+s.dayText("MIN(day)")+` AS first
-		FROM status_checks WHERE day >= ? GROUP BY component`), statusSince(now))
-	if err != nil {
-		return nil, fmt.Errorf("store: status uptime: %w", err)
-	}
-	out := make(map[string]Uptime, len(rows))
-	for _, r := range rows {
-		first, err := time.Parse(statusDay, r.First)
-		if err != nil {
-			return nil, fmt.Errorf("store: status uptime: day %q: %w", r.First, err)
-		}
-		out[r.Component] = Uptime{Checks: r.Checks, Failures: r.Failures, First: first}
-	}
-	return out, nil
-}
-
 // StatusDay is one part's checks of one day.
 type StatusDay struct {
 	Day              time.Time // UTC midnight
@@ -116,6 +91,20 @@ func (s *Store) StatusDayCounts(ctx context.Context, now time.Time) (map[string]
 		out[r.Component] = append(out[r.Component], StatusDay{Day: day, Checks: r.Checks, Failures: r.Failures})
 	}
 	return out, nil
+}
+
+// UptimeOf sums a part's days (StatusDayCounts, oldest first) into its
+// uptime over them.
+func UptimeOf(days []StatusDay) Uptime {
+	var u Uptime
+	for _, d := range days {
+		u.Checks += d.Checks
+		u.Failures += d.Failures
+	}
+	if len(days) > 0 {
+		u.First = days[0].Day
+	}
+	return u
 }
 
 // PruneStatusChecks deletes the days older than the StatusDays up to now.
