@@ -179,7 +179,7 @@ func eraseContributions(ctx context.Context, tx *sqlx.Tx, userID int64, email st
 			decided_at = CASE WHEN status = 'pending' THEN ? ELSE decided_at END
 			WHERE user_id = ?`, []any{closedReason, time.Now().UTC(), userID}, nil},
 		{"subscriptions", `UPDATE subscriptions SET status = ?, cancel_at_period_end = FALSE, updated_at = ?
-			WHERE user_id = ? AND status NOT IN (?, 'incomplete_expired')`, []any{StatusCanceled, time.Now().UTC(), userID, StatusCanceled}, nil},
+			WHERE user_id = ? AND status NOT IN (?, ?)`, []any{StatusCanceled, time.Now().UTC(), userID, StatusCanceled, StatusIncompleteExpired}, nil},
 	}
 	for _, st := range counted {
 		res, err := tx.ExecContext(ctx, tx.Rebind(st.query), st.args...)
@@ -211,17 +211,4 @@ func (s *Store) OtherAdministrators(ctx context.Context, userID int64, configure
 		return 0, fmt.Errorf("store: other administrators: %w", err)
 	}
 	return n, nil
-}
-
-// LiveSubscriptions are userID's subscriptions that Stripe may still
-// charge (not canceled, not expired before they started): closing the
-// account cancels each of them at Stripe first.
-func (s *Store) LiveSubscriptions(ctx context.Context, userID int64) ([]Subscription, error) {
-	var subs []Subscription
-	err := s.db.SelectContext(ctx, &subs, s.db.Rebind(`SELECT `+subscriptionColumns+` FROM subscriptions
-		WHERE user_id = ? AND status NOT IN (?, 'incomplete_expired') ORDER BY updated_at DESC, stripe_subscription_id`), userID, StatusCanceled)
-	if err != nil {
-		return nil, fmt.Errorf("store: live subscriptions: %w", err)
-	}
-	return subs, nil
 }

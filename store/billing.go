@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -20,6 +21,9 @@ const (
 	// StatusIncomplete is a subscription whose first payment has not gone
 	// through.
 	StatusIncomplete = "incomplete"
+	// StatusIncompleteExpired is an incomplete subscription whose first
+	// payment never came: Stripe will not charge it.
+	StatusIncompleteExpired = "incomplete_expired"
 	// StatusPending is a subscription whose checkout completed but whose
 	// state no subscription event has described yet.
 	StatusPending = ""
@@ -57,6 +61,12 @@ func (s Subscription) InForce(now time.Time) bool {
 	return false
 }
 
+// Live reports whether Stripe may still charge the subscription: it is
+// neither canceled nor expired before it started.
+func (s Subscription) Live() bool {
+	return s.Status != StatusCanceled && s.Status != StatusIncompleteExpired
+}
+
 // Ending reports whether the plan stops at the end of the current period:
 // canceled, or set to cancel then.
 func (s Subscription) Ending() bool {
@@ -76,6 +86,14 @@ func (s *Store) SubscriptionsOf(ctx context.Context, userID int64) ([]Subscripti
 		return nil, fmt.Errorf("store: subscriptions of: %w", err)
 	}
 	return subs, nil
+}
+
+// LiveSubscriptions are userID's subscriptions that Stripe may still charge
+// (Live), the most recently changed first: closing the account cancels
+// each of them at Stripe first.
+func (s *Store) LiveSubscriptions(ctx context.Context, userID int64) ([]Subscription, error) {
+	subs, err := s.SubscriptionsOf(ctx, userID)
+	return slices.DeleteFunc(subs, func(sub Subscription) bool { return !sub.Live() }), err
 }
 
 // SubscriptionByID finds a subscription by its Stripe id.
