@@ -319,7 +319,8 @@ func warnWithoutAdministrator(ctx context.Context, cfg config, db *store.Store, 
 // housekeeping deletes, every 10 minutes until ctx ends, the sessions past
 // their expiry, the rate-limit events (PostgreSQL) older than any limit's
 // window, the record of directory changes every instance has long
-// applied, and the mailing-list subscriptions never confirmed.
+// applied, the mailing-list subscriptions never confirmed, and the status
+// page's checks older than it shows.
 func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()
@@ -343,6 +344,9 @@ func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 				log.Warn("unconfirmed subscriptions not pruned", slog.Any("error", err))
 			} else if n > 0 {
 				log.Info("unconfirmed subscriptions deleted", "count", n)
+			}
+			if err := db.PruneStatusChecks(ctx, time.Now()); err != nil {
+				log.Warn("old status checks not pruned", slog.Any("error", err))
 			}
 		}
 	}

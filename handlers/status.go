@@ -49,8 +49,8 @@ func newStatusChecker(d Deps) *status.Checker {
 }
 
 // RecordStatus checks the app's parts every interval until ctx ends and
-// records each part's result for the uptime /status shows; once a day it
-// deletes the checks older than the page shows.
+// records each part's result for the uptime /status shows (the checks
+// older than the page shows are deleted by the housekeeping).
 func (h *Handlers) RecordStatus(ctx context.Context, every time.Duration) {
 	h.status.Record(ctx, every, func(ctx context.Context, at time.Time, results []status.Result) error {
 		checks := make([]store.ComponentCheck, len(results))
@@ -58,8 +58,6 @@ func (h *Handlers) RecordStatus(ctx context.Context, every time.Duration) {
 			checks[i] = store.ComponentCheck{Component: r.Key, Failed: r.State.Failure()}
 		}
 		return h.store.RecordStatusChecks(ctx, at, checks)
-	}, func(ctx context.Context) error {
-		return h.store.PruneStatusChecks(ctx, time.Now())
 	})
 }
 

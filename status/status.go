@@ -183,12 +183,10 @@ func (c *Checker) fresh(maxAge time.Duration) ([]Result, bool) {
 }
 
 // Record runs the checks every interval until ctx ends and has rec store
-// each run's results; prune, when set, runs once a day (and at start) to
-// drop what is older than the page shows.
-func (c *Checker) Record(ctx context.Context, every time.Duration, rec func(ctx context.Context, minute time.Time, results []Result) error, prune func(ctx context.Context) error) {
+// each run's results.
+func (c *Checker) Record(ctx context.Context, every time.Duration, rec func(ctx context.Context, minute time.Time, results []Result) error) {
 	t := time.NewTicker(every)
 	defer t.Stop()
-	var pruned time.Time
 	for {
 		results := c.Run(ctx)
 		if ctx.Err() != nil {
@@ -196,13 +194,6 @@ func (c *Checker) Record(ctx context.Context, every time.Duration, rec func(ctx 
 		}
 		if err := rec(ctx, time.Now(), results); err != nil {
 			c.log.Warn("status checks not recorded", slog.Any("error", err))
-		}
-		if prune != nil && time.Since(pruned) > 24*time.Hour {
-			if err := prune(ctx); err != nil {
-				c.log.Warn("old status checks not pruned", slog.Any("error", err))
-			} else {
-				pruned = time.Now()
-			}
 		}
 		select {
 		case <-ctx.Done():
