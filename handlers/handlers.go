@@ -23,6 +23,7 @@ import (
 
 	"bizprofile/ai"
 	"bizprofile/analytics"
+	"bizprofile/handlers/api"
 	bizmail "bizprofile/mail"
 	"bizprofile/status"
 	"bizprofile/store"
@@ -93,6 +94,9 @@ type Handlers struct {
 	// listed is how many listings the directory shows, for the pages'
 	// copy (cached; nil without a store).
 	listed *listedCount
+
+	// api serves the public REST API at /api/v1 (handlers/api).
+	api http.Handler
 }
 
 // New builds the handlers from their dependencies.
@@ -132,6 +136,7 @@ func New(d Deps) *Handlers {
 	}
 	if h.store != nil {
 		h.listed = newListedCount(h.store.CountPublished, h.log)
+		h.api = api.New(api.Deps{Log: h.log, Store: h.store, BaseURL: h.site.BaseURL}).Routes()
 	}
 	return h
 }

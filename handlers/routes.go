@@ -25,6 +25,11 @@ func (h *Handlers) Routes() http.Handler {
 	// authentication (Stripe sends no Origin, so cross-origin protection
 	// lets them through).
 	r.Post("/webhooks/stripe", h.stripeWebhook)
+	// The public REST API (handlers/api): bearer API keys, no session, no
+	// cookies, JSON only.
+	if h.api != nil {
+		r.Mount("/api/v1", h.api)
+	}
 	// The status page (status.go) answers while the database is down: it
 	// loads the session only when the database answers.
 	r.With(h.statusSessions, middleware.Compress(1, "text/html")).Get("/status", h.statusPage)

@@ -21,6 +21,10 @@ type Plan struct {
 	// the inbox, which can sort by it. Every lead is scored when it
 	// arrives, so an upgrade shows the scores of earlier leads too.
 	LeadScoring bool
+	// API: the account may create API keys for the public REST API
+	// (/api/v1) and webhook endpoints that receive its events
+	// (/dashboard/api).
+	API bool
 	// Analytics is how far back the owner's analytics reach and what
 	// they show beyond views, clicks and leads.
 	Analytics Analytics
@@ -66,7 +70,7 @@ var (
 		Analytics: Analytics{Days: 30}}
 	Growth = Plan{ID: "growth", Name: "Growth", PriceDollars: 19, Period: "month", LeadsPerMonth: 100, TeamUsers: 1, ReviewAlerts: true, LeadScoring: false,
 		Analytics: Analytics{Days: 90, Months: 12, LeadQuality: true}}
-	Pro = Plan{ID: "pro", Name: "Pro", PriceDollars: 49, Period: "month", LeadsPerMonth: Unlimited, TeamUsers: 5, ReviewAlerts: true, LeadScoring: true,
+	Pro = Plan{ID: "pro", Name: "Pro", PriceDollars: 49, Period: "month", LeadsPerMonth: Unlimited, TeamUsers: 5, ReviewAlerts: true, LeadScoring: true, API: true,
 		Analytics: Analytics{Days: 90, Months: Unlimited, AllTime: true, LeadQuality: true, Comparison: true}}
 )
 
@@ -102,6 +106,13 @@ func FirstWithReviewAlerts() Plan { return FirstWith(func(p Plan) bool { return 
 // FirstWithLeadScoring is the cheapest plan that shows lead scores, named
 // where a plan without them would show one.
 func FirstWithLeadScoring() Plan { return FirstWith(func(p Plan) bool { return p.LeadScoring }) }
+
+// FirstWithAPI is the cheapest plan that brings API keys and webhooks,
+// named where a plan without them offers them.
+func FirstWithAPI() Plan { return FirstWith(func(p Plan) bool { return p.API }) }
+
+// FirstWithTeam is the cheapest plan with seats for more than the owner.
+func FirstWithTeam() Plan { return FirstWith(func(p Plan) bool { return p.TeamUsers > 1 }) }
 
 // FirstOpening is the cheapest plan whose monthly lead cap reaches a
 // month's nth lead: the plan that opens a lead locked at that place.

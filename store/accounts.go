@@ -41,12 +41,31 @@ type User struct {
 	EmailVerifiedAt sql.NullTime `db:"email_verified_at"`
 	SessionVersion  int          `db:"session_version"`
 	IsAdmin         bool         `db:"is_admin"` // granted by command; ADMIN_EMAILS names more
-	CreatedAt       time.Time    `db:"created_at"`
-	UpdatedAt       time.Time    `db:"updated_at"`
+	// TeamAccount is the business account the user joined as a member
+	// (its owner's id); 0 when the user owns their own account.
+	TeamAccount int64     `db:"team_account_id"`
+	CreatedAt   time.Time `db:"created_at"`
+	UpdatedAt   time.Time `db:"updated_at"`
 }
 
 // Verified reports whether the user has confirmed their email address.
 func (u User) Verified() bool { return u.EmailVerifiedAt.Valid }
+
+// Account is the business account the user works in: the one they joined
+// as a member, or their own. Listings, leads, reviews, insights, analytics,
+// API keys and webhooks belong to an account (businesses.owner_id holds it),
+// so every check of "is this mine" compares a record's account with this.
+func (u User) Account() int64 {
+	if u.TeamAccount != 0 {
+		return u.TeamAccount
+	}
+	return u.ID
+}
+
+// Member reports whether the user works in another user's account as a
+// team member (listings, leads, reviews, insights, analytics), rather than
+// owning their own (which adds billing, the team and deleting).
+func (u User) Member() bool { return u.TeamAccount != 0 }
 
 // Profile is what a user tells about themselves; the individual fields stay
 // empty for business accounts.
@@ -115,7 +134,8 @@ func (s *Store) CreateAccount(ctx context.Context, a NewAccount) (User, *Busines
 	return u, biz, nil
 }
 
-const userColumns = `id, email, password_hash, kind, email_verified_at, session_version, is_admin, created_at, updated_at`
+const userColumns = `id, email, password_hash, kind, email_verified_at, session_version, is_admin, created_at, updated_at,
+	COALESCE((SELECT m.account_id FROM team_members m WHERE m.user_id = users.id), 0) AS team_account_id`
 
 // UserByEmail finds the account for an address, whatever its case.
 func (s *Store) UserByEmail(ctx context.Context, email string) (User, error) {
