@@ -2,10 +2,16 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/base32"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // Webhook event types an endpoint may ask for.
@@ -85,4 +91,128 @@ func (s *Store) WebhookEndpointOf(ctx context.Context, accountID, id int64) (Web
 		return WebhookEndpoint{}, notFound(err, "webhook endpoint of account")
 	}
 	return e, nil
+}
+
+// WebhookSecretPrefix starts every endpoint's signing secret.
+const WebhookSecretPrefix = "whsec_"
+
+// ErrWebhookEndpointLimit is returned when an account already has
+// MaxWebhookEndpoints endpoints.
+var ErrWebhookEndpointLimit = errors.New("store: webhook endpoint limit reached")
+
+// GenerateWebhookSecret makes a new signing secret: WebhookSecretPrefix and
+// 32 random lower-case base32 characters (160 bits).
+func GenerateWebhookSecret() string {
+	b := make([]byte, 20)
+	_, _ = rand.Read(b) // never fails (crypto/rand)
+	return WebhookSecretPrefix + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
+// WebhookEndpointFields are what the owner sets on an endpoint.
+type WebhookEndpointFields struct {
+	URL         string
+	Description string
+	Events      []string // among WebhookEvents, at least one
+}
+
+// eventsColumn is fields' events as the events column keeps them, in the
+// order of WebhookEvents; an error for an unknown type or none.
+func (f WebhookEndpointFields) eventsColumn() (string, error) {
+	var kept []string
+	for _, known := range WebhookEvents {
+		if slices.Contains(f.Events, known) {
+			kept = append(kept, known)
+		}
+	}
+	for _, e := range f.Events {
+		if !slices.Contains(WebhookEvents, e) {
+			return "", fmt.Errorf("unknown event type %q", e)
+		}
+	}
+	if len(kept) == 0 {
+		return "", errors.New("no event type")
+	}
+	return strings.Join(kept, " "), nil
+}
+
+// CreateWebhookEndpoint adds an endpoint to the account with a new secret.
+// It fails with ErrWebhookEndpointLimit when the account already has
+// MaxWebhookEndpoints, counted in the transaction that adds it.
+func (s *Store) CreateWebhookEndpoint(ctx context.Context, accountID int64, f WebhookEndpointFields) (WebhookEndpoint, error) {
+	events, err := f.eventsColumn()
+	if err != nil {
+		return WebhookEndpoint{}, fmt.Errorf("store: create webhook endpoint: %w", err)
+	}
+	now := time.Now().UTC()
+	e := WebhookEndpoint{AccountID: accountID, URL: f.URL, Description: f.Description, Secret: GenerateWebhookSecret(),
+		Events: events, CreatedAt: now, UpdatedAt: now}
+	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		if s.dialect == Postgres {
+			// Two additions at once must not both pass the count.
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, fmt.Sprintf("webhook_endpoints|%d", accountID)); err != nil {
+				return err
+			}
+		}
+		var held int
+		if err := tx.GetContext(ctx, &held, tx.Rebind(`SELECT COUNT(*) FROM webhook_endpoints WHERE account_id = ?`), accountID); err != nil {
+			return err
+		}
+		if held >= MaxWebhookEndpoints {
+			return ErrWebhookEndpointLimit
+		}
+		return tx.GetContext(ctx, &e.ID, tx.Rebind(`INSERT INTO webhook_endpoints (account_id, url, description, secret, events, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`), e.AccountID, e.URL, e.Description, e.Secret, e.Events, e.CreatedAt, e.UpdatedAt)
+	})
+	if err != nil {
+		if errors.Is(err, ErrWebhookEndpointLimit) {
+			return WebhookEndpoint{}, err
+		}
+		return WebhookEndpoint{}, fmt.Errorf("store: create webhook endpoint: %w", err)
+	}
+	return e, nil
+}
+
+// UpdateWebhookEndpoint changes an endpoint's URL, description and events.
+// A new URL forgets the failures of the old one (failing_since); a
+// disabled endpoint stays disabled until EnableWebhookEndpoint.
+// ErrNotFound when the account has no such endpoint.
+func (s *Store) UpdateWebhookEndpoint(ctx context.Context, accountID, id int64, f WebhookEndpointFields) error {
+	events, err := f.eventsColumn()
+	if err != nil {
+		return fmt.Errorf("store: update webhook endpoint: %w", err)
+	}
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE webhook_endpoints
+		SET failing_since = CASE WHEN url = ? THEN failing_since ELSE NULL END, url = ?, description = ?, events = ?, updated_at = ?
+		WHERE id = ? AND account_id = ?`), f.URL, f.URL, f.Description, events, time.Now().UTC(), id, accountID)
+	return affectedOne(res, err, "update webhook endpoint")
+}
+
+// DeleteWebhookEndpoint removes an endpoint of the account with its
+// delivery log. ErrNotFound when the account has no such endpoint.
+func (s *Store) DeleteWebhookEndpoint(ctx context.Context, accountID, id int64) error {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM webhook_endpoints WHERE id = ? AND account_id = ?`), id, accountID)
+	return affectedOne(res, err, "delete webhook endpoint")
+}
+
+// RotateWebhookSecret gives an endpoint of the account a new secret, which
+// signs every delivery from now on, and returns it. ErrNotFound when the
+// account has no such endpoint.
+func (s *Store) RotateWebhookSecret(ctx context.Context, accountID, id int64) (string, error) {
+	secret := GenerateWebhookSecret()
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE webhook_endpoints SET secret = ?, updated_at = ? WHERE id = ? AND account_id = ?`),
+		secret, time.Now().UTC(), id, accountID)
+	if err := affectedOne(res, err, "rotate webhook secret"); err != nil {
+		return "", err
+	}
+	return secret, nil
+}
+
+// EnableWebhookEndpoint sends events to an endpoint of the account again,
+// forgetting why and since when it was disabled or failing. ErrNotFound
+// when the account has no such endpoint.
+func (s *Store) EnableWebhookEndpoint(ctx context.Context, accountID, id int64) error {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE webhook_endpoints
+		SET disabled_at = NULL, disabled_reason = '', failing_since = NULL, updated_at = ?
+		WHERE id = ? AND account_id = ?`), time.Now().UTC(), id, accountID)
+	return affectedOne(res, err, "enable webhook endpoint")
 }
