@@ -5,6 +5,7 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"encoding/gob"
 	"encoding/json"
 	"log/slog"
@@ -25,6 +26,7 @@ import (
 	"bizprofile/analytics"
 	"bizprofile/handlers/api"
 	bizmail "bizprofile/mail"
+	"bizprofile/plans"
 	"bizprofile/status"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -136,7 +138,15 @@ func New(d Deps) *Handlers {
 	}
 	if h.store != nil {
 		h.listed = newListedCount(h.store.CountPublished, h.log)
-		h.api = api.New(api.Deps{Log: h.log, Store: h.store, BaseURL: h.site.BaseURL}).Routes()
+		h.api = api.New(api.Deps{
+			Log: h.log, Store: h.store, BaseURL: h.site.BaseURL, Production: h.production,
+			PlanOf: func(ctx context.Context, accountID int64) (plans.Plan, error) {
+				b, err := h.billingOf(ctx, accountID)
+				return b.Plan, err
+			},
+			Take:  h.limits.apiKey.take,
+			Limit: h.limits.apiKey.limit, Window: h.limits.apiKey.window,
+		}).Routes()
 	}
 	return h
 }

@@ -33,7 +33,7 @@ type limiter struct {
 // sharedLimits counts events for every instance (store.Store on
 // PostgreSQL).
 type sharedLimits interface {
-	AllowEvent(ctx context.Context, scope, key string, limit int, window time.Duration) (ok bool, retry time.Duration, err error)
+	TakeEvent(ctx context.Context, scope, key string, limit int, window time.Duration) (store.RateTake, error)
 	RecentEvents(ctx context.Context, scope, key string, window time.Duration) (store.RateEvents, error)
 	RecordEvent(ctx context.Context, scope, key string, window time.Duration) error
 	ForgetEvents(ctx context.Context, scope, key string) error
@@ -46,14 +46,21 @@ func newLimiter(limit int, window time.Duration) *limiter {
 // allow records an event for key and reports whether it is within the
 // limit; when it is not, retry says how long until the next is allowed.
 func (l *limiter) allow(ctx context.Context, key string) (ok bool, retry time.Duration) {
+	t := l.take(ctx, key)
+	return t.OK, t.Retry
+}
+
+// take is allow with the counts a client may be told: how many events
+// remain in the window and when it resets.
+func (l *limiter) take(ctx context.Context, key string) store.RateTake {
 	if l.shared != nil {
-		ok, retry, err := l.shared.AllowEvent(ctx, l.name, key, l.limit, l.window)
+		t, err := l.shared.TakeEvent(ctx, l.name, key, l.limit, l.window)
 		if err == nil {
-			return ok, retry
+			return t
 		}
 		l.unshared(err)
 	}
-	return l.allowLocal(key)
+	return l.takeLocal(key)
 }
 
 // recentEvents are key's events in the window, without recording one: with
@@ -113,7 +120,7 @@ func (l *limiter) unshared(err error) {
 	l.log.Warn("shared rate limit unavailable; counting in this instance", "limit", l.name, slog.Any("error", err))
 }
 
-func (l *limiter) allowLocal(key string) (ok bool, retry time.Duration) {
+func (l *limiter) takeLocal(key string) store.RateTake {
 	now := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -123,10 +130,15 @@ func (l *limiter) allowLocal(key string) (ok bool, retry time.Duration) {
 	recent := l.recent(key, now)
 	if len(recent) >= l.limit {
 		l.events[key] = recent
-		return false, recent[0].Add(l.window).Sub(now)
+		reset := recent[0].Add(l.window).Sub(now)
+		return store.RateTake{Retry: reset, Reset: reset}
+	}
+	reset := l.window
+	if len(recent) > 0 {
+		reset = recent[0].Add(l.window).Sub(now)
 	}
 	l.events[key] = append(recent, now)
-	return true, 0
+	return store.RateTake{OK: true, Remaining: l.limit - len(recent) - 1, Reset: reset}
 }
 
 func (l *limiter) recent(key string, now time.Time) []time.Time {
@@ -175,6 +187,7 @@ type RateLimits struct {
 	FormPerIP      RateLimit // the site's own forms: contact, suggestions, subscriptions, partners
 	ReviewPerUser  RateLimit // reviews written or edited by one account
 	ReviewPerIP    RateLimit // reviews written or edited from one address
+	APIPerKey      RateLimit // requests to the public API with one key (handlers/api)
 }
 
 // DefaultRateLimits stop password guessing and mail bombing while leaving
@@ -191,6 +204,7 @@ var DefaultRateLimits = RateLimits{
 	FormPerIP:           RateLimit{10, time.Hour},
 	ReviewPerUser:       RateLimit{10, 24 * time.Hour},
 	ReviewPerIP:         RateLimit{20, 24 * time.Hour},
+	APIPerKey:           RateLimit{300, time.Minute},
 }
 
 // Times multiplies every limit by n (for load tests and browser tests that
@@ -198,12 +212,13 @@ var DefaultRateLimits = RateLimits{
 func (rl RateLimits) Times(n int) RateLimits {
 	m := func(l RateLimit) RateLimit { return RateLimit{l.Limit * n, l.Window} }
 	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmailAndIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP), m(rl.InsightsUser), m(rl.FormPerIP),
-		m(rl.ReviewPerUser), m(rl.ReviewPerIP)}
+		m(rl.ReviewPerUser), m(rl.ReviewPerIP), m(rl.APIPerKey)}
 }
 
 type limiters struct {
 	signInIP, signInPair, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *limiter
 	reviewUser, reviewIP                                                                         *limiter
+	apiKey                                                                                       *limiter
 }
 
 // newLimiters builds the limits; shared, when not nil, counts their events
@@ -230,6 +245,7 @@ func newLimiters(rl RateLimits, shared sharedLimits, log *slog.Logger) limiters 
 		formIP:       pick("form-ip", rl.FormPerIP, d.FormPerIP),
 		reviewUser:   pick("review-user", rl.ReviewPerUser, d.ReviewPerUser),
 		reviewIP:     pick("review-ip", rl.ReviewPerIP, d.ReviewPerIP),
+		apiKey:       pick("api-key", rl.APIPerKey, d.APIPerKey),
 	}
 }
 

@@ -16,8 +16,26 @@ import (
 // is allowed. Keys are kept only as hashes. PostgreSQL only: SQLite serves
 // one instance, whose memory counts its events.
 func (s *Store) AllowEvent(ctx context.Context, scope, key string, limit int, window time.Duration) (ok bool, retry time.Duration, err error) {
+	t, err := s.TakeEvent(ctx, scope, key, limit, window)
+	return t.OK, t.Retry, err
+}
+
+// RateTake is the answer of TakeEvent: whether the event was within the
+// limit, how many remain in the window after it, and when the oldest
+// counted event leaves the window (the wait before the next is allowed,
+// when none remain).
+type RateTake struct {
+	OK        bool
+	Remaining int
+	Retry     time.Duration // until the next event is allowed; 0 while some remain
+	Reset     time.Duration // until the oldest counted event leaves the window
+}
+
+// TakeEvent is AllowEvent with the counts a client is told (the API's
+// RateLimit headers). PostgreSQL only.
+func (s *Store) TakeEvent(ctx context.Context, scope, key string, limit int, window time.Duration) (take RateTake, err error) {
 	if s.dialect != Postgres {
-		return false, 0, errors.New("store: shared rate limits need PostgreSQL")
+		return RateTake{}, errors.New("store: shared rate limits need PostgreSQL")
 	}
 	hashed := Digest(key)
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
@@ -41,17 +59,21 @@ func (s *Store) AllowEvent(ctx context.Context, scope, key string, limit int, wi
 			return err
 		}
 		if recent.N >= limit {
-			ok, retry = false, recent.Oldest.Time.Add(window).Sub(now)
+			reset := recent.Oldest.Time.Add(window).Sub(now)
+			take = RateTake{OK: false, Remaining: 0, Retry: reset, Reset: reset}
 			return nil
 		}
-		ok = true
+		take = RateTake{OK: true, Remaining: limit - recent.N - 1, Reset: window}
+		if recent.N > 0 {
+			take.Reset = recent.Oldest.Time.Add(window).Sub(now)
+		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO rate_events (scope, key, at) VALUES ($1, $2, $3)`, scope, hashed, now)
 		return err
 	})
 	if err != nil {
-		return false, 0, fmt.Errorf("store: rate limit: %w", err)
+		return RateTake{}, fmt.Errorf("store: rate limit: %w", err)
 	}
-	return ok, retry, nil
+	return take, nil
 }
 
 // RateEvents are a key's recent events of one scope.

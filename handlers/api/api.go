@@ -1,15 +1,20 @@
 // Package api is the public REST API, v1 (/api/v1): JSON only, no cookies,
-// authenticated by the bearer API keys an account creates on
+// authenticated by the bearer API keys an account's owner creates on
 // /dashboard/api. It calls the same store methods as the pages, never a
-// second copy of their rules. Errors are RFC 9457 problem+json.
+// second copy of their rules. Errors are RFC 9457 problem+json
+// (problem.go); every request is counted against its key's rate limit
+// (ratelimit.go).
 package api
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/plans"
 	"bizprofile/store"
 )
 
@@ -18,29 +23,47 @@ type Deps struct {
 	Log   *slog.Logger
 	Store *store.Store
 	// BaseURL is the site's public address (https://example.com), for
-	// links in responses.
+	// links in responses and problem types.
 	BaseURL string
+	// PlanOf is the plan in force of an account (the pages' billing rule).
+	PlanOf func(ctx context.Context, accountID int64) (plans.Plan, error)
+	// Take counts one request of a key (by the key's id) against Limit
+	// requests per Window, across instances where the database allows.
+	Take   func(ctx context.Context, key string) store.RateTake
+	Limit  int
+	Window time.Duration
+	// Production: webhooks and links follow the production rules.
+	Production bool
 }
 
 // API serves /api/v1.
 type API struct {
-	log   *slog.Logger
-	store *store.Store
-	base  string
+	log        *slog.Logger
+	store      *store.Store
+	base       string
+	planOf     func(ctx context.Context, accountID int64) (plans.Plan, error)
+	take       func(ctx context.Context, key string) store.RateTake
+	limit      int
+	window     time.Duration
+	production bool
 }
 
-// New returns the API's handler, to be mounted at /api/v1.
+// New returns the API; Routes is its handler, to be mounted at /api/v1.
 func New(d Deps) *API {
-	return &API{log: d.Log, store: d.Store, base: d.BaseURL}
+	return &API{log: d.Log, store: d.Store, base: d.BaseURL, planOf: d.PlanOf, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production}
 }
 
-// Routes is the API's URL table (paths relative to /api/v1).
+// Routes is the API's URL table (paths relative to /api/v1). Every route
+// but the OpenAPI document needs a key; writes need a read-write key.
 func (a *API) Routes() http.Handler {
 	r := chi.NewRouter()
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/problem+json")
-		w.WriteHeader(http.StatusNotFound)
-		_, _ = w.Write([]byte(`{"type":"about:blank","title":"Not Found","status":404}`))
+	r.Use(a.jsonOnly)
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) { a.problem(w, r, errNotFound) })
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { a.problem(w, r, errMethod) })
+
+	r.Group(func(r chi.Router) {
+		r.Use(a.authenticate, a.rateLimit)
+		r.Get("/me", a.me)
 	})
 	return r
 }

@@ -1,0 +1,90 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"bizprofile/store"
+)
+
+type keyCtx struct{}
+
+// keyOf is the API key the request was authenticated with.
+func keyOf(ctx context.Context) store.APIKey {
+	k, _ := ctx.Value(keyCtx{}).(store.APIKey)
+	return k
+}
+
+// accountOf is the account the request acts for: its key's.
+func accountOf(r *http.Request) int64 { return keyOf(r.Context()).AccountID }
+
+// authenticate accepts a request bearing a live API key of an account
+// whose plan includes the API, and records the key's use. Cookies are
+// never read: a signed-in browser is no one here.
+func (a *API) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		scheme, secret, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+		if !ok || !strings.EqualFold(scheme, "Bearer") || !strings.HasPrefix(strings.TrimSpace(secret), store.APIKeyPrefix) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="BizProfile API"`)
+			a.problem(w, r, errUnauthorized.With("Send an API key of your account as Authorization: Bearer bp_…; the account's owner creates keys on /dashboard/api."))
+			return
+		}
+		ctx := r.Context()
+		k, err := a.store.APIKeyByHash(ctx, store.Digest(strings.TrimSpace(secret)))
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			w.Header().Set("WWW-Authenticate", `Bearer realm="BizProfile API", error="invalid_token"`)
+			a.problem(w, r, errUnauthorized.With("No API key matches the one sent."))
+			return
+		case err != nil:
+			a.fail(w, r, err)
+			return
+		case k.Revoked():
+			w.Header().Set("WWW-Authenticate", `Bearer realm="BizProfile API", error="invalid_token"`)
+			a.problem(w, r, errRevokedKey.With("This key was revoked on "+k.RevokedAt.Time.UTC().Format("January 2, 2006")+"; create a new one on /dashboard/api."))
+			return
+		}
+		plan, err := a.planOf(ctx, k.AccountID)
+		if err != nil {
+			a.fail(w, r, err)
+			return
+		}
+		if !plan.API {
+			a.problem(w, r, errPlan.With("The account is on the "+plan.Name+" plan; API access comes with Pro. Its keys work again once the account is on Pro."))
+			return
+		}
+		if err := a.store.TouchAPIKey(ctx, k.ID, time.Now()); err != nil {
+			// The request goes on: last-used is a convenience.
+			a.log.Warn("api: key use not recorded", "key", k.ID, "error", err)
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, keyCtx{}, k)))
+	})
+}
+
+// requireWrite refuses a read-only key on a route that changes records.
+func (a *API) requireWrite(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !keyOf(r.Context()).CanWrite() {
+			a.problem(w, r, errReadOnlyKey.With("This key may only read; create a read-and-write key on /dashboard/api to make changes."))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// me describes the key and its account: a first call to check a key.
+func (a *API) me(w http.ResponseWriter, r *http.Request) {
+	k := keyOf(r.Context())
+	plan, err := a.planOf(r.Context(), k.AccountID)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"key":  map[string]any{"id": k.ID, "name": k.Name, "prefix": k.Prefix, "scopes": strings.Fields(k.Scopes), "created_at": k.CreatedAt.UTC()},
+		"plan": plan.ID,
+	})
+}
