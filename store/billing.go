@@ -144,6 +144,12 @@ type SubscriptionLink struct {
 	Plan           string
 }
 
+// A subscription's stored user_id wins over the one an event or a checkout
+// names (the user id in the Stripe metadata, written at checkout): once
+// known, it changes only when the account's ownership is transferred
+// (TransferTeamOwnership), and Stripe's later events, which still carry
+// the old owner's id, must not move the plan back to them.
+
 // LinkSubscription records who bought a subscription. It never touches the
 // state (status, period) that subscription events bring, nor a plan they
 // already set; other subscriptions of the same customer that arrived before
@@ -154,7 +160,7 @@ func (b *BillingTx) LinkSubscription(ctx context.Context, l SubscriptionLink) er
 		INSERT INTO subscriptions (stripe_subscription_id, user_id, stripe_customer_id, plan, updated_at)
 		VALUES (?, (SELECT id FROM users WHERE id = ?), ?, ?, ?)
 		ON CONFLICT (stripe_subscription_id) DO UPDATE SET
-			user_id = COALESCE(excluded.user_id, subscriptions.user_id),
+			user_id = COALESCE(subscriptions.user_id, excluded.user_id),
 			stripe_customer_id = CASE WHEN subscriptions.stripe_customer_id = '' THEN excluded.stripe_customer_id ELSE subscriptions.stripe_customer_id END,
 			plan = CASE WHEN subscriptions.plan = '' THEN excluded.plan ELSE subscriptions.plan END,
 			updated_at = excluded.updated_at`),
@@ -211,7 +217,7 @@ func (b *BillingTx) ApplySubscriptionState(ctx context.Context, st SubscriptionS
 					ORDER BY o.updated_at DESC LIMIT 1)),
 			?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (stripe_subscription_id) DO UPDATE SET
-			user_id = COALESCE(excluded.user_id, subscriptions.user_id),
+			user_id = COALESCE(subscriptions.user_id, excluded.user_id),
 			stripe_customer_id = CASE WHEN excluded.stripe_customer_id <> '' THEN excluded.stripe_customer_id ELSE subscriptions.stripe_customer_id END,
 			plan = CASE WHEN excluded.plan <> '' THEN excluded.plan ELSE subscriptions.plan END,
 			status = excluded.status,
