@@ -1,6 +1,11 @@
 package content
 
-import "time"
+import (
+	"strconv"
+	"time"
+
+	"bizprofile/plans"
+)
 
 // Change statuses of a changelog entry (spec §4).
 const (
@@ -41,6 +46,7 @@ func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0,
 
 // Changelog lists shipped updates, newest first.
 var Changelog = []ChangelogEntry{
+	{day(2026, time.November, 26), "Pro: your team, an API and your CRM", "Pro accounts have up to " + strconv.Itoa(plans.Pro.TeamUsers) + " seats, the owner's included: invited people work on the listings, leads, reviews and analytics, each with their own sign-in; the owner keeps billing and the team and can hand the account over. A REST API reads the directory and manages your listings, leads and reviews with API keys you create and revoke on your dashboard, documented at /api/docs. Webhooks send each new lead, lead change, review and listing change to your CRM or your own software, signed, retried with growing delays for a day, with a delivery log.", ChangeNew, "Pro"},
 	{day(2026, time.November, 26), "Figures you can check", "Every figure on our pages now comes from the directory itself or from the plan catalogue: the count of listed businesses is read from the directory, the help centre counts its own articles, and the ROI page says plainly that its figures are an illustrative example. The FAQ and terms say what really happens when a paid plan ends (your account moves to Starter, your profiles stay published), choosing Starter without an account leads to sign-up, and the error page gives a reference our team can find in the logs.", ChangeImproved, "Trust"},
 	{day(2026, time.November, 25), "Analytics for your listings", "Your dashboard's Analytics page shows, day by day, how often each listing appears in directory results, its profile views and unique visitors, clicks on its website, phone, email and Contact, its leads and conversion, and its reviews, each compared with the period before, with charts and tables that work without JavaScript and a CSV download. Growth adds 90 days, months, lead quality and return on investment; Pro adds your whole history and your listings side by side. Growth and Pro owners also get a monthly summary by email, which they can turn off on their profile. Bots and your own visits are not counted, and no visitor is tracked: we keep daily totals only.", ChangeNew, "Analytics"},
 	{day(2026, time.November, 25), "Leads that reach someone", "Describe what you need once at Request quotes and it goes to up to 5 businesses that serve your area, ranked by fit, rating, verification and how fast they answer. Owners get a lead inbox with statuses, private notes, replies by email and a CSV export; Pro scores every lead with its reasons. People get a home of their own with their requests, enquiries, reviews and saved businesses.", ChangeNew, "Leads"},
@@ -60,8 +66,5 @@ var Changelog = []ChangelogEntry{
 // Roadmap is what we are working on next, most important first.
 var Roadmap = []RoadmapItem{
 	{"Partner programme", "Referral, integration and strategic partners with tracking links, a partner dashboard and commission of up to 25%.", RoadmapInProgress, PriorityHigh},
-	{"Public REST API", "Read the directory and manage your listings, leads and reviews from your own software, with API keys.", RoadmapTesting, PriorityHigh},
-	{"Webhooks for your CRM", "Send each new lead, review and listing change to your own endpoint, signed, with retries and a delivery log.", RoadmapPlanned, PriorityMedium},
-	{"Team roles", "Give team members on Pro their own sign-in, as owner or member of the business account.", RoadmapTesting, PriorityMedium},
 	{"Logos and photos", "A logo and photos on every listing, shown on its card and its page.", RoadmapPlanned, PriorityLow},
 }

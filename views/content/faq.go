@@ -40,7 +40,7 @@ var FAQTopics = []FAQTopic{
 	{ID: "billing", Title: "Plans and billing", Items: append(append([]QA{}, PricingFAQ...),
 		QA{
 			"Which plan should I choose?",
-			"Start on Starter if you expect fewer than " + LeadCap(plans.Starter) + " enquiries a month. Growth raises the cap to " + LeadCap(plans.Growth) + " leads and adds reputation alerts and analytics by month with lead quality and return on investment; Pro removes the cap, adds your whole analytics history, syncs leads to your CRM and lets up to " + strconv.Itoa(plans.Pro.TeamUsers) + " people on your team work on the account.",
+			"Start on Starter if you expect fewer than " + LeadCap(plans.Starter) + " enquiries a month. Growth raises the cap to " + LeadCap(plans.Growth) + " leads and adds reputation alerts and analytics by month with lead quality and return on investment; Pro removes the cap, adds your whole analytics history, sends each new lead to your CRM by webhook, opens the REST API and lets up to " + strconv.Itoa(plans.Pro.TeamUsers) + " people on your team work on the account.",
 		},
 	)},
 	{ID: "leads", Title: "Leads", Items: []QA{

@@ -75,7 +75,7 @@ var Features = []Feature{
 		Points: []string{
 			"Each figure compared with the period before, of the same length",
 			"Return on investment per month on Growth and Pro: leads won times your average order value, against your plan's price",
-			"CRM sync on Pro to follow each lead to revenue",
+			"CRM sync on Pro: each new lead and its status changes sent to your CRM by webhook",
 		},
 	},
 }

@@ -17,5 +17,5 @@ var HomeFeatures = []Card{
 	{"inbox", "Lead Inbox", "Every lead in one inbox, with statuses, private notes, replies by email and a CSV export, whether it came from your profile's Contact button or a quote request."},
 	{"bar-chart", "Analytics", "See how often your profile is found, opened and contacted, day by day; Growth and Pro add lead quality and return on investment per month."},
 	{"map-pin", "Location-Based Reach", "Show up for customers searching your city or state, with your address and hours on a page search engines understand."},
-	{"refresh", "CRM Sync", "Send every new lead to the CRM your team already uses, with its contact details and message, without copying and pasting."},
+	{"refresh", "CRM Sync", "On Pro, each new lead reaches the CRM your team already uses through a signed webhook, with its contact details and message; every lead is also in your inbox's CSV export."},
 }

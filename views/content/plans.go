@@ -46,10 +46,10 @@ var PlanPitches = map[string]PlanPitch{
 		Features: []string{
 			"Everything in " + plans.Growth.Name,
 			leadsFeature(plans.Pro),
-			"CRM sync for every new lead",
+			"CRM sync: each new lead sent to your CRM by signed webhooks, and every lead in a CSV export",
 			"Lead scoring",
 			"Up to " + strconv.Itoa(plans.Pro.TeamUsers) + " team users",
-			"API access (early access)",
+			"A REST API with API keys, and webhooks for leads, reviews and listing changes",
 			"Analytics of your whole history, with your listings side by side",
 		},
 	},
