@@ -319,8 +319,9 @@ func warnWithoutAdministrator(ctx context.Context, cfg config, db *store.Store, 
 // housekeeping deletes, every 10 minutes until ctx ends, the sessions past
 // their expiry, the rate-limit events (PostgreSQL) older than any limit's
 // window, the record of directory changes every instance has long
-// applied, the mailing-list subscriptions never confirmed, and the status
-// page's checks older than it shows.
+// applied, the mailing-list subscriptions never confirmed, the status
+// page's checks older than it shows, and webhook deliveries older than
+// their log keeps (30 days).
 func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()
@@ -347,6 +348,11 @@ func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 			}
 			if err := db.PruneStatusChecks(ctx, time.Now()); err != nil {
 				log.Warn("old status checks not pruned", slog.Any("error", err))
+			}
+			if n, err := db.PruneWebhookDeliveries(ctx, time.Now().Add(-store.WebhookRetention)); err != nil {
+				log.Warn("old webhook deliveries not pruned", slog.Any("error", err))
+			} else if n > 0 {
+				log.Info("old webhook deliveries deleted", "count", n)
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
+	"bizprofile/webhooks"
 )
 
 // HandleJobs registers on q the handlers of the jobs the pages enqueue:
@@ -22,6 +23,9 @@ func (h *Handlers) HandleJobs(q *jobs.Queue) {
 	q.Handle(jobs.KindReviewSentiment, jobs.ForReview(h.readReviewSentiment))
 	q.Handle(jobs.KindAnalyticsSummaries, jobs.ForMonth(h.sendAnalyticsSummaries))
 	q.Handle(jobs.KindBroadcast, h.broadcaster().Handle)
+	// Webhook deliveries (CRM sync): in production the SSRF guard keeps
+	// them off loopback and private addresses.
+	q.Handle(webhooks.Kind, webhooks.New(h.store, webhooks.Options{Production: h.production, Site: h.mailSite(), Log: h.log}).Deliver)
 }
 
 // sendResetLink is the work of a 'forgot password' request: a reset link
