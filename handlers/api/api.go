@@ -46,23 +46,27 @@ type API struct {
 	limit      int
 	window     time.Duration
 	production bool
+	doc        []byte // the OpenAPI document, with BaseURL in its server
 }
 
 // New returns the API; Routes is its handler, to be mounted at /api/v1.
 func New(d Deps) *API {
-	return &API{log: d.Log, store: d.Store, base: d.BaseURL, planOf: d.PlanOf, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production}
+	return &API{log: d.Log, store: d.Store, base: d.BaseURL, planOf: d.PlanOf, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production,
+		doc: DocumentFor(d.BaseURL)}
 }
 
 // Routes is the API's URL table (paths relative to /api/v1). Every route
 // but the OpenAPI document needs a key; writes need a read-write key.
 func (a *API) Routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(a.jsonOnly)
+	r.Use(a.jsonOnly, a.etag)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { a.problem(w, r, errNotFound) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { a.problem(w, r, errMethod) })
 
+	r.Get("/openapi.json", a.openapi)
+
 	r.Group(func(r chi.Router) {
-		r.Use(a.authenticate, a.rateLimit)
+		r.Use(a.authenticate, a.rateLimit, a.idempotent)
 		r.Get("/me", a.me)
 	})
 	return r

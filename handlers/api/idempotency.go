@@ -1,0 +1,107 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// maxIdempotencyKey is the longest Idempotency-Key accepted.
+const maxIdempotencyKey = 255
+
+// idempotent makes a POST sent with an Idempotency-Key act once: the first
+// request with a key claims it (kept 24 hours per account, with a hash of
+// the method, path and body) and its answer is stored; a retry gets that
+// answer again, marked Idempotent-Replayed: true, without acting. A retry
+// while the first is still running gets 409; the same key on another
+// request gets 422. A server error is not stored: the key is released so a
+// retry runs again.
+func (a *API) idempotent(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		vals := r.Header.Values("Idempotency-Key")
+		if r.Method != http.MethodPost || len(vals) == 0 {
+			next.ServeHTTP(w, r)
+			return
+		}
+		key := vals[0]
+		if msg := checkIdempotencyKey(key); len(vals) > 1 || msg != "" {
+			if msg == "" {
+				msg = "Send one Idempotency-Key header."
+			}
+			a.problem(w, r, errBadRequest.With(msg))
+			return
+		}
+		body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+		if err != nil {
+			a.problem(w, r, errBadRequest.With("The body could not be read."))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		sum := sha256.New()
+		io.WriteString(sum, r.Method+"\n"+r.URL.RequestURI()+"\n")
+		sum.Write(body)
+		hash := hex.EncodeToString(sum.Sum(nil))
+
+		ctx, account := r.Context(), accountOf(r)
+		rec, claimed, err := a.store.BeginIdempotent(ctx, account, key, hash, time.Now())
+		if err != nil {
+			a.fail(w, r, err)
+			return
+		}
+		if !claimed {
+			switch {
+			case rec.RequestHash != hash:
+				a.problem(w, r, errIdempotency.With("This Idempotency-Key was used for another request on "+rec.CreatedAt.UTC().Format(time.RFC3339)+"; use a new key for a new request."))
+			case rec.InProgress():
+				w.Header().Set("Retry-After", "1")
+				a.problem(w, r, errInProgress.With("Retry in a moment to get its answer."))
+			default:
+				w.Header().Set("Content-Type", rec.ContentType)
+				w.Header().Set("Idempotent-Replayed", "true")
+				w.Header().Set("Content-Length", strconv.Itoa(len(rec.Body)))
+				w.WriteHeader(rec.Status)
+				_, _ = io.WriteString(w, rec.Body)
+			}
+			return
+		}
+
+		c := &capture{w: w}
+		next.ServeHTTP(c, r)
+		if c.status == 0 {
+			c.status = http.StatusOK
+		}
+		// The request's context may be done (the client left): the answer
+		// is kept all the same, for the retry that will follow.
+		bg := context.WithoutCancel(ctx)
+		if c.status >= 500 {
+			err = a.store.ReleaseIdempotent(bg, account, key)
+		} else {
+			err = a.store.FinishIdempotent(bg, account, key, c.status, w.Header().Get("Content-Type"), c.body.Bytes())
+		}
+		if err != nil {
+			a.log.Error("api: idempotency key not recorded", "account", account, "error", err)
+		}
+		c.send()
+	})
+}
+
+// checkIdempotencyKey says what is wrong with a key, or "".
+func checkIdempotencyKey(key string) string {
+	if key == "" {
+		return "The Idempotency-Key header is empty."
+	}
+	if len(key) > maxIdempotencyKey {
+		return "An Idempotency-Key holds at most 255 characters."
+	}
+	for i := 0; i < len(key); i++ {
+		if key[i] < 0x20 || key[i] > 0x7e {
+			return "An Idempotency-Key holds printable ASCII characters only."
+		}
+	}
+	return ""
+}
