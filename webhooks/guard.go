@@ -35,6 +35,7 @@ var blocked = func() []netip.Prefix {
 		"240.0.0.0/4",     // reserved, broadcast
 		"::/128",          // unspecified
 		"::1/128",         // loopback
+		"::/96",           // IPv4-compatible (deprecated)
 		"64:ff9b:1::/48",  // local-use NAT64
 		"100::/64",        // discard
 		"2001:db8::/32",   // documentation
