@@ -180,8 +180,10 @@ func (s *Store) DecideClaim(ctx context.Context, id int64, admin User, approve b
 		}
 		detail := "Claim by " + c.UserEmail + " (" + c.Role + ")"
 		if approve {
-			res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET owner_id = ?, claimed = TRUE, updated_at = ? WHERE id = ? AND owner_id IS NULL`),
-				c.UserID, now, c.BusinessID)
+			// The listing goes to the account the claimant works in at
+			// the decision: a member claims for the account they joined.
+			res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET owner_id = `+accountSQL+`, claimed = TRUE, updated_at = ? WHERE id = ? AND owner_id IS NULL`),
+				c.UserID, c.UserID, now, c.BusinessID)
 			if err := affectedOne(res, err, "give listing its owner"); errors.Is(err, ErrNotFound) {
 				return ErrAlreadyClaimed
 			} else if err != nil {

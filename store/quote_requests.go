@@ -239,12 +239,12 @@ func (s *Store) RankListings(ctx context.Context, q QuoteRequest) ([]Ranked, err
 	err := s.db.SelectContext(ctx, &bs, s.db.Rebind(`
 		SELECT `+prefixed("b.", businessColumns)+`
 		FROM businesses b
-		WHERE b.owner_id IS NOT NULL AND b.owner_id <> ?
+		WHERE b.owner_id IS NOT NULL AND b.owner_id <> `+accountSQL+`
 			AND b.category = ? AND b.published = TRUE AND b.suspended = FALSE AND b.held = FALSE
 			AND (b.business_type = 'online'
 				OR (b.business_type = 'service_area' AND b.state = ?)
 				OR (b.business_type = 'storefront' AND b.state = ? AND lower(b.city) = lower(?)))
-		ORDER BY b.id LIMIT ?`), requester, q.Category, q.State, q.State, q.City, maxCandidates)
+		ORDER BY b.id LIMIT ?`), requester, requester, q.Category, q.State, q.State, q.City, maxCandidates)
 	if err != nil {
 		return nil, fmt.Errorf("store: match listings: %w", err)
 	}

@@ -97,7 +97,7 @@ type NewReview struct {
 
 // CreateReview stores a published review and recomputes the listing's
 // figures. An account reviews a listing once (ErrAlreadyReviewed) and
-// never one it owns (ErrOwnListing).
+// never one it owns or manages as a team member (ErrOwnListing).
 func (s *Store) CreateReview(ctx context.Context, n NewReview) (Review, error) {
 	now := time.Now().UTC()
 	created := n.CreatedAt.UTC()
@@ -110,8 +110,15 @@ func (s *Store) CreateReview(ctx context.Context, n NewReview) (Review, error) {
 		if err != nil {
 			return err
 		}
-		if n.UserID.Valid && owner.Valid && owner.Int64 == n.UserID.Int64 {
-			return ErrOwnListing
+		if n.UserID.Valid && owner.Valid {
+			// Nor one of the account the author works in (a member's).
+			account, err := accountOf(ctx, tx, n.UserID.Int64)
+			if err != nil {
+				return err
+			}
+			if owner.Int64 == account {
+				return ErrOwnListing
+			}
 		}
 		var id int64
 		err = tx.QueryRowxContext(ctx, tx.Rebind(`
@@ -393,9 +400,11 @@ func (s *Store) HelpfulMarked(ctx context.Context, userID int64, reviewIDs []int
 	return marked, nil
 }
 
-// SetReply writes (or rewrites) the owner's reply to a review of their
-// listing; an empty text deletes it.
-func (s *Store) SetReply(ctx context.Context, reviewID, ownerID int64, text string) (Review, error) {
+// SetReply writes (or rewrites) the reply of userID to a review of a
+// listing of the account they work in (theirs, or the one they are a
+// member of, read in the same transaction); an empty text deletes it. The
+// reply is signed by userID (reply_by), owner or member.
+func (s *Store) SetReply(ctx context.Context, reviewID, userID int64, text string) (Review, error) {
 	var r Review
 	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		old, err := lockedReview(ctx, tx, reviewID)
@@ -406,13 +415,17 @@ func (s *Store) SetReply(ctx context.Context, reviewID, ownerID int64, text stri
 		if err := tx.GetContext(ctx, &owner, tx.Rebind(`SELECT owner_id FROM businesses WHERE id = ?`), old.BusinessID); err != nil {
 			return notFound(err, "reply listing")
 		}
-		if !owner.Valid || owner.Int64 != ownerID {
+		account, err := accountOf(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if !owner.Valid || owner.Int64 != account {
 			return ErrNotAuthor
 		}
 		var by sql.NullInt64
 		var at sql.NullTime
 		if text != "" {
-			by, at = sql.NullInt64{Int64: ownerID, Valid: true}, sql.NullTime{Time: time.Now().UTC(), Valid: true}
+			by, at = sql.NullInt64{Int64: userID, Valid: true}, sql.NullTime{Time: time.Now().UTC(), Valid: true}
 		}
 		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE reviews SET reply = ?, reply_by = ?, replied_at = ? WHERE id = ?`), text, by, at, reviewID); err != nil {
 			return fmt.Errorf("store: reply: %w", err)
