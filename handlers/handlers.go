@@ -146,6 +146,7 @@ func New(d Deps) *Handlers {
 			},
 			Take:  h.limits.apiKey.take,
 			Limit: h.limits.apiKey.limit, Window: h.limits.apiKey.window,
+			Rules: h.apiRules(),
 		}).Routes()
 	}
 	return h

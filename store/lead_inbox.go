@@ -37,6 +37,26 @@ type LeadFilter struct {
 	Query string
 	// SortByScore orders by score (highest first), then newest.
 	SortByScore bool
+	// After, when set, keeps the leads that come after it in the
+	// newest-first order (not with SortByScore): the API's next page.
+	After Position
+}
+
+// Position is a record's place in a newest-first list (created_at, then
+// id): where a page ended, for the next page to start after it.
+type Position struct {
+	At time.Time
+	ID int64
+}
+
+// IsZero reports whether p marks no position (the list's start).
+func (p Position) IsZero() bool { return p.ID == 0 }
+
+// after is the condition that keeps the rows of alias that come after p
+// in the newest-first order, and its arguments.
+func (p Position) after(alias string) (string, []any) {
+	at := p.At.UTC()
+	return "(" + alias + ".created_at < ? OR (" + alias + ".created_at = ? AND " + alias + ".id < ?))", []any{at, at, p.ID}
 }
 
 // leadColumns are a lead's columns, aliased l.
@@ -68,6 +88,10 @@ func (s *Store) OwnerLeads(ctx context.Context, ownerID int64, f LeadFilter, p P
 		where = append(where, `(l.name `+like+` ? ESCAPE '\' OR l.email `+like+` ? ESCAPE '\' OR l.message `+like+` ? ESCAPE '\')`)
 		pattern := "%" + escapeLike(q) + "%"
 		args = append(args, pattern, pattern, pattern)
+	}
+	if !f.After.IsZero() {
+		cond, more := f.After.after("l")
+		where, args = append(where, cond), append(args, more...)
 	}
 	from := ` FROM leads l JOIN businesses b ON b.id = l.business_id WHERE ` + strings.Join(where, " AND ")
 	var total int

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -132,4 +133,44 @@ func (s *Store) SentimentByMonth(ctx context.Context, businessID int64, months i
 		}
 	}
 	return out, nil
+}
+
+// AccountReviewFilter narrows the reviews of an account's listings; zero
+// values keep everything.
+type AccountReviewFilter struct {
+	BusinessID int64 // one of the account's listings
+	Stars      int   // 1-5; 0: any
+	// Replied keeps the reviews with a reply (true) or without (false);
+	// nil: both.
+	Replied *bool
+	After   Position // the API's next page: the reviews after it, newest first
+}
+
+// AccountReviews lists the reviews (published and hidden) of the listings
+// of accountID that f keeps, newest first, at most limit, each with its
+// listing's name.
+func (s *Store) AccountReviews(ctx context.Context, accountID int64, f AccountReviewFilter, limit int) ([]OwnerReview, error) {
+	where, args := []string{"b.owner_id = ?"}, []any{accountID}
+	if f.BusinessID != 0 {
+		where, args = append(where, "r.business_id = ?"), append(args, f.BusinessID)
+	}
+	if f.Stars >= 1 && f.Stars <= 5 {
+		where, args = append(where, "r.rating = ?"), append(args, f.Stars)
+	}
+	if f.Replied != nil && *f.Replied {
+		where = append(where, "r.reply <> ''")
+	} else if f.Replied != nil {
+		where = append(where, "r.reply = ''")
+	}
+	if !f.After.IsZero() {
+		cond, more := f.After.after("r")
+		where, args = append(where, cond), append(args, more...)
+	}
+	var rs []OwnerReview
+	err := s.db.SelectContext(ctx, &rs, s.db.Rebind(`SELECT `+ownerReviewColumns+` FROM reviews r JOIN businesses b ON b.id = r.business_id
+		WHERE `+strings.Join(where, " AND ")+` ORDER BY r.created_at DESC, r.id DESC LIMIT ?`), append(args, limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("store: account reviews: %w", err)
+	}
+	return rs, nil
 }

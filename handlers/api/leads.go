@@ -1,0 +1,302 @@
+package api
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"bizprofile/plans"
+	"bizprofile/store"
+	"bizprofile/webhooks"
+)
+
+// The account's leads (/leads): the inbox's list with its filters, one
+// lead with its history, and its status and notes changed as on the
+// lead's page. A lead past the plan's monthly cap is locked, as in the
+// inbox: nothing of its sender shows and it takes no change. Every change
+// is a lead.updated webhook event, in its transaction.
+
+// leadDate is how the date filters are written, as in the inbox.
+const leadDate = "2006-01-02"
+
+// defaultLimit and maxLimit bound a page of a list (?limit=).
+const (
+	defaultLimit = 20
+	maxLimit     = 100
+)
+
+// leadsList is a page of leads; NextCursor is null on the last page.
+type leadsList struct {
+	Data       []Lead  `json:"data"`
+	NextCursor *string `json:"next_cursor"`
+}
+
+// pageLimit reads ?limit= (1-100, 20 when absent) into errs.
+func pageLimit(q url.Values, errs *[]FieldError) int {
+	s := q.Get("limit")
+	if s == "" {
+		return defaultLimit
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > maxLimit {
+		*errs = append(*errs, FieldError{Field: "limit", Message: "Give a number from 1 to 100."})
+		return defaultLimit
+	}
+	return n
+}
+
+// positionOf reads ?cursor= (a position in a newest-first list, as
+// cursorAt writes it) into errs.
+func positionOf(q url.Values, errs *[]FieldError) store.Position {
+	s := q.Get("cursor")
+	if s == "" {
+		return store.Position{}
+	}
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	at, id, ok := strings.Cut(string(b), ".")
+	nanos, err1 := strconv.ParseInt(at, 10, 64)
+	n, err2 := strconv.ParseInt(id, 10, 64)
+	if err != nil || !ok || err1 != nil || err2 != nil || n < 1 {
+		*errs = append(*errs, FieldError{Field: "cursor", Message: "Not a cursor of this list: send the next_cursor of the previous page, or none for the first."})
+		return store.Position{}
+	}
+	return store.Position{At: time.Unix(0, nanos).UTC(), ID: n}
+}
+
+// cursorAt is the opaque cursor of the page after a record created at at
+// with id.
+func cursorAt(at time.Time, id int64) *string {
+	s := base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(at.UnixNano(), 10) + "." + strconv.FormatInt(id, 10)))
+	return &s
+}
+
+// leadFilter reads the inbox's filters from a query: listing, status,
+// from and to (dates, both included), q (in the name, email or message);
+// unlike the inbox, which drops them, a wrong value is a field error.
+func (a *API) leadFilter(q url.Values, errs *[]FieldError) store.LeadFilter {
+	var f store.LeadFilter
+	if s := q.Get("listing"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 1 {
+			*errs = append(*errs, FieldError{Field: "listing", Message: "Give the id of one of the account's listings."})
+		}
+		f.BusinessID = n
+	}
+	if s := q.Get("status"); s != "" {
+		if msg := a.rules.CheckLeadStatus(s); msg != "" {
+			*errs = append(*errs, FieldError{Field: "status", Message: msg})
+		}
+		f.Status = s
+	}
+	for _, d := range []struct {
+		name string
+		to   *time.Time
+	}{{"from", &f.From}, {"to", &f.To}} {
+		if s := q.Get(d.name); s != "" {
+			t, err := time.Parse(leadDate, s)
+			if err != nil {
+				*errs = append(*errs, FieldError{Field: d.name, Message: "Give a date as YYYY-MM-DD."})
+			}
+			*d.to = t
+		}
+	}
+	f.Query = strings.TrimSpace(q.Get("q"))
+	if r := []rune(f.Query); len(r) > 100 {
+		f.Query = string(r[:100]) // as the inbox does
+	}
+	return f
+}
+
+// leads answers a page of the account's leads, newest first.
+func (a *API) leads(w http.ResponseWriter, r *http.Request) {
+	ctx, account, q := r.Context(), accountOf(r), r.URL.Query()
+	var errs []FieldError
+	f := a.leadFilter(q, &errs)
+	limit := pageLimit(q, &errs)
+	f.After = positionOf(q, &errs)
+	if len(errs) > 0 {
+		a.problem(w, r, invalid(errs...))
+		return
+	}
+	plan, err := a.planOf(ctx, account)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	ls, _, err := a.store.OwnerLeads(ctx, account, f, store.Page{Limit: limit + 1})
+	if err == nil {
+		err = a.store.MarkLockedLeads(ctx, account, plan.LeadsPerMonth, ls)
+	}
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	out := leadsList{Data: []Lead{}}
+	if len(ls) > limit {
+		ls = ls[:limit]
+		last := ls[limit-1]
+		out.NextCursor = cursorAt(last.CreatedAt, last.ID)
+	}
+	for _, l := range ls {
+		out.Data = append(out.Data, leadFor(plan, l))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// leadFor is l as the account on plan sees it: its score only with lead
+// scoring, as in the inbox.
+func leadFor(plan plans.Plan, l store.OwnerLead) Lead {
+	o := LeadObject(l)
+	if !plan.LeadScoring {
+		o.Score, o.ScoreReasons = nil, []ScoreReason{}
+	}
+	return o
+}
+
+var errLeadNotFound = errNotFound.With("No lead of this account has this id.")
+
+// ownLead is the lead of the URL if it came to one of the account's
+// listings, marked locked by the plan's cap; another account's lead is
+// not found, as a missing or deleted one.
+func (a *API) ownLead(ctx context.Context, st *store.Store, account, id int64, plan plans.Plan) (store.OwnerLead, error) {
+	if id == 0 {
+		return store.OwnerLead{}, errLeadNotFound
+	}
+	l, err := st.LeadForOwner(ctx, account, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.OwnerLead{}, errLeadNotFound
+	}
+	if err != nil {
+		return store.OwnerLead{}, err
+	}
+	ls := []store.OwnerLead{l}
+	if err := st.MarkLockedLeads(ctx, account, plan.LeadsPerMonth, ls); err != nil {
+		return store.OwnerLead{}, err
+	}
+	return ls[0], nil
+}
+
+// leadDetail is l with its history, as the answer about one lead.
+func (a *API) leadDetail(ctx context.Context, st *store.Store, plan plans.Plan, l store.OwnerLead) (Lead, error) {
+	events, err := st.LeadEvents(ctx, l.ID)
+	if err != nil {
+		return Lead{}, err
+	}
+	o := leadFor(plan, l)
+	o.History = leadHistory(l, events)
+	return o, nil
+}
+
+// lead answers one of the account's leads with its history.
+func (a *API) lead(w http.ResponseWriter, r *http.Request) {
+	ctx, account := r.Context(), accountOf(r)
+	plan, err := a.planOf(ctx, account)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	l, err := a.ownLead(ctx, a.store, account, idOf(r), plan)
+	var o Lead
+	if err == nil {
+		o, err = a.leadDetail(ctx, a.store, plan, l)
+	}
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, o)
+}
+
+// leadPatch changes a lead: its status, a note added to its history, or
+// both.
+type leadPatch struct {
+	Status *string `json:"status"`
+	Note   *string `json:"note"`
+}
+
+var errLeadLocked = errConflict.With("This lead is locked by your plan's monthly limit: upgrade to read and answer it.")
+
+// updateLead moves a lead to a status and/or adds a private note, as the
+// lead's page does, recording each in its history. The history names the
+// key's creator as who did it (none when that user is gone).
+func (a *API) updateLead(w http.ResponseWriter, r *http.Request) {
+	ctx, account := r.Context(), accountOf(r)
+	plan, err := a.planOf(ctx, account)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	l, err := a.ownLead(ctx, a.store, account, idOf(r), plan)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	var p leadPatch
+	if err := decode(r, &p); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if l.Locked {
+		a.problem(w, r, errLeadLocked)
+		return
+	}
+	var errs []FieldError
+	if p.Status == nil && p.Note == nil {
+		errs = append(errs, FieldError{Field: "status", Message: "Send a status, a note, or both."})
+	}
+	if p.Status != nil {
+		if msg := a.rules.CheckLeadStatus(*p.Status); msg != "" {
+			errs = append(errs, FieldError{Field: "status", Message: msg})
+		}
+	}
+	note := ""
+	if p.Note != nil {
+		note = strings.TrimSpace(*p.Note)
+		if msg := a.rules.CheckLeadNote(note); msg != "" {
+			errs = append(errs, FieldError{Field: "note", Message: msg})
+		}
+	}
+	if len(errs) > 0 {
+		a.problem(w, r, invalid(errs...))
+		return
+	}
+	by := keyOf(ctx).CreatedBy.Int64 // 0 (none) when the key's creator is gone
+	var o Lead
+	err = a.store.InTx(ctx, func(tx *store.Store) error {
+		changed := false
+		if p.Status != nil && *p.Status != l.Status {
+			if err := tx.SetLeadStatus(ctx, l.ID, by, *p.Status); err != nil {
+				return err
+			}
+			changed = true
+		}
+		if p.Note != nil {
+			if err := tx.AddLeadNote(ctx, l.ID, by, note); err != nil {
+				return err
+			}
+			changed = true
+		}
+		nl, err := a.ownLead(ctx, tx, account, l.ID, plan)
+		if err != nil {
+			return err
+		}
+		if o, err = a.leadDetail(ctx, tx, plan, nl); err != nil || !changed {
+			return err
+		}
+		return webhooks.Emit(ctx, tx, account, store.EventLeadUpdated, leadFor(plan, nl))
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		err = errLeadNotFound // deleted meanwhile
+	}
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	a.log.Info("api: lead updated", "lead_id", l.ID, "key", keyOf(ctx).ID)
+	writeJSON(w, http.StatusOK, o)
+}

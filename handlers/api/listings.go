@@ -1,0 +1,279 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"bizprofile/store"
+	"bizprofile/webhooks"
+)
+
+// The account's listings (/account/listings): read them in every state,
+// change the fields the listing wizard edits, publish and unpublish. The
+// checks, the save and the publication are the edit page's own (Rules);
+// every change is a listing.updated webhook event, in its transaction.
+
+// listingsList is the answer listing the account's listings.
+type listingsList struct {
+	Data []Listing `json:"data"`
+}
+
+// accountListings answers every listing of the account, newest first,
+// whatever its state.
+func (a *API) accountListings(w http.ResponseWriter, r *http.Request) {
+	bs, err := a.store.BusinessesOwnedBy(r.Context(), accountOf(r))
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	out := listingsList{Data: []Listing{}}
+	for _, b := range bs {
+		out.Data = append(out.Data, ListingObject(b))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// idOf is the record id of the URL; 0 when it is not a positive number.
+func idOf(r *http.Request) int64 {
+	s := chi.URLParam(r, "id")
+	if s == "" || len(s) > 18 || s[0] == '0' {
+		return 0
+	}
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || id < 1 {
+		return 0
+	}
+	return id
+}
+
+// ownListing is the listing of the URL if it belongs to the request's
+// account; another account's listing is not found, as a missing one.
+func (a *API) ownListing(r *http.Request) (store.Business, error) {
+	id := idOf(r)
+	if id == 0 {
+		return store.Business{}, errNotFound.With("No listing of this account has this id.")
+	}
+	b, err := a.store.BusinessByID(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !b.OwnedBy(accountOf(r))) {
+		return store.Business{}, errNotFound.With("No listing of this account has this id.")
+	}
+	return b, err
+}
+
+// accountListing answers one of the account's listings.
+func (a *API) accountListing(w http.ResponseWriter, r *http.Request) {
+	b, err := a.ownListing(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ListingObject(b))
+}
+
+// listingPatch is a change of a listing: the fields the wizard edits, each
+// left as it is when absent (or null).
+type listingPatch struct {
+	Name         *string       `json:"name"`
+	Tagline      *string       `json:"tagline"`
+	Description  *string       `json:"description"`
+	Category     *string       `json:"category"`
+	SubCategory  *string       `json:"sub_category"`
+	Tags         *[]string     `json:"tags"`
+	BusinessType *string       `json:"business_type"`
+	Email        *string       `json:"email"`
+	Phone        *string       `json:"phone"`
+	Website      *string       `json:"website"`
+	Address      *string       `json:"address"`
+	City         *string       `json:"city"`
+	State        *string       `json:"state"`
+	ZipCode      *string       `json:"zip_code"`
+	Services     *[]string     `json:"services"`
+	Hours        *[]ListingDay `json:"hours"`
+	ShowEmail    *bool         `json:"show_email"`
+	ShowPhone    *bool         `json:"show_phone"`
+	ShowAddress  *bool         `json:"show_address"`
+	ShowPricing  *bool         `json:"show_pricing"`
+	ShowHours    *bool         `json:"show_hours"`
+}
+
+// form is p as the edit form would post it (only the fields p changes),
+// or the problem of a body the form could not have sent.
+func (p listingPatch) form() (url.Values, *Problem) {
+	v := url.Values{}
+	for name, s := range map[string]*string{
+		"name": p.Name, "tagline": p.Tagline, "description": p.Description, "category": p.Category,
+		"sub_category": p.SubCategory, "business_type": p.BusinessType, "email": p.Email, "phone": p.Phone,
+		"website": p.Website, "address": p.Address, "city": p.City, "state": p.State, "zip_code": p.ZipCode,
+	} {
+		if s != nil {
+			v.Set(name, *s)
+		}
+	}
+	if p.Tags != nil {
+		v.Set("tags", strings.Join(*p.Tags, ", "))
+	}
+	if p.Services != nil {
+		v.Set("services", strings.Join(*p.Services, "\n"))
+	}
+	for name, on := range map[string]*bool{"show_email": p.ShowEmail, "show_phone": p.ShowPhone, "show_address": p.ShowAddress, "show_pricing": p.ShowPricing, "show_hours": p.ShowHours} {
+		if on != nil {
+			v.Set(name, flag(*on))
+		}
+	}
+	if p.Hours != nil {
+		if len(*p.Hours) != 7 {
+			return nil, invalid(FieldError{Field: "hours", Message: "Give the seven days, Monday first."})
+		}
+		for i, d := range *p.Hours {
+			key := "hours_" + strconv.Itoa(i)
+			v.Set(key+"_open", d.Open)
+			v.Set(key+"_close", d.Close)
+			v.Set(key+"_closed", flag(d.Closed))
+		}
+	}
+	return v, nil
+}
+
+// flag is a checkbox's value: "1" ticked, "" not.
+func flag(on bool) string {
+	if on {
+		return "1"
+	}
+	return ""
+}
+
+// fieldErrors are the form's messages as the API names the fields (a
+// day's hours: hours[3]), in a stable order.
+func fieldErrors(errs map[string]string) []FieldError {
+	out := make([]FieldError, 0, len(errs))
+	for name, msg := range errs {
+		if day, ok := strings.CutPrefix(name, "hours_"); ok {
+			name = "hours[" + day + "]"
+		}
+		out = append(out, FieldError{Field: name, Message: msg})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Field < out[j].Field })
+	return out
+}
+
+// updateListing changes the fields the body sends, by the edit page's
+// rules: a renamed public listing is checked again and may be held, a new
+// contact email is shown once confirmed (the account owner's own address
+// at once).
+func (a *API) updateListing(w http.ResponseWriter, r *http.Request) {
+	ctx, account := r.Context(), accountOf(r)
+	b, err := a.ownListing(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	var p listingPatch
+	if err := decode(r, &p); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	edit, prob := p.form()
+	if prob != nil {
+		a.problem(w, r, prob)
+		return
+	}
+	nb, errs := a.rules.CheckListing(b, edit)
+	if len(errs) > 0 {
+		a.problem(w, r, invalid(fieldErrors(errs)...))
+		return
+	}
+	owner, err := a.store.UserByID(ctx, account)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	var saved store.Business
+	err = a.store.InTx(ctx, func(tx *store.Store) error {
+		if _, _, err := a.rules.SaveListing(ctx, tx, b, nb, owner.Email); err != nil {
+			return err
+		}
+		return a.listingChanged(ctx, tx, account, b.ID, &saved)
+	})
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	a.log.Info("api: listing updated", "business_id", b.ID, "key", keyOf(ctx).ID)
+	writeJSON(w, http.StatusOK, ListingObject(saved))
+}
+
+// listingChanged reads listing id as saved on tx into saved and records
+// the listing.updated event for the account's webhooks.
+func (a *API) listingChanged(ctx context.Context, tx *store.Store, account, id int64, saved *store.Business) error {
+	var err error
+	if *saved, err = tx.BusinessByID(ctx, id); err != nil {
+		return err
+	}
+	return webhooks.Emit(ctx, tx, account, store.EventListingUpdated, ListingObject(*saved))
+}
+
+// The page's reasons a listing cannot be published.
+var (
+	errSuspended = errConflict.With("Our moderators unpublished this listing. Contact support to have it reviewed.")
+	errHeld      = errConflict.With("This listing can't be published yet: an administrator checks its name first; we will email you the decision.")
+)
+
+// publishListing shows a listing in the directory, as the page's button
+// does: its name is checked first and may hold it for review (the answer's
+// status is then "held"); a listing taken down by the moderators, or
+// already held, answers 409 with the reason.
+func (a *API) publishListing(w http.ResponseWriter, r *http.Request) {
+	a.setPublished(w, r, true)
+}
+
+// unpublishListing hides a listing from the directory.
+func (a *API) unpublishListing(w http.ResponseWriter, r *http.Request) {
+	a.setPublished(w, r, false)
+}
+
+// setPublished publishes or unpublishes the listing of the URL; a change
+// of its state is a listing.updated event.
+func (a *API) setPublished(w http.ResponseWriter, r *http.Request, publish bool) {
+	ctx, account := r.Context(), accountOf(r)
+	b, err := a.ownListing(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	var saved store.Business
+	err = a.store.InTx(ctx, func(tx *store.Store) error {
+		var err error
+		if publish {
+			_, err = a.rules.PublishListing(ctx, tx, b)
+		} else {
+			err = tx.SetPublished(ctx, b.ID, false)
+		}
+		if err != nil {
+			return err
+		}
+		if saved, err = tx.BusinessByID(ctx, b.ID); err != nil || listingStatus(saved) == listingStatus(b) {
+			return err // nothing changed: no event
+		}
+		return webhooks.Emit(ctx, tx, account, store.EventListingUpdated, ListingObject(saved))
+	})
+	switch {
+	case errors.Is(err, store.ErrSuspended):
+		a.problem(w, r, errSuspended)
+		return
+	case errors.Is(err, store.ErrHeld):
+		a.problem(w, r, errHeld)
+		return
+	case err != nil:
+		a.fail(w, r, err)
+		return
+	}
+	a.log.Info("api: listing publication", "business_id", b.ID, "publish", publish, "status", listingStatus(saved), "key", keyOf(ctx).ID)
+	writeJSON(w, http.StatusOK, ListingObject(saved))
+}
