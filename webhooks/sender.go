@@ -187,7 +187,8 @@ func (s *Sender) disable(ctx context.Context, tx *store.Store, e store.WebhookEn
 	if e.FailingSince.Valid {
 		since = e.FailingSince.Time
 	}
-	reason := "Every delivery failed from " + since.UTC().Format("2 January 2006 15:04 MST") + " to " + now.UTC().Format("2 January 2006 15:04 MST") + "."
+	// Shown after "Disabled since <date>:" on the endpoint's page.
+	reason := "every delivery failed since " + since.UTC().Format("Jan 2, 2006 15:04 UTC")
 	changed, err := tx.DisableWebhookEndpoint(ctx, e.ID, now, reason)
 	if err != nil || !changed {
 		return err // another worker disabled it, and told the owner

@@ -349,7 +349,7 @@ func TestAfter24HoursADeliveryFailsAndAfter3DaysTheEndpointIsDisabled(t *testing
 		}))
 		deliver()
 		ep, _ := st.WebhookEndpointByID(ctx, e.ID)
-		if ep.Enabled() || ep.DisabledReason == "" {
+		if ep.Enabled() || !strings.HasPrefix(ep.DisabledReason, "every delivery failed since ") {
 			t.Fatalf("endpoint after 3 days of failures = %+v", ep)
 		}
 		if len(deliveryJobs(t, st)) != 0 {
