@@ -71,19 +71,28 @@ type directory struct {
 // counts every match. The page's listings carry what a directory card
 // shows (Business.Hours, for one, is not filled).
 func (s *Store) SearchBusinesses(ctx context.Context, q Search) (SearchResult, error) {
+	page := max(q.Page, 1)
+	return s.SearchDirectory(ctx, q, (page-1)*PageSize, PageSize)
+}
+
+// SearchDirectory is SearchBusinesses for limit listings from offset on
+// (the API's pages); q.Page is ignored, and Page and Pages count pages of
+// limit listings.
+func (s *Store) SearchDirectory(ctx context.Context, q Search, offset, limit int) (SearchResult, error) {
 	ix, err := s.currentIndex(ctx)
 	if err != nil {
 		return SearchResult{}, err
 	}
-	res := SearchResult{Page: max(q.Page, 1)}
+	limit = max(limit, 1)
+	res := SearchResult{Page: offset/limit + 1}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	page, total := ix.search(q, (res.Page-1)*PageSize, PageSize)
+	page, total := ix.search(q, offset, limit)
 	res.Businesses = make([]Business, len(page))
 	for i, d := range page {
 		res.Businesses[i] = ix.business(d)
 	}
-	res.Total, res.Pages = total, int(math.Ceil(float64(total)/PageSize))
+	res.Total, res.Pages = total, int(math.Ceil(float64(total)/float64(limit)))
 	st := ix.statistics()
 	res.Places, res.Categories, res.Version = st.places, st.categories, ix.version
 	return res, nil
