@@ -94,7 +94,9 @@ func TestAPIDirectoryFindsWhatTheDirectoryFinds(t *testing.T) {
 			t.Errorf("no match: %+v", p)
 		}
 		byName := directoryPage(t, app, key, url.Values{"sort": {"name"}, "limit": {"100"}})
-		if !slices.IsSortedFunc(byName.Data, func(a, b api.ListingSummary) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) }) {
+		if !slices.IsSortedFunc(byName.Data, func(a, b api.ListingSummary) int {
+			return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+		}) {
 			t.Errorf("sort=name: %v", slugsOf(byName))
 		}
 	})
