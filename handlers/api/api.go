@@ -34,6 +34,9 @@ type Deps struct {
 	Window time.Duration
 	// Production: webhooks and links follow the production rules.
 	Production bool
+	// Rules are the pages' checks and saves of listings, leads and
+	// reviews, which the account's endpoints apply as they are.
+	Rules Rules
 }
 
 // API serves /api/v1.
@@ -46,12 +49,13 @@ type API struct {
 	limit      int
 	window     time.Duration
 	production bool
+	rules      Rules
 	doc        []byte // the OpenAPI document, with BaseURL in its server
 }
 
 // New returns the API; Routes is its handler, to be mounted at /api/v1.
 func New(d Deps) *API {
-	return &API{log: d.Log, store: d.Store, base: d.BaseURL, planOf: d.PlanOf, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production,
+	return &API{log: d.Log, store: d.Store, base: d.BaseURL, planOf: d.PlanOf, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production, rules: d.Rules,
 		doc: DocumentFor(d.BaseURL)}
 }
 
@@ -72,6 +76,19 @@ func (a *API) Routes() http.Handler {
 		// The public directory (directory.go): what anyone sees on the site.
 		r.Get("/directory", a.searchDirectory)
 		r.Get("/listings/{slug}", a.publicListing)
+
+		// The account's listings, leads and reviews (listings.go, leads.go,
+		// reviews.go); changes need a read-write key.
+		r.Get("/account/listings", a.accountListings)
+		r.Get("/account/listings/{id}", a.accountListing)
+		r.With(a.requireWrite).Patch("/account/listings/{id}", a.updateListing)
+		r.With(a.requireWrite).Post("/account/listings/{id}/publish", a.publishListing)
+		r.With(a.requireWrite).Post("/account/listings/{id}/unpublish", a.unpublishListing)
+		r.Get("/leads", a.leads)
+		r.Get("/leads/{id}", a.lead)
+		r.With(a.requireWrite).Patch("/leads/{id}", a.updateLead)
+		r.Get("/reviews", a.reviews)
+		r.With(a.requireWrite).Post("/reviews/{id}/reply", a.replyToReview)
 	})
 	return r
 }
