@@ -173,7 +173,12 @@ func (h *Handlers) updateLeadStatus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	status := r.PostFormValue("status")
-	err := h.store.SetLeadStatus(r.Context(), l.ID, currentUser(r).ID, status)
+	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
+		if err := tx.SetLeadStatus(r.Context(), l.ID, currentUser(r).ID, status); err != nil || status == l.Status {
+			return err
+		}
+		return h.emitLead(r.Context(), tx, currentUser(r).Account(), l.ID, store.EventLeadUpdated)
+	})
 	switch {
 	case errors.Is(err, store.ErrInvalidStatus):
 		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) {
@@ -215,7 +220,13 @@ func (h *Handlers) addLeadNote(w http.ResponseWriter, r *http.Request) {
 		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) { v.Note, v.NoteError = note, e["note"] })
 		return
 	}
-	if err := h.store.AddLeadNote(r.Context(), l.ID, currentUser(r).ID, note); err != nil {
+	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
+		if err := tx.AddLeadNote(r.Context(), l.ID, currentUser(r).ID, note); err != nil {
+			return err
+		}
+		return h.emitLead(r.Context(), tx, currentUser(r).Account(), l.ID, store.EventLeadUpdated)
+	})
+	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			h.notFound(w, r)
 			return
@@ -252,6 +263,9 @@ func (h *Handlers) replyToLead(w http.ResponseWriter, r *http.Request) {
 	ctx, u := r.Context(), currentUser(r)
 	err := h.store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.RecordLeadReply(ctx, l.ID, u.ID, reply); err != nil {
+			return err
+		}
+		if err := h.emitLead(ctx, tx, u.Account(), l.ID, store.EventLeadUpdated); err != nil {
 			return err
 		}
 		return queueMail(ctx, tx, bizmail.LeadReply(h.mailSite(), l.Email, l.Name, l.BusinessName, reply, l.Message, u.Email))

@@ -136,6 +136,9 @@ func leadForm(slug string) string { return "lead:" + slug }
 // waiting but not what it says. The email links to the lead's page in the
 // owner's inbox.
 func (h *Handlers) notifyOwner(ctx context.Context, tx *store.Store, b store.Business, lead store.Lead, q *store.QuoteRequest) error {
+	if err := h.emitLead(ctx, tx, b.OwnerID.Int64, lead.ID, store.EventLeadCreated); err != nil { // the account's webhooks too
+		return err
+	}
 	owner, err := tx.UserByID(ctx, b.OwnerID.Int64)
 	if err != nil {
 		return err

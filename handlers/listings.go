@@ -264,6 +264,9 @@ func (h *Handlers) updateBusiness(w http.ResponseWriter, r *http.Request) {
 				return err
 			}
 		}
+		if err := h.emitListingUpdated(ctx, tx, b); err != nil {
+			return err
+		}
 		if newEmail && !nb.EmailConfirmed {
 			return h.sendListingEmailLink(ctx, tx, nb)
 		}
@@ -303,11 +306,18 @@ func (h *Handlers) publishBusiness(w http.ResponseWriter, r *http.Request) {
 	if publish {
 		err = h.store.InTx(ctx, func(tx *store.Store) error {
 			var err error
-			held, err = h.publish(ctx, tx, b)
-			return err
+			if held, err = h.publish(ctx, tx, b); err != nil {
+				return err
+			}
+			return h.emitListingUpdated(ctx, tx, b)
 		})
 	} else {
-		err = h.store.SetPublished(ctx, b.ID, false)
+		err = h.store.InTx(ctx, func(tx *store.Store) error {
+			if err := tx.SetPublished(ctx, b.ID, false); err != nil {
+				return err
+			}
+			return h.emitListingUpdated(ctx, tx, b)
+		})
 	}
 	if errors.Is(err, store.ErrSuspended) || errors.Is(err, store.ErrHeld) {
 		b.Published, b.Suspended, b.Held = false, errors.Is(err, store.ErrSuspended), errors.Is(err, store.ErrHeld)

@@ -30,6 +30,9 @@ func (h *Handlers) reviewWritten(ctx context.Context, tx *store.Store, b store.B
 		}
 	}
 	if created && b.OwnerID.Valid && r.Status == store.ReviewPublished {
+		if err := h.emitReviewCreated(ctx, tx, b, r); err != nil {
+			return err
+		}
 		return h.alertOwner(ctx, tx, b, r)
 	}
 	return nil
