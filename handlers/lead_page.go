@@ -182,7 +182,7 @@ func (h *Handlers) updateLeadStatus(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, store.ErrInvalidStatus):
 		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) {
-			v.Problem = "Choose one of the statuses: New, Contacted, Won or Lost."
+			v.Problem = leadStatusMessage
 		})
 		return
 	case errors.Is(err, store.ErrNotFound):
@@ -213,11 +213,8 @@ func (h *Handlers) addLeadNote(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	note := strings.TrimSpace(r.PostFormValue("note"))
-	e := views.FieldErrors{}
-	required(e, "note", note, "Write the note.")
-	checkLength(e, "note", note, views.LeadNoteMax)
-	if len(e) > 0 {
-		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) { v.Note, v.NoteError = note, e["note"] })
+	if msg := leadNoteError(note); msg != "" {
+		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) { v.Note, v.NoteError = note, msg })
 		return
 	}
 	err := h.store.InTx(r.Context(), func(tx *store.Store) error {

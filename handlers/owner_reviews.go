@@ -165,11 +165,8 @@ func (h *Handlers) replyToReview(w http.ResponseWriter, r *http.Request) {
 		h.answerReview(w, r, http.StatusConflict, b, q, o)
 		return
 	}
-	e := views.FieldErrors{}
-	required(e, "reply", o.Draft, "Write a reply.")
-	checkLength(e, "reply", o.Draft, views.ReplyMax)
-	if len(e) > 0 {
-		o.Error = e["reply"]
+	if msg := reviewReplyError(o.Draft); msg != "" {
+		o.Error = msg
 		h.answerReview(w, r, http.StatusUnprocessableEntity, b, q, o)
 		return
 	}
