@@ -251,10 +251,11 @@ func (s *Store) TeamJoinBlocker(ctx context.Context, userID int64) (string, erro
 // clicked twice at the same moment: ErrTokenInvalid for the second), the
 // account must have a seat for them within seats (ErrTeamSeatsFull), and
 // the user must be the one invited (ErrTeamInviteEmail) and own nothing
-// (ErrTeamJoinBlocked). An individual's account
-// becomes a business account, which members work in; API keys and webhook
-// endpoints of their own (empty) account stop working, as a member's
-// account is the team's. It returns the invitation.
+// (ErrTeamJoinBlocked). The user's kind of account stays as it is (a
+// member works in the team's business account whatever their own kind,
+// and a person who leaves finds their own home as they left it); API keys
+// and webhook endpoints of their own (empty) account stop working, as a
+// member's account is the team's. It returns the invitation.
 func (s *Store) AcceptTeamInvite(ctx context.Context, hash string, user User, seats int) (TeamInvite, error) {
 	var inv TeamInvite
 	err := s.InTx(ctx, func(tx *Store) error {
@@ -299,7 +300,6 @@ func (s *Store) AcceptTeamInvite(ctx context.Context, hash string, user User, se
 			sql  string
 			args []any
 		}{
-			{"become business account", `UPDATE users SET kind = ?, updated_at = ? WHERE id = ? AND kind = ?`, []any{KindBusiness, now, user.ID, KindIndividual}},
 			{"retire own API keys", `UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL`, []any{now, user.ID}},
 			{"retire own webhook endpoints", `UPDATE webhook_endpoints SET disabled_at = ?, disabled_reason = ? WHERE account_id = ? AND disabled_at IS NULL`,
 				[]any{now, "Its account joined another account's team.", user.ID}},
@@ -321,10 +321,12 @@ func (s *Store) AcceptTeamInvite(ctx context.Context, hash string, user User, se
 // account (the old owner's id) in one transaction: everything the account
 // holds under its owner's id moves to the new owner's (listings, listing
 // drafts, subscriptions, and so the plan and its card, members,
-// invitations, API keys, idempotency records, webhook endpoints, pending
-// claims of listings, the analytics order value), and the old owner
-// becomes a member. Personal settings (review alerts, the analytics summary
-// choice) stay with each person. ErrNotFound when newOwnerID is not a
+// invitations, API keys, idempotency records, webhook endpoints, the
+// analytics order value), and the old owner
+// becomes a member. A new owner with a personal account gets a business
+// account. Personal settings (review alerts, the analytics summary
+// choice) stay with each person, and so do claims (an approved claim goes
+// to the account its claimant works in at the decision). ErrNotFound when newOwnerID is not a
 // member of the account.
 func (s *Store) TransferTeamOwnership(ctx context.Context, accountID, newOwnerID int64) error {
 	return s.InTx(ctx, func(tx *Store) error {
@@ -339,6 +341,9 @@ func (s *Store) TransferTeamOwnership(ctx context.Context, accountID, newOwnerID
 			sql  string
 			args []any
 		}{
+			// An owner of listings has a business account (a member may
+			// have joined with a personal one).
+			{"new owner's kind", `UPDATE users SET kind = ?, updated_at = ? WHERE id = ? AND kind = ?`, []any{KindBusiness, now, to, KindIndividual}},
 			{"listings", `UPDATE businesses SET owner_id = ?, updated_at = ? WHERE owner_id = ?`, []any{to, now, old}},
 			{"listing drafts", `UPDATE listing_drafts SET owner_id = ? WHERE owner_id = ?`, []any{to, old}},
 			// The plan goes with the account. The Stripe subscription's
@@ -354,10 +359,6 @@ func (s *Store) TransferTeamOwnership(ctx context.Context, accountID, newOwnerID
 			{"idempotency (new owner's)", `DELETE FROM api_idempotency WHERE account_id = ?`, []any{to}},
 			{"idempotency", `UPDATE api_idempotency SET account_id = ? WHERE account_id = ?`, []any{to, old}},
 			{"webhook endpoints", `UPDATE webhook_endpoints SET account_id = ? WHERE account_id = ?`, []any{to, old}},
-			// A claim approved later gives the listing to the claimant's id:
-			// the account's pending claims follow the account.
-			{"pending claims", `UPDATE claims SET user_id = ? WHERE user_id = ? AND status = ?
-				AND business_id NOT IN (SELECT c.business_id FROM claims c WHERE c.user_id = ? AND c.status = ?)`, []any{to, old, ClaimPending, to, ClaimPending}},
 			// The average order value is the account's (analytics' return
 			// on investment), kept on its owner's row.
 			{"order value", `UPDATE users SET order_value_cents = (SELECT o.order_value_cents FROM users o WHERE o.id = ?), updated_at = ? WHERE id = ?`, []any{old, now, to}},

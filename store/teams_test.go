@@ -78,7 +78,7 @@ func TestTeamInvitesAreSingleUseAndTakeSeats(t *testing.T) {
 		}
 		u, err := s.UserByID(ctx, person.ID)
 		must(t, err)
-		if u.Account() != owner.ID || !u.Member() || u.Kind != store.KindBusiness {
+		if u.Account() != owner.ID || !u.Member() || u.Kind != store.KindIndividual {
 			t.Fatalf("member %+v: account %d, kind %s", u, u.Account(), u.Kind)
 		}
 		if _, err := s.AcceptTeamInvite(ctx, store.Digest("tok-2"), person, 5); !errors.Is(err, store.ErrTokenInvalid) {
@@ -212,6 +212,9 @@ func TestTransferTeamOwnershipMovesTheAccount(t *testing.T) {
 		must(t, err)
 		if sub.UserID.Int64 != heir.ID {
 			t.Errorf("subscription of %d, want %d", sub.UserID.Int64, heir.ID)
+		}
+		if u, err := s.UserByID(ctx, heir.ID); err != nil || u.Kind != store.KindBusiness {
+			t.Errorf("the new owner's kind %q, %v", u.Kind, err)
 		}
 		for _, u := range []store.User{owner, heir, other} {
 			got, err := s.UserByID(ctx, u.ID)
