@@ -320,8 +320,9 @@ func warnWithoutAdministrator(ctx context.Context, cfg config, db *store.Store, 
 // their expiry, the rate-limit events (PostgreSQL) older than any limit's
 // window, the record of directory changes every instance has long
 // applied, the mailing-list subscriptions never confirmed, the status
-// page's checks older than it shows, and webhook deliveries older than
-// their log keeps (30 days).
+// page's checks older than it shows, the API's Idempotency-Keys past
+// their 24 hours, and webhook deliveries older than their log keeps (30
+// days).
 func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()
@@ -348,6 +349,9 @@ func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 			}
 			if err := db.PruneStatusChecks(ctx, time.Now()); err != nil {
 				log.Warn("old status checks not pruned", slog.Any("error", err))
+			}
+			if _, err := db.PruneIdempotency(ctx, time.Now()); err != nil {
+				log.Warn("API idempotency keys not pruned", slog.Any("error", err))
 			}
 			if n, err := db.PruneWebhookDeliveries(ctx, time.Now().Add(-store.WebhookRetention)); err != nil {
 				log.Warn("old webhook deliveries not pruned", slog.Any("error", err))

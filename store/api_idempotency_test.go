@@ -1,0 +1,67 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"bizprofile/store"
+	"bizprofile/store/storetest"
+)
+
+func TestIdempotencyKeysAreClaimedOnceAndKeptADay(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		u, _, err := s.CreateAccount(ctx, newAccount("idem@example.com"))
+		must(t, err)
+		other, _, err := s.CreateAccount(ctx, newAccount("idem2@example.com"))
+		must(t, err)
+		now := time.Now()
+
+		_, claimed, err := s.BeginIdempotent(ctx, u.ID, "k", "h1", now)
+		must(t, err)
+		if !claimed {
+			t.Fatal("a new key is not claimed")
+		}
+		rec, claimed, err := s.BeginIdempotent(ctx, u.ID, "k", "h1", now)
+		must(t, err)
+		if claimed || !rec.InProgress() || rec.RequestHash != "h1" {
+			t.Errorf("second claim: %v %+v, want the first's record, in progress", claimed, rec)
+		}
+		if _, claimed, _ := s.BeginIdempotent(ctx, other.ID, "k", "h9", now); !claimed {
+			t.Error("another account's key of the same name is not its own")
+		}
+		must(t, s.FinishIdempotent(ctx, u.ID, "k", 201, "application/json", []byte(`{"ok":true}`)))
+		rec, claimed, err = s.BeginIdempotent(ctx, u.ID, "k", "h1", now.Add(time.Hour))
+		must(t, err)
+		if claimed || rec.Status != 201 || rec.ContentType != "application/json" || rec.Body != `{"ok":true}` {
+			t.Errorf("after the answer: %v %+v", claimed, rec)
+		}
+
+		// Released (a server error): the key is free again.
+		_, _, err = s.BeginIdempotent(ctx, u.ID, "r", "h2", now)
+		must(t, err)
+		must(t, s.ReleaseIdempotent(ctx, u.ID, "r"))
+		if _, claimed, _ := s.BeginIdempotent(ctx, u.ID, "r", "h3", now); !claimed {
+			t.Error("a released key is not free")
+		}
+		// An answered key is not released.
+		must(t, s.ReleaseIdempotent(ctx, u.ID, "k"))
+		if _, claimed, _ := s.BeginIdempotent(ctx, u.ID, "k", "h1", now); claimed {
+			t.Error("releasing deleted an answered key")
+		}
+
+		// Past a day, a key starts afresh; pruning deletes the old ones.
+		if _, claimed, _ := s.BeginIdempotent(ctx, u.ID, "k", "h4", now.Add(store.IdempotencyTTL+time.Minute)); !claimed {
+			t.Error("a key older than a day is not claimed afresh")
+		}
+		n, err := s.PruneIdempotency(ctx, now.Add(store.IdempotencyTTL+time.Hour))
+		must(t, err)
+		if n != 2 { // other's k and r (claimed at now); k was claimed again later
+			t.Errorf("pruned %d, want 2", n)
+		}
+		if _, claimed, _ := s.BeginIdempotent(ctx, u.ID, "k", "h5", now.Add(store.IdempotencyTTL+2*time.Minute)); claimed {
+			t.Error("pruning deleted a recent key")
+		}
+	})
+}
