@@ -246,31 +246,14 @@ func (h *Handlers) updateBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	newEmail := nb.Email != b.Email
-	nb.EmailConfirmed = nb.Email == "" || nb.Email == u.Email || (b.EmailConfirmed && !newEmail)
-	recheck := (b.Published || b.Held) && store.Renamed(b, nb)
 	held := false
 	err := h.store.InTx(ctx, func(tx *store.Store) error {
-		if err := tx.UpdateBusiness(ctx, nb); err != nil {
+		var err error
+		// The rules of a save (api_rules.go), which the API applies too.
+		if nb, held, err = h.saveListing(ctx, tx, b, nb, u.Email); err != nil {
 			return err
 		}
-		if recheck {
-			if b.Held {
-				if err := tx.WithdrawHold(ctx, b.ID); err != nil {
-					return err
-				}
-			}
-			var err error
-			if held, err = h.publish(ctx, tx, nb); err != nil {
-				return err
-			}
-		}
-		if err := h.emitListingUpdated(ctx, tx, b); err != nil {
-			return err
-		}
-		if newEmail && !nb.EmailConfirmed {
-			return h.sendListingEmailLink(ctx, tx, nb)
-		}
-		return nil
+		return h.emitListingUpdated(ctx, tx, b)
 	})
 	if err != nil {
 		h.serverError(w, r, err)
