@@ -60,6 +60,10 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/profile/confirm-email", h.confirmEmail)
 		r.Get("/listing-email/confirm", h.listingEmailPage)
 		r.Post("/listing-email/confirm", h.confirmListingEmail)
+		// An invitation's link (team.go): the page asks before joining; a
+		// signed-out visitor is offered to sign in and come back.
+		r.Get("/team/invite", h.teamInvitePage)
+		r.Post("/team/invite", h.acceptTeamInvite)
 
 		// Signed-in only.
 		r.Group(func(r chi.Router) {
@@ -114,6 +118,18 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/profile/close", h.closeAccountPage)
 			r.Post("/profile/close", h.closeAccount)
 			r.Post("/billing/portal", h.billingPortal)
+			// The account's team (team.go): its owner invites, removes and
+			// hands the account over; members see it and may leave.
+			r.Get("/dashboard/team", h.teamPage)
+			r.Post("/dashboard/team/invites", h.inviteTeamMember)
+			r.Post("/dashboard/team/invites/{id}/resend", h.resendTeamInvite)
+			r.Post("/dashboard/team/invites/{id}/revoke", h.revokeTeamInvite)
+			r.Get("/dashboard/team/members/{id}/remove", h.removeTeamMemberPage)
+			r.Post("/dashboard/team/members/{id}/remove", h.removeTeamMember)
+			r.Get("/dashboard/team/members/{id}/transfer", h.transferTeamPage)
+			r.Post("/dashboard/team/members/{id}/transfer", h.transferTeam)
+			r.Get("/dashboard/team/leave", h.leaveTeamPage)
+			r.Post("/dashboard/team/leave", h.leaveTeam)
 			r.Get("/directory/{slug}/claim", h.claimPage)
 			r.Post("/directory/{slug}/claim", h.claimBusiness)
 		})
