@@ -19,7 +19,11 @@ import (
 // Closing an account (/profile/close): the password asked again, paid
 // plans cancelled at Stripe first, then everything else in one
 // transaction (store.CloseAccount) with the email that confirms it, and
-// every session of the account ended.
+// every session of the account ended. It closes the user's own account,
+// always by u.ID: an owner's business account goes with it (its team
+// members' rows go too, so they lose access at once); a team member owns
+// no listings or plan, so they only leave the team (and their notes and
+// replies on the account's leads and reviews stay, unsigned).
 
 // closedToast is what the home page says once the account is closed.
 var closedToast = views.Toast{Title: "Your account is closed", Description: "We emailed you a confirmation of what was removed."}
@@ -27,6 +31,18 @@ var closedToast = views.Toast{Title: "Your account is closed", Description: "We 
 // closeAccountView fills the confirmation page for the signed-in user.
 func (h *Handlers) closeAccountView(ctx context.Context, u *store.User) (views.AccountCloseView, error) {
 	v := views.AccountCloseView{Email: u.Email, Individual: u.Kind == store.KindIndividual, Errors: views.FieldErrors{}}
+	// A member closes their own user account only: they leave the team,
+	// and the business account (the owner's listings, leads, plan) stays.
+	// An owner's members lose access with the account.
+	var err error
+	if v.MemberOf, err = h.accountOwnerName(ctx, u); err != nil {
+		return v, err
+	}
+	if !u.Member() {
+		if v.Members, err = h.store.TeamMemberEmails(ctx, u.ID); err != nil {
+			return v, err
+		}
+	}
 	bs, err := h.store.BusinessesOwnedBy(ctx, u.ID)
 	if err != nil {
 		return v, err

@@ -23,7 +23,7 @@ import (
 // owner's plan, the listings asked for and the range.
 type analyticsScope struct {
 	plan     plans.Plan
-	all      []store.Business // every listing of the owner
+	all      []store.Business // every listing of the user's account
 	listings []store.Business // those shown: all, or the one of ?listing=
 	listing  string           // ?listing=, "" for all
 	rng      rangeAsked
@@ -34,16 +34,16 @@ type analyticsScope struct {
 // error).
 func (h *Handlers) analyticsScopeOf(w http.ResponseWriter, r *http.Request) (analyticsScope, bool) {
 	ctx, u := r.Context(), currentUser(r)
-	if u.Kind == store.KindIndividual {
+	if !worksForBusiness(u) {
 		h.notFound(w, r)
 		return analyticsScope{}, false
 	}
-	bill, err := h.billingOf(ctx, u.ID)
+	bill, err := h.billingOf(ctx, u.Account())
 	if err != nil {
 		h.serverError(w, r, err)
 		return analyticsScope{}, false
 	}
-	all, err := h.store.BusinessesOwnedBy(ctx, u.ID)
+	all, err := h.store.BusinessesOwnedBy(ctx, u.Account())
 	if err != nil {
 		h.serverError(w, r, err)
 		return analyticsScope{}, false
@@ -107,7 +107,7 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		}
 		prev, compared = &p.Totals, name
 	}
-	sections, err := h.analyticsSections(ctx, u.ID, s.plan, len(s.all), s.listings, rep, s.rng.AnalyticsRange)
+	sections, err := h.analyticsSections(ctx, u.Account(), s.plan, len(s.all), s.listings, rep, s.rng.AnalyticsRange)
 	if err != nil {
 		h.serverError(w, r, err)
 		return

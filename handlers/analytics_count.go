@@ -37,11 +37,12 @@ func (h *Handlers) countImpressions(r *http.Request, bs []store.Business) {
 		return
 	}
 	// Results come from the search index, which does not know owners: a
-	// signed-in business account's own listings are read (visitors and
-	// individuals, most of them, own none and cost no query).
+	// signed-in business account's own listings (its owner's and members')
+	// are read (visitors and individuals, most of them, own none and cost
+	// no query).
 	own := map[int64]bool{}
-	if u := currentUser(r); u != nil && u.Kind != store.KindIndividual {
-		owned, err := h.store.BusinessesOwnedBy(r.Context(), u.ID)
+	if u := currentUser(r); u != nil && worksForBusiness(u) {
+		owned, err := h.store.BusinessesOwnedBy(r.Context(), u.Account())
 		if err != nil {
 			h.log.Warn("analytics: impressions not counted", "request_id", requestID(r.Context()), slog.Any("error", err))
 			return
@@ -73,13 +74,14 @@ func contactLink(b store.Business, link string) string {
 	return ""
 }
 
-// counts reports whether r counts for b's analytics.
+// counts reports whether r counts for b's analytics: not when its own
+// account (owner or member) looks at it.
 func (h *Handlers) counts(r *http.Request, b store.Business) bool {
 	if h.analytics == nil || !analytics.Human(r) {
 		return false
 	}
 	u := currentUser(r)
-	return u == nil || !b.OwnedBy(u.ID)
+	return u == nil || !b.OwnedBy(u.Account())
 }
 
 // outLinks are the contact links a listing's page sends through

@@ -224,13 +224,13 @@ func parseOrderValue(s string) (int64, bool) {
 	return total, true
 }
 
-// saveOrderValue keeps the owner's average order value and returns to the
-// analytics page it was sent from; what is not an amount it takes shows
+// saveOrderValue keeps the account's average order value (set by its owner
+// or a member) and returns to the analytics page it was sent from; what is not an amount it takes shows
 // the form again with the value typed and why (422). An individual's
 // account has no analytics (404).
 func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) {
 	u := currentUser(r)
-	if u.Kind == store.KindIndividual {
+	if !worksForBusiness(u) {
 		h.notFound(w, r)
 		return
 	}
@@ -238,14 +238,14 @@ func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := views.OrderValueForm{Value: field(r.PostForm, views.OrderValueField), Back: analyticsBack(r.PostFormValue("back"))}
-	saved, err := h.store.OrderValueOf(r.Context(), u.ID)
+	saved, err := h.store.OrderValueOf(r.Context(), u.Account())
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
 	f.Saved = saved > 0
 	if f.Value == "" && f.Saved {
-		if err := h.store.SetOrderValue(r.Context(), u.ID, 0); err != nil {
+		if err := h.store.SetOrderValue(r.Context(), u.Account(), 0); err != nil {
 			h.serverError(w, r, err)
 			return
 		}
@@ -259,7 +259,7 @@ func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.OrderValuePage(h.chrome(r), f))
 		return
 	}
-	if err := h.store.SetOrderValue(r.Context(), u.ID, cents); err != nil {
+	if err := h.store.SetOrderValue(r.Context(), u.Account(), cents); err != nil {
 		h.serverError(w, r, err)
 		return
 	}

@@ -87,9 +87,10 @@ func (b billing) subscribed() bool {
 	return b.InForce != nil && b.InForce.Status != store.StatusCanceled && b.Customer != ""
 }
 
-// billingOf is the billing of a user now.
-func (h *Handlers) billingOf(ctx context.Context, userID int64) (billing, error) {
-	subs, err := h.store.SubscriptionsOf(ctx, userID)
+// billingOf is the billing of an account now: its owner's subscriptions
+// (pass u.Account(), so a member works on the owner's plan).
+func (h *Handlers) billingOf(ctx context.Context, accountID int64) (billing, error) {
+	subs, err := h.store.SubscriptionsOf(ctx, accountID)
 	if err != nil {
 		return billing{}, err
 	}
@@ -101,12 +102,17 @@ func (h *Handlers) billingOf(ctx context.Context, userID int64) (billing, error)
 func (h *Handlers) pricing(w http.ResponseWriter, r *http.Request) {
 	var v views.PricingView
 	if u := currentUser(r); u != nil {
-		b, err := h.billingOf(r.Context(), u.ID)
+		b, err := h.billingOf(r.Context(), u.Account())
 		if err != nil {
 			h.serverError(w, r, err)
 			return
 		}
 		v = views.PricingView{SignedIn: true, CurrentPlan: b.Plan.ID}
+		// A member sees the account's plan; the owner alone changes it.
+		if v.Owner, err = h.accountOwnerName(r.Context(), u); err != nil {
+			h.serverError(w, r, err)
+			return
+		}
 	}
 	h.render(w, r, http.StatusOK, views.PricingPage(h.chrome(r), v))
 }
@@ -134,7 +140,11 @@ func freePlanChosen(b billing) views.Toast {
 		plans.Free().Name + " plan when the period you paid for ends."}
 }
 
-// choosePlan answers a plan button of /pricing. The free plan needs no
+// changePlanAction is what only an account's owner does with billing.
+const changePlanAction = "change the plan"
+
+// choosePlan answers a plan button of /pricing; only the account's owner
+// chooses (a member gets 403 naming them). The free plan needs no
 // call: a signed-out visitor goes to the business sign-up, which starts
 // every account on it; a paid plan needs a signed-in user and opens a
 // Stripe Checkout session (the form targets a new tab, so the 303 opens
@@ -158,6 +168,8 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 		return
 	case u == nil:
 		http.Redirect(w, r, "/login?next="+url.QueryEscape("/pricing"), http.StatusSeeOther)
+		return
+	case !h.ownerOnly(w, r, changePlanAction):
 		return
 	}
 	b, err := h.billingOf(r.Context(), u.ID)
@@ -253,9 +265,12 @@ func checkoutParams(site views.Site, p plans.Plan, u store.User, customerID stri
 	return params
 }
 
-// billingPortal opens the Stripe billing portal, where the user changes
-// plan, updates their card or cancels.
+// billingPortal opens the Stripe billing portal, where the account's
+// owner changes plan, updates their card or cancels (a member gets 403).
 func (h *Handlers) billingPortal(w http.ResponseWriter, r *http.Request) {
+	if !h.ownerOnly(w, r, changePlanAction) {
+		return
+	}
 	u := currentUser(r)
 	b, err := h.billingOf(r.Context(), u.ID)
 	if err != nil {

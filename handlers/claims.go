@@ -21,16 +21,19 @@ import (
 // when signed out).
 func (h *Handlers) claimState(ctx context.Context, u *store.User, b store.Business) (views.ClaimState, error) {
 	switch {
-	case u != nil && b.OwnedBy(u.ID):
+	case u != nil && b.OwnedBy(u.Account()):
+		// The account's owner and its members manage it.
 		return views.ClaimYours, nil
 	case b.OwnerID.Valid || b.Claimed:
 		return views.ClaimTaken, nil
 	case u == nil:
 		return views.ClaimOpen, nil
 	}
-	if u.Kind != store.KindBusiness {
+	if u.Kind != store.KindBusiness && !u.Member() {
 		// A personal account that manages a listing (made with the
-		// profile wizard) is a business user too.
+		// profile wizard) is a business user too, as is a member of a
+		// business account, who claims for that account (the listing
+		// goes to the account the claimant works in when approved).
 		owned, err := h.store.BusinessesOwnedBy(ctx, u.ID)
 		if err != nil {
 			return views.ClaimNone, err

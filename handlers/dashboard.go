@@ -12,12 +12,14 @@ import (
 	"bizprofile/views"
 )
 
-// dashboard is the signed-in user's home: their listings, leads and
-// shortcuts, with every figure counted from the database.
+// dashboard is the signed-in user's home: the listings, leads and plan of
+// the account they work in (theirs, or the one they are a member of) and
+// shortcuts, with every figure counted from the database. A member sees
+// whose account it is, and no billing controls.
 func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	u := currentUser(r)
-	if u.Kind == store.KindIndividual && h.individualHome(w, r) {
+	if !worksForBusiness(u) && h.individualHome(w, r) {
 		return
 	}
 	p, err := h.store.ProfileOf(ctx, u.ID)
@@ -37,42 +39,48 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	bs, err := h.store.BusinessesOwnedBy(ctx, u.ID)
+	bs, err := h.store.BusinessesOwnedBy(ctx, u.Account())
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	counts, err := h.store.LeadCountsFor(ctx, u.ID, time.Now())
+	counts, err := h.store.LeadCountsFor(ctx, u.Account(), time.Now())
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	bill, err := h.billingOf(ctx, u.ID)
+	bill, err := h.billingOf(ctx, u.Account())
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	leads, err := h.store.RecentLeadsFor(ctx, u.ID, 5)
+	leads, err := h.store.RecentLeadsFor(ctx, u.Account(), 5)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
 	// Leads past the plan's monthly cap are kept but shown locked.
-	if err := h.store.MarkLockedLeads(ctx, u.ID, bill.Plan.LeadsPerMonth, leads); err != nil {
+	if err := h.store.MarkLockedLeads(ctx, u.Account(), bill.Plan.LeadsPerMonth, leads); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	figures, err := h.store.ReviewFiguresFor(ctx, u.ID, time.Now())
+	figures, err := h.store.ReviewFiguresFor(ctx, u.Account(), time.Now())
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	newest, err := h.store.NewestOwnerReviews(ctx, u.ID, newestReviews)
+	newest, err := h.store.NewestOwnerReviews(ctx, u.Account(), newestReviews)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	memberOf, err := h.accountOwnerName(ctx, u)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
 	d := views.DashboardView{
+		MemberOf:       memberOf,
 		Welcome:        p.FullName,
 		NeedsProfile:   p.FullName == "",
 		Leads:          counts.Total,
@@ -81,6 +89,8 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		Plan:           planView(bill, counts.ThisMonth, h.stripe != nil),
 		Reviews:        reviewsOverview(figures, newest, bill.Plan),
 	}
+	// The plan is the owner's to change: a member is told whose it is.
+	d.Plan.ChangedBy = memberOf
 	if d.Welcome == "" {
 		d.Welcome = u.Email
 	}

@@ -32,18 +32,22 @@ func (h *Handlers) insights(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.InsightsPage(h.chrome(r), v))
 }
 
-// insightsView gathers the page for the signed-in user; a business id that
-// is not theirs answers 404.
+// insightsView gathers the page for the signed-in user, of the listings of
+// the account they work in; a business id of another account answers 404.
 func (h *Handlers) insightsView(w http.ResponseWriter, r *http.Request, selected string) (views.InsightsView, bool) {
 	u := currentUser(r)
-	bs, err := h.store.BusinessesOwnedBy(r.Context(), u.ID)
+	bs, err := h.store.BusinessesOwnedBy(r.Context(), u.Account())
 	if err != nil {
 		h.serverError(w, r, err)
 		return views.InsightsView{}, false
 	}
 	v := views.InsightsView{Provider: h.insightProvider.Name()}
-	if len(bs) == 0 {
+	if len(bs) == 0 && selected == "" {
 		return v, true
+	}
+	if len(bs) == 0 {
+		h.notFound(w, r) // a listing of another account
+		return views.InsightsView{}, false
 	}
 	chosen := bs[0]
 	if selected != "" {
@@ -94,7 +98,7 @@ type generateResult struct {
 	Count   int    `json:"count,omitempty"`
 }
 
-// generateInsights runs the provider on the owner's own listing. The island
+// generateInsights runs the provider on a listing of the user's account. The island
 // posts with Accept: application/json and gets generateResult; a plain form
 // post is redirected back with a toast.
 func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
@@ -108,7 +112,7 @@ func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
 	if id, ok := numberIn(r.PostFormValue("business_id"), 1, math.MaxInt64); ok {
 		b, err = h.store.BusinessByID(r.Context(), id)
 	}
-	if err != nil || !b.OwnedBy(u.ID) {
+	if err != nil || !b.OwnedBy(u.Account()) {
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			h.log.Error("insights: load business", "error", err)
 		}

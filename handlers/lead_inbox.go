@@ -72,15 +72,16 @@ func leadScoring(plan plans.Plan) views.LeadScoring {
 	return views.LeadScoring{Plan: plans.FirstWithLeadScoring().Name}
 }
 
-// leadInbox is the owner's inbox; an individual's account has none (404).
+// leadInbox is the account's inbox, for its owner and members; an
+// individual's account has none (404).
 func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 	ctx, u := r.Context(), currentUser(r)
-	if u.Kind == store.KindIndividual {
+	if !worksForBusiness(u) {
 		h.notFound(w, r)
 		return
 	}
 	q := leadQuery(r.URL.Query())
-	bill, err := h.billingOf(ctx, u.ID)
+	bill, err := h.billingOf(ctx, u.Account())
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -90,9 +91,9 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 		v.Query.Sort = views.LeadSortNewest
 	}
 	per := views.LeadsPerPage
-	ls, total, err := h.store.OwnerLeads(ctx, u.ID, leadFilter(v.Query, v.Scoring.Shown), store.Page{Limit: per, Offset: (q.Page - 1) * per})
+	ls, total, err := h.store.OwnerLeads(ctx, u.Account(), leadFilter(v.Query, v.Scoring.Shown), store.Page{Limit: per, Offset: (q.Page - 1) * per})
 	if err == nil {
-		err = h.store.MarkLockedLeads(ctx, u.ID, bill.Plan.LeadsPerMonth, ls)
+		err = h.store.MarkLockedLeads(ctx, u.Account(), bill.Plan.LeadsPerMonth, ls)
 	}
 	if err != nil {
 		h.serverError(w, r, err)
@@ -106,14 +107,14 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 	}
 	v.AnyLeads = total > 0
 	if !v.AnyLeads && v.Query.Filtered() {
-		_, all, err := h.store.OwnerLeads(ctx, u.ID, store.LeadFilter{}, store.Page{Limit: 1})
+		_, all, err := h.store.OwnerLeads(ctx, u.Account(), store.LeadFilter{}, store.Page{Limit: 1})
 		if err != nil {
 			h.serverError(w, r, err)
 			return
 		}
 		v.AnyLeads = all > 0
 	}
-	bs, err := h.store.BusinessesOwnedBy(ctx, u.ID)
+	bs, err := h.store.BusinessesOwnedBy(ctx, u.Account())
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -139,11 +140,11 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 // the score is there with lead scoring only.
 func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 	ctx, u := r.Context(), currentUser(r)
-	if u.Kind == store.KindIndividual {
+	if !worksForBusiness(u) {
 		h.notFound(w, r)
 		return
 	}
-	bill, err := h.billingOf(ctx, u.ID)
+	bill, err := h.billingOf(ctx, u.Account())
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -151,9 +152,9 @@ func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 	scoring := bill.Plan.LeadScoring
 	f := leadFilter(leadQuery(r.URL.Query()), scoring)
 	fetch := func(offset int) ([]store.OwnerLead, error) {
-		ls, _, err := h.store.OwnerLeads(ctx, u.ID, f, store.Page{Limit: exportBatch, Offset: offset})
+		ls, _, err := h.store.OwnerLeads(ctx, u.Account(), f, store.Page{Limit: exportBatch, Offset: offset})
 		if err == nil {
-			err = h.store.MarkLockedLeads(ctx, u.ID, bill.Plan.LeadsPerMonth, ls)
+			err = h.store.MarkLockedLeads(ctx, u.Account(), bill.Plan.LeadsPerMonth, ls)
 		}
 		return ls, err
 	}

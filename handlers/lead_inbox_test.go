@@ -578,7 +578,7 @@ func TestApprovedClaimHandsOverEnquiries(t *testing.T) {
 			t.Errorf("the new owner's inbox: %v", names)
 		}
 		got := history(getPage(t, claimant, leadURL(held), http.StatusOK))
-		if len(got) != 2 || !strings.Contains(got[1], "handed to you when your claim was approved") {
+		if len(got) != 2 || !strings.Contains(got[1], "handed to this account when its claim was approved") {
 			t.Errorf("history: %v", got)
 		}
 	}, withAdmin)

@@ -19,8 +19,9 @@ import (
 // owner's), delete it. A locked lead's page shows nothing of its sender,
 // names the plan that opens it, and takes no status, note or reply.
 
-// ownedLead loads the lead of the URL if it came to one of the signed-in
-// user's listings, with their billing and whether their plan locks it;
+// ownedLead loads the lead of the URL if it came to one of the listings of
+// the account the signed-in user works in (theirs, or the one they are a
+// member of), with the account's billing and whether its plan locks it;
 // anyone else gets 404.
 func (h *Handlers) ownedLead(w http.ResponseWriter, r *http.Request) (store.OwnerLead, billing, bool) {
 	ctx, u, id := r.Context(), currentUser(r), idParam(r)
@@ -28,18 +29,18 @@ func (h *Handlers) ownedLead(w http.ResponseWriter, r *http.Request) (store.Owne
 		h.notFound(w, r)
 		return store.OwnerLead{}, billing{}, false
 	}
-	l, err := h.store.LeadForOwner(ctx, u.ID, id)
+	l, err := h.store.LeadForOwner(ctx, u.Account(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
 		return store.OwnerLead{}, billing{}, false
 	}
 	var bill billing
 	if err == nil {
-		bill, err = h.billingOf(ctx, u.ID)
+		bill, err = h.billingOf(ctx, u.Account())
 	}
 	if err == nil {
 		ls := []store.OwnerLead{l}
-		err = h.store.MarkLockedLeads(ctx, u.ID, bill.Plan.LeadsPerMonth, ls)
+		err = h.store.MarkLockedLeads(ctx, u.Account(), bill.Plan.LeadsPerMonth, ls)
 		l = ls[0]
 	}
 	if err != nil {
@@ -55,7 +56,7 @@ func (h *Handlers) leadPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v, err := h.leadPageView(r.Context(), currentUser(r).ID, l, bill)
+	v, err := h.leadPageView(r.Context(), currentUser(r), l, bill)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -63,9 +64,10 @@ func (h *Handlers) leadPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.LeadPage(h.chrome(r), v))
 }
 
-// leadPageView gathers a lead's page for its owner: a locked lead's carries nothing of
-// its sender, and names the plan that opens it.
-func (h *Handlers) leadPageView(ctx context.Context, owner int64, l store.OwnerLead, bill billing) (views.LeadPageView, error) {
+// leadPageView gathers a lead's page for viewer, of the account it came
+// to: a locked lead's carries nothing of its sender, and names the plan
+// that opens it.
+func (h *Handlers) leadPageView(ctx context.Context, viewer *store.User, l store.OwnerLead, bill billing) (views.LeadPageView, error) {
 	v := views.LeadPageView{
 		ID: l.ID, BusinessID: l.BusinessID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt,
 		Scoring: leadScoring(bill.Plan), Locked: l.Locked, PlanName: bill.Plan.Name,
@@ -74,9 +76,9 @@ func (h *Handlers) leadPageView(ctx context.Context, owner int64, l store.OwnerL
 	if err != nil {
 		return views.LeadPageView{}, err
 	}
-	v.History = leadHistory(l, events, owner)
+	v.History = leadHistory(l, events, viewer.ID)
 	if l.Locked {
-		place, err := h.store.LeadPlaceInMonth(ctx, owner, l)
+		place, err := h.store.LeadPlaceInMonth(ctx, viewer.Account(), l)
 		if err != nil {
 			return views.LeadPageView{}, err
 		}
@@ -106,7 +108,8 @@ func (h *Handlers) leadPageView(ctx context.Context, owner int64, l store.OwnerL
 }
 
 // leadHistory is a lead's history in words, from its arrival; viewer is
-// the owner reading it ("you").
+// the owner or member reading it ("you"); the others of the account are
+// named by their email.
 func leadHistory(l store.OwnerLead, events []store.LeadEvent, viewer int64) []views.LeadHistoryItem {
 	arrived := "Received through the contact form"
 	if l.Source == store.SourceRequest {
@@ -126,7 +129,7 @@ func leadHistory(l store.OwnerLead, events []store.LeadEvent, viewer int64) []vi
 		case store.LeadEventReply:
 			item.Text, item.Body = "Reply emailed", e.Body
 		case store.LeadEventHandedOver:
-			item.Text = "Kept while the listing had no owner, then handed to you when your claim was approved"
+			item.Text = "Kept while the listing had no owner, then handed to this account when its claim was approved"
 		}
 		if l.Locked {
 			item.Body = "" // a reply or a note may quote the sender
@@ -139,7 +142,7 @@ func leadHistory(l store.OwnerLead, events []store.LeadEvent, viewer int64) []vi
 // leadAnswer renders a lead's page after a failed form with status and
 // what the form held.
 func (h *Handlers) leadAnswer(w http.ResponseWriter, r *http.Request, status int, l store.OwnerLead, bill billing, edit func(*views.LeadPageView)) {
-	v, err := h.leadPageView(r.Context(), currentUser(r).ID, l, bill)
+	v, err := h.leadPageView(r.Context(), currentUser(r), l, bill)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -234,7 +237,7 @@ func (h *Handlers) addLeadNote(w http.ResponseWriter, r *http.Request) {
 		})
 		return
 	}
-	h.leadDone(w, r, l.ID, views.Toast{Title: "Note added", Description: "Only you see it, in this lead's history."}, "")
+	h.leadDone(w, r, l.ID, views.Toast{Title: "Note added", Description: "Only you and your account's team see it, in this lead's history."}, "")
 }
 
 // replyToLead emails the owner's reply to the lead's sender, through the

@@ -132,7 +132,8 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.CreateProfilePage(h.chrome(r), f))
 		return
 	}
-	b.OwnerID.Int64, b.OwnerID.Valid = u.ID, true
+	// A member's listing belongs to the account they work in.
+	b.OwnerID.Int64, b.OwnerID.Valid = u.Account(), true
 	if !u.Verified() {
 		// Sign-in needs a verified address, so this is a guard: the
 		// listing waits, as a draft, for the address (verifyEmail).
@@ -181,7 +182,8 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 
 func manageURL(id int64) string { return "/dashboard/businesses/" + strconv.FormatInt(id, 10) }
 
-// ownedBusiness loads the listing of the URL if the signed-in user owns it;
+// ownedBusiness loads the listing of the URL if it belongs to the account
+// the signed-in user works in (theirs, or the one they are a member of);
 // anyone else gets 404, as if it did not exist.
 func (h *Handlers) ownedBusiness(w http.ResponseWriter, r *http.Request) (store.Business, bool) {
 	id := idParam(r)
@@ -190,9 +192,9 @@ func (h *Handlers) ownedBusiness(w http.ResponseWriter, r *http.Request) (store.
 		return store.Business{}, false
 	}
 	b, err := h.store.BusinessByID(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && !b.OwnedBy(currentUser(r).ID)) {
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !b.OwnedBy(currentUser(r).Account())) {
 		if err == nil {
-			h.log.Warn("access to another owner's listing", "business_id", id, "user_id", currentUser(r).ID)
+			h.log.Warn("access to another account's listing", "business_id", id, "user_id", currentUser(r).ID)
 		}
 		h.notFound(w, r)
 		return store.Business{}, false
@@ -333,26 +335,31 @@ func (h *Handlers) publishBusiness(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, manageURL(b.ID), http.StatusSeeOther)
 }
 
-// deleteBusinessPage asks for confirmation.
+// deleteListingAction is what only the account's owner does here.
+const deleteListingAction = "delete a listing"
+
+// deleteBusinessPage asks for confirmation; only the account's owner
+// deletes listings (a member gets 403).
 func (h *Handlers) deleteBusinessPage(w http.ResponseWriter, r *http.Request) {
 	b, ok := h.ownedBusiness(w, r)
-	if !ok {
+	if !ok || !h.ownerOnly(w, r, deleteListingAction) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.DeleteBusinessPage(h.chrome(r), b.ID, b.Name))
 }
 
-// deleteBusiness removes a listing for good.
+// deleteBusiness removes a listing for good, at its account owner's
+// request.
 func (h *Handlers) deleteBusiness(w http.ResponseWriter, r *http.Request) {
 	b, ok := h.ownedBusiness(w, r)
-	if !ok {
+	if !ok || !h.ownerOnly(w, r, deleteListingAction) {
 		return
 	}
 	if err := h.store.DeleteBusiness(r.Context(), b.ID); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	h.log.Info("business deleted", "business_id", b.ID, "owner_id", currentUser(r).ID)
+	h.log.Info("business deleted", "business_id", b.ID, "owner_id", b.OwnerID.Int64, "user_id", currentUser(r).ID)
 	h.flash(r, views.Toast{Title: "Listing deleted", Description: b.Name + " was removed from the directory."})
 	http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
 }

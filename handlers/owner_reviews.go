@@ -117,8 +117,9 @@ func ownerReviewOf(b store.Business, r store.Review, back string) views.OwnerRev
 	return o
 }
 
-// ownedReview loads the review of the URL and its listing if the
-// signed-in user owns the listing; anyone else gets 404.
+// ownedReview loads the review of the URL and its listing if the listing
+// belongs to the account the signed-in user works in (owner or member:
+// both reply); anyone else gets 404.
 func (h *Handlers) ownedReview(w http.ResponseWriter, r *http.Request) (store.Review, store.Business, bool) {
 	id := idParam(r)
 	if id == 0 {
@@ -130,9 +131,9 @@ func (h *Handlers) ownedReview(w http.ResponseWriter, r *http.Request) (store.Re
 	if err == nil {
 		b, err = h.store.BusinessByID(r.Context(), rev.BusinessID)
 	}
-	if errors.Is(err, store.ErrNotFound) || (err == nil && !b.OwnedBy(currentUser(r).ID)) {
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !b.OwnedBy(currentUser(r).Account())) {
 		if err == nil {
-			h.log.Warn("reply to another owner's review", "review_id", id, "user_id", currentUser(r).ID)
+			h.log.Warn("reply to another account's review", "review_id", id, "user_id", currentUser(r).ID)
 		}
 		h.notFound(w, r)
 		return store.Review{}, store.Business{}, false

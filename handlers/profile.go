@@ -23,7 +23,12 @@ func (h *Handlers) profileView(r *http.Request) (views.ProfileView, error) {
 		Location: p.Location, Profession: p.Profession, Interests: p.Interests, Bio: p.Bio,
 		Errors: views.FieldErrors{},
 	}
-	if u.Kind == store.KindBusiness {
+	// A member's emails about the account (review alerts, the analytics
+	// summary) are the owner's settings: the page says so instead.
+	if v.MemberOf, err = h.accountOwnerName(r.Context(), u); err != nil {
+		return views.ProfileView{}, err
+	}
+	if u.Kind == store.KindBusiness && !u.Member() {
 		if v.ReviewAlerts, err = h.store.ReviewAlertsOf(r.Context(), u.ID); err != nil {
 			return views.ProfileView{}, err
 		}
@@ -145,8 +150,11 @@ func (h *Handlers) ownerSettingView(w http.ResponseWriter, r *http.Request, sect
 	if !h.parseForm(w, r) {
 		return views.ProfileView{}, false
 	}
-	if currentUser(r).Kind != store.KindBusiness {
+	if currentUser(r).Kind != store.KindBusiness && !currentUser(r).Member() {
 		h.notFound(w, r)
+		return views.ProfileView{}, false
+	}
+	if !h.ownerOnly(w, r, "choose the account's review alerts and analytics summary") {
 		return views.ProfileView{}, false
 	}
 	v, err := h.profileView(r)

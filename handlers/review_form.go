@@ -39,7 +39,8 @@ func (h *Handlers) reviewer(w http.ResponseWriter, r *http.Request, b store.Busi
 		return nil, false
 	case !u.Verified():
 		return refuse(views.RefusedUnverified, u.Email)
-	case b.OwnedBy(u.ID):
+	case b.OwnedBy(u.Account()):
+		// The owner and the account's members manage it.
 		return refuse(views.RefusedOwnListing, "")
 	}
 	w.Header().Set("Cache-Control", "no-store")

@@ -45,7 +45,7 @@ func (h *Handlers) listingReviews(ctx context.Context, b store.Business, viewer 
 			return l, 0, err
 		}
 		l.HasOwn = err == nil
-		if b.OwnedBy(viewer.ID) {
+		if b.OwnedBy(viewer.Account()) {
 			l.ManageURL = "/dashboard/businesses/" + strconv.FormatInt(b.ID, 10) + "/reviews"
 		}
 	}

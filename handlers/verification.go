@@ -58,6 +58,10 @@ func (h *Handlers) verificationPanel(ctx context.Context, u *store.User, b store
 // Verification section's request form vf.
 func (h *Handlers) renderManage(w http.ResponseWriter, r *http.Request, status int, c views.Chrome, b store.Business, f views.ListingForm, vf views.VerificationForm) {
 	p, err := h.verificationPanel(r.Context(), currentUser(r), b, vf)
+	if err == nil {
+		// A member sees who deletes listings instead of the button.
+		f.DeleteBy, err = h.accountOwnerName(r.Context(), currentUser(r))
+	}
 	if err != nil {
 		h.serverError(w, r, err)
 		return

@@ -4,6 +4,7 @@ import "time"
 
 // DashboardView is the signed-in home.
 type DashboardView struct {
+	MemberOf       string // for a team member: the account's owner ("Name (email)"); "" for the owner
 	Welcome        string // full name, or the email when there is none
 	NeedsProfile   bool   // the full name is empty
 	Businesses     []DashboardBusiness
@@ -29,6 +30,7 @@ type PlanView struct {
 	OnHold         string    // on the free plan: the paid plan whose payment has not gone through
 	Confirming     string    // a paid plan whose checkout completed, waiting for Stripe's confirmation
 	CanManage      bool      // the user has a Stripe customer: show 'Manage billing'
+	ChangedBy      string    // for a team member: the owner, who alone changes the plan (no billing buttons)
 	LeadsThisMonth int
 	LeadCap        int // plans.Unlimited for no cap
 }
@@ -67,6 +69,7 @@ type DashboardLead struct {
 // ProfileView is the /profile page.
 type ProfileView struct {
 	Email      string
+	MemberOf   string // for a team member: the owner of the account they work in
 	Individual bool
 	FullName   string
 	FirstName  string

@@ -1247,7 +1247,7 @@ func leadNoteForm(v LeadPageView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		templ_7745c5c3_Err = formField(Field{Name: "note", Label: "Private note", Type: "textarea", Value: v.Note, Required: true, Rows: 3, MaxLength: LeadNoteMax,
-			Hint: "Only you see it, here; the sender never does.", Error: v.NoteError}).Render(ctx, templ_7745c5c3_Buffer)
+			Hint: "Only you and your account's team see it, here; the sender never does.", Error: v.NoteError}).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

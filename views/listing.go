@@ -37,6 +37,7 @@ type ListingForm struct {
 	Held         bool   // waits for an administrator's review of its name
 	HeldLike     string // the published listing whose name it resembles
 	EmailPending bool   // Email waits for confirmation: shown nowhere public
+	DeleteBy     string // for a team member: the account owner, who alone deletes listings
 	Errors       FieldErrors
 }
 
