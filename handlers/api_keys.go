@@ -1,0 +1,226 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"bizprofile/plans"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// The owner's page of the public API (/dashboard/api): API keys, created
+// with a name and scopes and shown once (only their digest is kept), and
+// the webhook endpoints (webhook_endpoints.go). A key acts for the whole
+// account, so the page is the owner's alone; a member gets 403. Accounts
+// whose plan has no API see what it would bring, and can still revoke a
+// key or delete an endpoint they no longer want.
+
+// apiAccount lets the account's owner through with the account's billing;
+// a member gets the owner-only page. It reports whether the handler may
+// go on.
+func (h *Handlers) apiAccount(w http.ResponseWriter, r *http.Request) (*store.User, billing, bool) {
+	if !h.ownerOnly(w, r, "manage API keys and webhooks") {
+		return nil, billing{}, false
+	}
+	u := currentUser(r)
+	bill, err := h.billingOf(r.Context(), u.Account())
+	if err != nil {
+		h.serverError(w, r, err)
+		return nil, billing{}, false
+	}
+	return u, bill, true
+}
+
+// apiPlanName is the cheapest plan that brings the API.
+func apiPlanName() string { return plans.FirstWithAPI().Name }
+
+// apiRefusal is the message of a change refused because the plan has no API.
+func apiRefusal() string {
+	return "API keys and webhooks come with the " + apiPlanName() + " plan: choose it on the pricing page to create keys and endpoints."
+}
+
+// apiPage shows the account's API keys and webhook endpoints.
+func (h *Handlers) apiPage(w http.ResponseWriter, r *http.Request) {
+	u, bill, ok := h.apiAccount(w, r)
+	if !ok {
+		return
+	}
+	h.apiAnswer(w, r, http.StatusOK, u, bill, func(*views.APIDashboardView) {})
+}
+
+// apiAnswer renders the API page with status, after edit sets what a form
+// held or what happened.
+func (h *Handlers) apiAnswer(w http.ResponseWriter, r *http.Request, status int, u *store.User, bill billing, edit func(*views.APIDashboardView)) {
+	v, err := h.apiDashboardView(r.Context(), u, bill)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	edit(&v)
+	// A new key's secret is on it: no cache keeps a copy.
+	w.Header().Set("Cache-Control", "no-store")
+	h.render(w, r, status, views.APIDashboardPage(h.chrome(r), v))
+}
+
+// apiDashboardView gathers the account's keys and endpoints.
+func (h *Handlers) apiDashboardView(ctx context.Context, u *store.User, bill billing) (views.APIDashboardView, error) {
+	v := views.APIDashboardView{
+		Allowed: bill.Plan.API, Plan: bill.Plan.Name, APIPlan: apiPlanName(),
+		MaxKeys: store.MaxAPIKeys, MaxEndpoints: store.MaxWebhookEndpoints, Events: webhookEventOptions(),
+		KeyForm: views.APIKeyForm{Scopes: store.ScopeRead}, EndpointForm: views.WebhookEndpointForm{Events: []string{store.EventLeadCreated}},
+	}
+	keys, err := h.store.APIKeysOf(ctx, u.Account())
+	if err != nil {
+		return v, err
+	}
+	creators := map[int64]string{u.ID: "you"}
+	for _, k := range keys {
+		row := views.APIKeyRow{ID: k.ID, Name: k.Name, Prefix: k.Prefix, Scopes: k.Scopes, CreatedAt: k.CreatedAt,
+			LastUsed: k.LastUsedAt.Time, RevokedAt: k.RevokedAt.Time}
+		if k.CreatedBy.Valid {
+			name, known := creators[k.CreatedBy.Int64]
+			if !known {
+				c, err := h.store.UserByID(ctx, k.CreatedBy.Int64)
+				if err != nil && !errors.Is(err, store.ErrNotFound) {
+					return v, err
+				}
+				name, creators[k.CreatedBy.Int64] = c.Email, c.Email
+			}
+			row.CreatedBy = name
+		}
+		if !k.Revoked() {
+			v.ActiveKeys++
+		}
+		v.Keys = append(v.Keys, row)
+	}
+	endpoints, err := h.store.WebhookEndpointsOf(ctx, u.Account())
+	if err != nil {
+		return v, err
+	}
+	for _, e := range endpoints {
+		v.Endpoints = append(v.Endpoints, views.WebhookEndpointRow{ID: e.ID, URL: e.URL, Description: e.Description, Events: e.EventList(), Status: webhookStatus(e)})
+	}
+	return v, nil
+}
+
+// createAPIKey makes a key and shows it, this once, on the page it
+// answers with (201): only its digest is kept.
+func (h *Handlers) createAPIKey(w http.ResponseWriter, r *http.Request) {
+	u, bill, ok := h.apiAccount(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	f := views.APIKeyForm{Name: field(r.PostForm, "name"), Scopes: r.PostFormValue("scopes"), Errors: views.FieldErrors{}}
+	if !bill.Plan.API {
+		h.apiAnswer(w, r, http.StatusForbidden, u, bill, func(v *views.APIDashboardView) { v.Problem, v.KeyForm = apiRefusal(), f })
+		return
+	}
+	ctx := r.Context()
+	required(f.Errors, "name", f.Name, "Name the key, such as the system that will use it.")
+	checkLength(f.Errors, "name", f.Name, views.APIKeyNameMax)
+	checkOption(f.Errors, "scopes", f.Scopes, views.APIKeyScopes, "Choose what the key may do: read only, or read and write.")
+	if !f.Errors.Has("name") {
+		keys, err := h.store.APIKeysOf(ctx, u.Account())
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		for _, k := range keys {
+			if !k.Revoked() && strings.EqualFold(k.Name, f.Name) {
+				f.Errors["name"] = "An active key already has this name: choose another, so you can tell them apart."
+				break
+			}
+		}
+	}
+	if len(f.Errors) > 0 {
+		h.apiAnswer(w, r, http.StatusUnprocessableEntity, u, bill, func(v *views.APIDashboardView) { v.KeyForm = f })
+		return
+	}
+	k, secret, err := h.store.CreateAPIKey(ctx, store.NewAPIKey{AccountID: u.Account(), Name: f.Name, Scopes: f.Scopes, CreatedBy: u.ID})
+	if errors.Is(err, store.ErrAPIKeyLimit) {
+		f.Problem = "You have " + itoa(store.MaxAPIKeys) + " active keys, the most an account may hold. Revoke one you no longer use to create another."
+		h.apiAnswer(w, r, http.StatusUnprocessableEntity, u, bill, func(v *views.APIDashboardView) { v.KeyForm = f })
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("API key created", "account_id", u.Account(), "key_id", k.ID, "user_id", u.ID)
+	h.apiAnswer(w, r, http.StatusCreated, u, bill, func(v *views.APIDashboardView) {
+		v.NewKey = &views.NewAPIKey{Name: k.Name, Scopes: k.Scopes, Secret: secret}
+	})
+}
+
+// accountKey loads the URL's key of the user's account; anyone else's
+// is 404.
+func (h *Handlers) accountKey(w http.ResponseWriter, r *http.Request, u *store.User) (store.APIKey, bool) {
+	id := idParam(r)
+	keys, err := h.store.APIKeysOf(r.Context(), u.Account())
+	if err != nil {
+		h.serverError(w, r, err)
+		return store.APIKey{}, false
+	}
+	for _, k := range keys {
+		if k.ID == id && id != 0 {
+			return k, true
+		}
+	}
+	h.notFound(w, r)
+	return store.APIKey{}, false
+}
+
+// revokeAPIKeyPage asks to confirm a key's revocation.
+func (h *Handlers) revokeAPIKeyPage(w http.ResponseWriter, r *http.Request) {
+	u, _, ok := h.apiAccount(w, r)
+	if !ok {
+		return
+	}
+	k, ok := h.accountKey(w, r, u)
+	if !ok {
+		return
+	}
+	if k.Revoked() {
+		h.flash(r, views.Toast{Title: "Key already revoked", Description: "“" + k.Name + "” no longer opens the API."})
+		http.Redirect(w, r, views.APIDashboardPath+"#api-keys", http.StatusSeeOther)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.APIConfirmPage(h.chrome(r), views.APIConfirm{
+		Title: "Revoke the key “" + k.Name + "”?",
+		Text: []string{
+			"Requests made with it are refused from the moment you confirm: whatever uses it (" + k.Prefix + "…) stops working until you give it a new key.",
+			"It cannot be undone.",
+		},
+		Action: views.APIKeyPath(k.ID) + "/revoke", Button: "Yes, revoke this key", Back: views.APIDashboardPath + "#api-keys",
+	}))
+}
+
+// revokeAPIKey ends a key of the account at once. It is allowed whatever
+// the plan: a key no longer wanted must be stoppable.
+func (h *Handlers) revokeAPIKey(w http.ResponseWriter, r *http.Request) {
+	u, _, ok := h.apiAccount(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	k, ok := h.accountKey(w, r, u)
+	if !ok {
+		return
+	}
+	err := h.store.RevokeAPIKey(r.Context(), u.Account(), k.ID, time.Now())
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("API key revoked", slog.Int64("account_id", u.Account()), slog.Int64("key_id", k.ID), slog.Int64("user_id", u.ID))
+	h.flash(r, views.Toast{Title: "Key revoked", Description: "“" + k.Name + "” no longer opens the API."})
+	http.Redirect(w, r, views.APIDashboardPath+"#api-keys", http.StatusSeeOther)
+}

@@ -1,0 +1,419 @@
+package handlers
+
+import (
+	"errors"
+	"log/slog"
+	"math"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-chi/chi/v5"
+
+	"bizprofile/store"
+	"bizprofile/views"
+	"bizprofile/webhooks"
+)
+
+// Webhook endpoints of an account (/dashboard/api, and each endpoint's
+// page): the owner adds up to store.MaxWebhookEndpoints HTTPS addresses
+// with the events each wants, edits, re-enables, re-keys and deletes them,
+// sends a test event and reads the delivery log, resending a delivery.
+// The sending itself is package webhooks'.
+
+// deliveriesPerPage is how many deliveries a page of the log shows.
+const deliveriesPerPage = 20
+
+// webhookEventLabels names the event types in the forms.
+var webhookEventLabels = map[string]string{
+	store.EventLeadCreated:    "New lead",
+	store.EventLeadUpdated:    "Lead updated",
+	store.EventReviewCreated:  "New review",
+	store.EventListingUpdated: "Listing updated",
+}
+
+// webhookEventOptions are the event types an endpoint may ask for, in the
+// catalogue's order.
+func webhookEventOptions() []views.Option {
+	opts := make([]views.Option, len(store.WebhookEvents))
+	for i, e := range store.WebhookEvents {
+		opts[i] = views.Option{Value: e, Label: webhookEventLabels[e]}
+	}
+	return opts
+}
+
+// webhookStatus is whether events are sent to e.
+func webhookStatus(e store.WebhookEndpoint) views.WebhookStatus {
+	return views.WebhookStatus{Disabled: e.DisabledAt.Time, Reason: e.DisabledReason, FailingSince: e.FailingSince.Time}
+}
+
+// webhookForm reads the add or edit form of an endpoint and checks it.
+func (h *Handlers) webhookForm(form url.Values) views.WebhookEndpointForm {
+	f := views.WebhookEndpointForm{URL: field(form, "url"), Description: field(form, "description"), Events: form["events"], Errors: views.FieldErrors{}}
+	h.checkWebhookURL(f.Errors, f.URL)
+	checkLength(f.Errors, "description", f.Description, views.WebhookDescriptionMax)
+	if len(f.Events) == 0 {
+		f.Errors["events"] = "Choose at least one event to send."
+	}
+	for _, e := range f.Events {
+		if _, known := webhookEventLabels[e]; !known {
+			f.Errors["events"] = "Choose among the events listed."
+		}
+	}
+	return f
+}
+
+// checkWebhookURL checks where events would be sent: an absolute https://
+// URL without credentials; http:// only to this machine, and only while
+// the app is not in production. In production an address on a private
+// network is refused here already (the sender checks every address again
+// after DNS resolution).
+func (h *Handlers) checkWebhookURL(errs views.FieldErrors, raw string) {
+	const name = "url"
+	if raw == "" {
+		errs[name] = "Enter the URL that receives the events."
+		return
+	}
+	if utf8.RuneCountInString(raw) > views.WebhookURLMax {
+		errs[name] = views.TooLong(views.WebhookURLMax)
+		return
+	}
+	u, err := url.Parse(raw)
+	if err != nil || !u.IsAbs() || u.Opaque != "" || u.Hostname() == "" || strings.ContainsAny(raw, " \t\r\n") {
+		errs[name] = "Enter a full URL, such as https://crm.example.com/webhooks."
+		return
+	}
+	if u.User != nil {
+		errs[name] = "Leave the user name and password out of the URL: each delivery is signed with the endpoint's secret instead."
+		return
+	}
+	host := strings.ToLower(u.Hostname())
+	switch u.Scheme {
+	case "https":
+	case "http":
+		if h.production {
+			errs[name] = "Use an https:// URL: events carry your leads' contact details, which must travel encrypted."
+		} else if !loopbackHost(host) {
+			errs[name] = "Use an https:// URL. While developing, http:// is accepted for localhost, 127.0.0.1 and [::1] only."
+		}
+		return
+	default:
+		errs[name] = "Use an https:// URL, such as https://crm.example.com/webhooks."
+		return
+	}
+	if h.production && privateHost(host) {
+		errs[name] = "This address is on a private network, which we cannot reach: use your server's public address."
+	}
+}
+
+// loopbackHost reports whether host names this machine.
+func loopbackHost(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.IsLoopback()
+}
+
+// privateHost reports whether host is this machine or an address of a
+// private network, written as such (names resolving there are the
+// sender's to refuse).
+func privateHost(host string) bool {
+	if loopbackHost(host) {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return false
+	}
+	a = a.Unmap()
+	return a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsUnspecified() || a.IsMulticast() || a.IsInterfaceLocalMulticast() ||
+		netip.MustParsePrefix("100.64.0.0/10").Contains(a)
+}
+
+// createWebhookEndpoint adds an endpoint and opens its page, where its
+// signing secret is.
+func (h *Handlers) createWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
+	u, bill, ok := h.apiAccount(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	f := h.webhookForm(r.PostForm)
+	if !bill.Plan.API {
+		f.Errors = nil
+		h.apiAnswer(w, r, http.StatusForbidden, u, bill, func(v *views.APIDashboardView) { v.Problem, v.EndpointForm = apiRefusal(), f })
+		return
+	}
+	if len(f.Errors) > 0 {
+		h.apiAnswer(w, r, http.StatusUnprocessableEntity, u, bill, func(v *views.APIDashboardView) { v.EndpointForm = f })
+		return
+	}
+	e, err := h.store.CreateWebhookEndpoint(r.Context(), u.Account(), store.WebhookEndpointFields{URL: f.URL, Description: f.Description, Events: f.Events})
+	if errors.Is(err, store.ErrWebhookEndpointLimit) {
+		f.Problem = "You have " + itoa(store.MaxWebhookEndpoints) + " endpoints, the most an account may have. Delete one, or change one's URL, to send events elsewhere."
+		h.apiAnswer(w, r, http.StatusUnprocessableEntity, u, bill, func(v *views.APIDashboardView) { v.EndpointForm = f })
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("webhook endpoint added", "account_id", u.Account(), "endpoint_id", e.ID, "user_id", u.ID)
+	h.flash(r, views.Toast{Title: "Endpoint added", Description: "Use its signing secret, on this page, to verify each delivery."})
+	http.Redirect(w, r, views.WebhookEndpointPath(e.ID), http.StatusSeeOther)
+}
+
+// accountEndpoint loads the URL's endpoint of the user's account with the
+// account's billing; another account's is 404.
+func (h *Handlers) accountEndpoint(w http.ResponseWriter, r *http.Request) (*store.User, billing, store.WebhookEndpoint, bool) {
+	u, bill, ok := h.apiAccount(w, r)
+	if !ok {
+		return nil, billing{}, store.WebhookEndpoint{}, false
+	}
+	id := idParam(r)
+	if id == 0 {
+		h.notFound(w, r)
+		return nil, billing{}, store.WebhookEndpoint{}, false
+	}
+	e, err := h.store.WebhookEndpointOf(r.Context(), u.Account(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return nil, billing{}, store.WebhookEndpoint{}, false
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return nil, billing{}, store.WebhookEndpoint{}, false
+	}
+	return u, bill, e, true
+}
+
+// webhookEndpointPage shows an endpoint: its settings, secret and
+// delivery log.
+func (h *Handlers) webhookEndpointPage(w http.ResponseWriter, r *http.Request) {
+	_, bill, e, ok := h.accountEndpoint(w, r)
+	if !ok {
+		return
+	}
+	h.endpointAnswer(w, r, http.StatusOK, bill, e, func(*views.WebhookEndpointView) {})
+}
+
+// endpointAnswer renders an endpoint's page with status, after edit sets
+// what a form held or what happened.
+func (h *Handlers) endpointAnswer(w http.ResponseWriter, r *http.Request, status int, bill billing, e store.WebhookEndpoint, edit func(*views.WebhookEndpointView)) {
+	ctx, page := r.Context(), pageParam(r)
+	v := views.WebhookEndpointView{
+		ID: e.ID, URL: e.URL, Status: webhookStatus(e), Secret: e.Secret, CreatedAt: e.CreatedAt,
+		Allowed: bill.Plan.API, APIPlan: apiPlanName(), Events: webhookEventOptions(), Page: page,
+		Form: views.WebhookEndpointForm{URL: e.URL, Description: e.Description, Events: e.EventList()},
+	}
+	ds, total, err := h.store.WebhookDeliveriesOf(ctx, e.ID, store.Page{Limit: deliveriesPerPage, Offset: (page - 1) * deliveriesPerPage})
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	if page > 1 && len(ds) == 0 {
+		h.notFound(w, r)
+		return
+	}
+	v.Total, v.Pages = total, max(1, int(math.Ceil(float64(total)/deliveriesPerPage)))
+	for _, d := range ds {
+		row := views.WebhookDeliveryRow{
+			ID: d.ID, EventType: d.EventType, EventID: d.EventID, CreatedAt: d.CreatedAt, Status: d.Status, Attempts: d.Attempts,
+			NextAttempt: d.NextAttemptAt.Time, ResponseCode: int(d.ResponseCode.Int64), ResponseMS: -1, LastError: d.LastError,
+		}
+		if d.ResponseMS.Valid {
+			row.ResponseMS = d.ResponseMS.Int64
+		}
+		attempts, err := h.store.WebhookAttemptsOf(ctx, d.ID)
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		for _, a := range attempts {
+			row.Log = append(row.Log, views.WebhookAttemptRow{At: a.AttemptedAt, Code: int(a.ResponseCode.Int64), MS: a.ResponseMS, Error: a.Error})
+		}
+		v.Deliveries = append(v.Deliveries, row)
+	}
+	edit(&v)
+	// The signing secret is on it: no cache keeps a copy.
+	w.Header().Set("Cache-Control", "no-store")
+	h.render(w, r, status, views.WebhookEndpointPage(h.chrome(r), v))
+}
+
+// endpointDone goes back to the endpoint's page with a toast.
+func (h *Handlers) endpointDone(w http.ResponseWriter, r *http.Request, id int64, t views.Toast, anchor string) {
+	h.flash(r, t)
+	http.Redirect(w, r, views.WebhookEndpointPath(id)+anchor, http.StatusSeeOther)
+}
+
+// endpointChange loads the URL's endpoint for a change the plan must
+// allow, answering 403 on the endpoint's page when it does not.
+func (h *Handlers) endpointChange(w http.ResponseWriter, r *http.Request) (*store.User, billing, store.WebhookEndpoint, bool) {
+	u, bill, e, ok := h.accountEndpoint(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return nil, billing{}, store.WebhookEndpoint{}, false
+	}
+	if !bill.Plan.API {
+		h.endpointAnswer(w, r, http.StatusForbidden, bill, e, func(v *views.WebhookEndpointView) { v.Problem = apiRefusal() })
+		return nil, billing{}, store.WebhookEndpoint{}, false
+	}
+	return u, bill, e, true
+}
+
+// updateWebhookEndpoint saves an endpoint's URL, description and events.
+func (h *Handlers) updateWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
+	u, bill, e, ok := h.endpointChange(w, r)
+	if !ok {
+		return
+	}
+	f := h.webhookForm(r.PostForm)
+	if len(f.Errors) > 0 {
+		h.endpointAnswer(w, r, http.StatusUnprocessableEntity, bill, e, func(v *views.WebhookEndpointView) { v.Form = f })
+		return
+	}
+	err := h.store.UpdateWebhookEndpoint(r.Context(), u.Account(), e.ID, store.WebhookEndpointFields{URL: f.URL, Description: f.Description, Events: f.Events})
+	if h.endpointGone(w, r, err) {
+		return
+	}
+	h.endpointDone(w, r, e.ID, views.Toast{Title: "Endpoint saved", Description: "The next events are sent as you set them."}, "")
+}
+
+// endpointGone answers a failed change of an endpoint: 404 when it was
+// deleted meanwhile, 500 otherwise. It reports whether it answered.
+func (h *Handlers) endpointGone(w http.ResponseWriter, r *http.Request, err error) bool {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		h.notFound(w, r)
+	case err != nil:
+		h.serverError(w, r, err)
+	default:
+		return false
+	}
+	return true
+}
+
+// deleteWebhookEndpointPage asks to confirm an endpoint's deletion.
+func (h *Handlers) deleteWebhookEndpointPage(w http.ResponseWriter, r *http.Request) {
+	_, _, e, ok := h.accountEndpoint(w, r)
+	if !ok {
+		return
+	}
+	h.render(w, r, http.StatusOK, views.APIConfirmPage(h.chrome(r), views.APIConfirm{
+		Title:  "Delete the endpoint " + e.URL + "?",
+		Text:   []string{"No event is sent to it any more, deliveries waiting for a retry are dropped, and its delivery log is erased. It cannot be undone."},
+		Action: views.WebhookEndpointPath(e.ID) + "/delete", Button: "Yes, delete this endpoint", Back: views.WebhookEndpointPath(e.ID),
+	}))
+}
+
+// deleteWebhookEndpoint removes an endpoint. It is allowed whatever the
+// plan: an address no longer wanted must be removable.
+func (h *Handlers) deleteWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
+	u, _, e, ok := h.accountEndpoint(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	if h.endpointGone(w, r, h.store.DeleteWebhookEndpoint(r.Context(), u.Account(), e.ID)) {
+		return
+	}
+	h.log.Info("webhook endpoint deleted", "account_id", u.Account(), "endpoint_id", e.ID, "user_id", u.ID)
+	h.flash(r, views.Toast{Title: "Endpoint deleted", Description: "No event is sent to " + e.URL + " any more."})
+	http.Redirect(w, r, views.APIDashboardPath+"#webhooks", http.StatusSeeOther)
+}
+
+// enableWebhookEndpoint sends events to a disabled endpoint again.
+func (h *Handlers) enableWebhookEndpoint(w http.ResponseWriter, r *http.Request) {
+	u, _, e, ok := h.endpointChange(w, r)
+	if !ok {
+		return
+	}
+	if h.endpointGone(w, r, h.store.EnableWebhookEndpoint(r.Context(), u.Account(), e.ID)) {
+		return
+	}
+	h.log.Info("webhook endpoint enabled", "account_id", u.Account(), "endpoint_id", e.ID, "user_id", u.ID)
+	h.endpointDone(w, r, e.ID, views.Toast{Title: "Endpoint enabled", Description: "New events are sent to it again. Resend from the log what it missed."}, "")
+}
+
+// rotateWebhookSecretPage asks to confirm a new signing secret.
+func (h *Handlers) rotateWebhookSecretPage(w http.ResponseWriter, r *http.Request) {
+	_, _, e, ok := h.accountEndpoint(w, r)
+	if !ok {
+		return
+	}
+	h.render(w, r, http.StatusOK, views.APIConfirmPage(h.chrome(r), views.APIConfirm{
+		Title: "Give " + e.URL + " a new signing secret?",
+		Text: []string{
+			"Every delivery from now on, retries included, is signed with the new secret; signatures made with the current one stop matching.",
+			"Put the new secret in your receiver as soon as it shows on the endpoint's page.",
+		},
+		Action: views.WebhookEndpointPath(e.ID) + "/rotate", Button: "Yes, rotate the secret", Back: views.WebhookEndpointPath(e.ID),
+	}))
+}
+
+// rotateWebhookSecret gives an endpoint a new signing secret.
+func (h *Handlers) rotateWebhookSecret(w http.ResponseWriter, r *http.Request) {
+	u, _, e, ok := h.endpointChange(w, r)
+	if !ok {
+		return
+	}
+	_, err := h.store.RotateWebhookSecret(r.Context(), u.Account(), e.ID)
+	if h.endpointGone(w, r, err) {
+		return
+	}
+	h.log.Info("webhook secret rotated", "account_id", u.Account(), "endpoint_id", e.ID, "user_id", u.ID)
+	h.endpointDone(w, r, e.ID, views.Toast{Title: "Secret rotated", Description: "Deliveries are signed with the new secret from now on: put it in your receiver."}, "#signing-secret")
+}
+
+// disabledRefusal answers a send to a disabled endpoint.
+func (h *Handlers) disabledRefusal(w http.ResponseWriter, r *http.Request, bill billing, e store.WebhookEndpoint) {
+	h.endpointAnswer(w, r, http.StatusConflict, bill, e, func(v *views.WebhookEndpointView) {
+		v.Problem = "This endpoint is disabled: re-enable it to send it events."
+	})
+}
+
+// sendTestEvent queues a ping to the endpoint; it shows in the log.
+func (h *Handlers) sendTestEvent(w http.ResponseWriter, r *http.Request) {
+	u, bill, e, ok := h.endpointChange(w, r)
+	if !ok {
+		return
+	}
+	id, err := webhooks.SendTest(r.Context(), h.store, e)
+	if errors.Is(err, webhooks.ErrDisabled) {
+		h.disabledRefusal(w, r, bill, e)
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("webhook test event queued", "account_id", u.Account(), "endpoint_id", e.ID, "delivery_id", id)
+	h.endpointDone(w, r, e.ID, views.Toast{Title: "Test event queued", Description: "It shows in the delivery log, with its response once it is sent."}, "#deliveries")
+}
+
+// resendDelivery sends a delivery of the endpoint again, as a new
+// delivery of the same event.
+func (h *Handlers) resendDelivery(w http.ResponseWriter, r *http.Request) {
+	u, bill, e, ok := h.endpointChange(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	deliveryID, _ := numberIn(chi.URLParam(r, "delivery"), 1, math.MaxInt64)
+	d, err := h.store.WebhookDeliveryOf(ctx, u.Account(), deliveryID)
+	if err == nil && d.EndpointID != e.ID {
+		err = store.ErrNotFound
+	}
+	if err == nil {
+		err = webhooks.Resend(ctx, h.store, u.Account(), d.ID)
+	}
+	if errors.Is(err, webhooks.ErrDisabled) {
+		h.disabledRefusal(w, r, bill, e)
+		return
+	}
+	if h.endpointGone(w, r, err) {
+		return
+	}
+	h.log.Info("webhook delivery resent", slog.Int64("account_id", u.Account()), slog.Int64("endpoint_id", e.ID), slog.Int64("delivery_id", d.ID))
+	h.endpointDone(w, r, e.ID, views.Toast{Title: "Delivery queued again", Description: "The event " + d.EventID + " is sent again as a new delivery in the log."}, "#deliveries")
+}
