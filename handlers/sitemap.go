@@ -25,7 +25,7 @@ const maxSitemapParts = 100000
 // and the directory's landing pages.
 var publicPages = []string{
 	"/", "/directory", "/pricing", "/features", "/partners", "/partners/signup", "/whats-new", "/roi-breakdown",
-	"/request", "/ai-insights", "/faq", "/api", "/about", "/careers", "/blog", "/press", "/help", "/contact", "/status",
+	"/request", "/ai-insights", "/faq", "/api", "/api/docs", "/about", "/careers", "/blog", "/press", "/help", "/contact", "/status",
 	"/privacy", "/terms", "/business/signup", "/individual/signup", "/signup", "/login",
 }
 
