@@ -249,9 +249,18 @@ func TestAPIPageIsTheOwnersAndNeedsTheAPIPlan(t *testing.T) {
 		owner := proOwner(t, app, "team-owner@bizprofile.test")
 		createKey(t, app, "CRM", store.ScopeRead)
 
+		_, body := app.get(t, "/dashboard")
+		if !hasLink(parseHTML(t, body), "API & webhooks", "/dashboard/api") {
+			t.Error("a Pro owner's dashboard does not link to the API page")
+		}
+
 		member := app.newClient()
 		m := member.account(t, "member@bizprofile.test", store.KindBusiness)
 		must(t, app.store.AddTeamMember(ctx, owner.ID, m.ID, owner.ID))
+		_, body = member.get(t, "/dashboard")
+		if linksTo(parseHTML(t, body), "/dashboard/api").Length() != 0 {
+			t.Error("a member's dashboard links to the owner's API page")
+		}
 		for _, c := range []struct{ method, path string }{
 			{http.MethodGet, "/dashboard/api"},
 			{http.MethodPost, "/dashboard/api/keys"},
@@ -279,6 +288,10 @@ func TestAPIPageIsTheOwnersAndNeedsTheAPIPlan(t *testing.T) {
 		// An owner on the free plan sees what the plan with the API brings.
 		free := app.newClient()
 		u := signedInOwner(t, free, "free@bizprofile.test")
+		_, body = free.get(t, "/dashboard")
+		if !hasLink(parseHTML(t, body), "API & webhooks Pro", "/dashboard/api") {
+			t.Error("a free owner's dashboard does not link to the API page naming the plan it needs")
+		}
 		res, body := free.get(t, "/dashboard/api")
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("free plan GET: %d", res.StatusCode)

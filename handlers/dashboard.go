@@ -91,6 +91,9 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 	}
 	// The plan is the owner's to change: a member is told whose it is.
 	d.Plan.ChangedBy = memberOf
+	if !bill.Plan.API {
+		d.APIPlan = apiPlanName()
+	}
 	if d.Welcome == "" {
 		d.Welcome = u.Email
 	}

@@ -16,6 +16,7 @@ type DashboardView struct {
 	RecentLeads    []DashboardLead
 	Plan           PlanView
 	Reviews        DashboardReviews // shown with at least one listing
+	APIPlan        string           // the plan that brings API keys and webhooks, when the plan in force does not
 }
 
 // PlanView is the user's plan in force, how it bills and this month's use
