@@ -43,7 +43,7 @@ func (s *Store) AccountData(ctx context.Context, userID int64, leadCap int) (Acc
 	d := AccountData{}
 	err := s.readTx(ctx, func(tx *Store) error {
 		err := tx.db.GetContext(ctx, &d.Account, tx.db.Rebind(`
-			SELECT u.email, u.kind, u.is_admin, u.created_at, u.email_verified_at, u.review_alerts, u.analytics_summary, u.order_value_cents,
+			SELECT u.id, u.email, u.kind, u.is_admin, u.created_at, u.email_verified_at, u.review_alerts, u.analytics_summary, u.order_value_cents,
 				COALESCE(p.full_name, '') AS full_name, COALESCE(p.first_name, '') AS first_name, COALESCE(p.last_name, '') AS last_name,
 				COALESCE(p.phone, '') AS phone, COALESCE(p.location, '') AS location, COALESCE(p.profession, '') AS profession,
 				COALESCE(p.interests, '') AS interests, COALESCE(p.bio, '') AS bio

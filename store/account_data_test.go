@@ -116,7 +116,7 @@ func TestAccountDataHoldsTheAccountsRecordsAndNobodyElses(t *testing.T) {
 				t.Errorf("%s's export holds the other account's data:\n%s", tc.who.Email, raw)
 			}
 			a := d.Account
-			if a.Email != tc.who.Email || a.Kind != store.KindBusiness || a.Phone != "555-"+tc.own || !a.EmailVerifiedAt.Valid || a.ReviewAlerts != "each" || !a.AnalyticsSummary {
+			if a.ID != tc.who.ID || a.Email != tc.who.Email || a.Kind != store.KindBusiness || a.Phone != "555-"+tc.own || !a.EmailVerifiedAt.Valid || a.ReviewAlerts != "each" || !a.AnalyticsSummary {
 				t.Errorf("account = %+v", a)
 			}
 			if len(d.Listings) != 1 || d.Listings[0].Name != tc.biz.Name || !d.Listings[0].Published || d.Listings[0].Email != tc.who.Email {

@@ -23,6 +23,9 @@ func (t OptionalTime) MarshalJSON() ([]byte, error) {
 
 // ExportAccount is the account, its profile and its settings.
 type ExportAccount struct {
+	// ID is the account's number, as the payment provider's records (and
+	// support) know it.
+	ID              int64        `db:"id" json:"id"`
 	Email           string       `db:"email" json:"email"`
 	Kind            string       `db:"kind" json:"kind"`
 	Administrator   bool         `db:"is_admin" json:"administrator"`
