@@ -39,8 +39,12 @@ func (h *Handlers) closeAccountView(ctx context.Context, u *store.User) (views.A
 		return v, err
 	}
 	if !u.Member() {
-		if v.Members, err = h.store.TeamMemberEmails(ctx, u.ID); err != nil {
+		mates, err := h.store.TeamMatesOf(ctx, u.ID)
+		if err != nil {
 			return v, err
+		}
+		for _, m := range mates {
+			v.Members = append(v.Members, m.Email)
 		}
 	}
 	bs, err := h.store.BusinessesOwnedBy(ctx, u.ID)

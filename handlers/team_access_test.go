@@ -517,3 +517,44 @@ func TestTeamMemberWithAPersonalAccount(t *testing.T) {
 		notFoundPage(t, res, parseHTML(t, body))
 	})
 }
+
+// Closing: the owner is told the members lose access; a member closing
+// their own account leaves the team, and the account keeps its listing,
+// lead and plan.
+func TestTeamClosingAccounts(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		f := newTeamFixture(t, app)
+		_, body := f.ownerC.get(t, "/profile/close")
+		doc := parseHTML(t, body)
+		if !anyContains([]string{textOf(byTestID(doc, "close-members"))}, f.member.Email) {
+			t.Fatalf("the owner's close page does not name the member who loses access: %q", textOf(byTestID(doc, "close-members")))
+		}
+		if byTestID(doc, "close-member").Length() != 0 {
+			t.Fatal("the owner is told they leave a team")
+		}
+
+		_, body = f.memberC.get(t, "/profile/close")
+		doc = parseHTML(t, body)
+		if !anyContains([]string{textOf(byTestID(doc, "close-member"))}, f.owner.Email) {
+			t.Fatalf("the member's close page does not say whose team they leave: %q", textOf(byTestID(doc, "close-member")))
+		}
+		res, _ := f.memberC.post(t, "/profile/close", url.Values{"current_password": {goodPassword}})
+		redirectsTo("/")(t, f, res, nil)
+		if _, err := app.store.UserByID(ctx, f.member.ID); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("the member's account is still there: %v", err)
+		}
+		b, err := app.store.BusinessByID(ctx, f.biz.ID)
+		must(t, err)
+		if !b.OwnedBy(f.owner.ID) || !b.Published {
+			t.Fatalf("the account's listing changed when a member left: owner %v published %v", b.OwnerID, b.Published)
+		}
+		if _, err := app.store.LeadForOwner(ctx, f.owner.ID, f.lead.ID); err != nil {
+			t.Fatalf("the account's lead went with the member: %v", err)
+		}
+		_, body = f.ownerC.get(t, "/dashboard")
+		if textOf(byTestID(byTestID(parseHTML(t, body), "plan"), "plan-name")) != plans.Pro.Name {
+			t.Fatal("the account's plan changed when a member left")
+		}
+	})
+}

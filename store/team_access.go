@@ -21,17 +21,3 @@ func accountOf(ctx context.Context, tx *sqlx.Tx, userID int64) (int64, error) {
 	}
 	return account, nil
 }
-
-// TeamMemberEmails are the addresses of the members of the account
-// (accountID is its owner's id), in the order they joined: the account
-// closing page names who loses access with it.
-func (s *Store) TeamMemberEmails(ctx context.Context, accountID int64) ([]string, error) {
-	var emails []string
-	err := s.db.SelectContext(ctx, &emails, s.db.Rebind(`
-		SELECT u.email FROM team_members m JOIN users u ON u.id = m.user_id
-		WHERE m.account_id = ? ORDER BY m.created_at, u.id`), accountID)
-	if err != nil {
-		return nil, fmt.Errorf("store: team member emails: %w", err)
-	}
-	return emails, nil
-}
