@@ -397,6 +397,10 @@ func TestTeamSeatsFollowThePlan(t *testing.T) {
 			return err
 		})
 		must(t, err)
+		doc = teamPage(t, app)
+		if got := textOf(byTestID(doc, "team-seats")); got != "5 of 1 seat used" || byTestID(doc, "team-over").Length() != 1 {
+			t.Errorf("seats after the plan ended %q, over-seat note %d", got, byTestID(doc, "team-over").Length())
+		}
 		two := app.newClient()
 		two.account(t, "two@team.test", store.KindIndividual)
 		link := inviteLink(t, app, "two@team.test")
