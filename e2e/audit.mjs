@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { startServer } from "./server.mjs";
 const chromiumPath = process.env.CHROME_PATH || "/usr/bin/chromium";
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/pricing", "/features", "/about", "/directory", "/directory/harbor-street-bakery", "/status"];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/pricing", "/features", "/about", "/directory", "/directory/harbor-street-bakery", "/status", "/api/docs"];
 const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
 const dataDir = mkdtempSync(join(tmpdir(), "bizprofile-audit-"));

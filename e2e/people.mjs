@@ -1,6 +1,7 @@
 // The people of the browser tests and what they do through the real forms:
 // sign up (a person or a business), verify the address by the emailed
 // link, sign in; the administrator; and the toast they are shown.
+import { createHmac } from "node:crypto";
 import { baseURL } from "./browser.mjs";
 import { linkFrom } from "./mailbox.mjs";
 
@@ -110,4 +111,81 @@ export async function adminPage(ctx) {
   const page = await ctx.newPage();
   await signIn(page, adminEmail);
   return page;
+}
+
+// stripeAPIVersion is the API version of the app's Stripe library
+// (stripe-go v85's stripe.APIVersion): the app refuses events of another.
+const stripeAPIVersion = "2026-03-25.dahlia";
+
+// onPlan puts the account of email on plan (Pro unless told) as Stripe
+// would: a subscription created and active for a month, in an event
+// signed with the e2e server's webhook secret (STRIPE_WEBHOOK_SECRET in
+// run.mjs) and posted to /webhooks/stripe. The account's id, which the
+// checkout gives Stripe, is read from its data file (/profile/data.json).
+export async function onPlan(ctx, email, { plan = "pro", amountCents = 4900 } = {}) {
+  const c = await ctx.browser().newContext();
+  const page = await c.newPage();
+  await signIn(page, email);
+  const data = await c.request.get(baseURL + "/profile/data.json");
+  if (!data.ok()) throw new Error(`/profile/data.json: HTTP ${data.status()}`);
+  const userID = (await data.json()).account.id;
+  await c.close();
+  if (!userID) throw new Error(`no account id in the data file of ${email}`);
+
+  const now = Math.floor(Date.now() / 1000);
+  const rand = () => Math.random().toString(36).slice(2, 12);
+  const body = JSON.stringify({
+    id: "evt_e2e_" + rand(),
+    object: "event",
+    api_version: stripeAPIVersion,
+    created: now,
+    livemode: false,
+    pending_webhooks: 1,
+    type: "customer.subscription.created",
+    data: {
+      object: {
+        id: "sub_e2e_" + rand(),
+        object: "subscription",
+        customer: "cus_e2e_" + rand(),
+        status: "active",
+        cancel_at_period_end: false,
+        metadata: { user_id: String(userID), plan },
+        items: {
+          object: "list",
+          data: [{
+            id: "si_e2e_" + rand(),
+            object: "subscription_item",
+            current_period_end: now + 30 * 86400,
+            price: { id: "price_e2e_" + plan, object: "price", unit_amount: amountCents, currency: "usd", recurring: { interval: "month" }, metadata: { plan } },
+          }],
+        },
+      },
+    },
+  });
+  const signature = createHmac("sha256", "whsec_e2e").update(`${now}.${body}`).digest("hex");
+  const r = await fetch(baseURL + "/webhooks/stripe", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": `t=${now},v1=${signature}` },
+    body,
+  });
+  if (!r.ok) throw new Error(`Stripe's event was refused: HTTP ${r.status} ${await r.text()}`);
+}
+
+// onPro puts the account of email on the Pro plan (onPlan).
+export const onPro = (ctx, email) => onPlan(ctx, email);
+
+// enquire has a visitor (address visitor, named Vera Visitor) send message
+// to the listing named name through its contact page, in a context of its
+// own in browser.
+export async function enquire(browser, name, visitor, message) {
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto(baseURL + "/directory?q=" + encodeURIComponent(name));
+  await page.locator(".business-card", { hasText: name }).getByRole("link", { name: /^Contact/ }).click();
+  await page.getByLabel("Your name").fill("Vera Visitor");
+  await page.getByLabel("Email").fill(visitor);
+  await page.getByLabel("Message").fill(message);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await toast(page, "Message sent!");
+  await ctx.close();
 }
