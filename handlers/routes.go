@@ -102,6 +102,22 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/dashboard/analytics", h.analyticsPage)
 			r.Get("/dashboard/analytics.csv", h.analyticsCSV)
 			r.Post("/dashboard/analytics/order-value", h.saveOrderValue)
+			// API keys and webhook endpoints, the account owner's
+			// (api_keys.go, webhook_endpoints.go).
+			r.Get("/dashboard/api", h.apiPage)
+			r.Post("/dashboard/api/keys", h.createAPIKey)
+			r.Get("/dashboard/api/keys/{id}/revoke", h.revokeAPIKeyPage)
+			r.Post("/dashboard/api/keys/{id}/revoke", h.revokeAPIKey)
+			r.Post("/dashboard/api/webhooks", h.createWebhookEndpoint)
+			r.Get("/dashboard/api/webhooks/{id}", h.webhookEndpointPage)
+			r.Post("/dashboard/api/webhooks/{id}", h.updateWebhookEndpoint)
+			r.Get("/dashboard/api/webhooks/{id}/delete", h.deleteWebhookEndpointPage)
+			r.Post("/dashboard/api/webhooks/{id}/delete", h.deleteWebhookEndpoint)
+			r.Post("/dashboard/api/webhooks/{id}/enable", h.enableWebhookEndpoint)
+			r.Get("/dashboard/api/webhooks/{id}/rotate", h.rotateWebhookSecretPage)
+			r.Post("/dashboard/api/webhooks/{id}/rotate", h.rotateWebhookSecret)
+			r.Post("/dashboard/api/webhooks/{id}/test", h.sendTestEvent)
+			r.Post("/dashboard/api/webhooks/{id}/deliveries/{delivery}/resend", h.resendDelivery)
 			// An individual's home (individual_home.go, saved.go): /dashboard
 			// serves it to individual accounts.
 			r.Get("/dashboard/saved", h.savedPage)
