@@ -268,7 +268,7 @@ func TestAPIListingPublication(t *testing.T) {
 		if p := apiProblem(t, body); !strings.Contains(p.Detail, "moderators unpublished") {
 			t.Fatalf("detail %q", p.Detail)
 		}
-		res, body = apiDo(t, app, f.rw, "GET", pathf("/account/listings/%d", f.pantry.ID), nil)
+		_, body = apiDo(t, app, f.rw, "GET", pathf("/account/listings/%d", f.pantry.ID), nil)
 		if got := apiJSON(t, body); got["status"] != "suspended" {
 			t.Fatalf("suspended listing: %s", body)
 		}

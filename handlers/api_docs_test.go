@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -206,7 +205,8 @@ func main() {
 	}
 }
 `), 0o644))
-		goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+		goBin, err := exec.LookPath("go")
+		must(t, err)
 		cmd := exec.Command(goBin, "run", ".")
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOFLAGS=", "GOTOOLCHAIN=local")

@@ -124,9 +124,6 @@ func TestAPIKeyIsRevokedAfterConfirmation(t *testing.T) {
 		ctx := context.Background()
 		owner := proOwner(t, app, "revoke@bizprofile.test")
 		secret := createKey(t, app, "Old CRM", store.ScopeReadWrite)
-		k, err := app.store.APIKeyByHash(ctx, store.Digest(secret))
-		must(t, err)
-
 		_, body := app.get(t, "/dashboard/api")
 		revoke := links(parseHTML(t, body), "Revoke Old CRM")
 		if revoke.Length() != 1 {
@@ -162,7 +159,7 @@ func TestAPIKeyIsRevokedAfterConfirmation(t *testing.T) {
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/dashboard/api#api-keys" {
 			t.Fatalf("revocation: %d to %q", res.StatusCode, res.Header.Get("Location"))
 		}
-		k, err = app.store.APIKeyByHash(ctx, store.Digest(secret))
+		k, err := app.store.APIKeyByHash(ctx, store.Digest(secret))
 		must(t, err)
 		if !k.Revoked() || k.AccountID != owner.ID {
 			t.Fatalf("key after revocation %+v", k)
