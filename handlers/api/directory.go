@@ -2,7 +2,6 @@ package api
 
 import (
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -26,12 +25,6 @@ import (
 // BusinessTypes). Where the page quietly drops a control it does not
 // know, the API says what is wrong with it (422), so a typo in a client
 // does not pass for an empty filter.
-
-// Page sizes of the API's lists.
-const (
-	directoryDefaultLimit = 20
-	directoryMaxLimit     = 100
-)
 
 // directoryParams are the query parameters GET /directory takes.
 var directoryParams = []string{"q", "category", "location", "state", "city", "type", "min_rating", "verified", "sort", "limit", "cursor"}
@@ -61,7 +54,7 @@ func (a *API) searchDirectory(w http.ResponseWriter, r *http.Request) {
 		out.Data = append(out.Data, ListingSummaryOf(b, a.base))
 	}
 	if next := offset + len(res.Businesses); next < res.Total && len(res.Businesses) > 0 {
-		c := encodeCursor(cursor{Offset: next, Query: fp})
+		c := searchCursor{Offset: next, Query: fp}.String()
 		out.HasMore, out.NextCursor = true, &c
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -135,18 +128,10 @@ func parseDirectory(v url.Values) (q store.Search, limit, offset int, fingerprin
 	default:
 		bad("verified", "Use true or false.")
 	}
-	limit = directoryDefaultLimit
-	if s := v.Get("limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > directoryMaxLimit {
-			bad("limit", "Use a whole number from 1 to "+strconv.Itoa(directoryMaxLimit)+".")
-		} else {
-			limit = n
-		}
-	}
+	limit = pageLimit(v, &errs)
 	fingerprint = searchFingerprint(q)
 	if s := v.Get("cursor"); s != "" {
-		c, ok := decodeCursor(s)
+		c, ok := parseSearchCursor(s)
 		switch {
 		case !ok:
 			bad("cursor", "Not a cursor from this API: pass next_cursor as it was given.")
@@ -175,34 +160,6 @@ func optionValues(opts []views.Option) string {
 		return strings.Join(vals, "")
 	}
 	return strings.Join(vals[:len(vals)-1], ", ") + " or " + vals[len(vals)-1]
-}
-
-// cursor is a position in a search's results. The store pages by offset,
-// so a cursor holds the offset and a fingerprint of the search, and is
-// refused with any other search.
-type cursor struct {
-	Offset int    `json:"o"`
-	Query  string `json:"q"`
-}
-
-// maxOffset bounds a cursor's position, as the directory bounds its pages.
-const maxOffset = views.MaxDirectoryPage * store.PageSize
-
-func encodeCursor(c cursor) string {
-	b, _ := json.Marshal(c) // a struct of an int and a string always encodes
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-func decodeCursor(s string) (cursor, bool) {
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil {
-		return cursor{}, false
-	}
-	var c cursor
-	if err := json.Unmarshal(b, &c); err != nil || c.Offset < 0 || c.Offset > maxOffset || c.Query == "" {
-		return cursor{}, false
-	}
-	return c, true
 }
 
 // searchFingerprint names a search (not its page): two requests with the

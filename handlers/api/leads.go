@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"net/http"
 	"net/url"
@@ -24,55 +23,10 @@ import (
 // leadDate is how the date filters are written, as in the inbox.
 const leadDate = "2006-01-02"
 
-// defaultLimit and maxLimit bound a page of a list (?limit=).
-const (
-	defaultLimit = 20
-	maxLimit     = 100
-)
-
 // leadsList is a page of leads; NextCursor is null on the last page.
 type leadsList struct {
 	Data       []Lead  `json:"data"`
 	NextCursor *string `json:"next_cursor"`
-}
-
-// pageLimit reads ?limit= (1-100, 20 when absent) into errs.
-func pageLimit(q url.Values, errs *[]FieldError) int {
-	s := q.Get("limit")
-	if s == "" {
-		return defaultLimit
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > maxLimit {
-		*errs = append(*errs, FieldError{Field: "limit", Message: "Give a number from 1 to 100."})
-		return defaultLimit
-	}
-	return n
-}
-
-// positionOf reads ?cursor= (a position in a newest-first list, as
-// cursorAt writes it) into errs.
-func positionOf(q url.Values, errs *[]FieldError) store.Position {
-	s := q.Get("cursor")
-	if s == "" {
-		return store.Position{}
-	}
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	at, id, ok := strings.Cut(string(b), ".")
-	nanos, err1 := strconv.ParseInt(at, 10, 64)
-	n, err2 := strconv.ParseInt(id, 10, 64)
-	if err != nil || !ok || err1 != nil || err2 != nil || n < 1 {
-		*errs = append(*errs, FieldError{Field: "cursor", Message: "Not a cursor of this list: send the next_cursor of the previous page, or none for the first."})
-		return store.Position{}
-	}
-	return store.Position{At: time.Unix(0, nanos).UTC(), ID: n}
-}
-
-// cursorAt is the opaque cursor of the page after a record created at at
-// with id.
-func cursorAt(at time.Time, id int64) *string {
-	s := base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(at.UnixNano(), 10) + "." + strconv.FormatInt(id, 10)))
-	return &s
 }
 
 // leadFilter reads the inbox's filters from a query: listing, status,

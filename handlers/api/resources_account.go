@@ -227,19 +227,3 @@ func ReviewObject(r store.OwnerReview) Review {
 	}
 	return o
 }
-
-// optional is s, or null when it is empty.
-func optional(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
-// lines is a list that is never null in JSON.
-func lines(l store.Lines) []string {
-	if l == nil {
-		return []string{}
-	}
-	return l
-}

@@ -40,12 +40,12 @@ func ListingSummaryOf(b store.Business, baseURL string) ListingSummary {
 	s := ListingSummary{
 		Object: "listing_summary", Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
 		Category: b.Category, CategoryLabel: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
-		Tags: textList(b.Tags), BusinessType: orNull(b.BusinessType), City: b.City, State: b.State,
+		Tags: lines(b.Tags), BusinessType: optional(b.BusinessType), City: b.City, State: b.State,
 		Rating: b.Rating, ReviewCount: b.ReviewCount, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
 		URL: listingURL(baseURL, b.Slug),
 	}
 	if b.ShowPhone {
-		s.Phone = orNull(b.Phone)
+		s.Phone = optional(b.Phone)
 	}
 	return s
 }
@@ -95,16 +95,16 @@ func PublicListingOf(b store.Business, baseURL string) PublicListing {
 	l := PublicListing{
 		Object: "public_listing", Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
 		Category: b.Category, CategoryLabel: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
-		Tags: textList(b.Tags), Services: textList(b.Services), BusinessType: orNull(b.BusinessType),
-		City: b.City, State: b.State, Email: orNull(b.PublicEmail()), Website: orNull(b.Website),
+		Tags: lines(b.Tags), Services: lines(b.Services), BusinessType: optional(b.BusinessType),
+		City: b.City, State: b.State, Email: optional(b.PublicEmail()), Website: optional(b.Website),
 		Rating: b.Rating, ReviewCount: b.ReviewCount, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
 		URL: listingURL(baseURL, b.Slug), UpdatedAt: b.UpdatedAt.UTC(),
 	}
 	if b.ShowAddress {
-		l.Address, l.ZipCode = orNull(b.Address), orNull(b.ZipCode)
+		l.Address, l.ZipCode = optional(b.Address), optional(b.ZipCode)
 	}
 	if b.ShowPhone {
-		l.Phone = orNull(b.Phone)
+		l.Phone = optional(b.Phone)
 	}
 	if b.ShowHours && len(b.Hours) == 7 {
 		l.Hours = make([]PublicDay, 0, 7)
@@ -114,7 +114,7 @@ func PublicListingOf(b store.Business, baseURL string) PublicListing {
 		}
 	}
 	if b.Verified {
-		l.VerifiedMethod = orNull(b.VerifiedMethod)
+		l.VerifiedMethod = optional(b.VerifiedMethod)
 		if b.VerifiedAt.Valid {
 			t := b.VerifiedAt.Time.UTC()
 			l.VerifiedAt = &t
@@ -125,19 +125,3 @@ func PublicListingOf(b store.Business, baseURL string) PublicListing {
 
 // listingURL is the listing's page on the site.
 func listingURL(baseURL, slug string) string { return baseURL + "/directory/" + slug }
-
-// orNull is s, or JSON null when it is empty.
-func orNull(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
-// textList is l, never null in JSON.
-func textList(l store.Lines) []string {
-	if l == nil {
-		return []string{}
-	}
-	return l
-}
