@@ -5,10 +5,7 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
-	"net/netip"
 	"net/url"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
 
@@ -63,74 +60,6 @@ func (h *Handlers) webhookForm(form url.Values) views.WebhookEndpointForm {
 		}
 	}
 	return f
-}
-
-// checkWebhookURL checks where events would be sent: an absolute https://
-// URL without credentials; http:// only to this machine, and only while
-// the app is not in production. In production an address on a private
-// network is refused here already (the sender checks every address again
-// after DNS resolution).
-func (h *Handlers) checkWebhookURL(errs views.FieldErrors, raw string) {
-	const name = "url"
-	if raw == "" {
-		errs[name] = "Enter the URL that receives the events."
-		return
-	}
-	if utf8.RuneCountInString(raw) > views.WebhookURLMax {
-		errs[name] = views.TooLong(views.WebhookURLMax)
-		return
-	}
-	u, err := url.Parse(raw)
-	if err != nil || !u.IsAbs() || u.Opaque != "" || u.Hostname() == "" || strings.ContainsAny(raw, " \t\r\n") {
-		errs[name] = "Enter a full URL, such as https://crm.example.com/webhooks."
-		return
-	}
-	if u.User != nil {
-		errs[name] = "Leave the user name and password out of the URL: each delivery is signed with the endpoint's secret instead."
-		return
-	}
-	host := strings.ToLower(u.Hostname())
-	switch u.Scheme {
-	case "https":
-	case "http":
-		if h.production {
-			errs[name] = "Use an https:// URL: events carry your leads' contact details, which must travel encrypted."
-		} else if !loopbackHost(host) {
-			errs[name] = "Use an https:// URL. While developing, http:// is accepted for localhost, 127.0.0.1 and [::1] only."
-		}
-		return
-	default:
-		errs[name] = "Use an https:// URL, such as https://crm.example.com/webhooks."
-		return
-	}
-	if h.production && privateHost(host) {
-		errs[name] = "This address is on a private network, which we cannot reach: use your server's public address."
-	}
-}
-
-// loopbackHost reports whether host names this machine.
-func loopbackHost(host string) bool {
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	a, err := netip.ParseAddr(host)
-	return err == nil && a.IsLoopback()
-}
-
-// privateHost reports whether host is this machine or an address of a
-// private network, written as such (names resolving there are the
-// sender's to refuse).
-func privateHost(host string) bool {
-	if loopbackHost(host) {
-		return true
-	}
-	a, err := netip.ParseAddr(host)
-	if err != nil {
-		return false
-	}
-	a = a.Unmap()
-	return a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsUnspecified() || a.IsMulticast() || a.IsInterfaceLocalMulticast() ||
-		netip.MustParsePrefix("100.64.0.0/10").Contains(a)
 }
 
 // createWebhookEndpoint adds an endpoint and opens its page, where its

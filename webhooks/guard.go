@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net"
 	"net/netip"
+	"strings"
 	"syscall"
 )
 
@@ -72,6 +73,20 @@ func refused(addr netip.Addr, allowLoopback bool) bool {
 		}
 	}
 	return false
+}
+
+// RefusedHost reports whether host, as a URL names it, is an address that
+// deliveries may never reach in production: localhost, or an IP address
+// in a blocked network. A name is judged when it is dialed, by the
+// addresses it resolves to; this lets a form refuse what is plainly
+// private before anything is sent.
+func RefusedHost(host string) bool {
+	host = strings.ToLower(host)
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	addr, err := netip.ParseAddr(host)
+	return err == nil && refused(addr, false)
 }
 
 // control is the dialer's check of each address it is about to connect

@@ -46,3 +46,26 @@ func TestTheGuardKnowsInternalAddresses(t *testing.T) {
 		}
 	}
 }
+
+// The endpoint forms refuse by RefusedHost what the guard would refuse
+// when dialing; a name passes (it is judged by what it resolves to).
+func TestRefusedHostIsTheGuardsRuleForAURLsHost(t *testing.T) {
+	for host, want := range map[string]bool{
+		"localhost":          true,
+		"API.localhost":      true,
+		"127.0.0.1":          true,
+		"::1":                true,
+		"10.1.2.3":           true,
+		"169.254.169.254":    true,
+		"198.18.0.1":         true, // benchmarking: in the guard's list
+		"fe80::1%eth0":       true,
+		"::ffff:192.168.0.1": true,
+		"93.184.215.14":      false,
+		"crm.example.com":    false,
+		"internal.example":   false,
+	} {
+		if got := RefusedHost(host); got != want {
+			t.Errorf("RefusedHost(%q) = %v, want %v", host, got, want)
+		}
+	}
+}
