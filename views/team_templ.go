@@ -113,7 +113,7 @@ func TeamPage(c Chrome, v TeamView) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"section\"><div class=\"container narrow\"><p><a href=\"/dashboard\">← Dashboard</a></p><h1>Team</h1>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"section team-page\"><div class=\"container narrow\"><p><a href=\"/dashboard\">← Dashboard</a></p><h1>Team</h1>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
