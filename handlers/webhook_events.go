@@ -34,26 +34,19 @@ func (h *Handlers) webhookBilling(ctx context.Context, tx *store.Store, accountI
 }
 
 // emitLead sends the account's endpoints eventType (lead.created,
-// lead.updated) with lead leadID: locked past the plan's monthly cap, and
-// without a score on a plan without lead scoring, as the inbox shows it.
+// lead.updated) with lead leadID exactly as the API answers it
+// (api.AccountLead, api.LeadFor): locked past the plan's monthly cap, and
+// without a score on a plan without lead scoring.
 func (h *Handlers) emitLead(ctx context.Context, tx *store.Store, accountID, leadID int64, eventType string) error {
 	bill, ok, err := h.webhookBilling(ctx, tx, accountID, eventType)
 	if err != nil || !ok {
 		return err
 	}
-	l, err := tx.LeadForOwner(ctx, accountID, leadID)
+	l, err := api.AccountLead(ctx, tx, accountID, leadID, bill.Plan)
 	if err != nil {
 		return err
 	}
-	ls := []store.OwnerLead{l}
-	if err := tx.MarkLockedLeads(ctx, accountID, bill.Plan.LeadsPerMonth, ls); err != nil {
-		return err
-	}
-	o := api.LeadObject(ls[0])
-	if !bill.Plan.LeadScoring {
-		o.Score, o.ScoreReasons = nil, []api.ScoreReason{}
-	}
-	return webhooks.Emit(ctx, tx, accountID, eventType, o)
+	return webhooks.Emit(ctx, tx, accountID, eventType, api.LeadFor(bill.Plan, l))
 }
 
 // emitReviewCreated sends the endpoints of b's account review.created with

@@ -97,19 +97,35 @@ func (a *API) leads(w http.ResponseWriter, r *http.Request) {
 		out.NextCursor = cursorAt(last.CreatedAt, last.ID)
 	}
 	for _, l := range ls {
-		out.Data = append(out.Data, leadFor(plan, l))
+		out.Data = append(out.Data, LeadFor(plan, l))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
-// leadFor is l as the account on plan sees it: its score only with lead
-// scoring, as in the inbox.
-func leadFor(plan plans.Plan, l store.OwnerLead) Lead {
+// LeadFor is l as the account on plan sees it: its score only with lead
+// scoring, as in the inbox. The API's answers and the pages' lead.*
+// webhook events both send this.
+func LeadFor(plan plans.Plan, l store.OwnerLead) Lead {
 	o := LeadObject(l)
 	if !plan.LeadScoring {
 		o.Score, o.ScoreReasons = nil, []ScoreReason{}
 	}
 	return o
+}
+
+// AccountLead loads lead id of the account, marked locked when it is past
+// the plan's monthly cap, as the inbox marks it; store.ErrNotFound when it
+// came to none of the account's listings.
+func AccountLead(ctx context.Context, st *store.Store, account, id int64, plan plans.Plan) (store.OwnerLead, error) {
+	l, err := st.LeadForOwner(ctx, account, id)
+	if err != nil {
+		return store.OwnerLead{}, err
+	}
+	ls := []store.OwnerLead{l}
+	if err := st.MarkLockedLeads(ctx, account, plan.LeadsPerMonth, ls); err != nil {
+		return store.OwnerLead{}, err
+	}
+	return ls[0], nil
 }
 
 var errLeadNotFound = errNotFound.With("No lead of this account has this id.")
@@ -121,18 +137,11 @@ func (a *API) ownLead(ctx context.Context, st *store.Store, account, id int64, p
 	if id == 0 {
 		return store.OwnerLead{}, errLeadNotFound
 	}
-	l, err := st.LeadForOwner(ctx, account, id)
+	l, err := AccountLead(ctx, st, account, id, plan)
 	if errors.Is(err, store.ErrNotFound) {
 		return store.OwnerLead{}, errLeadNotFound
 	}
-	if err != nil {
-		return store.OwnerLead{}, err
-	}
-	ls := []store.OwnerLead{l}
-	if err := st.MarkLockedLeads(ctx, account, plan.LeadsPerMonth, ls); err != nil {
-		return store.OwnerLead{}, err
-	}
-	return ls[0], nil
+	return l, err
 }
 
 // leadDetail is l with its history, as the answer about one lead.
@@ -141,7 +150,7 @@ func (a *API) leadDetail(ctx context.Context, st *store.Store, plan plans.Plan, 
 	if err != nil {
 		return Lead{}, err
 	}
-	o := leadFor(plan, l)
+	o := LeadFor(plan, l)
 	o.History = leadHistory(l, events)
 	return o, nil
 }
@@ -242,7 +251,7 @@ func (a *API) updateLead(w http.ResponseWriter, r *http.Request) {
 		if o, err = a.leadDetail(ctx, tx, plan, nl); err != nil || !changed {
 			return err
 		}
-		return webhooks.Emit(ctx, tx, account, store.EventLeadUpdated, leadFor(plan, nl))
+		return webhooks.Emit(ctx, tx, account, store.EventLeadUpdated, LeadFor(plan, nl))
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		err = errLeadNotFound // deleted meanwhile
