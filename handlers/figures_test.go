@@ -16,6 +16,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/handlers/api"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -229,6 +230,9 @@ func pageFigures(doc *goquery.Document) (shown []shownFigure, where map[string]s
 		ex.Remove()
 	})
 	main.Find(`[aria-label^="Example"]`).Remove()
+	// Code samples (the API reference's verification code, its curl
+	// lines) are code, not claims about the service.
+	main.Find("pre").Remove()
 	note("main", textOf(main))
 	note("meta description", doc.Find(`meta[name="description"]`).AttrOr("content", ""))
 	doc.Find(`script[type="application/ld+json"]`).Each(func(_ int, s *goquery.Selection) {
@@ -295,6 +299,24 @@ func exampleFigures() figures {
 	for _, g := range content.ROIGrowth {
 		f.addKey("the ROI example", "%"+strconv.Itoa(g.Percent))
 	}
+	return f
+}
+
+// apiReferenceFigures are the figures the API's pages may state: those of
+// the OpenAPI document (its status codes, field limits and examples, which
+// the API tests hold to the handlers), the kinds of problem it answers
+// with, the rate limit in force, and the
+// numbers in the names of the standards the API follows.
+func apiReferenceFigures() figures {
+	f := figures{}
+	f.addNumbersOf("the OpenAPI document", string(api.Document()))
+	for _, k := range api.ProblemKinds() {
+		f.add("the API's kinds of problem", float64(k.Status))
+		f.addNumbersOf("the API's kinds of problem", k.Description)
+	}
+	rl := DefaultRateLimits.APIPerKey
+	f.add("the API's rate limit", float64(rl.Limit), rl.Window.Seconds())
+	f.add("the standards' names: RFC 9457, OpenAPI 3.1", 9457, 3.1)
 	return f
 }
 
@@ -379,6 +401,9 @@ func TestEveryFigureIsComputedOrLabelled(t *testing.T) {
 			}
 			legal := figures{}
 			legal.add("the legal text's conditions", legalTerms[strings.SplitN(path, "?", 2)[0]]...)
+			if path == "/api" || path == "/api/docs" {
+				legal = apiReferenceFigures()
+			}
 			shown, where, problems := pageFigures(parseHTML(t, body))
 			for _, p := range problems {
 				t.Errorf("%s: %s", path, p)
