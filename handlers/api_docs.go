@@ -12,6 +12,7 @@ import (
 	"bizprofile/handlers/api"
 	"bizprofile/store"
 	"bizprofile/views"
+	"bizprofile/webhooks"
 )
 
 // apiDocs shows the API reference, drawn from the OpenAPI document the API
@@ -48,8 +49,10 @@ func apiDocsView(doc *openapi3.T, server string) views.APIDocsView {
 	for _, k := range api.ProblemKinds() {
 		v.Problems = append(v.Problems, views.APIDocsProblem{Code: k.Code, Status: k.Status, Title: k.Title, Description: k.Description})
 	}
-	for _, e := range store.WebhookEvents {
-		v.Events = append(v.Events, views.APIDocsEvent{Type: e, Description: webhookEventText[e]})
+	for _, e := range append(slices.Clone(store.WebhookEvents), webhooks.EventPing) {
+		if item := doc.Webhooks[e]; item != nil && item.Post != nil {
+			v.Events = append(v.Events, views.APIDocsEvent{Type: e, Description: item.Post.Description})
+		}
 	}
 	tagIndex := map[string]int{}
 	for _, t := range doc.Tags {
@@ -81,14 +84,8 @@ func apiDocsView(doc *openapi3.T, server string) views.APIDocsView {
 	return v
 }
 
-// webhookEventText says when each webhook event is sent.
-var webhookEventText = map[string]string{
-	store.EventLeadCreated:    "a lead came to one of the account's listings (its object is the lead).",
-	store.EventLeadUpdated:    "a lead's status or notes changed, on the site or through the API (the lead).",
-	store.EventReviewCreated:  "a review of one of the account's listings was published (the review).",
-	store.EventListingUpdated: "one of the account's listings was edited, published or unpublished (the listing).",
-}
-
+// apiDocsOperation is one operation as the reference shows it: access,
+// parameters, body fields, answers and a curl example.
 func apiDocsOperation(server, method, path string, item *openapi3.PathItem, op *openapi3.Operation) views.APIDocsOperation {
 	o := views.APIDocsOperation{
 		ID: op.OperationID, Method: method, Path: path, Summary: op.Summary, Description: op.Description,

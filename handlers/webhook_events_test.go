@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/getkin/kin-openapi/openapi3"
+
+	"bizprofile/handlers/api"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/webhooks"
@@ -25,11 +28,44 @@ func webhookEvents(t *testing.T, app *testApp, e store.WebhookEndpoint) []webhoo
 	must(t, err)
 	var evs []webhooks.Event
 	for i := len(ds) - 1; i >= 0; i-- {
+		checkWebhookDelivery(t, ds[i].EventType, nil, []byte(ds[i].Payload))
 		var ev webhooks.Event
 		must(t, json.Unmarshal([]byte(ds[i].Payload), &ev))
 		evs = append(evs, ev)
 	}
 	return evs
+}
+
+// checkWebhookDelivery checks a delivery's body, and its headers when
+// header is not nil, against the OpenAPI document's webhook of eventType,
+// as a receiver generated from the document would read them.
+func checkWebhookDelivery(t *testing.T, eventType string, header http.Header, body []byte) {
+	t.Helper()
+	doc, err := api.Load(context.Background(), "")
+	must(t, err)
+	item := doc.Webhooks[eventType]
+	if item == nil || item.Post == nil {
+		t.Fatalf("the OpenAPI document has no webhook %q", eventType)
+	}
+	var v any
+	must(t, json.Unmarshal(body, &v))
+	schema := item.Post.RequestBody.Value.Content.Get("application/json").Schema.Value
+	if err := schema.VisitJSON(v, openapi3.EnableJSONSchema2020()); err != nil {
+		t.Errorf("a %s delivery does not match the document: %v\n%s", eventType, err, body)
+	}
+	if header == nil {
+		return
+	}
+	for _, p := range item.Post.Parameters {
+		h := header.Get(p.Value.Name)
+		if h == "" {
+			t.Errorf("a %s delivery has no %s header", eventType, p.Value.Name)
+			continue
+		}
+		if err := p.Value.Schema.Value.VisitJSON(h, openapi3.EnableJSONSchema2020()); err != nil {
+			t.Errorf("a %s delivery's %s header %q does not match the document: %v", eventType, p.Value.Name, h, err)
+		}
+	}
 }
 
 // object is an event's record as JSON fields.
@@ -43,10 +79,11 @@ func TestAContactFormSendsTheLeadToTheAccountsWebhook(t *testing.T) {
 		ctx := context.Background()
 		var mu sync.Mutex
 		var got [][]byte
+		var headers []http.Header
 		receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			b, _ := io.ReadAll(r.Body)
 			mu.Lock()
-			got = append(got, b)
+			got, headers = append(got, b), append(headers, r.Header.Clone())
 			mu.Unlock()
 		}))
 		defer receiver.Close()
@@ -91,6 +128,7 @@ func TestAContactFormSendsTheLeadToTheAccountsWebhook(t *testing.T) {
 		var ev webhooks.Event
 		mu.Lock()
 		must(t, json.Unmarshal(got[0], &ev))
+		checkWebhookDelivery(t, store.EventLeadCreated, headers[0], got[0])
 		mu.Unlock()
 		if object(ev)["id"] != lead["id"] {
 			t.Errorf("delivered %s", got[0])
@@ -106,6 +144,13 @@ func TestAContactFormSendsTheLeadToTheAccountsWebhook(t *testing.T) {
 		evs = webhookEvents(t, app, e)
 		if len(evs) != 2 || evs[1].Type != store.EventLeadUpdated || object(evs[1])["status"] != "contacted" {
 			t.Errorf("after a status change: %+v", evs)
+		}
+
+		// The test event is described by the document too.
+		_, err = webhooks.SendTest(ctx, app.store, e)
+		must(t, err)
+		if evs = webhookEvents(t, app, e); len(evs) != 3 || evs[2].Type != webhooks.EventPing {
+			t.Errorf("after Send test event: %+v", evs)
 		}
 	})
 }
