@@ -189,3 +189,13 @@ export async function enquire(browser, name, visitor, message) {
   await toast(page, "Message sent!");
   await ctx.close();
 }
+
+// widthOnPhone is how wide the page the browser is on lays out on a phone
+// 375 px wide (its scroll width): more than 375 means it scrolls sideways.
+export async function widthOnPhone(page) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  await page.setViewportSize(before);
+  return width;
+}

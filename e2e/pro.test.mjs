@@ -9,7 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
-import { enquire, onPro, signIn, signUpBusiness, toast, uniqueEmail, uniqueName } from "./people.mjs";
+import { enquire, onPro, signIn, signUpBusiness, toast, uniqueEmail, uniqueName, widthOnPhone } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
@@ -69,6 +69,7 @@ for (const js of [true, false]) {
     assert.match(await row.textContent(), /Read and write/);
     assert.match(await row.textContent(), /Never used/);
     assert.ok(!(await row.textContent()).includes(key), "the list shows the key's start only");
+    assert.equal(await widthOnPhone(page), 375, "the keys' table scrolls in its box on a phone, not the page");
     // Shown once: the page opened again has no secret on it.
     await page.goto(baseURL + "/dashboard/api");
     assert.equal(await shown.count(), 0);

@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
 import { linkFrom } from "./mailbox.mjs";
-import { enquire, onPro, signIn, signUp, signUpBusiness, toast, uniqueEmail, uniqueName } from "./people.mjs";
+import { enquire, onPro, signIn, signUp, signUpBusiness, toast, uniqueEmail, uniqueName, widthOnPhone } from "./people.mjs";
 
 let browser;
 before(async () => (browser = await launch()));
@@ -78,6 +78,7 @@ for (const js of [true, false]) {
     const row = page.getByTestId("team-member").filter({ hasText: member });
     await row.getByText("Mira Member").waitFor();
     assert.equal(await page.getByTestId("team-invite").count(), 0, "the accepted invitation is no longer open");
+    assert.equal(await widthOnPhone(page), 375, "long addresses wrap on a phone");
     await row.getByRole("link", { name: `Remove ${member}` }).click();
     await page.getByRole("heading", { level: 1, name: `Remove ${member} from the team?` }).waitFor();
     await page.getByRole("button", { name: `Yes, remove ${member}` }).click();
