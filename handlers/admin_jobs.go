@@ -9,6 +9,7 @@ import (
 	"bizprofile/jobs"
 	"bizprofile/store"
 	"bizprofile/views"
+	"bizprofile/webhooks"
 )
 
 // adminJobs is /admin/jobs: the background jobs by status (all by
@@ -37,8 +38,12 @@ func (h *Handlers) adminJobs(w http.ResponseWriter, r *http.Request) {
 		v.Filters = append(v.Filters, views.AdminFilter{Label: s.Label, Href: "/admin/jobs?status=" + s.Value, Current: status == s.Value})
 	}
 	for _, j := range js {
+		summary := jobs.Describe(j.Kind, []byte(j.Payload))
+		if j.Kind == webhooks.Kind { // package webhooks runs on the queue: jobs cannot import it
+			summary = webhooks.Describe([]byte(j.Payload))
+		}
 		row := views.AdminJobRow{
-			ID: j.ID, Kind: j.Kind, Summary: jobs.Describe(j.Kind, []byte(j.Payload)), Status: j.Status,
+			ID: j.ID, Kind: j.Kind, Summary: summary, Status: j.Status,
 			Attempts: j.Attempts, MaxAttempts: j.MaxAttempts, RunAt: j.RunAt, CreatedAt: j.CreatedAt,
 			LastError: j.LastError.String,
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"bizprofile/store"
+	"bizprofile/webhooks"
 )
 
 // A lead is committed with the email job that tells its owner. If the
@@ -153,4 +154,28 @@ func TestDiscardAJob(t *testing.T) {
 	if res, _ := other.get(t, "/admin/jobs"); res.StatusCode != http.StatusNotFound {
 		t.Errorf("a non-administrator sees /admin/jobs: %d", res.StatusCode)
 	}
+}
+
+// A webhook delivery's job says on /admin/jobs which event goes to which
+// endpoint, as an email's names its recipient.
+func TestAdminJobsDescribeAWebhookDelivery(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		app.stopQueue()
+		u := app.newClient().account(t, "hooked@example.com", store.KindBusiness)
+		e, err := app.store.CreateWebhookEndpoint(ctx, u.ID, store.WebhookEndpointFields{URL: "https://crm.example.com/hooks", Events: []string{store.EventLeadCreated}})
+		must(t, err)
+		deliveryID, err := webhooks.SendTest(ctx, app.store, e)
+		must(t, err)
+		queued, _, err := app.store.Jobs(ctx, store.JobQueued, store.Page{Limit: 1})
+		must(t, err)
+		if len(queued) != 1 || queued[0].Kind != webhooks.Kind {
+			t.Fatalf("queued = %+v, want the delivery's job", queued)
+		}
+		_, body := app.asAdmin(t).get(t, "/admin/jobs")
+		want := "Webhook ping to endpoint " + strconv.FormatInt(e.ID, 10) + " (delivery " + strconv.FormatInt(deliveryID, 10) + ")"
+		if got := textOf(jobCard(t, body, queued[0].ID).Find("h3")); got != want {
+			t.Errorf("the job reads %q, want %q", got, want)
+		}
+	}, withAdmin)
 }

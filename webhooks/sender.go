@@ -171,7 +171,7 @@ func (s *Sender) Deliver(ctx context.Context, payload []byte) error {
 			return err
 		}
 		if o.Status == store.WebhookPending {
-			return tx.Enqueue(ctx, job(d.ID, o.NextAttemptAt))
+			return tx.Enqueue(ctx, job(d, o.NextAttemptAt))
 		}
 		if disable {
 			return s.disable(ctx, tx, e, now)
