@@ -192,10 +192,14 @@ func (s *Store) SetPassword(ctx context.Context, userID int64, hash string) (int
 
 // SetEmail changes the user's address to one they have just proved they
 // own. Every emailed link of the user stops working with it: those sent to
-// the old address (a reset link) and any other address. Their listings
-// verified by their domain whose website is not at the new address's
+// the old address (a reset link) and any other address. A listing verified
+// by domain rests on the address of the person who verified it (the user
+// of its latest approved domain request; its owner where no request says),
+// so the listings of the user's account that this user verified by domain,
+// as owner or as member, and whose website is not at the new address's
 // domain (CheckDomain) lose the badge, as when the website moves: the old
-// address was the proof. It returns those listings.
+// address was the proof. Another person's change leaves them alone. It
+// returns those listings.
 func (s *Store) SetEmail(ctx context.Context, userID int64, email string) ([]Business, error) {
 	var lost []Business
 	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
@@ -211,8 +215,15 @@ func (s *Store) SetEmail(ctx context.Context, userID int64, email string) ([]Bus
 			return fmt.Errorf("store: set email: %w", err)
 		}
 		var bs []Business
-		if err := tx.SelectContext(ctx, &bs, tx.Rebind(`SELECT `+businessColumns+` FROM businesses WHERE owner_id = ? AND verified_method = ? ORDER BY id`),
-			userID, VerifiedByDomain); err != nil {
+		if err := tx.SelectContext(ctx, &bs, tx.Rebind(`
+			SELECT `+businessColumns+` FROM businesses b
+			WHERE b.owner_id = COALESCE((SELECT m.account_id FROM team_members m WHERE m.user_id = ?), ?)
+			  AND b.verified_method = ?
+			  AND COALESCE((SELECT v.user_id FROM verification_requests v
+			                WHERE v.business_id = b.id AND v.method = ? AND v.status = ?
+			                ORDER BY v.decided_at DESC, v.id DESC LIMIT 1), b.owner_id) = ?
+			ORDER BY b.id`),
+			userID, userID, VerifiedByDomain, VerifiedByDomain, VerificationApproved, userID); err != nil {
 			return fmt.Errorf("store: listings verified by domain: %w", err)
 		}
 		for _, b := range bs {

@@ -307,6 +307,42 @@ func TestEmailChangeTakesAwayTheDomainBadgeItRestedOn(t *testing.T) {
 	})
 }
 
+// A listing verified by domain rests on the address of whoever verified
+// it: a member's change of address takes the badge from the listings they
+// verified, not from the owner's; the owner's leaves the member's alone.
+func TestEmailChangeOfAMemberTakesAwayTheBadgesTheyVerified(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		byOwner, owner, _ := verificationFixture(t, s)
+		member, _, err := s.CreateAccount(ctx, newAccount("max@acme-cafe.com"))
+		must(t, err)
+		must(t, s.AddTeamMember(ctx, owner.ID, member.ID, owner.ID))
+		byMember, err := s.CreateBusiness(ctx, store.Business{Name: "Acme Cafe", City: "Portland", State: "OR", Website: "https://acme-cafe.com", Published: true, OwnerID: sqlNullInt(owner.ID)})
+		must(t, err)
+		_, err = s.VerifyByDomain(ctx, byOwner.ID, owner.ID)
+		must(t, err)
+		_, err = s.VerifyByDomain(ctx, byMember.ID, member.ID)
+		must(t, err)
+
+		lost, err := s.SetEmail(ctx, owner.ID, "ann@elsewhere.com")
+		must(t, err)
+		if len(lost) != 1 || lost[0].ID != byOwner.ID {
+			t.Fatalf("the owner's change took the badge of %+v, want Acme Bakery only", lost)
+		}
+		if got, _ := s.BusinessByID(ctx, byMember.ID); !got.Verified {
+			t.Fatal("the owner's change took the badge the member's address earned")
+		}
+		lost, err = s.SetEmail(ctx, member.ID, "max@elsewhere.com")
+		must(t, err)
+		if len(lost) != 1 || lost[0].ID != byMember.ID {
+			t.Fatalf("the member's change took the badge of %+v, want Acme Cafe", lost)
+		}
+		if got, _ := s.BusinessByID(ctx, byMember.ID); got.Verified || got.VerifiedMethod != "" {
+			t.Errorf("Acme Cafe kept the badge: %v %q", got.Verified, got.VerifiedMethod)
+		}
+	})
+}
+
 func history(t *testing.T, s *store.Store, businessID int64) []store.VerificationRequest {
 	t.Helper()
 	vs, err := s.VerificationHistory(context.Background(), businessID)
