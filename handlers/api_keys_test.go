@@ -82,6 +82,12 @@ func TestAPIKeyIsShownOnceAndKeptAsItsDigest(t *testing.T) {
 		if _, ro := field.Attr("readonly"); !ro {
 			t.Error("the key's field is not read-only")
 		}
+		// A Copy key button for JavaScript (hidden until the island shows
+		// it); without it the field's text is there to select.
+		copyKey := doc.Find(`button[data-copy="` + field.AttrOr("id", "") + `"]`)
+		if _, hidden := copyKey.Attr("hidden"); copyKey.Length() != 1 || !hidden || textOf(copyKey) != "Copy key" || copyKey.AttrOr("data-copy-what", "") != "key" {
+			t.Errorf("the key's copy button: %d found, text %q", copyKey.Length(), textOf(copyKey))
+		}
 		if w := textOf(byID(field, field.AttrOr("aria-describedby", ""))); !strings.Contains(w, "cannot be shown again") {
 			t.Errorf("the key's warning says %q", w)
 		}
