@@ -43,7 +43,7 @@ func windowWords(seconds float64) string {
 func apiDocsView(doc *openapi3.T, server string) views.APIDocsView {
 	v := views.APIDocsView{
 		Server: server, Version: doc.Info.Version, Summary: doc.Info.Summary,
-		MaxKeys: store.MaxAPIKeys, IdemHours: int(store.IdempotencyTTL.Hours()), MaxPageSize: 100,
+		MaxKeys: store.MaxAPIKeys, IdemHours: int(store.IdempotencyTTL.Hours()), MaxPageSize: api.MaxPageSize,
 		MaxHooks: store.MaxWebhookEndpoints,
 	}
 	for _, k := range api.ProblemKinds() {

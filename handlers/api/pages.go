@@ -18,21 +18,21 @@ import (
 // record added meanwhile moves no one; the directory pages by offset, as
 // its search does, and its cursor is tied to the search it came from.
 
-// defaultLimit and maxLimit bound a page of a list (?limit=).
+// defaultLimit and MaxPageSize bound a page of a list (?limit=).
 const (
 	defaultLimit = 20
-	maxLimit     = 100
+	MaxPageSize  = 100
 )
 
-// pageLimit reads ?limit= (1 to maxLimit, defaultLimit when absent) into errs.
+// pageLimit reads ?limit= (1 to MaxPageSize, defaultLimit when absent) into errs.
 func pageLimit(q url.Values, errs *[]FieldError) int {
 	s := q.Get("limit")
 	if s == "" {
 		return defaultLimit
 	}
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > maxLimit {
-		*errs = append(*errs, FieldError{Field: "limit", Message: "Use a whole number from 1 to " + strconv.Itoa(maxLimit) + "."})
+	if err != nil || n < 1 || n > MaxPageSize {
+		*errs = append(*errs, FieldError{Field: "limit", Message: "Use a whole number from 1 to " + strconv.Itoa(MaxPageSize) + "."})
 		return defaultLimit
 	}
 	return n
