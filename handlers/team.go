@@ -289,7 +289,23 @@ func (h *Handlers) leaveTeam(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	if err := h.store.RemoveTeamMember(ctx, u.Account(), u.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
+	owner, err := h.teamPerson(ctx, u.Account())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	me, err := h.teamPerson(ctx, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	err = h.store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.RemoveTeamMember(ctx, u.Account(), u.ID); err != nil {
+			return err
+		}
+		return queueMail(ctx, tx, bizmail.TeamMemberLeft(h.mailSite(), owner.Email, me.Label(), h.site.BaseURL+views.TeamPath))
+	})
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		h.serverError(w, r, err)
 		return
 	}

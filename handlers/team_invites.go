@@ -258,7 +258,24 @@ func (h *Handlers) acceptTeamInvite(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	_, err = h.store.AcceptTeamInvite(ctx, store.Digest(token), *u, bill.Plan.TeamUsers)
+	owner, err := h.teamPerson(ctx, inv.AccountID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	joiner, err := h.teamPerson(ctx, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	// The owner is told in the joining's transaction: nobody joins their
+	// account without their hearing of it.
+	err = h.store.InTx(ctx, func(tx *store.Store) error {
+		if _, err := tx.AcceptTeamInvite(ctx, store.Digest(token), *u, bill.Plan.TeamUsers); err != nil {
+			return err
+		}
+		return queueMail(ctx, tx, bizmail.TeamMemberJoined(h.mailSite(), owner.Email, joiner.Label(), h.site.BaseURL+views.TeamPath))
+	})
 	if err != nil {
 		// Something changed since the check (a second click, the plan):
 		// the page says what stands now.

@@ -171,6 +171,9 @@ func TestTeamInvitationIsAcceptedOnceAndOpensTheAccount(t *testing.T) {
 		if res.StatusCode != http.StatusSeeOther {
 			t.Fatalf("accept: %d", res.StatusCode)
 		}
+		if m := ownerMail(t, app, "joined your team"); !strings.Contains(m.Text, "ines@team.test) accepted your invitation") {
+			t.Errorf("the owner's email names no one:\n%s", m.Text)
+		}
 		if !seesAccount(t, ines, listing) {
 			t.Fatal("the member does not see the account's leads and listing")
 		}
@@ -462,6 +465,9 @@ func TestTeamMemberLeaves(t *testing.T) {
 		if seesAccount(t, member, listing) {
 			t.Fatal("the member who left still sees the account")
 		}
+		if m := ownerMail(t, app, "left your team"); !strings.Contains(m.Text, "leaver@team.test) left your team") {
+			t.Errorf("the owner's email names no one:\n%s", m.Text)
+		}
 		if res, _ := member.get(t, views.TeamPath); res.StatusCode != http.StatusNotFound {
 			t.Errorf("team page after leaving a personal account: %d, want 404", res.StatusCode)
 		}
@@ -528,4 +534,22 @@ func TestTeamOwnershipTransfer(t *testing.T) {
 			t.Errorf("after the event the new owner's seats: %q", got)
 		}
 	})
+}
+
+// ownerMail waits for the email to the team's owner whose subject says
+// what happened.
+func ownerMail(t *testing.T, app *testApp, subject string) sentMail {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		for _, m := range app.inbox.all(t) {
+			if strings.EqualFold(m.To, teamOwnerEmail) && strings.Contains(m.Subject, subject) {
+				return m
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no email to the owner about %q", subject)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

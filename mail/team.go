@@ -51,3 +51,32 @@ func TeamOwnershipReceived(s Site, to, account, formerOwner, teamLink string) Me
 		Why: "You receive this because you were a member of the team of " + account + " on " + s.Name + ".",
 	})
 }
+
+// TeamMemberJoined tells an account's owner that member accepted their
+// invitation and now works in the account.
+func TeamMemberJoined(s Site, to, member, teamLink string) Message {
+	return build(to, member+" joined your team on "+s.Name, email{
+		Site: s,
+		Intro: []string{
+			member + " accepted your invitation and now works on your account's listings, leads, reviews, insights and analytics. Billing and the team stay with you.",
+		},
+		Button: linkTo("See your team", teamLink),
+		Outro: []paragraph{
+			{Text: "If you did not mean to give them access, remove them from the team page: it takes effect at once."},
+		},
+		Why: "You receive this because you own a business account on " + s.Name + " and invited " + member + ".",
+	})
+}
+
+// TeamMemberLeft tells an account's owner that member left the team: they
+// no longer see the account, and their seat is free.
+func TeamMemberLeft(s Site, to, member, teamLink string) Message {
+	return build(to, member+" left your team on "+s.Name, email{
+		Site: s,
+		Intro: []string{
+			member + " left your team and no longer has access to your account. Their seat is free again.",
+		},
+		Button: linkTo("See your team", teamLink),
+		Why:    "You receive this because you own a business account on " + s.Name + ".",
+	})
+}

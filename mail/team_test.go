@@ -19,6 +19,10 @@ func TestTeamEmails(t *testing.T) {
 			[]string{"removed you from its team", "Your account stays open"}},
 		{"ownership", TeamOwnershipReceived(testSite, "a@example.com", "Taco Palace", "Maria Lopez", testSite.BaseURL+"/dashboard/team"), testSite.BaseURL + "/dashboard/team",
 			[]string{"transferred the ownership of Taco Palace to you", "Maria Lopez stays on the team as a member"}},
+		{"joined", TeamMemberJoined(testSite, "a@example.com", "Sam Lee (sam@example.com)", testSite.BaseURL+"/dashboard/team"), testSite.BaseURL + "/dashboard/team",
+			[]string{"Sam Lee (sam@example.com) accepted your invitation", "remove them from the team page"}},
+		{"left", TeamMemberLeft(testSite, "a@example.com", "Sam Lee (sam@example.com)", testSite.BaseURL+"/dashboard/team"), testSite.BaseURL + "/dashboard/team",
+			[]string{"Sam Lee (sam@example.com) left your team", "Their seat is free again"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := tc.m
