@@ -7,15 +7,30 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/plans"
 	"bizprofile/store"
 )
 
 type keyCtx struct{}
 
+// caller is who a request comes from: its key, and the plan in force of
+// the key's account when the request was authenticated.
+type caller struct {
+	key  store.APIKey
+	plan plans.Plan
+}
+
 // keyOf is the API key the request was authenticated with.
 func keyOf(ctx context.Context) store.APIKey {
-	k, _ := ctx.Value(keyCtx{}).(store.APIKey)
-	return k
+	c, _ := ctx.Value(keyCtx{}).(caller)
+	return c.key
+}
+
+// planOfRequest is the plan of the request's account, as authenticate
+// read it: one read of the subscriptions per request.
+func planOfRequest(r *http.Request) plans.Plan {
+	c, _ := r.Context().Value(keyCtx{}).(caller)
+	return c.plan
 }
 
 // accountOf is the account the request acts for: its key's.
@@ -60,7 +75,7 @@ func (a *API) authenticate(next http.Handler) http.Handler {
 			// The request goes on: last-used is a convenience.
 			a.log.Warn("api: key use not recorded", "key", k.ID, "error", err)
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, keyCtx{}, k)))
+		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, keyCtx{}, caller{key: k, plan: plan})))
 	})
 }
 
@@ -77,12 +92,7 @@ func (a *API) requireWrite(next http.Handler) http.Handler {
 
 // me describes the key and its account: a first call to check a key.
 func (a *API) me(w http.ResponseWriter, r *http.Request) {
-	k := keyOf(r.Context())
-	plan, err := a.planOf(r.Context(), k.AccountID)
-	if err != nil {
-		a.fail(w, r, err)
-		return
-	}
+	k, plan := keyOf(r.Context()), planOfRequest(r)
 	writeJSON(w, http.StatusOK, map[string]any{
 		"key":  map[string]any{"id": k.ID, "name": k.Name, "prefix": k.Prefix, "scopes": strings.Fields(k.Scopes), "created_at": k.CreatedAt.UTC()},
 		"plan": plan.ID,

@@ -28,7 +28,7 @@ func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
 func withKey(key store.APIKey) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyCtx{}, key)))
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyCtx{}, caller{key: key})))
 		})
 	}
 }

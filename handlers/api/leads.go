@@ -77,11 +77,7 @@ func (a *API) leads(w http.ResponseWriter, r *http.Request) {
 		a.problem(w, r, invalid(errs...))
 		return
 	}
-	plan, err := a.planOf(ctx, account)
-	if err != nil {
-		a.fail(w, r, err)
-		return
-	}
+	plan := planOfRequest(r)
 	ls, _, err := a.store.OwnerLeads(ctx, account, f, store.Page{Limit: limit + 1})
 	if err == nil {
 		err = a.store.MarkLockedLeads(ctx, account, plan.LeadsPerMonth, ls)
@@ -158,11 +154,7 @@ func (a *API) leadDetail(ctx context.Context, st *store.Store, plan plans.Plan, 
 // lead answers one of the account's leads with its history.
 func (a *API) lead(w http.ResponseWriter, r *http.Request) {
 	ctx, account := r.Context(), accountOf(r)
-	plan, err := a.planOf(ctx, account)
-	if err != nil {
-		a.fail(w, r, err)
-		return
-	}
+	plan := planOfRequest(r)
 	l, err := a.ownLead(ctx, a.store, account, idOf(r), plan)
 	var o Lead
 	if err == nil {
@@ -189,11 +181,7 @@ var errLeadLocked = errConflict.With("This lead is locked by your plan's monthly
 // key's creator as who did it (none when that user is gone).
 func (a *API) updateLead(w http.ResponseWriter, r *http.Request) {
 	ctx, account := r.Context(), accountOf(r)
-	plan, err := a.planOf(ctx, account)
-	if err != nil {
-		a.fail(w, r, err)
-		return
-	}
+	plan := planOfRequest(r)
 	l, err := a.ownLead(ctx, a.store, account, idOf(r), plan)
 	if err != nil {
 		a.fail(w, r, err)
