@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"net/http"
-	"strings"
 
 	"bizprofile/store"
 	"bizprofile/views"
@@ -30,22 +29,11 @@ func (h *Handlers) accountOwnerName(ctx context.Context, u *store.User) (string,
 	if !u.Member() {
 		return "", nil
 	}
-	owner, err := h.store.UserByID(ctx, u.Account())
+	owner, err := h.teamPerson(ctx, u.Account())
 	if err != nil {
 		return "", err
 	}
-	p, err := h.store.ProfileOf(ctx, owner.ID)
-	if err != nil {
-		return "", err
-	}
-	name := strings.TrimSpace(p.FullName)
-	if name == "" {
-		name = strings.TrimSpace(p.FirstName + " " + p.LastName)
-	}
-	if name == "" {
-		return owner.Email, nil
-	}
-	return name + " (" + owner.Email + ")", nil
+	return owner.Label(), nil
 }
 
 // ownerOnly lets the account's owner through; a member gets 403 and a page

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"net/http"
-	"strings"
 )
 
 // senderDetails are the name, email and phone a signed-in person's forms
@@ -17,9 +16,5 @@ func (h *Handlers) senderDetails(r *http.Request) (name, email, phone string) {
 	if err != nil {
 		h.log.Error("sender's profile", "error", err, "user_id", u.ID)
 	}
-	name = strings.TrimSpace(p.FullName)
-	if name == "" {
-		name = strings.TrimSpace(p.FirstName + " " + p.LastName)
-	}
-	return name, u.Email, p.Phone
+	return p.DisplayName(), u.Email, p.Phone
 }

@@ -86,7 +86,7 @@ func (h *Handlers) teamPerson(ctx context.Context, userID int64) (views.TeamPers
 	if err != nil {
 		return views.TeamPerson{}, err
 	}
-	return views.TeamPerson{Name: p.FullName, Email: u.Email}, nil
+	return views.TeamPerson{Name: p.DisplayName(), Email: u.Email}, nil
 }
 
 // accountLabel names an account as invitations and emails do: its owner
@@ -96,10 +96,7 @@ func (h *Handlers) accountLabel(ctx context.Context, accountID int64) (string, e
 	if err != nil {
 		return "", err
 	}
-	name := owner.Name
-	if name == "" {
-		name = owner.Email
-	}
+	name := owner.NameOrEmail()
 	bs, err := h.store.BusinessesOwnedBy(ctx, accountID)
 	if err != nil {
 		return "", err
@@ -238,10 +235,7 @@ func (h *Handlers) transferTeam(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	formerName := former.Name
-	if formerName == "" {
-		formerName = former.Email
-	}
+	formerName := former.NameOrEmail()
 	err = h.store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.TransferTeamOwnership(ctx, u.ID, m.UserID); err != nil {
 			return err

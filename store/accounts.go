@@ -81,6 +81,15 @@ type Profile struct {
 	Bio        string `db:"bio"`
 }
 
+// DisplayName is how the app names the person: their full name, or their
+// first and last names; "" when they gave none.
+func (p Profile) DisplayName() string {
+	if name := strings.TrimSpace(p.FullName); name != "" {
+		return name
+	}
+	return strings.TrimSpace(p.FirstName + " " + p.LastName)
+}
+
 // NewAccount is everything a sign-up form creates at once.
 type NewAccount struct {
 	Email        string
