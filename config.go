@@ -12,6 +12,7 @@ import (
 	"time"
 
 	bizmail "bizprofile/mail"
+	"bizprofile/storage"
 )
 
 // config is everything the app reads from its environment, parsed and
@@ -31,6 +32,11 @@ type config struct {
 
 	SMTPURL  string // empty: emails are written to the log
 	MailFrom string
+
+	// StorageURL is where listing images are kept: empty for a folder
+	// under DataDir (served by the app at /media/), or an S3-compatible
+	// bucket, "s3://bucket?endpoint=…&region=…" (storage.Open).
+	StorageURL string
 
 	RateLimitMultiplier int // multiplies every rate limit; 1 = the defaults
 	// TrustedProxies are the load balancers whose X-Forwarded-For names
@@ -90,6 +96,12 @@ func loadConfig(getenv func(string) string) (config, error) {
 		SMTPURL:      get("SMTP_URL", ""),
 	}
 	c.MailFrom = get("MAIL_FROM", c.SiteName+" <no-reply@"+domainOf(c.SupportEmail)+">")
+	c.StorageURL = get("STORAGE_URL", "")
+	if c.StorageURL != "" {
+		if _, err := storage.ParseS3URL(c.StorageURL, getenv); err != nil {
+			errs = append(errs, fmt.Errorf("STORAGE_URL: %w", err))
+		}
+	}
 
 	port := get("PORT", "8080")
 	if p, err := strconv.Atoi(port); err != nil || p < 1 || p > 65535 {

@@ -25,6 +25,7 @@ import (
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/status"
+	"bizprofile/storage"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -67,6 +68,20 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	log.Info("database ready", "dialect", db.Dialect())
 	warnWithoutAdministrator(ctx, cfg, db, log)
 
+	// Listing images: a folder under DATA_DIR, or the bucket STORAGE_URL
+	// names (asked once here, so a wrong key shows in the log at start).
+	media, err := storage.Open(cfg.StorageURL, cfg.DataDir, getenv)
+	if err != nil {
+		return err
+	}
+	if s3, ok := media.(*storage.S3); ok {
+		if err := s3.Check(ctx); err != nil {
+			log.Error("image storage is not reachable: uploads will fail until it is", slog.Any("error", err))
+		} else {
+			log.Info("image storage ready", "bucket", s3.Bucket(), "origin", s3.Origin())
+		}
+	}
+
 	sessions := handlers.NewSessionManager(db.Sessions(), cfg.Production(), cfg.SessionLifetime, cfg.SessionIdleTimeout)
 	mailer, err := bizmail.New(cfg.SMTPURL, cfg.MailFrom, log)
 	if err != nil {
@@ -107,6 +122,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		},
 		Production:  cfg.Production(),
 		Mailer:      mailer,
+		Media:       media,
 		RateLimits:  handlers.DefaultRateLimits.Times(cfg.RateLimitMultiplier),
 		Insights:    insightProvider(cfg, log),
 		AdminEmails: cfg.AdminEmails,

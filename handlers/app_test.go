@@ -19,6 +19,7 @@ import (
 	"bizprofile/analytics"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
+	"bizprofile/storage"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
 	"bizprofile/views"
@@ -95,6 +96,11 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testAp
 		// with flushAnalytics when it wants them.
 		Analytics: analytics.New(st, log, analytics.Options{}),
 	}
+	media, err := storage.NewDisk(t.TempDir())
+	if err != nil {
+		t.Fatalf("media: %v", err)
+	}
+	d.Media = media
 	for _, o := range options {
 		o(&d)
 	}

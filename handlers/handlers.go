@@ -8,10 +8,13 @@ import (
 	"context"
 	"encoding/gob"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"math"
 	"net/http"
 	"net/netip"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -28,6 +31,7 @@ import (
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/status"
+	"bizprofile/storage"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -63,6 +67,10 @@ type Deps struct {
 	// InsightsServer is the OpenAI-compatible server behind Insights, which
 	// /status checks; no BaseURL: the built-in analyser (nothing to check).
 	InsightsServer status.AIServer
+	// Media keeps listing images (a folder under DATA_DIR, or an
+	// S3-compatible bucket); nil: a folder in the system's temporary
+	// directory (for tools and tests that upload nothing).
+	Media storage.Store
 }
 
 // Handlers serves every route of the app.
@@ -99,6 +107,13 @@ type Handlers struct {
 
 	// api serves the public REST API at /api/v1 (handlers/api).
 	api http.Handler
+
+	// media keeps listing images (media.go); imageSlots bounds how many
+	// uploads are resized at once.
+	media      storage.Store
+	imageSlots chan struct{}
+	// csp is the Content-Security-Policy of every answer (middleware.go).
+	csp string
 }
 
 // New builds the handlers from their dependencies.
@@ -124,7 +139,18 @@ func New(d Deps) *Handlers {
 
 		trustedProxies: d.TrustedProxies,
 		metricsToken:   d.MetricsToken,
+
+		media:      d.Media,
+		imageSlots: make(chan struct{}, imageWork),
 	}
+	if h.media == nil {
+		disk, err := storage.NewDisk(filepath.Join(os.TempDir(), "bizprofile-media"))
+		if err != nil {
+			panic(fmt.Sprintf("handlers: no image storage: %v", err))
+		}
+		h.media = disk
+	}
+	h.csp = contentSecurityPolicy(storage.Origin(h.media))
 	if h.sessions != nil {
 		// Loading or saving a session fails when the database does: the
 		// same styled answer as any other failure, 503 when it is down.

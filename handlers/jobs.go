@@ -23,6 +23,7 @@ func (h *Handlers) HandleJobs(q *jobs.Queue) {
 	q.Handle(jobs.KindReviewSentiment, jobs.ForReview(h.readReviewSentiment))
 	q.Handle(jobs.KindAnalyticsSummaries, jobs.ForMonth(h.sendAnalyticsSummaries))
 	q.Handle(jobs.KindBroadcast, h.broadcaster().Handle)
+	q.Handle(jobs.KindDeleteImages, jobs.ForPictures(h.deleteImageFiles))
 	// Webhook deliveries (CRM sync): in production the SSRF guard keeps
 	// them off loopback and private addresses.
 	q.Handle(webhooks.Kind, webhooks.New(h.store, webhooks.Options{Production: h.production, Site: h.mailSite(), Log: h.log}).Deliver)

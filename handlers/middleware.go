@@ -123,15 +123,23 @@ func (h *Handlers) recoverPanic(next http.Handler) http.Handler {
 // this origin: no inline script can run, even if an attacker slips one into
 // a page. Forms post only here, and the redirects after a post may go only
 // to Stripe's Checkout and billing portal (browsers apply form-action to
-// those redirects too).
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
-	"form-action 'self' https://checkout.stripe.com https://billing.stripe.com; frame-ancestors 'none'"
+// those redirects too). Images come from here, data: URLs, the blob: URLs
+// of the upload island's previews, and the image bucket's origin when one
+// is configured (mediaOrigin, "" for none).
+func contentSecurityPolicy(mediaOrigin string) string {
+	img := "img-src 'self' data: blob:"
+	if mediaOrigin != "" {
+		img += " " + mediaOrigin
+	}
+	return "default-src 'self'; script-src 'self'; style-src 'self'; " + img + "; " +
+		"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
+		"form-action 'self' https://checkout.stripe.com https://billing.stripe.com; frame-ancestors 'none'"
+}
 
 func (h *Handlers) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
-		csp := contentSecurityPolicy
+		csp := h.csp
 		if h.production {
 			csp += "; upgrade-insecure-requests"
 			hd.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")

@@ -7,6 +7,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"bizprofile/assets"
+	"bizprofile/storage"
 	"bizprofile/views"
 )
 
@@ -21,6 +22,10 @@ func (h *Handlers) Routes() http.Handler {
 	r.Get("/readyz", h.readyz)
 	r.Get("/metrics", h.metricsEndpoint)
 	r.Handle(assets.Prefix+"*", assets.Handler())
+	// Listing images kept in the DATA_DIR folder; a bucket serves its own.
+	if disk, ok := h.media.(*storage.Disk); ok {
+		r.Handle(storage.MediaPrefix+"*", disk.Handler())
+	}
 	// Stripe's events: no session, no cookies; the signature is the
 	// authentication (Stripe sends no Origin, so cross-origin protection
 	// lets them through).

@@ -48,6 +48,9 @@ func Describe(kind string, payload []byte) string {
 	if d, ok := describeBroadcastJob(kind, payload); ok {
 		return d
 	}
+	if d, ok := describeImagesJob(kind, payload); ok {
+		return d
+	}
 	if kind == KindEmail {
 		var m bizmail.Message
 		if json.Unmarshal(payload, &m) == nil {

@@ -25,6 +25,11 @@ type Plan struct {
 	// (/api/v1) and webhook endpoints that receive its events
 	// (/dashboard/api).
 	API bool
+	// Photos is how many photos each listing may show (besides its logo).
+	Photos int
+	// Branding: each listing's page may have an accent colour and show its
+	// cover photo as a banner (custom branding).
+	Branding bool
 	// Analytics is how far back the owner's analytics reach and what
 	// they show beyond views, clicks and leads.
 	Analytics Analytics
@@ -66,11 +71,11 @@ func (p Plan) UnlimitedLeads() bool { return p.LeadsPerMonth == Unlimited }
 
 // The plans of the catalogue.
 var (
-	Starter = Plan{ID: "starter", Name: "Starter", PriceDollars: 0, Period: "month", LeadsPerMonth: 10, TeamUsers: 1, ReviewAlerts: false, LeadScoring: false,
+	Starter = Plan{ID: "starter", Name: "Starter", PriceDollars: 0, Period: "month", LeadsPerMonth: 10, TeamUsers: 1, ReviewAlerts: false, LeadScoring: false, Photos: 3,
 		Analytics: Analytics{Days: 30}}
-	Growth = Plan{ID: "growth", Name: "Growth", PriceDollars: 19, Period: "month", LeadsPerMonth: 100, TeamUsers: 1, ReviewAlerts: true, LeadScoring: false,
+	Growth = Plan{ID: "growth", Name: "Growth", PriceDollars: 19, Period: "month", LeadsPerMonth: 100, TeamUsers: 1, ReviewAlerts: true, LeadScoring: false, Photos: 10, Branding: true,
 		Analytics: Analytics{Days: 90, Months: 12, LeadQuality: true}}
-	Pro = Plan{ID: "pro", Name: "Pro", PriceDollars: 49, Period: "month", LeadsPerMonth: Unlimited, TeamUsers: 5, ReviewAlerts: true, LeadScoring: true, API: true,
+	Pro = Plan{ID: "pro", Name: "Pro", PriceDollars: 49, Period: "month", LeadsPerMonth: Unlimited, TeamUsers: 5, ReviewAlerts: true, LeadScoring: true, API: true, Photos: 10, Branding: true,
 		Analytics: Analytics{Days: 90, Months: Unlimited, AllTime: true, LeadQuality: true, Comparison: true}}
 )
 

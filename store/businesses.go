@@ -59,8 +59,14 @@ type Business struct {
 	ShowAddress    bool          `db:"show_address"`
 	ShowPricing    bool          `db:"show_pricing"`
 	ShowHours      bool          `db:"show_hours"`
-	CreatedAt      time.Time     `db:"created_at"`
-	UpdatedAt      time.Time     `db:"updated_at"`
+	// Logo is the listing's logo as stored (zero: none; cards show a
+	// placeholder). The store keeps it with listing_images.
+	Logo Picture `db:"logo"`
+	// AccentColor is the custom branding colour of Growth and Pro ("#rrggbb",
+	// "" for none); pages show it only while the plan includes branding.
+	AccentColor string    `db:"accent_color"`
+	CreatedAt   time.Time `db:"created_at"`
+	UpdatedAt   time.Time `db:"updated_at"`
 }
 
 // PublicEmail is the contact email anyone may see: none when the owner
@@ -174,7 +180,7 @@ func scanJSON(src any, what string, dst any) error {
 
 const businessColumns = `id, slug, owner_id, name, tagline, description, category, sub_category, tags, address, city, state,
 	zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified, verified_method, verified_at, claimed, featured,
-	published, suspended, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
+	published, suspended, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, logo, accent_color, created_at, updated_at`
 
 // insertBusiness keeps the first listing of an account being created
 // (CreateAccount) as a draft: its owner's address is not verified yet, and

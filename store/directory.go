@@ -274,7 +274,7 @@ func (s *Store) indexRows(ctx context.Context, cond string, args ...any) ([]inde
 		var r indexRow
 		var reviews sql.NullInt64
 		if err := rows.Scan(&r.ID, &r.Published, &r.Slug, &r.Name, &r.Tagline, &r.Description, &r.Tags, &r.SubCategory, &r.Category,
-			&r.City, &r.State, &r.Type, &r.Rating, &reviews, &r.Featured, &r.Verified, &r.Claimed, &r.Phone, &r.ShowPhone); err != nil {
+			&r.City, &r.State, &r.Type, &r.Rating, &reviews, &r.Featured, &r.Verified, &r.Claimed, &r.Phone, &r.ShowPhone, &r.Logo); err != nil {
 			return nil, fmt.Errorf("store: read listings to index: %w", err)
 		}
 		r.ReviewCount = int(reviews.Int64)

@@ -82,6 +82,7 @@ type docText struct {
 	city, state              string
 	phone                    string // "" unless shown
 	claimed                  bool
+	logo                     Picture
 }
 
 // fields are the document's searchable fields, folded: name; tags and
@@ -145,11 +146,12 @@ type indexRow struct {
 	Claimed     bool
 	Phone       string
 	ShowPhone   bool
+	Logo        Picture
 }
 
 // indexColumns are the columns of an indexRow, in its order.
 const indexColumns = `id, published, slug, name, tagline, description, tags, sub_category, category, city, state,
-	business_type, rating, review_count, featured, verified, claimed, phone, show_phone`
+	business_type, rating, review_count, featured, verified, claimed, phone, show_phone, logo`
 
 func newSearchIndex() *searchIndex {
 	return &searchIndex{
@@ -166,7 +168,7 @@ func (ix *searchIndex) add(r indexRow) int32 {
 	t := docText{
 		id: r.ID, nameKey: fold(r.Name), slug: r.Slug, name: r.Name, tagline: r.Tagline,
 		description: r.Description, subCategory: ix.intern(r.SubCategory), tags: r.Tags,
-		city: ix.intern(r.City), state: ix.intern(r.State), claimed: r.Claimed,
+		city: ix.intern(r.City), state: ix.intern(r.State), claimed: r.Claimed, logo: r.Logo,
 	}
 	if r.ShowPhone {
 		t.phone = r.Phone
@@ -395,7 +397,7 @@ func (ix *searchIndex) business(d int32) Business {
 		Category: ix.categories[m.category], SubCategory: t.subCategory, Tags: tags,
 		City: t.city, State: t.state, Phone: t.phone, ShowPhone: t.phone != "",
 		BusinessType: ix.types[m.typ], Rating: m.rating, ReviewCount: int(m.reviews),
-		Verified: m.flags&docVerified != 0, Featured: m.flags&docFeatured != 0, Claimed: t.claimed, Published: true,
+		Verified: m.flags&docVerified != 0, Featured: m.flags&docFeatured != 0, Claimed: t.claimed, Published: true, Logo: t.logo,
 	}
 }
 

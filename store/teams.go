@@ -359,6 +359,7 @@ func (s *Store) TransferTeamOwnership(ctx context.Context, accountID, newOwnerID
 			{"idempotency (new owner's)", `DELETE FROM api_idempotency WHERE account_id = ?`, []any{to}},
 			{"idempotency", `UPDATE api_idempotency SET account_id = ? WHERE account_id = ?`, []any{to, old}},
 			{"webhook endpoints", `UPDATE webhook_endpoints SET account_id = ? WHERE account_id = ?`, []any{to, old}},
+			{"listing images", `UPDATE listing_images SET account_id = ? WHERE account_id = ?`, []any{to, old}},
 			// The average order value is the account's (analytics' return
 			// on investment), kept on its owner's row.
 			{"order value", `UPDATE users SET order_value_cents = (SELECT o.order_value_cents FROM users o WHERE o.id = ?), updated_at = ? WHERE id = ?`, []any{old, now, to}},
