@@ -57,16 +57,30 @@ func (h *Handlers) verificationPanel(ctx context.Context, u *store.User, b store
 // renderManage shows the manage page of b with its form f and the
 // Verification section's request form vf.
 func (h *Handlers) renderManage(w http.ResponseWriter, r *http.Request, status int, c views.Chrome, b store.Business, f views.ListingForm, vf views.VerificationForm) {
-	p, err := h.verificationPanel(r.Context(), currentUser(r), b, vf)
+	h.renderManageWith(w, r, status, c, b, f, vf, views.ListingMedia{})
+}
+
+// renderManageWith is renderManage with the logo, photos and branding
+// sections as a failed post of theirs left them; a section left zero is
+// shown as stored.
+func (h *Handlers) renderManageWith(w http.ResponseWriter, r *http.Request, status int, c views.Chrome, b store.Business, f views.ListingForm, vf views.VerificationForm, m views.ListingMedia) {
+	ctx, u := r.Context(), currentUser(r)
+	p, err := h.verificationPanel(ctx, u, b, vf)
 	if err == nil {
 		// A member sees who deletes listings instead of the button.
-		f.DeleteBy, err = h.accountOwnerName(r.Context(), currentUser(r))
+		f.DeleteBy, err = h.accountOwnerName(ctx, u)
+	}
+	if err == nil && m.Images.BusinessID == 0 {
+		m.Images, err = h.imagesPanel(ctx, u, b)
+	}
+	if err == nil && m.Branding.BusinessID == 0 {
+		m.Branding, err = h.brandingPanel(ctx, u, b)
 	}
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, status, views.ManageBusinessPage(c, f, p))
+	h.render(w, r, status, views.ManageBusinessPage(c, f, p, m))
 }
 
 // verifiable loads the owner's listing of the URL and says whether it can
