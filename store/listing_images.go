@@ -151,7 +151,7 @@ func (p Picture) Value() (driver.Value, error) { return p.String(), nil }
 // join one (BusinessID not valid).
 type ListingImage struct {
 	ID         int64         `db:"id"`
-	AccountID  int64         `db:"account_id"`
+	AccountID  int64         `db:"account_id"` // 0: the sample data's, of no account
 	BusinessID sql.NullInt64 `db:"business_id"`
 	Kind       ImageKind     `db:"kind"`
 	Picture    Picture       `db:"picture"`
@@ -166,7 +166,7 @@ type ListingImage struct {
 // it is described.
 func (i ListingImage) Shown() bool { return i.Kind == ImageLogo || strings.TrimSpace(i.Alt) != "" }
 
-const listingImageColumns = `id, account_id, business_id, kind, picture, alt, position, cover, uploaded_by, created_at`
+const listingImageColumns = `id, COALESCE(account_id, 0) AS account_id, business_id, kind, picture, alt, position, cover, uploaded_by, created_at`
 
 // ListingImages are the images of a listing: its logo first, then its
 // photos in order.
@@ -226,7 +226,7 @@ func (s *Store) insertImage(ctx context.Context, img ListingImage) (ListingImage
 	err := s.db.GetContext(ctx, &img.ID, s.db.Rebind(`INSERT INTO listing_images
 		(account_id, business_id, kind, picture, hash, alt, position, cover, uploaded_by, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		img.AccountID, img.BusinessID, img.Kind, img.Picture, img.Picture.Hash, img.Alt, img.Position, img.Cover, img.UploadedBy, img.CreatedAt)
+		sql.NullInt64{Int64: img.AccountID, Valid: img.AccountID != 0}, img.BusinessID, img.Kind, img.Picture, img.Picture.Hash, img.Alt, img.Position, img.Cover, img.UploadedBy, img.CreatedAt)
 	if err != nil {
 		return img, fmt.Errorf("store: add image: %w", err)
 	}

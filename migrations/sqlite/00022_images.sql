@@ -9,11 +9,13 @@
 -- deleted only when no row uses them any more. A row without business_id is
 -- an upload not yet part of a listing (the wizard's, or a form sent back
 -- with an error): it belongs to the account and is pruned after a day.
+-- account_id is the account that uploaded the image (NULL for the sample
+-- data's images of listings nobody owns).
 -- A listing has at most one logo and one cover photo; photos show in
 -- position order, and only with their alt text.
 CREATE TABLE listing_images (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    account_id  INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    account_id  INTEGER REFERENCES users (id) ON DELETE CASCADE,
     business_id INTEGER REFERENCES businesses (id) ON DELETE CASCADE,
     kind        TEXT NOT NULL CHECK (kind IN ('logo', 'photo')),
     picture     TEXT NOT NULL,
