@@ -355,7 +355,19 @@ func (h *Handlers) deleteBusiness(w http.ResponseWriter, r *http.Request) {
 	if !ok || !h.ownerOnly(w, r, deleteListingAction) {
 		return
 	}
-	if err := h.store.DeleteBusiness(r.Context(), b.ID); err != nil {
+	// The images' rows go with the listing (the foreign key cascades);
+	// their files are deleted by a job queued in the same transaction.
+	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
+		imgs, err := tx.ImagesOfListings(r.Context(), []int64{b.ID})
+		if err != nil {
+			return err
+		}
+		if err := tx.DeleteBusiness(r.Context(), b.ID); err != nil {
+			return err
+		}
+		return forgetImages(r.Context(), tx, imgs)
+	})
+	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
