@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+
+	"bizprofile/images"
 )
 
 type ctxKey int
@@ -170,13 +172,28 @@ func (h *Handlers) crossOriginProtection(next http.Handler) http.Handler {
 // maxBodyBytes bounds what a client may send; forms here are small.
 const maxBodyBytes = 1 << 20
 
+// maxUploadBytes bounds a multipart form, which may carry one image
+// (images.MaxBytes) and its few fields; a bigger body is refused by the
+// handler that reads it (readImageUpload) with the file's size message.
+const maxUploadBytes = images.MaxBytes + 256<<10
+
 func limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Body != nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
-			r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+			limit := int64(maxBodyBytes)
+			if isMultipart(r) {
+				limit = maxUploadBytes
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// isMultipart reports whether the request's body is a multipart form (a
+// file upload).
+func isMultipart(r *http.Request) bool {
+	return strings.HasPrefix(strings.ToLower(r.Header.Get("Content-Type")), "multipart/form-data")
 }
 
 // localPath returns p when it is a plain path on this site, and fallback
