@@ -337,8 +337,9 @@ func warnWithoutAdministrator(ctx context.Context, cfg config, db *store.Store, 
 // window, the record of directory changes every instance has long
 // applied, the mailing-list subscriptions never confirmed, the status
 // page's checks older than it shows, the API's Idempotency-Keys past
-// their 24 hours, and webhook deliveries older than their log keeps (30
-// days).
+// their 24 hours, webhook deliveries older than their log keeps (30
+// days), and image uploads that never joined a listing within a day
+// (their files through the job queue).
 func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 	t := time.NewTicker(10 * time.Minute)
 	defer t.Stop()
@@ -373,6 +374,11 @@ func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 				log.Warn("old webhook deliveries not pruned", slog.Any("error", err))
 			} else if n > 0 {
 				log.Info("old webhook deliveries deleted", "count", n)
+			}
+			if n, err := handlers.PruneStaleImages(ctx, db); err != nil {
+				log.Warn("unused image uploads not pruned", slog.Any("error", err))
+			} else if n > 0 {
+				log.Info("unused image uploads deleted, their files queued for deletion", "count", n)
 			}
 		}
 	}

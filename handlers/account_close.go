@@ -133,9 +133,12 @@ func (h *Handlers) closeAccount(w http.ResponseWriter, r *http.Request) {
 	}
 
 	closed, err := h.store.CloseAccount(ctx, u.ID, func(tx *store.Store, c store.ClosedAccount) error {
+		if err := forgetImages(ctx, tx, c.Images); err != nil {
+			return err
+		}
 		return queueMail(ctx, tx, bizmail.AccountClosed(h.mailSite(), c.Email, bizmail.AccountClosing{
 			Listings: c.Listings, LeadsErased: c.LeadsErased, ReviewsDeleted: c.ReviewsDeleted,
-			QuoteRequests: c.QuoteRequests, PlansCancelled: cancelled,
+			QuoteRequests: c.QuoteRequests, PlansCancelled: cancelled, Images: len(c.Images),
 		}))
 	})
 	if err != nil {
@@ -149,7 +152,7 @@ func (h *Handlers) closeAccount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	log.Info("account closed", "listings", len(closed.Listings), "leads_erased", closed.LeadsErased,
-		"reviews_deleted", closed.ReviewsDeleted, "quote_requests_deleted", closed.QuoteRequests, "plans_cancelled", len(cancelled))
+		"reviews_deleted", closed.ReviewsDeleted, "quote_requests_deleted", closed.QuoteRequests, "images_deleted", len(closed.Images), "plans_cancelled", len(cancelled))
 	if err := h.sessions.Destroy(ctx); err != nil {
 		// The account is gone: the session names nobody and signs nobody in.
 		log.Warn("session of a closed account not destroyed", slog.Any("error", err))

@@ -10,6 +10,7 @@ type AccountClosing struct {
 	ReviewsDeleted int      // reviews the account wrote
 	QuoteRequests  int      // quote requests it sent
 	PlansCancelled []string // paid plans cancelled at the payment provider
+	Images         int      // logos and photos deleted (of its listings, and uploads not yet used)
 }
 
 // AccountClosed confirms to the address of a closed account what was
@@ -28,6 +29,9 @@ func AccountClosed(s Site, to string, c AccountClosing) Message {
 			intro = append(intro, "The "+counted(int64(c.LeadsErased), "enquiry", "enquiries")+" sent to "+it+" "+plural(c.LeadsErased, "was", "were")+" erased, with your notes on them.")
 		}
 		intro = append(intro, "Your replies to "+plural(n, "its", "their")+" reviews and "+plural(n, "its", "their")+" AI insights were deleted.")
+	}
+	if c.Images > 0 {
+		intro = append(intro, "The "+counted(int64(c.Images), "logo or photo", "logos and photos")+" of your account "+plural(c.Images, "was", "were")+" deleted.")
 	}
 	if c.ReviewsDeleted > 0 {
 		intro = append(intro, "The "+counted(int64(c.ReviewsDeleted), "review", "reviews")+" you wrote "+plural(c.ReviewsDeleted, "was", "were")+" deleted.")

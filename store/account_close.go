@@ -39,6 +39,10 @@ type ClosedAccount struct {
 	ReviewsDeleted int      // reviews the account wrote
 	QuoteRequests  int      // quote requests it sent
 	Saved          int      // businesses it had saved
+	// Images are the logos and photos of its listings and its pending
+	// uploads, whose rows went: the caller queues their files' deletion
+	// in confirm.
+	Images []ListingImage
 }
 
 // CloseAccount closes userID's account in one transaction. confirm runs
@@ -57,6 +61,9 @@ func (s *Store) CloseAccount(ctx context.Context, userID int64, confirm func(tx 
 			}
 			if err := tx.GetContext(ctx, &c.Email, tx.Rebind(q), userID); err != nil {
 				return notFound(err, "close account")
+			}
+			if err := st.dropAccountImages(ctx, userID, &c); err != nil {
+				return err
 			}
 			if err := releaseListings(ctx, tx, userID, c.Email, now, &c); err != nil {
 				return err
@@ -79,6 +86,26 @@ func (s *Store) CloseAccount(ctx context.Context, userID int64, confirm func(tx 
 		return ClosedAccount{}, err
 	}
 	return c, nil
+}
+
+// dropAccountImages deletes the rows of the images the account holds (its
+// listings' logos and photos, its pending uploads) and clears the logo
+// cards show and the accent colour of its listings: the owner's branding
+// goes with the owner. It runs before releaseListings, while the listings
+// still name their owner.
+func (s *Store) dropAccountImages(ctx context.Context, userID int64, c *ClosedAccount) error {
+	var err error
+	if c.Images, err = s.ImagesOfAccount(ctx, userID); err != nil {
+		return err
+	}
+	const owned = `(SELECT id FROM businesses WHERE owner_id = ?)`
+	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM listing_images WHERE account_id = ? OR business_id IN `+owned), userID, userID); err != nil {
+		return fmt.Errorf("store: close account: images: %w", err)
+	}
+	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE businesses SET logo = '', accent_color = '' WHERE owner_id = ? AND (logo <> '' OR accent_color <> '')`), userID); err != nil {
+		return fmt.Errorf("store: close account: logos: %w", err)
+	}
+	return nil
 }
 
 // releaseListings takes the owner's listings out of the directory and
