@@ -1,14 +1,536 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"maps"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
+	"github.com/go-chi/chi/v5"
+
+	"bizprofile/images"
+	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
 
+// The manage page's "Logo and photos" section (issue 22): the owner (or a
+// member of their account) uploads a logo and the photos their plan
+// allows, describes, orders and deletes them. Every form works as a plain
+// multipart or urlencoded post; the upload island (islands/images) sends
+// the same posts with Accept: application/json and reads these answers:
+//
+//	200 {"image": Item, "photos": [Item…], "count": n, "max": m}   (image: the one added)
+//	422 {"errors": {"file" | "alt" | "alt_<id>" | "photos": message}, "pending": Item}
+//	503 {"errors": {"file": message}}
+//
+// where Item is views.ImageItem: {"id", "thumb": views.Image, "alt", "cover"};
+// "pending" is a photo kept without its alt text, to send again as pending_id.
+
+// Sizes of the section's thumbnails, in CSS pixels.
+const (
+	logoThumbPx  = 96
+	photoThumbPx = 160
+)
+
+// Messages of the section.
+const (
+	noFileMessage     = "Choose a JPEG, PNG or WebP file to upload"
+	altMissingMessage = "Describe the photo: screen readers read this to people who can't see it"
+	storageMessage    = "We couldn't store your image just now. Please try again in a moment."
+)
+
+var altTooLongMessage = "Keep the description under " + strconv.Itoa(store.MaxAltLen) + " characters"
+
 // imagesPanel is the manage page's "Logo and photos" section of b, as
 // stored.
 func (h *Handlers) imagesPanel(ctx context.Context, u *store.User, b store.Business) (views.ImagesPanel, error) {
-	return views.ImagesPanel{BusinessID: b.ID}, nil
+	p := views.ImagesPanel{BusinessID: b.ID, MaxAltLen: store.MaxAltLen, MaxBytes: images.MaxBytes, EditErrors: views.FieldErrors{},
+		Add: views.PhotoUpload{Errors: views.FieldErrors{}}}
+	bill, err := h.billingOf(ctx, u.Account())
+	if err != nil {
+		return p, err
+	}
+	p.MaxPhotos, p.Plan, p.Banner = bill.Plan.Photos, bill.Plan.Name, bill.Plan.Branding
+	if up := plans.FirstWith(func(q plans.Plan) bool { return q.Photos > bill.Plan.Photos }); up.Photos > bill.Plan.Photos {
+		p.Upgrade = up.Name
+	}
+	p.BannerPlan = plans.FirstWith(func(q plans.Plan) bool { return q.Branding }).Name
+	imgs, err := h.store.ListingImages(ctx, b.ID)
+	if err != nil {
+		return p, err
+	}
+	for _, img := range imgs {
+		if img.Kind == store.ImageLogo {
+			p.Logo = h.imageItem(img)
+			continue
+		}
+		p.Photos = append(p.Photos, h.imageItem(img))
+	}
+	return p, nil
+}
+
+// imageItem is how the section shows img.
+func (h *Handlers) imageItem(img store.ListingImage) views.ImageItem {
+	px := photoThumbPx
+	if img.Kind == store.ImageLogo {
+		px = logoThumbPx
+	}
+	return views.ImageItem{ID: img.ID, Thumb: h.image(img.Picture, img.Alt, px, strconv.Itoa(px)+"px"), Alt: img.Alt, Cover: img.Cover}
+}
+
+// imageForm is a posted upload form: its text fields and at most one file.
+type imageForm struct {
+	Values url.Values
+	File   []byte // nil: no file chosen
+	// TooLarge: the file (or the whole body) was over the limit; the
+	// fields after it were not read.
+	TooLarge bool
+}
+
+// Bounds of an upload form's text fields.
+const (
+	maxUploadFields     = 32
+	maxUploadFieldBytes = 8 << 10
+)
+
+// readImageForm reads a posted upload form: a multipart body part by part
+// (the fields before a file too large are kept, so the answer can say
+// which form it was), or a plain urlencoded one (a pending upload sent
+// again). It answers the request itself (400, or 422 for text we cannot
+// accept) and returns false when the handler must stop.
+func (h *Handlers) readImageForm(w http.ResponseWriter, r *http.Request) (imageForm, bool) {
+	if !isMultipart(r) {
+		if !h.parseForm(w, r) {
+			return imageForm{}, false
+		}
+		return imageForm{Values: r.PostForm}, true
+	}
+	f := imageForm{Values: url.Values{}}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		http.Error(w, "The form could not be read.", http.StatusBadRequest)
+		return f, false
+	}
+	var tooBig *http.MaxBytesError
+	for n := 0; ; n++ {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if errors.As(err, &tooBig) {
+			f.TooLarge = true
+			break
+		}
+		if err != nil || n >= maxUploadFields {
+			http.Error(w, "The form could not be read.", http.StatusBadRequest)
+			return f, false
+		}
+		name := part.FormName()
+		if part.FileName() != "" || name == "file" {
+			if name != "file" || f.File != nil {
+				continue // one file, named file; others are skipped unread
+			}
+			data, err := io.ReadAll(io.LimitReader(part, images.MaxBytes+1))
+			switch {
+			case errors.As(err, &tooBig) || len(data) > images.MaxBytes:
+				f.TooLarge = true
+			case err != nil:
+				http.Error(w, "The form could not be read.", http.StatusBadRequest)
+				return f, false
+			}
+			if f.TooLarge {
+				break
+			}
+			if len(data) > 0 || part.FileName() != "" {
+				f.File = data
+			}
+			continue
+		}
+		v, err := io.ReadAll(io.LimitReader(part, maxUploadFieldBytes+1))
+		if errors.As(err, &tooBig) {
+			f.TooLarge = true
+			break
+		}
+		if err != nil || len(v) > maxUploadFieldBytes {
+			http.Error(w, "The form could not be read.", http.StatusBadRequest)
+			return f, false
+		}
+		f.Values.Add(name, string(v))
+	}
+	if bad := refusedFields(f.Values); len(bad) > 0 {
+		h.refuseText(w, r, f.Values, bad)
+		return f, false
+	}
+	return f, true
+}
+
+// readImageUpload checks the form's file and keeps its variants. A refused
+// or missing file is a message for the file field (uploadError); the
+// wizard's first step uses it too.
+func (h *Handlers) readImageUpload(ctx context.Context, f imageForm) (store.Picture, error) {
+	switch {
+	case f.TooLarge:
+		return store.Picture{}, images.ErrTooLarge
+	case f.File == nil:
+		return store.Picture{}, errNoFile
+	}
+	return h.keepUpload(ctx, bytes.NewReader(f.File))
+}
+
+// errNoFile: the form came without a file.
+var errNoFile = &images.Error{Code: "no_file", Message: noFileMessage}
+
+// uploadError is what the file field says about err from readImageUpload,
+// and the status of the answer: 422 for a refused file, 503 for the
+// storage (logged by the caller); ok false for anything else (a fault).
+func uploadError(err error) (message string, status int, ok bool) {
+	var refused *images.Error
+	switch {
+	case errors.As(err, &refused):
+		return refused.Message, http.StatusUnprocessableEntity, true
+	case errors.Is(err, errStorage):
+		return storageMessage, http.StatusServiceUnavailable, true
+	}
+	return "", 0, false
+}
+
+// checkAlt is the message about a photo's alt text, "" when it will do.
+func checkAlt(alt string) string {
+	switch {
+	case alt == "":
+		return altMissingMessage
+	case utf8.RuneCountInString(alt) > store.MaxAltLen:
+		return altTooLongMessage
+	}
+	return ""
+}
+
+// addListingImage takes a logo or a photo for the owner's listing (the
+// form's kind): the plan's cap first, then the file, then the photo's alt
+// text. A photo whose file passed but whose alt text did not is kept as a
+// pending upload, so the form sent back needs only the text.
+func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.ownedBusiness(w, r)
+	if !ok {
+		return
+	}
+	f, ok := h.readImageForm(w, r)
+	if !ok {
+		return
+	}
+	ctx, u := r.Context(), currentUser(r)
+	p, err := h.imagesPanel(ctx, u, b)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	kind := store.ImagePhoto
+	if f.Values.Get("kind") == string(store.ImageLogo) {
+		kind = store.ImageLogo
+	}
+	alt := strings.TrimSpace(f.Values.Get("alt"))
+	p.Add.Alt = alt
+	// fail answers the form with its messages (by "file" and "alt").
+	fail := func(status int, errs views.FieldErrors) {
+		if kind == store.ImageLogo {
+			p.LogoError = errs["file"]
+		} else {
+			maps.Copy(p.Add.Errors, errs)
+		}
+		if acceptsJSON(r) {
+			body := map[string]any{"errors": errs}
+			if p.Add.PendingID != 0 {
+				body["pending"] = views.ImageItem{ID: p.Add.PendingID, Thumb: p.Add.Pending, Alt: alt}
+			}
+			writeJSON(w, status, body)
+			return
+		}
+		h.renderImagesPanel(w, r, status, b, p)
+	}
+	if kind == store.ImagePhoto && p.Full() {
+		fail(http.StatusUnprocessableEntity, views.FieldErrors{"file": p.CapMessage()})
+		return
+	}
+
+	img := store.ListingImage{AccountID: u.Account(), Kind: kind, Alt: alt, UploadedBy: nullID(u.ID)}
+	if kind == store.ImageLogo {
+		img.Alt = ""
+	}
+	if id, ok := numberIn(f.Values.Get("pending_id"), 1, 1<<62); ok && kind == store.ImagePhoto && f.File == nil && !f.TooLarge {
+		pending, err := h.store.PendingImages(ctx, u.Account(), []int64{id})
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		if len(pending) == 1 {
+			img.ID, img.Picture = pending[0].ID, pending[0].Picture
+		}
+	}
+	if img.ID == 0 {
+		pic, err := h.readImageUpload(ctx, f)
+		if err != nil {
+			msg, status, ok := uploadError(err)
+			if !ok {
+				h.serverError(w, r, err)
+				return
+			}
+			if status == http.StatusServiceUnavailable {
+				h.log.Error("image not stored", slog.Any("error", err), "business_id", b.ID, "request_id", requestID(ctx))
+			} else {
+				h.log.Info("image refused", "reason", msg, "business_id", b.ID)
+			}
+			fail(status, views.FieldErrors{"file": msg})
+			return
+		}
+		img.Picture = pic
+	}
+	if kind == store.ImagePhoto {
+		if msg := checkAlt(alt); msg != "" {
+			if img.ID == 0 {
+				kept, err := h.store.AddPendingImage(ctx, img)
+				if err != nil {
+					h.serverError(w, r, err)
+					return
+				}
+				img.ID = kept.ID
+			}
+			p.Add.PendingID, p.Add.Pending = img.ID, h.image(img.Picture, "The photo you chose", photoThumbPx, strconv.Itoa(photoThumbPx)+"px")
+			fail(http.StatusUnprocessableEntity, views.FieldErrors{"alt": msg})
+			return
+		}
+	}
+
+	var added store.ListingImage
+	err = h.store.InTx(ctx, func(tx *store.Store) error {
+		var replaced []store.ListingImage
+		var err error
+		if added, replaced, err = tx.AddListingImage(ctx, b.ID, img, p.MaxPhotos); err != nil {
+			return err
+		}
+		return forgetImages(ctx, tx, replaced)
+	})
+	if errors.Is(err, store.ErrTooManyPhotos) {
+		// Another upload took the last place since the check.
+		fail(http.StatusUnprocessableEntity, views.FieldErrors{"file": p.CapMessage()})
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("listing image added", "business_id", b.ID, "image_id", added.ID, "kind", string(kind), "user_id", u.ID)
+	t := views.Toast{Title: "Photo added", Description: "It shows on your listing's page."}
+	if kind == store.ImageLogo {
+		t = views.Toast{Title: "Logo saved", Description: "Your listing's card and page show it."}
+	}
+	h.imagesDone(w, r, b, t, &added)
+}
+
+// imagesDone answers a change that worked: the section's new state as
+// JSON for the island, else a toast and back to the section.
+func (h *Handlers) imagesDone(w http.ResponseWriter, r *http.Request, b store.Business, t views.Toast, added *store.ListingImage) {
+	if !acceptsJSON(r) {
+		h.flash(r, t)
+		http.Redirect(w, r, manageURL(b.ID)+"#photos", http.StatusSeeOther)
+		return
+	}
+	p, err := h.imagesPanel(r.Context(), currentUser(r), b)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	body := map[string]any{"photos": nonNil(p.Photos), "count": len(p.Photos), "max": p.MaxPhotos, "toast": t}
+	if added != nil {
+		added.BusinessID.Valid = true
+		body["image"] = h.imageItem(*added)
+	}
+	writeJSON(w, http.StatusOK, body)
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// renderImagesPanel shows the manage page with the section as a failed
+// post left it.
+func (h *Handlers) renderImagesPanel(w http.ResponseWriter, r *http.Request, status int, b store.Business, p views.ImagesPanel) {
+	f, err := h.manageForm(r.Context(), b)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	c := h.chrome(r)
+	if status == http.StatusServiceUnavailable {
+		c.Toasts = append(c.Toasts, views.Toast{Title: "Your image was not saved", Description: storageMessage, Variant: "destructive"})
+	}
+	h.renderManageWith(w, r, status, c, b, f, views.VerificationForm{}, views.ListingMedia{Images: p})
+}
+
+// editListingImages saves the photos' alt texts, cover and order; a Move
+// up or Move down button (move=<id>:up|down) moves one photo a place, and
+// saves the rest of the form with it. Order: the photos' ids in the
+// form's `order` fields.
+func (h *Handlers) editListingImages(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.ownedBusiness(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	ctx, u := r.Context(), currentUser(r)
+	p, err := h.imagesPanel(ctx, u, b)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	byID := map[int64]views.ImageItem{}
+	for _, ph := range p.Photos {
+		byID[ph.ID] = ph
+	}
+	// The order sent (ids of this listing's photos, once each), then any
+	// photo the form did not name, in its stored order.
+	var order []int64
+	for _, s := range r.PostForm["order"] {
+		if id, ok := numberIn(s, 1, 1<<62); ok {
+			if _, mine := byID[id]; mine && !slices.Contains(order, id) {
+				order = append(order, id)
+			}
+		}
+	}
+	for _, ph := range p.Photos {
+		if !slices.Contains(order, ph.ID) {
+			order = append(order, ph.ID)
+		}
+	}
+	if id, dir, ok := strings.Cut(r.PostFormValue("move"), ":"); ok {
+		if n, ok := numberIn(id, 1, 1<<62); ok {
+			if i := slices.Index(order, n); i >= 0 {
+				switch {
+				case dir == "up" && i > 0:
+					order[i-1], order[i] = order[i], order[i-1]
+				case dir == "down" && i < len(order)-1:
+					order[i+1], order[i] = order[i], order[i+1]
+				}
+			}
+		}
+	}
+	var cover int64
+	if id, ok := numberIn(r.PostFormValue("cover"), 1, 1<<62); ok {
+		if _, mine := byID[id]; mine {
+			cover = id
+		}
+	}
+	edits := make([]store.ImageEdit, 0, len(order))
+	photos := make([]views.ImageItem, 0, len(order))
+	errs := views.FieldErrors{}
+	for i, id := range order {
+		ph := byID[id]
+		field := "alt_" + strconv.FormatInt(id, 10)
+		if vs, sent := r.PostForm[field]; sent {
+			ph.Alt = strings.TrimSpace(vs[0])
+		}
+		if msg := checkAlt(ph.Alt); msg != "" {
+			errs[field] = msg
+		}
+		if cover != 0 {
+			ph.Cover = id == cover
+		}
+		edits = append(edits, store.ImageEdit{ID: id, Alt: ph.Alt, Position: i + 1})
+		photos = append(photos, ph)
+	}
+	if len(errs) > 0 {
+		if acceptsJSON(r) {
+			writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"errors": errs})
+			return
+		}
+		p.Photos, p.EditErrors = photos, errs
+		h.renderImagesPanel(w, r, http.StatusUnprocessableEntity, b, p)
+		return
+	}
+	if err := h.store.EditListingImages(ctx, b.ID, edits, cover); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	t := views.Toast{Title: "Photos saved", Description: "Your listing's page shows them in this order."}
+	if r.PostFormValue("move") != "" {
+		t = views.Toast{Title: "Photo moved", Description: "Your other changes to the photos are saved too."}
+	}
+	h.imagesDone(w, r, b, t, nil)
+}
+
+// ownedImage is the image of the URL, when it belongs to the owner's
+// listing of the URL; anything else is 404.
+func (h *Handlers) ownedImage(w http.ResponseWriter, r *http.Request) (store.Business, views.ImageItem, store.ImageKind, bool) {
+	b, ok := h.ownedBusiness(w, r)
+	if !ok {
+		return b, views.ImageItem{}, "", false
+	}
+	id, _ := numberIn(chi.URLParam(r, "imageID"), 1, 1<<62)
+	imgs, err := h.store.ListingImages(r.Context(), b.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return b, views.ImageItem{}, "", false
+	}
+	for _, img := range imgs {
+		if img.ID == id {
+			return b, h.imageItem(img), img.Kind, true
+		}
+	}
+	h.notFound(w, r)
+	return b, views.ImageItem{}, "", false
+}
+
+// deleteListingImagePage asks to confirm an image's deletion (the page the
+// Delete link opens without JavaScript).
+func (h *Handlers) deleteListingImagePage(w http.ResponseWriter, r *http.Request) {
+	b, img, kind, ok := h.ownedImage(w, r)
+	if !ok {
+		return
+	}
+	h.render(w, r, http.StatusOK, views.DeleteListingImagePage(h.chrome(r), views.ImageDeleteView{
+		BusinessID: b.ID, Business: b.Name, ID: img.ID, Logo: kind == store.ImageLogo, Thumb: img.Thumb,
+	}))
+}
+
+// deleteListingImage removes an image from the owner's listing; its files
+// are deleted by a job queued in the same transaction.
+func (h *Handlers) deleteListingImage(w http.ResponseWriter, r *http.Request) {
+	b, ok := h.ownedBusiness(w, r)
+	if !ok || !h.parseForm(w, r) {
+		return
+	}
+	id, _ := numberIn(chi.URLParam(r, "imageID"), 1, 1<<62)
+	ctx := r.Context()
+	var gone store.ListingImage
+	err := h.store.InTx(ctx, func(tx *store.Store) error {
+		var err error
+		if gone, err = tx.DeleteListingImage(ctx, b.ID, id); err != nil {
+			return err
+		}
+		return forgetImages(ctx, tx, []store.ListingImage{gone})
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("listing image deleted", "business_id", b.ID, "image_id", id, "user_id", currentUser(r).ID)
+	t := views.Toast{Title: "Photo deleted", Description: "It no longer shows on your listing."}
+	if gone.Kind == store.ImageLogo {
+		t = views.Toast{Title: "Logo removed", Description: "Cards show your initials instead."}
+	}
+	h.imagesDone(w, r, b, t, nil)
 }

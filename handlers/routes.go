@@ -77,7 +77,9 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/ai-insights/list", h.insightsList)
 			r.Post("/ai-insights/generate", h.generateInsights)
 			r.Get("/business/create-profile", h.createProfilePage)
-			r.Post("/business/create-profile", h.createProfile)
+			r.With(allowBody(wizardBodyBytes)).Post("/business/create-profile", h.createProfile)
+			// The wizard island's uploads, kept until the listing exists.
+			r.Post("/dashboard/images", h.uploadImage)
 			r.Get("/dashboard/businesses/{id}", h.manageBusinessPage)
 			r.Post("/dashboard/businesses/{id}", h.updateBusiness)
 			r.Post("/dashboard/businesses/{id}/publish", h.publishBusiness)
@@ -87,6 +89,12 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/dashboard/businesses/{id}/verification/domain", h.verifyByDomain)
 			r.Get("/dashboard/businesses/{id}/delete", h.deleteBusinessPage)
 			r.Post("/dashboard/businesses/{id}/delete", h.deleteBusiness)
+			// The listing's logo and photos (listing_images.go); the upload
+			// island posts to the same URLs for JSON answers.
+			r.Post("/dashboard/businesses/{id}/images", h.addListingImage)
+			r.Post("/dashboard/businesses/{id}/images/edit", h.editListingImages)
+			r.Get("/dashboard/businesses/{id}/images/{imageID}/delete", h.deleteListingImagePage)
+			r.Post("/dashboard/businesses/{id}/images/{imageID}/delete", h.deleteListingImage)
 			// The owner's reviews page (owner_reviews.go, review_requests.go).
 			r.Get("/dashboard/businesses/{id}/reviews", h.ownerReviewsPage)
 			r.Get("/dashboard/businesses/{id}/reviews/qr.svg", h.reviewQRCode)
@@ -163,6 +171,8 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/businesses.csv", h.exportList(h.businessesList()))
 			r.Get("/businesses/{id}", h.adminBusiness)
 			r.Post("/businesses/{id}/moderate", h.moderateBusiness)
+			r.Get("/businesses/{id}/images/{image}/remove", h.removeImagePage)
+			r.Post("/businesses/{id}/images/{image}/remove", h.removeImage)
 			r.Get("/claims", h.adminClaims)
 			r.Get("/claims.csv", h.exportList(h.claimsList()))
 			r.Post("/claims/{id}/approve", h.decideClaim(true))

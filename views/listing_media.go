@@ -9,12 +9,84 @@ type ListingMedia struct {
 	Branding BrandingPanel
 }
 
-// ImagesPanel is the manage page's "Logo and photos" section.
+// ImagesPanel is the manage page's "Logo and photos" section: the logo,
+// the photos the plan allows, and each form as a failed post left it.
 type ImagesPanel struct {
 	BusinessID int64
+	Logo       ImageItem // ID 0: none (cards show the initials placeholder)
+	LogoError  string    // the logo form's message by its file field
+	Photos     []ImageItem
+	MaxPhotos  int    // the plan's cap
+	Plan       string // the account's plan's name
+	Upgrade    string // the cheapest plan with more photos; "" when none has
+	Banner     bool   // the plan shows the cover photo as the page's banner
+	BannerPlan string // the cheapest plan that does
+	Add        PhotoUpload
+	// EditErrors are the Save photos form's messages, by field (alt_<id>).
+	EditErrors FieldErrors
+	MaxAltLen  int
+	MaxBytes   int // an upload's limit, in bytes
+}
+
+// Full reports whether the listing has as many photos as the plan allows.
+func (p ImagesPanel) Full() bool { return len(p.Photos) >= p.MaxPhotos }
+
+// ImageItem is a logo or photo as the section shows it: a thumbnail and
+// what the owner can change.
+type ImageItem struct {
+	ID    int64  `json:"id"`
+	Thumb Image  `json:"thumb"`
+	Alt   string `json:"alt"`
+	Cover bool   `json:"cover"`
+}
+
+// PhotoUpload is the add-a-photo form: the alt text typed and, when the
+// file passed but the form did not, the kept upload (PendingID) so it need
+// not be chosen again.
+type PhotoUpload struct {
+	Alt       string
+	PendingID int64
+	Pending   Image
+	Errors    FieldErrors // "file", "alt"
 }
 
 // BrandingPanel is the manage page's "Branding" section.
 type BrandingPanel struct {
 	BusinessID int64
+}
+
+// ImageDeleteView is the page that confirms an image's deletion.
+type ImageDeleteView struct {
+	BusinessID int64
+	Business   string
+	ID         int64
+	Logo       bool
+	Thumb      Image
+}
+
+// imagesIslandProps are what the upload island (islands/images) needs
+// besides the server's HTML: the endpoints, the limits the server checks
+// and the photos as shown.
+func imagesIslandProps(p ImagesPanel) map[string]any {
+	photos := p.Photos
+	if photos == nil {
+		photos = []ImageItem{}
+	}
+	return map[string]any{
+		"endpoint": "/dashboard/businesses/" + int64s(p.BusinessID) + "/images",
+		"photos":   photos, "max": p.MaxPhotos, "maxBytes": p.MaxBytes, "maxAlt": p.MaxAltLen,
+		"accept": photoAccept, "capMessage": p.CapMessage(),
+	}
+}
+
+// photoAccept are the types the file inputs offer (images.Check decides).
+const photoAccept = "image/jpeg,image/png,image/webp"
+
+// CapMessage says why no more photos fit, and which plan has room.
+func (p ImagesPanel) CapMessage() string {
+	msg := "Your " + p.Plan + " plan shows up to " + itoa(p.MaxPhotos) + " photos per listing: delete one to add another"
+	if p.Upgrade != "" {
+		msg += ", or move to " + p.Upgrade + " for more"
+	}
+	return msg
 }
