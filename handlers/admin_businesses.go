@@ -83,7 +83,8 @@ func (h *Handlers) businessesList() adminList {
 	}
 }
 
-// adminBusiness shows one listing's flags, claims and moderation history.
+// adminBusiness shows one listing's flags, images, claims and moderation
+// history.
 func (h *Handlers) adminBusiness(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	b, err := h.store.AdminBusinessByID(ctx, idParam(r))
@@ -110,8 +111,13 @@ func (h *Handlers) adminBusiness(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
+	imgs, err := h.store.ListingImages(ctx, b.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
 	v := views.AdminBusiness{AdminBusinessRow: adminBusinessRow(b), Email: b.Email, EmailConfirmed: b.EmailConfirmed, Phone: b.Phone, Website: b.Website,
-		VerifiedMethod: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time}
+		VerifiedMethod: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time, Images: h.adminImages(b, imgs)}
 	for _, vr := range verifications {
 		v.Verifications = append(v.Verifications, verificationRow(vr))
 	}

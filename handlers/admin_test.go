@@ -22,7 +22,7 @@ func adminRoutes(t *testing.T, app *testApp) [][2]string {
 	var routes [][2]string
 	err := chi.Walk(app.h.Routes().(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if strings.HasPrefix(route, "/admin") {
-			routes = append(routes, [2]string{method, strings.ReplaceAll(route, "{id}", "1")})
+			routes = append(routes, [2]string{method, strings.NewReplacer("{id}", "1", "{image}", "1").Replace(route)})
 		}
 		return nil
 	})
@@ -75,6 +75,9 @@ func TestAdminPagesOpenToAdministrators(t *testing.T) {
 		seeded(t, app)
 		// A newsletter draft for /admin/newsletter/1 and its send step.
 		_, err := app.store.CreateNewsletter(context.Background(), store.Newsletter{Subject: "Draft", Body: "Hello"})
+		must(t, err)
+		// A logo (image 1) of listing 1 for its removal page.
+		_, _, err = app.store.AddListingImage(context.Background(), 1, store.ListingImage{Kind: store.ImageLogo, Picture: unstoredLogo}, 3)
 		must(t, err)
 		admin := app.asAdmin(t)
 		for _, r := range adminRoutes(t, app) {

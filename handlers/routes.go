@@ -26,6 +26,11 @@ func (h *Handlers) Routes() http.Handler {
 	if disk, ok := h.media.(*storage.Disk); ok {
 		r.Handle(storage.MediaPrefix+"*", disk.Handler())
 	}
+	// A listing's initials placeholder and its branding's stylesheet
+	// (placeholder.go, brand_css.go): made from the address alone, no
+	// session, cached for a year.
+	r.Get("/placeholders/{category}/{initials}.svg", h.placeholder)
+	r.Get("/brand/{colour}.css", h.brandStylesheet)
 	// Stripe's events: no session, no cookies; the signature is the
 	// authentication (Stripe sends no Origin, so cross-origin protection
 	// lets them through).
@@ -83,6 +88,8 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/dashboard/businesses/{id}", h.manageBusinessPage)
 			r.Post("/dashboard/businesses/{id}", h.updateBusiness)
 			r.Post("/dashboard/businesses/{id}/publish", h.publishBusiness)
+			// Custom branding of Growth and Pro (branding.go).
+			r.Post("/dashboard/businesses/{id}/branding", h.saveBranding)
 			r.Post("/dashboard/businesses/{id}/email/resend", h.resendListingEmail)
 			// Verification of a listing by its owner (verification.go).
 			r.Post("/dashboard/businesses/{id}/verification", h.requestVerification)

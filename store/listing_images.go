@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // Listing images (issue 22): a listing's logo and photos. The files are in
@@ -420,10 +422,14 @@ func (s *Store) DeleteListingImage(ctx context.Context, businessID, imageID int6
 	return img, err
 }
 
+// ActionRemoveImage is an administrator's removal of a listing's image, in
+// its moderation history.
+const ActionRemoveImage = "remove_image"
+
 // RemoveListingImage is an administrator's removal of an image from a
-// listing, recorded with the reason; it returns the image as
-// DeleteListingImage does.
-func (s *Store) RemoveListingImage(ctx context.Context, businessID, imageID, adminID int64, reason string) (ListingImage, error) {
+// listing, recorded with the reason (and in the listing's moderation
+// history); it returns the image as DeleteListingImage does.
+func (s *Store) RemoveListingImage(ctx context.Context, businessID, imageID int64, admin User, reason string) (ListingImage, error) {
 	var img ListingImage
 	err := s.InTx(ctx, func(tx *Store) error {
 		var err error
@@ -432,11 +438,20 @@ func (s *Store) RemoveListingImage(ctx context.Context, businessID, imageID, adm
 		}
 		_, err = tx.db.ExecContext(ctx, tx.db.Rebind(`INSERT INTO listing_image_removals
 			(business_id, kind, picture, alt, reason, removed_by, removed_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-			businessID, img.Kind, img.Picture, img.Alt, reason, sql.NullInt64{Int64: adminID, Valid: adminID != 0}, time.Now().UTC())
+			businessID, img.Kind, img.Picture, img.Alt, reason, sql.NullInt64{Int64: admin.ID, Valid: admin.ID != 0}, time.Now().UTC())
 		if err != nil {
 			return fmt.Errorf("store: record image removal: %w", err)
 		}
-		return nil
+		what := "Logo"
+		if img.Kind == ImagePhoto {
+			what = "Photo"
+			if img.Alt != "" {
+				what += " “" + img.Alt + "”"
+			}
+		}
+		return tx.WithTx(ctx, func(sx *sqlx.Tx) error {
+			return recordAction(ctx, sx, businessID, admin, ActionRemoveImage, what+": "+reason, time.Now().UTC())
+		})
 	})
 	return img, err
 }

@@ -121,6 +121,7 @@ type AdminBusiness struct {
 	EmailConfirmed        bool
 	Claims                []AdminClaimRow
 	History               []AdminActionRow
+	Images                []AdminImage // its logo, then its photos
 
 	VerifiedMethod string                 // VerifiedByDomain, VerifiedByTeam, or "" (not verified, or before methods were recorded)
 	VerifiedAt     time.Time              // zero when not known
@@ -169,6 +170,7 @@ var ModerationLabels = map[string]string{
 	"keep_review":   "Kept a reported review",
 	"hide_review":   "Hid a review",
 	"delete_review": "Deleted a review",
+	"remove_image":  "Removed an image",
 }
 
 // AdminHolds is the queue of listings held for their name, by status.

@@ -1,0 +1,146 @@
+package handlers
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-chi/chi/v5"
+
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// An administrator removes a listing's image that breaks the rules, with a
+// reason: the row goes (store.RemoveListingImage records the removal and
+// a line in the listing's moderation history), its files are deleted
+// through the job queue, and the owner is emailed which image and why, all
+// in one transaction.
+
+// adminImages are the listing's images as its administration page shows
+// them.
+func (h *Handlers) adminImages(b store.AdminBusiness, imgs []store.ListingImage) []views.AdminImage {
+	out := make([]views.AdminImage, len(imgs))
+	for i, img := range imgs {
+		out[i] = h.adminImage(b, img)
+	}
+	return out
+}
+
+func (h *Handlers) adminImage(b store.AdminBusiness, img store.ListingImage) views.AdminImage {
+	alt := img.Alt
+	switch {
+	case img.Kind == store.ImageLogo:
+		alt = "Logo of " + b.Name
+	case strings.TrimSpace(alt) == "":
+		alt = "Photo of " + b.Name + " without alt text"
+	}
+	return views.AdminImage{
+		ID: img.ID, BusinessID: b.ID, Logo: img.Kind == store.ImageLogo, Cover: img.Cover, Shown: img.Shown(),
+		Image: h.image(img.Picture, alt, 160, "8rem"), Alt: img.Alt,
+	}
+}
+
+// imageParam reads the {image} of the URL; 0 when it is not an id.
+func imageParam(r *http.Request) int64 {
+	id, _ := numberIn(chi.URLParam(r, "image"), 1, math.MaxInt64)
+	return id
+}
+
+// removeImageForm loads the listing and the image of the URL into the
+// form that asks for the reason; false (after a 404 or an error page)
+// when either is missing.
+func (h *Handlers) removeImageForm(w http.ResponseWriter, r *http.Request) (views.AdminRemoveImage, store.AdminBusiness, bool) {
+	ctx := r.Context()
+	b, err := h.store.AdminBusinessByID(ctx, idParam(r))
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return views.AdminRemoveImage{}, b, false
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return views.AdminRemoveImage{}, b, false
+	}
+	imgs, err := h.store.ListingImages(ctx, b.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return views.AdminRemoveImage{}, b, false
+	}
+	id := imageParam(r)
+	for _, img := range imgs {
+		if img.ID == id {
+			return views.AdminRemoveImage{BusinessID: b.ID, BusinessName: b.Name, OwnerEmail: b.OwnerEmail.String,
+				Image: h.adminImage(b, img), Errors: views.FieldErrors{}}, b, true
+		}
+	}
+	h.notFound(w, r)
+	return views.AdminRemoveImage{}, b, false
+}
+
+// removeImagePage asks why the image is removed.
+func (h *Handlers) removeImagePage(w http.ResponseWriter, r *http.Request) {
+	v, _, ok := h.removeImageForm(w, r)
+	if !ok {
+		return
+	}
+	h.render(w, r, http.StatusOK, views.AdminRemoveImagePage(h.chrome(r), v))
+}
+
+// removeImage removes the image with the reason given (422 by the field
+// without one, or with one too long), deletes its files through the job
+// queue and emails the owner, in one transaction.
+func (h *Handlers) removeImage(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	v, b, ok := h.removeImageForm(w, r)
+	if !ok {
+		return
+	}
+	ctx, admin := r.Context(), currentUser(r)
+	v.Reason = strings.TrimSpace(r.PostFormValue("reason"))
+	switch {
+	case v.Reason == "":
+		v.Errors["reason"] = "Give the reason: the owner is emailed it."
+	case utf8.RuneCountInString(v.Reason) > views.ImageRemovalReasonMax:
+		v.Errors["reason"] = "Keep the reason to " + itoa(views.ImageRemovalReasonMax) + " characters."
+	}
+	if len(v.Errors) > 0 {
+		h.render(w, r, http.StatusUnprocessableEntity, views.AdminRemoveImagePage(h.chrome(r), v))
+		return
+	}
+	err := h.store.InTx(ctx, func(tx *store.Store) error {
+		img, err := tx.RemoveListingImage(ctx, b.ID, v.Image.ID, *admin, v.Reason)
+		if err != nil {
+			return err
+		}
+		if err := forgetImages(ctx, tx, []store.ListingImage{img}); err != nil {
+			return err
+		}
+		if b.OwnerEmail.String == "" {
+			return nil
+		}
+		return queueMail(ctx, tx, bizmail.ImageRemoved(h.mailSite(), b.OwnerEmail.String, b.Name,
+			img.Kind == store.ImageLogo, img.Alt, v.Reason, h.site.BaseURL+manageURL(b.ID)))
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		// Another administrator, or the owner, removed it first.
+		h.flash(r, views.Toast{Title: "Already gone", Description: "The image was removed from " + b.Name + " before you sent this."})
+		http.Redirect(w, r, v.BusinessHref(), http.StatusSeeOther)
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.log.Info("listing image removed by an administrator", "business_id", b.ID, "image_id", v.Image.ID, "admin_id", admin.ID)
+	told := ""
+	if b.OwnerEmail.String != "" {
+		told = " " + b.OwnerEmail.String + " will be told by email why."
+	}
+	h.flash(r, views.Toast{Title: "Image removed", Description: v.Image.Label() + " removed from " + b.Name + "." + told})
+	http.Redirect(w, r, v.BusinessHref(), http.StatusSeeOther)
+}
