@@ -33,7 +33,7 @@ func TestAnAdministratorRemovesAnImageWithAReason(t *testing.T) {
 		if n := section.Find("img").Length(); n != 3 {
 			t.Fatalf("the administration page shows %d images, want 3", n)
 		}
-		if alt := section.Find(`[data-image-id="` + strconv.FormatInt(photo.ID, 10) + `"] img`).AttrOr("alt", ""); alt != "The shop front" {
+		if alt := section.Find(`[data-image-id="`+strconv.FormatInt(photo.ID, 10)+`"] img`).AttrOr("alt", ""); alt != "The shop front" {
 			t.Errorf("the photo's thumbnail has alt %q", alt)
 		}
 		for _, img := range section.Find("img").EachIter() {
