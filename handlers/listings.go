@@ -113,21 +113,44 @@ func splitList(s, sep string) store.Lines {
 	return out
 }
 
-// createProfilePage shows the wizard.
+// createProfilePage shows the wizard, with the logo and photos the
+// account's plan allows.
 func (h *Handlers) createProfilePage(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, http.StatusOK, views.CreateProfilePage(h.chrome(r), newListingForm(currentUser(r).Email)))
+	u := currentUser(r)
+	bill, err := h.billingOf(r.Context(), u.Account())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	f := newListingForm(u.Email)
+	f.Images = newWizardImages(bill.Plan)
+	h.render(w, r, http.StatusOK, views.CreateProfilePage(h.chrome(r), f))
 }
 
 // createProfile saves the wizard: an unverified listing owned by the user,
 // with a unique slug, that goes live at once unless its name is alike
 // another's in its city (then it is held for review). Its email is shown
 // once proved: the user's own verified address is; another gets a link.
+// Its logo and photos (pending_images.go) are kept as uploads even when the
+// form is sent back, and join the listing in the transaction that creates
+// it.
 func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
-	if !h.parseForm(w, r) {
+	ctx, u := r.Context(), currentUser(r)
+	files, ok := h.readWizardPost(w, r, u)
+	if !ok {
 		return
 	}
-	ctx, u := r.Context(), currentUser(r)
+	bill, err := h.billingOf(ctx, u.Account())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
 	f, b := parseListingForm(r, newListingForm(u.Email))
+	attach, err := h.wizardImages(ctx, u, bill.Plan, r.PostForm, files, &f)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
 	if len(f.Errors) > 0 {
 		h.render(w, r, http.StatusUnprocessableEntity, views.CreateProfilePage(h.chrome(r), f))
 		return
@@ -136,7 +159,9 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 	b.OwnerID.Int64, b.OwnerID.Valid = u.Account(), true
 	if !u.Verified() {
 		// Sign-in needs a verified address, so this is a guard: the
-		// listing waits, as a draft, for the address (verifyEmail).
+		// listing waits, as a draft, for the address (verifyEmail). Its
+		// images stay pending uploads, which housekeeping prunes: not
+		// worth a draft's column for a path that never runs.
 		if err := h.store.SaveDraft(ctx, b); err != nil {
 			h.serverError(w, r, err)
 			return
@@ -147,9 +172,12 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	b.EmailConfirmed = b.Email == "" || b.Email == u.Email
 	var created store.Business
-	err := h.store.InTx(ctx, func(tx *store.Store) error {
+	err = h.store.InTx(ctx, func(tx *store.Store) error {
 		var err error
 		if created, err = tx.CreateBusiness(ctx, b); err != nil {
+			return err
+		}
+		if _, err = tx.AttachPendingImages(ctx, u.Account(), created.ID, attach, bill.Plan.Photos); err != nil {
 			return err
 		}
 		if created.Held, err = h.publish(ctx, tx, created); err != nil {

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -184,10 +185,29 @@ func limitBody(next http.Handler) http.Handler {
 			if isMultipart(r) {
 				limit = maxUploadBytes
 			}
+			// The body as sent stays in the context, for a route that
+			// takes more (allowBody).
+			r = r.WithContext(context.WithValue(r.Context(), rawBodyKey{}, r.Body))
 			r.Body = http.MaxBytesReader(w, r.Body, limit)
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+type rawBodyKey struct{}
+
+// allowBody lets one route's multipart body reach n bytes instead of
+// maxUploadBytes (a form with several images); other bodies keep
+// limitBody's bounds.
+func allowBody(n int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if raw, ok := r.Context().Value(rawBodyKey{}).(io.ReadCloser); ok && isMultipart(r) {
+				r.Body = http.MaxBytesReader(w, raw, n)
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }
 
 // isMultipart reports whether the request's body is a multipart form (a

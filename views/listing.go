@@ -39,6 +39,9 @@ type ListingForm struct {
 	EmailPending bool   // Email waits for confirmation: shown nowhere public
 	DeleteBy     string // for a team member: the account owner, who alone deletes listings
 	Errors       FieldErrors
+	// Images is the wizard's "Logo and photos" part; nil on the manage
+	// page, which has its own section for them.
+	Images *WizardImages
 }
 
 // DayForm is one weekday of the hours.
@@ -54,7 +57,7 @@ var WizardSteps = []struct {
 	Title  string   `json:"title"`
 	Fields []string `json:"fields"`
 }{
-	{"Basic Info", []string{"name", "tagline", "description", "category", "sub_category", "tags", "business_type"}},
+	{"Basic Info", []string{"name", "tagline", "description", "category", "sub_category", "tags", "business_type", LogoField, PhotosField}},
 	{"Contact", []string{"email", "phone", "website", "address", "city", "state", "zip_code"}},
 	{"Hours", []string{"hours"}},
 	{"Review", []string{"services", "visibility"}},
@@ -64,7 +67,8 @@ var WizardSteps = []struct {
 func StepOf(field string) int {
 	for i, s := range WizardSteps {
 		for _, f := range s.Fields {
-			if f == field || (f == "hours" && len(field) > 6 && field[:6] == "hours_") {
+			if f == field || (f == "hours" && len(field) > 6 && field[:6] == "hours_") ||
+				(f == PhotosField && len(field) > 6 && field[:6] == "photo_") || (f == LogoField && field == LogoField+"_id") {
 				return i
 			}
 		}

@@ -1,0 +1,319 @@
+package handlers
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"bizprofile/images"
+	"bizprofile/plans"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// Pending images (issue 22): the wizard's logo and photos are uploads of
+// the account that wait for the listing to exist (store.AddPendingImage).
+// Without JavaScript they come with the form itself, a multipart body, and
+// are kept whether or not the rest of the form passes, so the form sent
+// back shows them and the owner never chooses a file twice; with it, the
+// wizard island uploads each file at once to POST /dashboard/images and
+// sends the ids back with the form. Either way createProfile attaches them
+// (store.AttachPendingImages) in the transaction that creates the listing.
+// Housekeeping prunes the uploads that never join one.
+
+// wizardBodyBytes bounds the wizard's multipart body: the logo and the
+// photo slots shown without JavaScript, each at most images.MaxBytes, and
+// the form's text.
+const wizardBodyBytes = (1+views.WizardPhotoSlots)*images.MaxBytes + maxBodyBytes
+
+// maxPhotoFields bounds the photo_<i> fields read from a form (a plan
+// allows at most 10 photos; more are counted to say "too many").
+const maxPhotoFields = 24
+
+// Thumbnails of the wizard, in CSS pixels.
+const wizardThumbPx = 120
+
+// tooLargeBody is the message by a file field when the form's body went
+// over wizardBodyBytes while that file was read: it and what followed were
+// not received.
+var tooLargeBody = "The files you chose add up to more than " + strconv.Itoa(wizardBodyBytes>>20) +
+	" MB, so this one did not arrive. Choose smaller files (at most 10 MB each) and send the form again"
+
+// sentFile is what became of a file of the form: the pending upload kept,
+// or the message by its field.
+type sentFile struct {
+	ID  int64
+	Err string
+}
+
+// imageRules are the rules of a listing's images on plan, for the wizard's
+// hints and its island.
+func imageRules(plan plans.Plan) views.ImageRules {
+	return views.ImageRules{
+		MaxBytes: images.MaxBytes, Accept: []string{"image/jpeg", "image/png", "image/webp"}, TypesLabel: "JPEG, PNG or WebP",
+		TooLarge: images.ErrTooLarge.Message, NotAccepted: images.ErrNotImage.Message,
+		MaxPhotos: plan.Photos, PlanName: plan.Name, TooMany: tooManyPhotos(plan),
+		AltRequired: altMissingMessage, AltMax: store.MaxAltLen, AltTooLong: altTooLongMessage,
+		WhyAlt: "Required for each photo: a few words saying what it shows. Screen readers read it aloud to people who can't see the photo, and photos without it are not shown.",
+		More: "Your " + plan.Name + " plan shows a logo and up to " + strconv.Itoa(plan.Photos) +
+			" photos per listing; you can add more photos, reorder them and choose the cover from the listing's page once it is created.",
+		Upload: "/dashboard/images",
+	}
+}
+
+func tooManyPhotos(plan plans.Plan) string {
+	return "Your " + plan.Name + " plan shows up to " + strconv.Itoa(plan.Photos) + " photos per listing: remove some before you send the form"
+}
+
+// newWizardImages is the part as the wizard starts: nothing uploaded.
+func newWizardImages(plan plans.Plan) *views.WizardImages {
+	m := &views.WizardImages{Rules: imageRules(plan)}
+	m.Photos = make([]views.PhotoSlot, min(views.WizardPhotoSlots, plan.Photos))
+	return m
+}
+
+// readWizardPost reads the wizard's form: a plain one (the island's, which
+// sends image ids), or a multipart one whose files (logo, photo_<i>) are
+// each checked and kept as pending uploads of u's account as they arrive.
+// The text fields end up in r.PostForm, as parseForm leaves them. It
+// answers the request itself and returns false when the handler must stop.
+func (h *Handlers) readWizardPost(w http.ResponseWriter, r *http.Request, u *store.User) (map[string]sentFile, bool) {
+	if !isMultipart(r) {
+		return nil, h.parseForm(w, r)
+	}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		http.Error(w, "The form could not be read.", http.StatusBadRequest)
+		return nil, false
+	}
+	ctx := r.Context()
+	files := map[string]sentFile{}
+	v := url.Values{}
+	text := 0
+	var tooBig *http.MaxBytesError
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if errors.As(err, &tooBig) {
+			break // the fields read so far are kept; the file read says why
+		}
+		if err != nil {
+			http.Error(w, "The form could not be read.", http.StatusBadRequest)
+			return nil, false
+		}
+		name := part.FormName()
+		if kind, ok := wizardFileKind(name); ok {
+			if part.FileName() == "" {
+				continue // an input left empty
+			}
+			id, err := h.keepPending(ctx, u, kind, part)
+			switch {
+			case errors.As(err, &tooBig):
+				files[name] = sentFile{Err: tooLargeBody}
+			case err != nil:
+				msg, ok := h.uploadMessage(r, err)
+				if !ok {
+					h.serverError(w, r, err)
+					return nil, false
+				}
+				files[name] = sentFile{Err: msg}
+			default:
+				files[name] = sentFile{ID: id}
+			}
+			continue
+		}
+		if part.FileName() != "" {
+			continue // a file where none is expected: skipped unread
+		}
+		b, err := io.ReadAll(io.LimitReader(part, int64(maxBodyBytes-text+1)))
+		if errors.As(err, &tooBig) {
+			break
+		}
+		text += len(b)
+		if err != nil || text > maxBodyBytes {
+			http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
+			return nil, false
+		}
+		v.Add(name, string(b))
+	}
+	r.PostForm, r.Form = v, v
+	if bad := refusedFields(v); len(bad) > 0 {
+		h.refuseText(w, r, v, bad)
+		return nil, false
+	}
+	return files, true
+}
+
+// wizardFileKind is the kind of image a file field of the wizard holds.
+func wizardFileKind(name string) (store.ImageKind, bool) {
+	if name == views.LogoField {
+		return store.ImageLogo, true
+	}
+	for i := range views.WizardPhotoSlots {
+		if name == views.PhotoField(i, "") {
+			return store.ImagePhoto, true
+		}
+	}
+	return "", false
+}
+
+// keepPending checks an upload, keeps its variants and records it as a
+// pending image of u's account. Errors are keepUpload's.
+func (h *Handlers) keepPending(ctx context.Context, u *store.User, kind store.ImageKind, r io.Reader) (int64, error) {
+	pic, err := h.keepUpload(ctx, r)
+	if err != nil {
+		return 0, err
+	}
+	img, err := h.store.AddPendingImage(ctx, store.ListingImage{
+		AccountID: u.Account(), Kind: kind, Picture: pic, UploadedBy: sql.NullInt64{Int64: u.ID, Valid: true},
+	})
+	if err != nil {
+		return 0, err
+	}
+	return img.ID, nil
+}
+
+// uploadMessage is the message by a file field about err from keepPending
+// (uploadError's), logging a storage failure; ok false for a fault.
+func (h *Handlers) uploadMessage(r *http.Request, err error) (string, bool) {
+	msg, status, ok := uploadError(err)
+	if ok && status >= 500 {
+		h.log.Error("image storage failed", "error", err, "request_id", requestID(r.Context()))
+	}
+	return msg, ok
+}
+
+// wizardImages reads the logo and photos of the wizard's form (ids of
+// pending uploads, files just kept, alt texts) into f.Images, with their
+// messages in f.Errors, and returns the uploads to attach to the listing,
+// in order (the first photo becomes the cover). Ids that are not pending
+// uploads of u's account are ignored.
+func (h *Handlers) wizardImages(ctx context.Context, u *store.User, plan plans.Plan, v url.Values, files map[string]sentFile, f *views.ListingForm) ([]store.ListingImage, error) {
+	idOf := func(name string) int64 {
+		if s := files[name]; s.ID != 0 {
+			return s.ID // a file sent with the form replaces the one kept
+		}
+		n, _ := strconv.ParseInt(field(v, name+"_id"), 10, 64)
+		return n
+	}
+	logoID := idOf(views.LogoField)
+	ids := []int64{}
+	if logoID > 0 {
+		ids = append(ids, logoID)
+	}
+	slots := min(views.WizardPhotoSlots, plan.Photos)
+	photoIDs := make([]int64, maxPhotoFields)
+	for i := range maxPhotoFields {
+		photoIDs[i] = idOf(views.PhotoField(i, ""))
+		if photoIDs[i] > 0 {
+			ids = append(ids, photoIDs[i])
+		}
+		if photoIDs[i] > 0 || files[views.PhotoField(i, "")].Err != "" || field(v, views.PhotoField(i, "alt")) != "" {
+			slots = max(slots, i+1)
+		}
+	}
+	pending, err := h.store.PendingImages(ctx, u.Account(), ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[int64]store.ListingImage{}
+	for _, p := range pending {
+		byID[p.ID] = p
+	}
+
+	m := &views.WizardImages{Rules: imageRules(plan), Photos: make([]views.PhotoSlot, slots)}
+	var attach []store.ListingImage
+	if img, ok := byID[logoID]; ok && img.Kind == store.ImageLogo {
+		m.Logo = h.pendingImage(img, "", "Your logo")
+		attach = append(attach, store.ListingImage{ID: img.ID})
+	}
+	if msg := files[views.LogoField].Err; msg != "" {
+		f.Errors[views.LogoField] = msg
+	}
+	photos, used := 0, map[int64]bool{}
+	for i := range slots {
+		s := views.PhotoSlot{Alt: field(v, views.PhotoField(i, "alt"))}
+		if msg := files[views.PhotoField(i, "")].Err; msg != "" {
+			f.Errors[views.PhotoField(i, "")] = msg
+		}
+		if img, ok := byID[photoIDs[i]]; ok && img.Kind == store.ImagePhoto && !used[img.ID] {
+			used[img.ID] = true
+			photos++
+			s.Image = h.pendingImage(img, s.Alt, "Photo "+strconv.Itoa(i+1)+" you uploaded")
+			if msg := checkAlt(s.Alt); msg != "" {
+				f.Errors[views.PhotoField(i, "alt")] = msg
+			}
+			attach = append(attach, store.ListingImage{ID: img.ID, Alt: s.Alt})
+		}
+		m.Photos[i] = s
+	}
+	if photos > plan.Photos {
+		f.Errors[views.PhotosField] = tooManyPhotos(plan)
+	}
+	f.Images = m
+	return attach, nil
+}
+
+// pendingImage is a pending upload as the wizard shows it; thumbAlt
+// describes the thumbnail until the owner's alt text does.
+func (h *Handlers) pendingImage(img store.ListingImage, alt, thumbAlt string) *views.PendingImage {
+	if alt != "" {
+		thumbAlt = alt
+	}
+	return &views.PendingImage{
+		ID: img.ID, Kind: string(img.Kind), Alt: alt,
+		Thumb: h.image(img.Picture, thumbAlt, wizardThumbPx, strconv.Itoa(wizardThumbPx)+"px"),
+	}
+}
+
+// uploadImage keeps one image for the wizard island (multipart: file, and
+// kind "logo" or "photo") as a pending upload of the account:
+//
+//	201 {"id", "kind", "thumb": views.Image}
+//	422 {"errors": {"file" | "kind": message}}
+//	503 {"errors": {"file": message}}   (the storage failed; logged)
+func (h *Handlers) uploadImage(w http.ResponseWriter, r *http.Request) {
+	u := currentUser(r)
+	if !worksForBusiness(u) {
+		writeJSON(w, http.StatusForbidden, map[string]any{"errors": map[string]string{"file": "Only business accounts add images to listings."}})
+		return
+	}
+	f, ok := h.readImageForm(w, r)
+	if !ok {
+		return
+	}
+	kind := store.ImageKind(f.Values.Get("kind"))
+	if kind != store.ImageLogo && kind != store.ImagePhoto {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"errors": map[string]string{"kind": "Say whether the image is the logo or a photo."}})
+		return
+	}
+	ctx := r.Context()
+	pic, err := h.readImageUpload(ctx, f)
+	if err != nil {
+		msg, status, ok := uploadError(err)
+		if !ok {
+			h.serverError(w, r, err)
+			return
+		}
+		if status >= 500 {
+			h.log.Error("image storage failed", "error", err, "request_id", requestID(ctx))
+		}
+		writeJSON(w, status, map[string]any{"errors": map[string]string{"file": msg}})
+		return
+	}
+	img, err := h.store.AddPendingImage(ctx, store.ListingImage{
+		AccountID: u.Account(), Kind: kind, Picture: pic, UploadedBy: sql.NullInt64{Int64: u.ID, Valid: true},
+	})
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	p := h.pendingImage(img, "", "")
+	writeJSON(w, http.StatusCreated, map[string]any{"id": p.ID, "kind": p.Kind, "thumb": p.Thumb})
+}
