@@ -1,9 +1,12 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"bizprofile/store"
@@ -43,8 +46,13 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reviews.Back = "/directory/" + b.Slug
+	photos, branded, err := h.listingLook(r.Context(), b)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
 	h.countView(r, b)
-	v := h.businessView(b, reviews)
+	v := h.businessView(b, reviews, photos, branded)
 	v.Save = h.saveToggle(r, b)
 	state, err := h.claimState(r.Context(), currentUser(r), b)
 	if err != nil {
@@ -58,9 +66,60 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.BusinessPage(h.chrome(r), v))
 }
 
+// listingLook is what a listing's page shows of its images: its described
+// photos, the cover first then in order, and whether its owner's plan
+// brands its page (custom branding: the cover as a banner, the accent
+// colour). A downgraded account keeps its colour, unshown.
+func (h *Handlers) listingLook(ctx context.Context, b store.Business) (photos []store.ListingImage, branded bool, err error) {
+	imgs, err := h.store.ListingImages(ctx, b.ID)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, img := range imgs {
+		if img.Kind == store.ImagePhoto && img.Shown() {
+			photos = append(photos, img)
+		}
+	}
+	// ListingImages orders them by position; the cover goes first.
+	slices.SortStableFunc(photos, func(a, b store.ListingImage) int {
+		switch {
+		case a.Cover == b.Cover:
+			return 0
+		case a.Cover:
+			return -1
+		}
+		return 1
+	})
+	// The plan is looked up only when there is something to brand.
+	if b.OwnerID.Valid && (b.AccentColor != "" || len(photos) > 0) {
+		bill, err := h.billingOf(ctx, b.OwnerID.Int64)
+		if err != nil {
+			return nil, false, err
+		}
+		branded = bill.Plan.Branding
+	}
+	return photos, branded, nil
+}
+
+// Sizes of a listing's page's images, in CSS pixels: they match
+// .business-page-logo, .gallery and .business-banner in app.css.
+const (
+	pageLogoPx    = 96
+	coverPhotoPx  = 720 // the gallery's first photo, as wide as the main column
+	photoPx       = 240 // the others, three to a row
+	bannerPx      = 1200
+	previewImgPx  = 1200 // og:image and JSON-LD's: large enough for previews
+	ldLogoPx      = 480
+	coverSizes    = "(min-width: 72rem) 44rem, (min-width: 56rem) 62vw, 100vw"
+	photoSizes    = "(min-width: 72rem) 14rem, (min-width: 56rem) 20vw, 33vw"
+	bannerSizes   = "100vw"
+	previewImgAlt = ""
+)
+
 // businessView is what the listing's page shows of b and of its reviews:
 // the header's figures are the reviews' summary, as the JSON-LD's are.
-func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews) views.BusinessView {
+// photos and branded are listingLook's.
+func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews, photos []store.ListingImage, branded bool) views.BusinessView {
 	v := views.BusinessView{
 		ID: b.ID, Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
 		Category: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
@@ -89,7 +148,29 @@ func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews) 
 			v.Hours = append(v.Hours, views.HoursRow{Day: store.Weekdays[i], Text: text})
 		}
 	}
-	v.JSONLD = h.localBusinessJSONLD(b, v)
+	v.Logo = h.logoImage(b, pageLogoPx)
+	for i, p := range photos {
+		px, sizes := photoPx, photoSizes
+		if i == 0 {
+			px, sizes = coverPhotoPx, coverSizes
+		}
+		v.Photos = append(v.Photos, views.Photo{Image: h.image(p.Picture, p.Alt, px, sizes), Lazy: i > 0 || branded})
+	}
+	if branded {
+		if len(photos) > 0 && photos[0].Cover {
+			v.Banner = h.image(photos[0].Picture, "", bannerPx, bannerSizes)
+		}
+		if colour, problem := checkAccent(b.AccentColor); b.AccentColor != "" && problem == "" {
+			v.BrandCSS = brandCSSPath(colour)
+		}
+	}
+	switch {
+	case len(photos) > 0:
+		v.OGImage = h.previewImage(photos[0].Picture, previewImgPx, photos[0].Alt)
+	case !b.Logo.IsZero():
+		v.OGImage = h.previewImage(b.Logo, ldLogoPx, b.Name+" logo")
+	}
+	v.JSONLD = h.localBusinessJSONLD(b, v, photos)
 	v.Trail = listingTrail(b)
 	v.TrailLD = h.breadcrumbJSONLD(v.Trail)
 	if views.ValidOption(views.Categories, b.Category) {
@@ -101,9 +182,26 @@ func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews) 
 	return v
 }
 
+// previewImage is picture p as a link preview or search engine takes it:
+// the variant about px wide, at its absolute URL.
+func (h *Handlers) previewImage(p store.Picture, px int, alt string) views.MetaImage {
+	w := p.Fit(px)
+	return views.MetaImage{URL: h.absoluteURL(h.media.URL(p.Key(w))), Width: w, Height: p.HeightAt(w), Alt: alt}
+}
+
+// absoluteURL is u with the site's address before it when it is a path
+// (the disk store's /media/…); a bucket's URLs are absolute already.
+func (h *Handlers) absoluteURL(u string) string {
+	if strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//") {
+		return h.site.BaseURL + u
+	}
+	return u
+}
+
 // localBusinessJSONLD describes the listing to search engines
-// (schema.org LocalBusiness), from the view: so only public fields.
-func (h *Handlers) localBusinessJSONLD(b store.Business, v views.BusinessView) map[string]any {
+// (schema.org LocalBusiness), from the view: so only public fields. Its
+// images are the page's photos (photos, as the view shows them) and logo.
+func (h *Handlers) localBusinessJSONLD(b store.Business, v views.BusinessView, photos []store.ListingImage) map[string]any {
 	ld := map[string]any{
 		"@context":    "https://schema.org",
 		"@type":       "LocalBusiness",
@@ -147,6 +245,16 @@ func (h *Handlers) localBusinessJSONLD(b store.Business, v views.BusinessView) m
 	}
 	if len(v.Services) > 0 {
 		ld["knowsAbout"] = v.Services
+	}
+	if len(photos) > 0 {
+		urls := make([]string, len(photos))
+		for i, p := range photos {
+			urls[i] = h.previewImage(p.Picture, previewImgPx, "").URL
+		}
+		ld["image"] = urls
+	}
+	if !b.Logo.IsZero() {
+		ld["logo"] = h.previewImage(b.Logo, ldLogoPx, "").URL
 	}
 	return ld
 }

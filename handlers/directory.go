@@ -74,22 +74,29 @@ func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, stor
 		Summary: views.FoundLine(res.Total), SortLabel: views.SortedBy(q.Sort),
 		Cards: make([]views.BusinessCard, 0, len(res.Businesses)),
 	}
-	for _, b := range res.Businesses {
-		out.Cards = append(out.Cards, businessCard(b))
+	for i, b := range res.Businesses {
+		out.Cards = append(out.Cards, h.businessCard(b, i))
 	}
 	h.markSaved(r, out.Cards, res.Businesses)
 	h.countImpressions(r, res.Businesses)
 	return out, res, nil
 }
 
+// eagerCards is how many cards of a page load their logo at once: those a
+// first screen may show; the others' load as the visitor scrolls to them.
+const eagerCards = 4
+
 // businessCard is what the directory may show of a listing: nothing its
-// owner made private.
-func businessCard(b store.Business) views.BusinessCard {
+// owner made private. i is its place on the page (from 0). The logo is
+// the search result's (no query per card): its variants as a 64-pixel box
+// shows them, or the initials placeholder.
+func (h *Handlers) businessCard(b store.Business, i int) views.BusinessCard {
 	c := views.BusinessCard{
 		Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
 		Category: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
 		Location: views.Place(b.City, b.State), Rating: b.Rating, Reviews: b.ReviewCount,
 		Verified: b.Verified, Featured: b.Featured, Claimed: b.Claimed, Tags: []string(b.Tags),
+		Logo: h.logoImage(b, cardLogoPx), LazyLogo: i >= eagerCards,
 	}
 	if c.Tags == nil {
 		c.Tags = []string{}
@@ -102,6 +109,16 @@ func businessCard(b store.Business) views.BusinessCard {
 		c.Phone = b.Phone
 	}
 	return c
+}
+
+// logoImage is b's logo shown in a px-wide square box, or its initials
+// placeholder. Its alt is empty: it stands by the listing's name, which
+// says what it would.
+func (h *Handlers) logoImage(b store.Business, px int) views.Image {
+	if !b.Logo.IsZero() {
+		return h.image(b.Logo, "", px, strconv.Itoa(px)+"px")
+	}
+	return views.Image{Src: placeholderPath(b.Category, b.Name), Width: px, Height: px}
 }
 
 // directory shows the directory page.

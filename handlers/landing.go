@@ -123,8 +123,8 @@ func (h *Handlers) landing(w http.ResponseWriter, r *http.Request, p views.Landi
 		return
 	}
 	p.Total, p.Page, p.Pages, p.PageSize = res.Total, res.Page, res.Pages, store.PageSize
-	for _, b := range res.Businesses {
-		p.Cards = append(p.Cards, businessCard(b))
+	for i, b := range res.Businesses {
+		p.Cards = append(p.Cards, h.businessCard(b, i))
 	}
 	h.markSaved(r, p.Cards, res.Businesses)
 	h.countImpressions(r, res.Businesses)

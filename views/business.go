@@ -45,6 +45,26 @@ type BusinessView struct {
 	ID             int64
 	Claim          ClaimState // what the viewer may do about ownership
 	Save           SaveToggle // the viewer's Save button
+	// Logo is shown by the name: the listing's, or its initials
+	// placeholder (decorative: the name says it).
+	Logo Image
+	// Photos are the described photos, the cover first, then in order.
+	Photos []Photo
+	// Banner is the cover photo across the top of the page, on plans
+	// with custom branding (decorative: Photos shows it with its alt
+	// text); zero otherwise.
+	Banner Image
+	// BrandCSS is the accent colour's stylesheet (custom branding); the
+	// page is .branded when it is set.
+	BrandCSS string
+	// OGImage is the image of link previews (og:image).
+	OGImage MetaImage
+}
+
+// Photo is a photo of a listing's gallery.
+type Photo struct {
+	Image
+	Lazy bool // below the first screen: loads when scrolled to
 }
 
 // ClaimState is where a listing's ownership stands for the viewer.

@@ -58,10 +58,20 @@ type Viewer struct {
 type Meta struct {
 	Title       string // without the site name
 	Description string
-	Path        string // canonical path; empty means the request path
-	Prev, Next  string // paths of the pages before and after this one in a paginated list
-	NoIndex     bool   // error pages and private pages
-	HTMX        bool   // the page has htmx-enhanced parts; htmx loads when first reached for
+	Path        string    // canonical path; empty means the request path
+	Prev, Next  string    // paths of the pages before and after this one in a paginated list
+	NoIndex     bool      // error pages and private pages
+	HTMX        bool      // the page has htmx-enhanced parts; htmx loads when first reached for
+	Image       MetaImage // og:image; zero: the site's own
+	Stylesheet  string    // a page's own stylesheet, after the site's (a listing's branding)
+}
+
+// MetaImage is a page's image for link previews (og:image): an absolute
+// URL, with its size when known.
+type MetaImage struct {
+	URL           string
+	Width, Height int
+	Alt           string
 }
 
 func (c Chrome) canonical(m Meta) string {

@@ -126,6 +126,12 @@ type BusinessCard struct {
 	Tags        []string `json:"tags"`     // at most three
 	MoreTags    int      `json:"moreTags"` // how many more there are
 	Saved       bool     `json:"saved"`    // by the signed-in visitor
+	// Logo is the listing's logo, or its initials placeholder: a square
+	// box by the name (decorative: alt is empty, the name says it).
+	Logo Image `json:"logo"`
+	// LazyLogo: the card is below the first screen, so its logo loads as
+	// the visitor scrolls to it.
+	LazyLogo bool `json:"lazyLogo"`
 }
 
 // DirectoryResult is one page of the directory, for the page and for the

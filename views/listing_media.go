@@ -26,6 +26,19 @@ type ImagesPanel struct {
 	EditErrors FieldErrors
 	MaxAltLen  int
 	MaxBytes   int // an upload's limit, in bytes
+	// Messages are the server's, for the island's own checks.
+	Messages ImageMessages
+}
+
+// ImageMessages are the messages of the server's checks that the upload
+// island applies before sending (the server checks again).
+type ImageMessages struct {
+	AltMissing string `json:"altMissing"`
+	AltTooLong string `json:"altTooLong"`
+	TooLarge   string `json:"tooLarge"`
+	NotImage   string `json:"notImage"`
+	NoFile     string `json:"noFile"`
+	Storage    string `json:"storage"`
 }
 
 // Full reports whether the listing has as many photos as the plan allows.
@@ -50,9 +63,20 @@ type PhotoUpload struct {
 	Errors    FieldErrors // "file", "alt"
 }
 
-// BrandingPanel is the manage page's "Branding" section.
+// BrandingPanel is the manage page's "Branding" section: custom branding
+// of Growth and Pro (an accent colour; the cover photo as the banner), or
+// what the plan lacks.
 type BrandingPanel struct {
 	BusinessID int64
+	Allowed    bool   // the account's plan has custom branding
+	Plan       string // the account's plan's name
+	Upgrade    string // the cheapest plan with custom branding
+	Colour     string // as stored ("#rrggbb"; "" for none)
+	Value      string // the colour's text field, as typed on a failed post
+	Picker     string // the colour picker's value (#rrggbb, never empty)
+	Error      string // the message by the colour's field
+	Problem    string // the section's message (a refused post)
+	HasCover   bool   // the listing has a cover photo, which shows as the banner
 }
 
 // ImageDeleteView is the page that confirms an image's deletion.
@@ -75,7 +99,8 @@ func imagesIslandProps(p ImagesPanel) map[string]any {
 	return map[string]any{
 		"endpoint": "/dashboard/businesses/" + int64s(p.BusinessID) + "/images",
 		"photos":   photos, "max": p.MaxPhotos, "maxBytes": p.MaxBytes, "maxAlt": p.MaxAltLen,
-		"accept": photoAccept, "capMessage": p.CapMessage(),
+		"accept": photoAccept, "capMessage": p.CapMessage(), "coverHint": coverHint(p), "altHint": altHint,
+		"messages": p.Messages, "full": p.Full(), "upgrade": p.Upgrade,
 	}
 }
 

@@ -17,7 +17,35 @@ export type BusinessCard = {
   tags: string[] | null;
   moreTags: number;
   saved: boolean; // by the signed-in visitor
+  logo: Image; // the logo, or the initials placeholder
+  lazyLogo: boolean; // below the first screen: loads when scrolled to
 };
+
+// Image is views.Image: a stored picture's variants and size.
+export type Image = {
+  src: string;
+  srcset?: string;
+  sizes?: string;
+  width: number;
+  height: number;
+  alt: string;
+};
+
+// CardLogo is views.cardLogo: decorative (the name stands by it), its
+// size set so nothing moves when it loads.
+export const CardLogo = ({ b }: { b: BusinessCard }) => (
+  <img
+    className="business-logo"
+    src={b.logo.src}
+    srcSet={b.logo.srcset || undefined}
+    sizes={b.logo.srcset ? b.logo.sizes : undefined}
+    width={b.logo.width}
+    height={b.logo.height}
+    alt=""
+    loading={b.lazyLogo ? "lazy" : undefined}
+    decoding="async"
+  />
+);
 
 // The icons' contents, as in views/icons.go.
 const paths = {
@@ -113,6 +141,7 @@ export function Card({ b, next }: { b: BusinessCard; next: string }) {
   return (
     <li className="business-card card">
       <div className="business-card-head">
+        <CardLogo b={b} />
         <h3>
           <a href={href}>{b.name}</a>
         </h3>
