@@ -48,13 +48,19 @@ const (
 	storageMessage    = "We couldn't store your image just now. Please try again in a moment."
 )
 
-var altTooLongMessage = "Keep the description under " + strconv.Itoa(store.MaxAltLen) + " characters"
+var altTooLongMessage = "Keep the description to " + strconv.Itoa(store.MaxAltLen) + " characters or fewer"
+
+// imageMessages are the section's checks' messages, for the island.
+var imageMessages = views.ImageMessages{
+	AltMissing: altMissingMessage, AltTooLong: altTooLongMessage, TooLarge: images.ErrTooLarge.Message,
+	NotImage: images.ErrNotImage.Message, NoFile: noFileMessage, Storage: storageMessage,
+}
 
 // imagesPanel is the manage page's "Logo and photos" section of b, as
 // stored.
 func (h *Handlers) imagesPanel(ctx context.Context, u *store.User, b store.Business) (views.ImagesPanel, error) {
 	p := views.ImagesPanel{BusinessID: b.ID, MaxAltLen: store.MaxAltLen, MaxBytes: images.MaxBytes, EditErrors: views.FieldErrors{},
-		Add: views.PhotoUpload{Errors: views.FieldErrors{}}}
+		Add: views.PhotoUpload{Errors: views.FieldErrors{}}, Messages: imageMessages}
 	bill, err := h.billingOf(ctx, u.Account())
 	if err != nil {
 		return p, err

@@ -21,6 +21,7 @@ const registry: Record<string, () => Promise<IslandModule>> = {
   "directory": () => import("./directory"),
   "wizard": () => import("./wizard"),
   "insights": () => import("./insights"),
+  "images": () => import("./images"),
 };
 
 const mounting = new WeakMap<HTMLElement, Promise<void>>();
