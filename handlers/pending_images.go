@@ -55,7 +55,7 @@ type sentFile struct {
 func imageRules(plan plans.Plan) views.ImageRules {
 	return views.ImageRules{
 		MaxBytes: images.MaxBytes, Accept: []string{"image/jpeg", "image/png", "image/webp"}, TypesLabel: "JPEG, PNG or WebP",
-		TooLarge: images.ErrTooLarge.Message, NotAccepted: images.ErrNotImage.Message,
+		TooLarge: images.ErrTooLarge.Message, NotAccepted: images.ErrNotImage.Message, SVG: images.ErrSVG.Message,
 		MaxPhotos: plan.Photos, PlanName: plan.Name, TooMany: tooManyPhotos(plan),
 		AltRequired: altMissingMessage, AltMax: store.MaxAltLen, AltTooLong: altTooLongMessage,
 		WhyAlt: "Required for each photo: a few words saying what it shows. Screen readers read it aloud to people who can't see the photo, and photos without it are not shown.",

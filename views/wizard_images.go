@@ -39,6 +39,7 @@ type ImageRules struct {
 	TypesLabel  string   `json:"typesLabel"` // "JPEG, PNG or WebP"
 	TooLarge    string   `json:"tooLarge"`
 	NotAccepted string   `json:"notAccepted"`
+	SVG         string   `json:"svg"`
 	MaxPhotos   int      `json:"maxPhotos"` // the plan's cap per listing
 	PlanName    string   `json:"planName"`
 	TooMany     string   `json:"tooMany"`

@@ -2,19 +2,28 @@
 // four steps. Every field stays inside one <form>; the steps not shown are
 // hidden, so the browser posts them all, with the server's field names.
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { ImagesPart } from "./Images";
 import {
   check,
+  checkAlt,
+  checkImages,
   checkStep,
   clearDraft,
   hoursKey,
+  imageFields,
+  photoAlt,
+  rekeyAltErrors,
+  savedImages,
   stepFields,
   stepOf,
   writeDraft,
   type Ctx,
   type Errors,
+  type Images,
   type Option,
   type Props,
   type TextField as Name,
+  type Upload,
   type Values,
   type VisibilityField,
 } from "./model";
@@ -59,10 +68,14 @@ type FieldProps = {
   rows?: number;
 };
 
-export type Start = { values: Values; step: number; errors: Errors; restored: boolean; owner: string };
+export type Start = { values: Values; step: number; errors: Errors; restored: boolean; owner: string; images: Images };
+
+const noImages: Images = { logo: null, photos: [] };
 
 export function Wizard({ props, start, base }: { props: Props; start: Start; base: Values }) {
   const [values, setValues] = useState(start.values);
+  const [images, setImages] = useState(start.images);
+  const imageRules = props.form.Images?.rules;
   const [errors, setErrors] = useState(start.errors);
   const [step, setStep] = useState(start.step);
   const [restored, setRestored] = useState(start.restored);
@@ -76,8 +89,8 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
   const ctx: Ctx = { rules: props.rules, hours: props.hours, steps: props.steps, days: props.form.Hours.map((d) => d.day) };
 
   useEffect(() => {
-    if (dirty.current) writeDraft(key, { owner: start.owner, values, step });
-  }, [values, step, key]);
+    if (dirty.current) writeDraft(key, { owner: start.owner, values, step, images: savedImages(images) });
+  }, [values, step, images, key]);
 
   // Move the focus where the last action asked: a step's heading, or the
   // first field to correct.
@@ -135,6 +148,10 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
     for (const s of steps) {
       for (const f of stepFields(s, values, ctx)) delete e[f];
       const found = checkStep(s, values, ctx);
+      if (imageRules && props.steps[s].fields.includes("photos")) {
+        for (const f of Object.keys(e)) if (/^photo_\d+_alt$/.test(f) || f === "photos" || f === "upload") delete e[f];
+        Object.assign(found, checkImages(images, imageRules));
+      }
       Object.assign(e, found);
       const fields = Object.keys(found);
       if (first < 0 && fields.length) {
@@ -166,7 +183,7 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
     const form = e.currentTarget;
     setBusy(true);
     setProblem(null);
-    writeDraft(key, { owner: start.owner, values, step });
+    writeDraft(key, { owner: start.owner, values, step, images: savedImages(images) });
     // Check the session first: a form posted after it ended would land on
     // the sign-in page, and then on the dashboard.
     fetch(location.pathname + location.search, { redirect: "manual", cache: "no-store", credentials: "same-origin" })
@@ -181,7 +198,7 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
         // the wizard shows again: coming back from the sign-in page brings
         // it back, anything else drops it (a failed submission comes back
         // with the values anyway).
-        writeDraft(key, { owner: start.owner, values, step, submitted: true });
+        writeDraft(key, { owner: start.owner, values, step, images: savedImages(images), submitted: true });
         dirty.current = false;
         form.submit();
       })
@@ -195,9 +212,40 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
     clearDraft(key);
     dirty.current = false;
     setValues(base);
+    setImages(noImages);
     setErrors({});
     setRestored(false);
     goTo(0);
+  };
+
+  // Images: uploads report as they go (change); the owner's moves and
+  // removals renumber the photos' fields, so their messages follow them.
+  const changeImages = (f: (i: Images) => Images) => {
+    dirty.current = true;
+    setImages(f);
+  };
+  const rearrange = (f: (p: Upload[]) => Upload[]) => {
+    const next = f(images.photos);
+    setErrors(rekeyAltErrors(errors, images.photos, next));
+    changeImages((i) => ({ ...i, photos: f(i.photos) }));
+  };
+  const altChanged = (index: number, alt: string) => {
+    const target = images.photos.filter((p) => !p.error)[index];
+    if (!target) return;
+    changeImages((i) => ({ ...i, photos: i.photos.map((p) => (p.key === target.key ? { ...p, alt } : p)) }));
+    const f = photoAlt(index);
+    if (errors[f] && imageRules) {
+      const e = { ...errors };
+      const msg = checkAlt(alt, imageRules);
+      if (msg) e[f] = msg;
+      else delete e[f];
+      setErrors(e);
+    }
+  };
+  const imagesSummary = (): ReactNode => {
+    const n = images.photos.filter((p) => p.id && !p.error).length;
+    const parts = [images.logo?.id ? "A logo" : "", n ? `${n} photo${n > 1 ? "s" : ""}` : ""].filter(Boolean);
+    return shown(parts.join(" and "));
   };
 
   const described = (id: string, hint?: string, err?: string) =>
@@ -363,6 +411,17 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
           {field({ name: "tags", label: "Tags", hint: "Words customers search for, separated by commas." })}
           {select("business_type", "Business type")}
         </div>
+        {imageRules && (
+          <ImagesPart
+            rules={imageRules}
+            images={images}
+            errors={errors}
+            change={changeImages}
+            rearrange={rearrange}
+            altChanged={altChanged}
+            fieldError={(id, msg) => <FieldError id={id} msg={msg} />}
+          />
+        )}
       </fieldset>
 
       <fieldset className="form listing-step" data-step="1" hidden={step !== 1} aria-labelledby="wizard-step-1">
@@ -442,6 +501,7 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
             ["Sub-category", shown(values.sub_category)],
             ["Tags", shown(values.tags)],
             ["Business type", shown(label("business_type", values.business_type))],
+            ...(imageRules ? [["Logo and photos", imagesSummary()] as [string, ReactNode]] : []),
           ])}
           {summary(1, [
             ["Email", shown(values.email)],
@@ -486,6 +546,9 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
           )}
         </div>
       )}
+      {imageFields(images).map(([n, v]) => (
+        <input key={n} type="hidden" name={n} value={v} />
+      ))}
       <div className="form-actions wizard-actions">
         <button type="button" className="btn btn-outline btn-lg" disabled={step === 0} onClick={() => goTo(step - 1)}>
           Previous

@@ -5,9 +5,17 @@ import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import {
   check,
+  checkImages,
   checkStep,
   clearDraft,
+  fileProblem,
+  imageFields,
+  imagesOf,
+  movePhoto,
   readDraft,
+  rekeyAltErrors,
+  savedImages,
+  stillUploading,
   readOwner,
   sameValues,
   stepFields,
@@ -16,8 +24,10 @@ import {
   writeDraft,
   type Ctx,
   type FieldRule,
+  type ImageRules,
   type ServerForm,
   type TextField,
+  type Upload,
   type Values,
 } from "./model";
 
@@ -283,4 +293,120 @@ test("without storage the wizard goes on, keeping nothing", () => {
   assert.doesNotThrow(() => clearDraft(key));
   assert.equal(readDraft(key, "a@b.co", valid(), steps), null);
   assert.equal(readOwner(key), "");
+});
+
+// --- Logo and photos ---
+
+// rules are made-up image rules, in the shape views.ImageRules serialises to.
+const rules: ImageRules = {
+  maxBytes: 1000,
+  accept: ["image/jpeg", "image/png"],
+  typesLabel: "JPEG or PNG",
+  tooLarge: "Too big.",
+  notAccepted: "Not a picture.",
+  svg: "No SVG.",
+  maxPhotos: 2,
+  planName: "Tiny",
+  tooMany: "Two at most.",
+  altRequired: "Describe it.",
+  altMax: 5,
+  altTooLong: "Five at most.",
+  whyAlt: "For screen readers.",
+  more: "More later.",
+  upload: "/up",
+};
+const thumb = (n: number) => ({ src: `/media/${n}.jpg`, width: 120, height: 90, alt: "" });
+const kept = (id: number, alt: string): Upload => ({ key: `k${id}`, id, thumb: thumb(id), preview: "", name: "", progress: 1, error: "", alt });
+
+test("a file is checked as the server would before it is sent", () => {
+  const cases: [string, { size: number; type: string; name: string }, string][] = [
+    ["a JPEG within the limit", { size: 1000, type: "image/jpeg", name: "a.jpg" }, ""],
+    ["over the limit", { size: 1001, type: "image/png", name: "a.png" }, "Too big."],
+    ["an SVG", { size: 10, type: "image/svg+xml", name: "a.svg" }, "No SVG."],
+    ["an SVG without a type", { size: 10, type: "", name: "logo.SVG" }, "No SVG."],
+    ["another type", { size: 10, type: "application/pdf", name: "a.pdf" }, "Not a picture."],
+    ["no type known: the server sniffs it", { size: 10, type: "", name: "a.heic" }, ""],
+  ];
+  for (const [what, file, want] of cases) assert.equal(fileProblem(file, rules), want, what);
+});
+
+test("each photo needs its alt text, within the limit, and no more photos than the plan allows", () => {
+  assert.deepEqual(checkImages({ logo: null, photos: [kept(1, "Cafe"), kept(2, "")] }, rules), { photo_1_alt: "Describe it." });
+  assert.deepEqual(checkImages({ logo: null, photos: [kept(1, "Cafe front"), kept(2, " ")] }, rules), {
+    photo_0_alt: "Five at most.",
+    photo_1_alt: "Describe it.",
+  });
+  assert.deepEqual(checkImages({ logo: null, photos: [kept(1, "a"), kept(2, "b"), kept(3, "c")] }, rules), { photos: "Two at most." });
+  // A refused file is not sent, so it neither counts nor needs a text.
+  const refused = { ...kept(4, ""), id: 0, error: "No SVG." };
+  assert.deepEqual(checkImages({ logo: null, photos: [refused, kept(1, "a"), kept(2, "b")] }, rules), {});
+  // An upload under way holds the form back.
+  const sending = { ...kept(5, "a"), id: 0, progress: 0.5 };
+  assert.deepEqual(checkImages({ logo: sending, photos: [] }, rules), { photos: stillUploading });
+});
+
+test("the form sends the kept ids and alt texts in order, the cover first", () => {
+  const refused = { ...kept(9, ""), id: 0, error: "No SVG." };
+  assert.deepEqual(imageFields({ logo: kept(7, ""), photos: [kept(2, "Two"), refused, kept(1, "One")] }), [
+    ["logo_id", "7"],
+    ["photo_0_id", "2"],
+    ["photo_0_alt", "Two"],
+    ["photo_1_id", "1"],
+    ["photo_1_alt", "One"],
+  ]);
+});
+
+test("photos move, and their messages follow them", () => {
+  const ps = [kept(1, "a"), kept(2, ""), kept(3, "c")];
+  const moved = movePhoto(ps, 1, 0);
+  assert.deepEqual(
+    moved.map((p) => p.id),
+    [2, 1, 3],
+  );
+  assert.equal(movePhoto(ps, 0, 3), ps, "out of range: unchanged");
+  assert.deepEqual(rekeyAltErrors({ photo_1_alt: "Describe it.", name: "Name please." }, ps, moved), { photo_0_alt: "Describe it.", name: "Name please." });
+  const removed = ps.filter((p) => p.id !== 1);
+  assert.deepEqual(rekeyAltErrors({ photo_1_alt: "Describe it." }, ps, removed), { photo_0_alt: "Describe it." });
+});
+
+test("the server's images become the wizard's, its messages numbered as the wizard shows the photos", () => {
+  const img = (id: number) => ({ id, kind: "photo", thumb: thumb(id), alt: "" });
+  const { images, errors } = imagesOf(
+    {
+      logo: { id: 7, kind: "logo", thumb: thumb(7), alt: "" },
+      photos: [{ image: null, alt: "" }, { image: img(2), alt: "" }, { image: img(3), alt: "Bar" }],
+      rules,
+    },
+    { name: "Name please.", photo_0: "No SVG.", photo_1_alt: "Describe it." },
+  );
+  assert.equal(images.logo?.id, 7);
+  assert.deepEqual(
+    images.photos.map((p) => [p.id, p.alt]),
+    [
+      [2, ""],
+      [3, "Bar"],
+    ],
+  );
+  assert.deepEqual(errors, { name: "Name please.", photo_0_alt: "Describe it.", upload: "No SVG." });
+  assert.deepEqual(imagesOf(null, { name: "x" }), { images: { logo: null, photos: [] }, errors: { name: "x" } });
+});
+
+test("the fields of the images are on the first step", () => {
+  const steps = [{ title: "Basics", fields: ["name", "logo", "photos"] }, ...ctx.steps.slice(1)];
+  assert.equal(stepOf("photo_3_alt", steps), 0);
+  assert.equal(stepOf("logo", steps), 0);
+  assert.equal(stepOf("photos", steps), 0);
+});
+
+test("a draft keeps the uploads the server kept, not those under way", () => {
+  const sending = { ...kept(5, "x"), id: 0, preview: "blob:x" };
+  writeDraft("draft:t", { owner: "a@b.co", values: valid(), step: 0, images: savedImages({ logo: kept(7, ""), photos: [kept(1, "One"), sending] }) });
+  const d = readDraft("draft:t", "a@b.co", valid(), 4);
+  assert.equal(d?.images?.logo?.id, 7);
+  assert.deepEqual(
+    d?.images?.photos.map((p) => [p.id, p.alt]),
+    [[1, "One"]],
+  );
+  localStorage.setItem("draft:t", JSON.stringify({ v: 1, owner: "a@b.co", values: {}, step: 0, images: { logo: { id: "7" }, photos: [{ id: 1 }, null] } }));
+  assert.deepEqual(readDraft("draft:t", "a@b.co", valid(), 4)?.images, { logo: null, photos: [] }, "damaged images are dropped");
 });

@@ -31,6 +31,9 @@ export type ServerForm = {
   ShowPricing: boolean;
   ShowHours: boolean;
   Errors: Record<string, string> | null;
+  // Images is views.WizardImages: the logo and photos the server keeps for
+  // the listing to come (absent on a page without them).
+  Images?: ServerImages | null;
 };
 
 // FieldRule is views.FieldRule: what the server accepts in a field and what
@@ -212,6 +215,7 @@ export function stepOf(field: string, steps: Step[]): number {
   for (let i = 0; i < steps.length; i++) {
     for (const f of steps[i].fields) {
       if (f === field || (f === "hours" && field.startsWith("hours"))) return i;
+      if ((f === "photos" && field.startsWith("photo_")) || (f === "logo" && field === "logo_id")) return i;
     }
   }
   return 0;
@@ -231,7 +235,10 @@ export function checkStep(step: number, v: Values, p: Ctx): Errors {
 // again, in case the request ended at the sign-in page (expired session).
 // owner is the form's starting email (the account's), so that a draft
 // never shows to another account signed in on the same browser.
-export type Draft = { v: 1; owner: string; values: Values; step: number; submitted?: boolean; saved: number };
+// A draft keeps the images already uploaded (their ids and thumbnails, not
+// the files, which storage cannot hold): housekeeping deletes uploads a day
+// old, and the server ignores an id it no longer has.
+export type Draft = { v: 1; owner: string; values: Values; step: number; submitted?: boolean; saved: number; images?: Images };
 
 // readOwner is the owner of the draft kept under key, or "".
 export function readOwner(key: string): string {
@@ -264,7 +271,10 @@ export function readDraft(key: string, owner: string, base: Values, steps: numbe
       });
     }
     const step = Number.isInteger(d.step) && d.step >= 0 && d.step < steps ? d.step : 0;
-    return { v: 1, owner: d.owner, values, step, submitted: !!d.submitted, saved: Number(d.saved) || 0 };
+    const draft: Draft = { v: 1, owner: d.owner, values, step, submitted: !!d.submitted, saved: Number(d.saved) || 0 };
+    const images = draftImages(d.images);
+    if (images) draft.images = images;
+    return draft;
   } catch {
     return null;
   }
@@ -289,3 +299,170 @@ export function clearDraft(key: string) {
 
 // sameValues says whether two sets of values are the same.
 export const sameValues = (a: Values, b: Values) => JSON.stringify(a) === JSON.stringify(b);
+
+// --- Logo and photos (views.WizardImages, handlers/pending_images.go) ---
+
+// Thumb is views.Image.
+export type Thumb = { src: string; srcset?: string; sizes?: string; width: number; height: number; alt: string };
+
+// ImageRules is views.ImageRules: what the server accepts, and its words.
+export type ImageRules = {
+  maxBytes: number;
+  accept: string[];
+  typesLabel: string;
+  tooLarge: string;
+  notAccepted: string;
+  svg: string;
+  maxPhotos: number;
+  planName: string;
+  tooMany: string;
+  altRequired: string;
+  altMax: number;
+  altTooLong: string;
+  whyAlt: string;
+  more: string;
+  upload: string;
+};
+
+type ServerImage = { id: number; kind: string; thumb: Thumb; alt: string };
+export type ServerImages = {
+  logo: ServerImage | null;
+  photos: { image: ServerImage | null; alt: string }[] | null;
+  rules: ImageRules;
+};
+
+// Upload is an image of the wizard: being uploaded (id 0, progress 0-1),
+// refused (error), or kept by the server (id, thumb). key stays the same
+// through moves.
+export type Upload = { key: string; id: number; thumb: Thumb | null; preview: string; name: string; progress: number; error: string; alt: string };
+export type Images = { logo: Upload | null; photos: Upload[] };
+
+let keys = 0;
+export const newKey = () => `img-${++keys}`;
+
+const kept = (img: ServerImage, alt: string): Upload => ({
+  key: newKey(),
+  id: img.id,
+  thumb: img.thumb,
+  preview: "",
+  name: "",
+  progress: 1,
+  error: "",
+  alt,
+});
+
+export const photoAlt = (i: number) => `photo_${i}_alt`;
+
+// imagesOf turns the server's part into the wizard's images, and the
+// server's messages about them into the wizard's fields: photos are
+// numbered again without the empty slots, and a refused file's message
+// (photo_N, logo) goes with the part ("upload").
+export function imagesOf(si: ServerImages | null | undefined, errors: Errors): { images: Images; errors: Errors } {
+  const out: Errors = {};
+  for (const [k, v] of Object.entries(errors)) if (!/^photo_\d+/.test(k) && k !== "logo") out[k] = v;
+  const images: Images = { logo: si?.logo ? kept(si.logo, "") : null, photos: [] };
+  const refused: string[] = [];
+  if (errors.logo) refused.push(errors.logo);
+  (si?.photos || []).forEach((slot, i) => {
+    if (errors[`photo_${i}`]) refused.push(errors[`photo_${i}`]);
+    if (!slot.image) return;
+    const j = images.photos.length;
+    images.photos.push(kept(slot.image, slot.alt || ""));
+    if (errors[photoAlt(i)]) out[photoAlt(j)] = errors[photoAlt(i)];
+  });
+  if (refused.length) out.upload = refused.join(" ");
+  return { images, errors: out };
+}
+
+// fileProblem is what the server would say of a file before it is sent
+// (images.Check, as far as a browser can tell from the name and type).
+export function fileProblem(file: { size: number; type: string; name: string }, r: ImageRules): string {
+  if (file.type === "image/svg+xml" || /\.svg$/i.test(file.name)) return r.svg;
+  if (file.type && !r.accept.includes(file.type)) return r.notAccepted;
+  if (file.size > r.maxBytes) return r.tooLarge;
+  return "";
+}
+
+// checkAlt is handlers.checkAlt: a photo needs its description.
+export function checkAlt(alt: string, r: ImageRules): string {
+  const s = alt.trim();
+  if (!s) return r.altRequired;
+  if (Array.from(s).length > r.altMax) return r.altTooLong;
+  return "";
+}
+
+// busy is the message while an upload has not finished ("" when none).
+export const stillUploading = "Wait until every upload has finished, or remove the one still uploading.";
+
+// checkImages is what the server checks of the photos sent with the form:
+// each described, no more than the plan allows; uploads must be done.
+export function checkImages(images: Images, r: ImageRules): Errors {
+  const e: Errors = {};
+  const photos = images.photos.filter((p) => !p.error);
+  photos.forEach((p, i) => {
+    const msg = checkAlt(p.alt, r);
+    if (msg) e[photoAlt(i)] = msg;
+  });
+  if (photos.length > r.maxPhotos) e.photos = r.tooMany;
+  else if (photos.some((p) => !p.id) || (images.logo && !images.logo.error && !images.logo.id)) e.photos = stillUploading;
+  return e;
+}
+
+// imageFields are the hidden fields the form sends: the kept logo's id,
+// and each kept photo's id and alt text, in order (the first is the cover).
+export function imageFields(images: Images): [string, string][] {
+  const out: [string, string][] = [];
+  if (images.logo?.id) out.push(["logo_id", String(images.logo.id)]);
+  images.photos
+    .filter((p) => p.id && !p.error)
+    .forEach((p, i) => {
+      out.push([`photo_${i}_id`, String(p.id)]);
+      out.push([photoAlt(i), p.alt]);
+    });
+  return out;
+}
+
+// movePhoto moves the photo at from to to (moving to 0 makes it the cover).
+export function movePhoto(photos: Upload[], from: number, to: number): Upload[] {
+  if (from === to || from < 0 || to < 0 || from >= photos.length || to >= photos.length) return photos;
+  const out = photos.slice();
+  const [p] = out.splice(from, 1);
+  out.splice(to, 0, p);
+  return out;
+}
+
+// rekeyAltErrors keeps each photo's alt message with its photo when the
+// photos are moved or removed (the fields are numbered by position).
+export function rekeyAltErrors(errors: Errors, before: Upload[], after: Upload[]): Errors {
+  const out: Errors = {};
+  for (const [k, v] of Object.entries(errors)) if (!/^photo_\d+_alt$/.test(k)) out[k] = v;
+  const live = (ps: Upload[]) => ps.filter((p) => !p.error);
+  const was = live(before);
+  live(after).forEach((p, j) => {
+    const i = was.findIndex((q) => q.key === p.key);
+    const msg = i >= 0 ? errors[photoAlt(i)] : "";
+    if (msg) out[photoAlt(j)] = msg;
+  });
+  return out;
+}
+
+// draftImages reads the images of a stored draft: only those the server
+// kept (an upload under way is lost with the page).
+export function draftImages(x: unknown): Images | undefined {
+  if (!x || typeof x !== "object") return undefined;
+  const d = x as { logo?: unknown; photos?: unknown };
+  const one = (u: unknown): Upload | null => {
+    if (!u || typeof u !== "object") return null;
+    const o = u as Partial<Upload>;
+    if (typeof o.id !== "number" || o.id <= 0 || !o.thumb || typeof o.thumb.src !== "string") return null;
+    return { key: newKey(), id: o.id, thumb: o.thumb, preview: "", name: "", progress: 1, error: "", alt: typeof o.alt === "string" ? o.alt : "" };
+  };
+  const photos = Array.isArray(d.photos) ? d.photos.map(one).filter((p): p is Upload => p !== null) : [];
+  return { logo: one(d.logo), photos };
+}
+
+// savedImages are the images as a draft keeps them.
+export function savedImages(images: Images): Images {
+  const keep = (u: Upload | null) => (u && u.id && !u.error ? { ...u, preview: "", name: "" } : null);
+  return { logo: keep(images.logo), photos: images.photos.map(keep).filter((p): p is Upload => p !== null) };
+}
