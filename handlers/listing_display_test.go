@@ -17,6 +17,7 @@ import (
 
 	"bizprofile/images"
 	"bizprofile/store"
+	"bizprofile/views"
 )
 
 // Listings' logos and photos on the public pages (issue 22): cards,
@@ -292,4 +293,23 @@ func TestTheListingPageShowsItsDescribedPhotosCoverFirstAndTellsSearchEngines(t 
 			t.Errorf("og:image %q, want the logo %q", og, ld["logo"])
 		}
 	})
+}
+
+func TestEveryCategoryColourIsReadableUnderWhiteInitials(t *testing.T) {
+	for _, c := range views.Categories {
+		colour := views.CategoryColour(c.Value)
+		if ratio, ok := images.Contrast(colour, "#ffffff"); !ok || ratio < 4.5 {
+			t.Errorf("%s: %s has a contrast of %.2f:1 with white initials", c.Value, colour, ratio)
+		}
+		// The placeholder writes white initials on it.
+		var svg struct {
+			Text struct {
+				Fill string `xml:"fill,attr"`
+			} `xml:"text"`
+		}
+		must(t, xml.Unmarshal(images.Placeholder("AB", colour), &svg))
+		if svg.Text.Fill != "#ffffff" {
+			t.Errorf("%s: initials in %s", c.Value, svg.Text.Fill)
+		}
+	}
 }
