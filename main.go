@@ -222,7 +222,7 @@ func newLogger(cfg config, w io.Writer) *slog.Logger {
 }
 
 // seed loads the sample listings into the database (only those missing, so
-// it can run before every start) and, with --synthetic N, N generated
+// it can run before every start) with their logos and photos, and, with --synthetic N, N generated
 // listings for benchmarks and load tests.
 func seed(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
@@ -245,6 +245,18 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		return err
 	}
 	log.Info("sample listings loaded", "added", n)
+	// Their logos and photos go where the app keeps images (STORAGE_URL,
+	// or DATA_DIR/media), drawn here on the first seed.
+	media, err := storage.Open(cfg.StorageURL, cfg.DataDir, getenv)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	if n, err := seedSampleImages(ctx, db, media); err != nil {
+		return fmt.Errorf("sample images: %w", err)
+	} else if n > 0 {
+		log.Info("sample logos and photos added", "added", n, "took", time.Since(start).Round(time.Millisecond))
+	}
 	if *synthetic > 0 {
 		start := time.Now()
 		if err := db.SeedSynthetic(ctx, *synthetic, uint64(time.Now().UnixNano())); err != nil {
