@@ -510,7 +510,10 @@ func TestImagesOfAnotherAccountAreNotFound(t *testing.T) {
 				r, _ := stranger.postUpload(t, f.path("/images"), url.Values{"kind": {"logo"}}, "a.png", imageFixtureFile(t, "transparent.png"), "")
 				return r
 			}},
-			{"edit", func() *http.Response { r, _ := stranger.post(t, f.path("/images/edit"), url.Values{"cover": {"1"}}); return r }},
+			{"edit", func() *http.Response {
+				r, _ := stranger.post(t, f.path("/images/edit"), url.Values{"cover": {"1"}})
+				return r
+			}},
 			{"delete page", func() *http.Response { r, _ := stranger.get(t, f.path(img)); return r }},
 			{"delete", func() *http.Response { r, _ := stranger.post(t, f.path(img), url.Values{}); return r }},
 			{"delete through their listing", func() *http.Response { r, _ := stranger.post(t, other+img, url.Values{}); return r }},
@@ -611,7 +614,6 @@ func TestImagesJSONForTheIsland(t *testing.T) {
 		}
 	})
 }
-
 
 func TestImagesStorageFailure(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
