@@ -273,17 +273,16 @@ func (h *Handlers) pendingImage(img store.ListingImage, alt, thumbAlt string) *v
 }
 
 // uploadImage keeps one image for the wizard island (multipart: file, and
-// kind "logo" or "photo") as a pending upload of the account:
+// kind "logo" or "photo") as a pending upload of the account, which only
+// that account can attach (store.PendingImages):
 //
 //	201 {"id", "kind", "thumb": views.Image}
 //	422 {"errors": {"file" | "kind": message}}
 //	503 {"errors": {"file": message}}   (the storage failed; logged)
 func (h *Handlers) uploadImage(w http.ResponseWriter, r *http.Request) {
+	// Whoever may use the wizard (any signed-in user: a person's account
+	// that creates a listing manages it) may upload for it.
 	u := currentUser(r)
-	if !worksForBusiness(u) {
-		writeJSON(w, http.StatusForbidden, map[string]any{"errors": map[string]string{"file": "Only business accounts add images to listings."}})
-		return
-	}
 	f, ok := h.readImageForm(w, r)
 	if !ok {
 		return
