@@ -124,7 +124,7 @@ func (f figures) addNumbersOf(why string, texts ...string) {
 func catalogueFigures() figures {
 	f := figures{}
 	for _, p := range plans.All {
-		f.add("plan "+p.ID, float64(p.LeadsPerMonth), float64(p.TeamUsers), float64(p.Analytics.Days), float64(p.Analytics.Months))
+		f.add("plan "+p.ID, float64(p.LeadsPerMonth), float64(p.TeamUsers), float64(p.Analytics.Days), float64(p.Analytics.Months), float64(p.Photos))
 		f.addKey("plan "+p.ID+"'s price", "$"+strconv.Itoa(p.PriceDollars))
 	}
 	f.add("plans.TrialDays", plans.TrialDays)

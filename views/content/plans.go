@@ -24,6 +24,7 @@ var PlanPitches = map[string]PlanPitch{
 			"Business profile you can verify for the Verified badge",
 			"Listing in directory search and filters",
 			leadsFeature(plans.Starter),
+			photosFeature(plans.Starter),
 			"AI insights and recommendations for your profile",
 			starterAnalytics,
 			"Email and phone support",
@@ -34,8 +35,9 @@ var PlanPitches = map[string]PlanPitch{
 		Features: []string{
 			"Everything in " + plans.Starter.Name,
 			leadsFeature(plans.Growth),
+			photosFeature(plans.Growth),
 			"Reputation alerts for new reviews, one by one or in a daily digest",
-			"Custom branding on your profile",
+			"Custom branding: your accent colour on your listing's page, and your cover photo as its banner",
 			growthAnalytics,
 			"A monthly analytics summary by email",
 		},
@@ -46,6 +48,7 @@ var PlanPitches = map[string]PlanPitch{
 		Features: []string{
 			"Everything in " + plans.Growth.Name,
 			leadsFeature(plans.Pro),
+			photosFeature(plans.Pro),
 			"CRM sync: each new lead sent to your CRM by signed webhooks, and every lead in a CSV export",
 			"Lead scoring",
 			"Up to " + strconv.Itoa(plans.Pro.TeamUsers) + " team users",
@@ -68,6 +71,12 @@ func leadsFeature(p plans.Plan) string {
 		return "Unlimited leads"
 	}
 	return "Up to " + strconv.Itoa(p.LeadsPerMonth) + " leads per month"
+}
+
+// photosFeature is a plan's photo cap (plans.Plan.Photos) as a line of its
+// pitch.
+func photosFeature(p plans.Plan) string {
+	return "Your logo and up to " + strconv.Itoa(p.Photos) + " photos on each listing"
 }
 
 // AfterPaidPlan says what happens when a paid plan ends (cancelled, or a
