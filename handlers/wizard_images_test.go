@@ -192,6 +192,7 @@ func TestWizardImagesRefused(t *testing.T) {
 		}{
 			{"svg logo", upload{"logo", "logo.svg", testImage(t, "logo.svg")}, "Logo", "SVG images are not accepted: upload a JPEG, PNG or WebP"},
 			{"not an image", upload{"photo_0", "photo.jpg", testImage(t, "not-an-image.jpg")}, "Photo 1 file", "This file is not a JPEG, PNG or WebP image"},
+			{"over 10 MB", upload{"photo_0", "big.jpg", bytes.Repeat([]byte{0xff}, 11<<20)}, "Photo 1 file", "The file is larger than 10 MB"},
 		}
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
