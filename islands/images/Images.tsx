@@ -22,7 +22,9 @@ type Queued = {
   errors: Record<string, string>;
 };
 
-export type Start = { alt: string; alts: Record<number, string>; cover: number };
+// Start is what the owner did in the server's forms before the island
+// mounted: text typed, a cover chosen, files chosen.
+export type Start = { alt: string; alts: Record<number, string>; cover: number; files: File[] };
 
 function toast(title: string, description = "", variant: "" | "destructive" = "") {
   document.dispatchEvent(new CustomEvent("toast", { detail: { title, description, variant } }));
@@ -44,6 +46,12 @@ function send(url: string, body: FormData | URLSearchParams, onProgress?: (pct: 
 
 let nextKey = 1;
 
+// queued is a chosen file, checked at once.
+function queued(file: File, alt: string, props: Props): Queued {
+  const e = checkFile(file, props);
+  return { key: nextKey++, file, preview: URL.createObjectURL(file), alt, progress: null, errors: e ? { file: e } : {} };
+}
+
 // Images is the Photos part of the manage page's "Logo and photos"
 // section: the server's forms, plus a drop zone, previews, progress, and
 // reordering by drag and drop or by the Move buttons, each change sent to
@@ -53,8 +61,8 @@ export function Images({ props, start }: { props: Props; start: Start }) {
     props.photos.map((p) => ({ ...p, alt: start.alts[p.id] ?? p.alt, cover: start.cover ? p.id === start.cover : p.cover })),
   );
   const [max, setMax] = useState(props.max);
-  const [queue, setQueue] = useState<Queued[]>([]);
-  const [alt, setAlt] = useState(start.alt);
+  const [queue, setQueue] = useState<Queued[]>(() => start.files.map((file, i) => queued(file, i === 0 ? start.alt : "", props)));
+  const [alt, setAlt] = useState(start.files.length > 0 ? "" : start.alt);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -68,17 +76,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
     const list = Array.from(files);
     if (list.length === 0) return;
     setErrors({});
-    setQueue((q) => [
-      ...q,
-      ...list.map((file, i) => ({
-        key: nextKey++,
-        file,
-        preview: URL.createObjectURL(file),
-        alt: q.length === 0 && i === 0 ? alt : "",
-        progress: null,
-        errors: checkFile(file, props) ? { file: checkFile(file, props) } : {},
-      })),
-    ]);
+    setQueue((q) => [...q, ...list.map((file, i) => queued(file, q.length === 0 && i === 0 ? alt : "", props))]);
     if (fileInput.current) fileInput.current.value = "";
   };
   const drop = (key: number) =>
@@ -138,7 +136,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
 
   // save sends the photos' order, cover and descriptions (the Save photos
   // form); what moved is said in the status line.
-  const save = async (next: Photo[], said: string) => {
+  const save = async (next: Photo[], said: string): Promise<boolean> => {
     setPhotos(next);
     const errs: Record<string, string> = {};
     for (const p of next) {
@@ -148,7 +146,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
     setErrors(errs);
     if (Object.keys(errs).length > 0) {
       setStatus("Describe every photo before saving.");
-      return;
+      return false;
     }
     setBusy(true);
     const res = await send(props.endpoint + "/edit", editForm(next));
@@ -156,11 +154,12 @@ export function Images({ props, start }: { props: Props; start: Start }) {
     const a = readAnswer(res.status, res.text, m);
     if (a.ok) {
       setPhotos(a.photos);
-      setStatus(said + " Saved.");
-    } else {
-      setErrors(a.errors);
-      setStatus(a.errors.file || "Your photos were not saved.");
+      setStatus(said);
+      return true;
     }
+    setErrors(a.errors);
+    setStatus(a.errors.file || "Your photos were not saved.");
+    return false;
   };
 
   const remove = async (p: Photo, n: number) => {
@@ -179,9 +178,10 @@ export function Images({ props, start }: { props: Props; start: Start }) {
   };
 
   const moveBy = (p: Photo, dir: "up" | "down") => {
+    if (busy) return;
     const next = move(photos, p.id, dir);
     const place = next.findIndex((x) => x.id === p.id) + 1;
-    void save(next, `Photo moved to place ${place} of ${next.length}.`);
+    void save(next, `Photo moved to place ${place} of ${next.length}, and saved.`);
     // Keep the focus on the button that moved with the photo, or its
     // neighbour at an end.
     requestAnimationFrame(() => {
@@ -209,7 +209,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
         {photos.length} of {max} photos
       </p>
       {full && (
-        <p className="notice notice-info" role="note" data-testid="photo-cap">
+        <p className="notice" role="note" data-testid="photo-cap">
           {props.capMessage}. {props.upgrade && <a href="/pricing">Compare plans</a>}
         </p>
       )}
@@ -219,6 +219,8 @@ export function Images({ props, start }: { props: Props; start: Start }) {
           method="post"
           encType="multipart/form-data"
           action={props.endpoint}
+          // The island checks with the server's messages, by each field.
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void upload();
@@ -302,9 +304,15 @@ export function Images({ props, start }: { props: Props; start: Start }) {
                         {q.progress}%
                       </progress>
                     )}
-                    <button className="btn btn-ghost btn-sm" type="button" disabled={busy} onClick={() => drop(q.key)}>
-                      Remove {q.file.name}
-                    </button>
+                    {/* A single file's Remove comes after the form's
+                        button, so the controls before it stay those of the
+                        server's form (the loader replays a held click by
+                        position). */}
+                    {queue.length > 1 && (
+                      <button className="btn btn-ghost btn-sm" type="button" disabled={busy} onClick={() => drop(q.key)}>
+                        Remove {q.file.name}
+                      </button>
+                    )}
                   </div>
                 </li>
               ))}
@@ -313,9 +321,16 @@ export function Images({ props, start }: { props: Props; start: Start }) {
               </p>
             </ul>
           )}
-          <button className="btn btn-primary" type="submit" disabled={busy}>
-            {queue.length > 1 ? `Upload ${queue.length} photos` : "Add photo"}
-          </button>
+          <div className="btn-row">
+            <button className="btn btn-primary" type="submit" disabled={busy}>
+              {queue.length > 1 ? `Upload ${queue.length} photos` : "Add photo"}
+            </button>
+            {queue.length === 1 && (
+              <button className="btn btn-ghost" type="button" disabled={busy} onClick={() => drop(queue[0].key)}>
+                Remove {queue[0].file.name}
+              </button>
+            )}
+          </div>
         </form>
       )}
       {photos.length > 0 && (
@@ -323,9 +338,10 @@ export function Images({ props, start }: { props: Props; start: Start }) {
           className="images-edit"
           method="post"
           action={props.endpoint + "/edit"}
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            void save(photos, "Photos saved.");
+            void save(photos, "Photos saved.").then((ok) => ok && toast("Photos saved", "Your listing's page shows them in this order."));
           }}
         >
           <ol className="images-list">
@@ -347,7 +363,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
                   e.preventDefault();
                   const id = dragID;
                   setDragID(null);
-                  if (id !== p.id) void save(moveTo(photos, id, i), `Photo moved to place ${i + 1} of ${photos.length}.`);
+                  if (id !== p.id) void save(moveTo(photos, id, i), `Photo moved to place ${i + 1} of ${photos.length}, and saved.`);
                 }}
               >
                 <img
@@ -381,13 +397,13 @@ export function Images({ props, start }: { props: Props; start: Start }) {
                       </p>
                     )}
                   </div>
-                  <label className="check">
+                  <label className="images-cover">
                     <input
                       type="radio"
                       name="cover"
                       value={p.id}
                       checked={p.cover}
-                      onChange={() => void save(withCover(photos, p.id), `Photo ${i + 1} is the cover.`)}
+                      onChange={() => void save(withCover(photos, p.id), `Photo ${i + 1} is the cover, saved.`)}
                     />{" "}
                     Cover photo
                   </label>
@@ -396,7 +412,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
                       className="btn btn-outline btn-sm"
                       type="button"
                       data-move={`${p.id}:up`}
-                      disabled={i === 0 || busy}
+                      disabled={i === 0}
                       aria-label={`Move photo ${i + 1} up`}
                       onClick={() => moveBy(p, "up")}
                     >
@@ -406,7 +422,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
                       className="btn btn-outline btn-sm"
                       type="button"
                       data-move={`${p.id}:down`}
-                      disabled={i === photos.length - 1 || busy}
+                      disabled={i === photos.length - 1}
                       aria-label={`Move photo ${i + 1} down`}
                       onClick={() => moveBy(p, "down")}
                     >

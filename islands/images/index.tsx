@@ -13,6 +13,7 @@ export function mount(el: HTMLElement, props: Props) {
     alt: value("alt") ?? "",
     alts: {},
     cover: Number(el.querySelector<HTMLInputElement>('input[name="cover"]:checked')?.value || 0),
+    files: Array.from(el.querySelector<HTMLInputElement>('input[type="file"]')?.files || []),
   };
   for (const p of props.photos) {
     const v = value("alt_" + p.id);
