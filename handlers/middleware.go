@@ -175,7 +175,7 @@ const maxBodyBytes = 1 << 20
 
 // maxUploadBytes bounds a multipart form, which may carry one image
 // (images.MaxBytes) and its few fields; a bigger body is refused by the
-// handler that reads it (readImageUpload) with the file's size message.
+// handler that reads it (readImageForm) with the file's size message.
 const maxUploadBytes = images.MaxBytes + 256<<10
 
 func limitBody(next http.Handler) http.Handler {
