@@ -298,3 +298,27 @@ func TestWizardImagesPlanCap(t *testing.T) {
 		}
 	})
 }
+
+func TestWizardImagesBodyOverTheLimitIsSaidByTheField(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		signedInOwner(t, app, "owner@taco.example")
+		big := bytes.Repeat([]byte{0xff}, 11<<20)
+		res, body := app.postMultipart(t, "/business/create-profile", listingForm("Casa Taco"),
+			upload{"logo", "a.jpg", big}, upload{"photo_0", "b.jpg", big}, upload{"photo_1", "c.jpg", big}, upload{"photo_2", "d.jpg", big})
+		if res.StatusCode != http.StatusUnprocessableEntity {
+			t.Fatalf("status %d, want 422", res.StatusCode)
+		}
+		doc := parseHTML(t, body)
+		if msg := fieldError(labelled(t, doc, "Photo 1 file")); msg != "The file is larger than 10 MB" {
+			t.Errorf("photo 1: %q", msg)
+		}
+		// The body went over the limit during the last file: it says so,
+		// and the fields sent before the files are kept.
+		if msg := fieldError(labelled(t, doc, "Photo 3 file")); msg != tooLargeBody {
+			t.Errorf("photo 3: %q", msg)
+		}
+		if v := valueOf(labelled(t, doc, "Business name")); v != "Casa Taco" {
+			t.Errorf("name kept as %q", v)
+		}
+	})
+}
