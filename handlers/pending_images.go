@@ -199,6 +199,9 @@ func (h *Handlers) wizardImages(ctx context.Context, u *store.User, plan plans.P
 		if s := files[name]; s.ID != 0 {
 			return s.ID // a file sent with the form replaces the one kept
 		}
+		if v.Get(name+"_remove") != "" {
+			return 0 // dropped: the upload stays pending, for housekeeping
+		}
 		n, _ := strconv.ParseInt(field(v, name+"_id"), 10, 64)
 		return n
 	}

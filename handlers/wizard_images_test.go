@@ -59,6 +59,13 @@ func (a *testApp) postMultipart(t *testing.T, path string, form url.Values, file
 	return a.do(t, req)
 }
 
+// postMultipartRes is postMultipart's response alone.
+func (a *testApp) postMultipartRes(t *testing.T, path string, form url.Values, files ...upload) *http.Response {
+	t.Helper()
+	res, _ := a.postMultipart(t, path, form, files...)
+	return res
+}
+
 // createdListing is the listing the wizard just created, from its
 // redirect to the directory page.
 func createdListing(t *testing.T, app *testApp, res *http.Response) store.Business {
@@ -175,6 +182,26 @@ func TestWizardImagesKeptThroughFormErrors(t *testing.T) {
 		imgs, err := app.store.ListingImages(ctx, b.ID)
 		must(t, err)
 		if len(imgs) != 3 || imgs[1].Alt != "Three tacos on a blue plate" || !imgs[1].Cover || imgs[2].Alt != "The counter at lunchtime" {
+			t.Fatalf("images %+v", imgs)
+		}
+
+		// A kept photo may be dropped instead of described.
+		res, body = app.postMultipart(t, "/business/create-profile", form,
+			upload{"photo_0", "tacos.jpg", testImage(t, "gps-orientation6.jpg")},
+			upload{"photo_1", "counter.webp", testImage(t, "photo.webp")})
+		if res.StatusCode != http.StatusUnprocessableEntity {
+			t.Fatalf("status %d, want 422", res.StatusCode)
+		}
+		part = byTestID(parseHTML(t, body), "wizard-images")
+		drop := labelled(t, part, "Remove photo 2")
+		again = listingForm("Casa Taco Two")
+		part.Find("input[type=hidden]").Each(func(_ int, s *goquery.Selection) { again.Set(s.AttrOr("name", ""), s.AttrOr("value", "")) })
+		again.Set("photo_0_alt", "Three tacos")
+		again.Set(drop.AttrOr("name", ""), drop.AttrOr("value", ""))
+		b = createdListing(t, app, app.postMultipartRes(t, "/business/create-profile", again))
+		imgs, err = app.store.ListingImages(ctx, b.ID)
+		must(t, err)
+		if len(imgs) != 1 || imgs[0].Alt != "Three tacos" {
 			t.Fatalf("images %+v", imgs)
 		}
 	})
