@@ -76,8 +76,11 @@ export function Images({ props, start }: { props: Props; start: Start }) {
     const list = Array.from(files);
     if (list.length === 0) return;
     setErrors({});
+    const first = nextKey;
     setQueue((q) => [...q, ...list.map((file, i) => queued(file, q.length === 0 && i === 0 ? alt : "", props))]);
     if (fileInput.current) fileInput.current.value = "";
+    // On to the first new file's description.
+    requestAnimationFrame(() => document.getElementById("queued-alt-" + first)?.focus());
   };
   const drop = (key: number) =>
     setQueue((q) => {
@@ -316,10 +319,12 @@ export function Images({ props, start }: { props: Props; start: Start }) {
                   </div>
                 </li>
               ))}
-              <p className="hint" id="photo-alt-hint">
-                {props.altHint}
-              </p>
             </ul>
+          )}
+          {queue.length > 0 && (
+            <p className="hint" id="photo-alt-hint">
+              {props.altHint}
+            </p>
           )}
           <div className="btn-row">
             <button className="btn btn-primary" type="submit" disabled={busy}>
