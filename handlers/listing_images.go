@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
@@ -192,6 +193,23 @@ func (h *Handlers) readImageUpload(ctx context.Context, f imageForm) (store.Pict
 	return h.keepUpload(ctx, bytes.NewReader(f.File))
 }
 
+// uploadLimited is the message for the file field when the signed-in
+// user's account has sent as many images lately as its limit allows ("" when it
+// may send this one); the answer's Retry-After says when.
+func (h *Handlers) uploadLimited(w http.ResponseWriter, r *http.Request) string {
+	ok, retry := h.limits.uploadAccount.allow(r.Context(), strconv.FormatInt(currentUser(r).Account(), 10))
+	if ok {
+		return ""
+	}
+	setRetryAfter(w, retry)
+	h.log.Warn("image uploads limited", "account_id", currentUser(r).Account(), "request_id", requestID(r.Context()))
+	wait := "a minute"
+	if mins := int(retry.Round(time.Minute) / time.Minute); mins > 1 {
+		wait = strconv.Itoa(mins) + " minutes"
+	}
+	return "You have uploaded many images in a short time: please wait " + wait + ", then try again"
+}
+
 // errNoFile: the form came without a file.
 var errNoFile = &images.Error{Code: "no_file", Message: noFileMessage}
 
@@ -281,6 +299,12 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 			img.ID, img.Picture = pending[0].ID, pending[0].Picture
 		}
 	}
+	if img.ID == 0 && f.File != nil {
+		if msg := h.uploadLimited(w, r); msg != "" {
+			fail(http.StatusTooManyRequests, views.FieldErrors{"file": msg})
+			return
+		}
+	}
 	if img.ID == 0 {
 		pic, err := h.readImageUpload(ctx, f)
 		if err != nil {
@@ -356,7 +380,6 @@ func (h *Handlers) imagesDone(w http.ResponseWriter, r *http.Request, b store.Bu
 	}
 	body := map[string]any{"photos": nonNil(p.Photos), "count": len(p.Photos), "max": p.MaxPhotos, "toast": t}
 	if added != nil {
-		added.BusinessID.Valid = true
 		body["image"] = h.imageItem(*added)
 	}
 	writeJSON(w, http.StatusOK, body)

@@ -645,3 +645,27 @@ func TestImagesStorageFailure(t *testing.T) {
 		}
 	})
 }
+
+func TestImagesUploadsPerAccountAreLimited(t *testing.T) {
+	limits := func(d *Deps) { d.RateLimits = RateLimits{UploadPerAccount: RateLimit{Limit: 2, Window: time.Hour}} }
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		f := newImagesFixture(t, app, plans.Growth.ID)
+		f.upload(t, app, "logo", "photo.webp", "")
+		f.upload(t, app, "photo", "transparent.png", "The patio")
+		files := len(mediaFiles(t, app))
+		res, body := app.postUpload(t, f.path("/images"), url.Values{"kind": {"photo"}, "alt": {"The bar"}}, "bar.jpg", imageFixtureFile(t, "gps-orientation6.jpg"), "")
+		if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+			t.Fatalf("third upload: %d, Retry-After %q", res.StatusCode, res.Header.Get("Retry-After"))
+		}
+		sec := imagesRegion(t, parseHTML(t, body))
+		if msg := fieldError(labelled(t, sec, "Photo file")); !strings.Contains(msg, "please wait") {
+			t.Errorf("message %q", msg)
+		}
+		if valueOf(labelled(t, sec, "Photo description (alt text)")) != "The bar" {
+			t.Error("the description typed is lost")
+		}
+		if len(f.images(t)) != 2 || len(mediaFiles(t, app)) != files {
+			t.Error("the refused upload was kept")
+		}
+	}, limits)
+}

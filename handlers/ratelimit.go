@@ -188,6 +188,10 @@ type RateLimits struct {
 	ReviewPerUser  RateLimit // reviews written or edited by one account
 	ReviewPerIP    RateLimit // reviews written or edited from one address
 	APIPerKey      RateLimit // requests to the public API with one key (handlers/api)
+	// UploadPerAccount bounds the images one account (its owner and
+	// members together) sends to be resized and kept: each costs about a
+	// second of a core.
+	UploadPerAccount RateLimit
 }
 
 // DefaultRateLimits stop password guessing and mail bombing while leaving
@@ -205,6 +209,7 @@ var DefaultRateLimits = RateLimits{
 	ReviewPerUser:       RateLimit{10, 24 * time.Hour},
 	ReviewPerIP:         RateLimit{20, 24 * time.Hour},
 	APIPerKey:           RateLimit{300, time.Minute},
+	UploadPerAccount:    RateLimit{100, time.Hour},
 }
 
 // Times multiplies every limit by n (for load tests and browser tests that
@@ -212,13 +217,14 @@ var DefaultRateLimits = RateLimits{
 func (rl RateLimits) Times(n int) RateLimits {
 	m := func(l RateLimit) RateLimit { return RateLimit{l.Limit * n, l.Window} }
 	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmailAndIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP), m(rl.InsightsUser), m(rl.FormPerIP),
-		m(rl.ReviewPerUser), m(rl.ReviewPerIP), m(rl.APIPerKey)}
+		m(rl.ReviewPerUser), m(rl.ReviewPerIP), m(rl.APIPerKey), m(rl.UploadPerAccount)}
 }
 
 type limiters struct {
 	signInIP, signInPair, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *limiter
 	reviewUser, reviewIP                                                                         *limiter
 	apiKey                                                                                       *limiter
+	uploadAccount                                                                                *limiter
 }
 
 // newLimiters builds the limits; shared, when not nil, counts their events
@@ -234,18 +240,19 @@ func newLimiters(rl RateLimits, shared sharedLimits, log *slog.Logger) limiters 
 	}
 	d := DefaultRateLimits
 	return limiters{
-		signInIP:     pick("sign-in-ip", rl.SignInPerIP, d.SignInPerIP),
-		signInPair:   pick("sign-in-failed-email-ip", rl.SignInPerEmailAndIP, d.SignInPerEmailAndIP),
-		signInEmail:  pick("sign-in-failed-email", rl.SignInPerEmail, d.SignInPerEmail),
-		signUpIP:     pick("sign-up-ip", rl.SignUpPerIP, d.SignUpPerIP),
-		resetIP:      pick("reset-ip", rl.ResetPerIP, d.ResetPerIP),
-		resendIP:     pick("resend-ip", rl.ResendPerIP, d.ResendPerIP),
-		leadIP:       pick("lead-ip", rl.LeadPerIP, d.LeadPerIP),
-		insightsUser: pick("insights-user", rl.InsightsUser, d.InsightsUser),
-		formIP:       pick("form-ip", rl.FormPerIP, d.FormPerIP),
-		reviewUser:   pick("review-user", rl.ReviewPerUser, d.ReviewPerUser),
-		reviewIP:     pick("review-ip", rl.ReviewPerIP, d.ReviewPerIP),
-		apiKey:       pick("api-key", rl.APIPerKey, d.APIPerKey),
+		signInIP:      pick("sign-in-ip", rl.SignInPerIP, d.SignInPerIP),
+		signInPair:    pick("sign-in-failed-email-ip", rl.SignInPerEmailAndIP, d.SignInPerEmailAndIP),
+		signInEmail:   pick("sign-in-failed-email", rl.SignInPerEmail, d.SignInPerEmail),
+		signUpIP:      pick("sign-up-ip", rl.SignUpPerIP, d.SignUpPerIP),
+		resetIP:       pick("reset-ip", rl.ResetPerIP, d.ResetPerIP),
+		resendIP:      pick("resend-ip", rl.ResendPerIP, d.ResendPerIP),
+		leadIP:        pick("lead-ip", rl.LeadPerIP, d.LeadPerIP),
+		insightsUser:  pick("insights-user", rl.InsightsUser, d.InsightsUser),
+		formIP:        pick("form-ip", rl.FormPerIP, d.FormPerIP),
+		reviewUser:    pick("review-user", rl.ReviewPerUser, d.ReviewPerUser),
+		reviewIP:      pick("review-ip", rl.ReviewPerIP, d.ReviewPerIP),
+		apiKey:        pick("api-key", rl.APIPerKey, d.APIPerKey),
+		uploadAccount: pick("upload-account", rl.UploadPerAccount, d.UploadPerAccount),
 	}
 }
 
