@@ -187,12 +187,6 @@ export function ImagesPart({ rules, images, errors, change, rearrange, altChange
               <li
                 key={p.key}
                 className={"photo-item" + (dragged === i ? " is-dragged" : "")}
-                draggable
-                onDragStart={(e) => {
-                  setDragged(i);
-                  e.dataTransfer.effectAllowed = "move";
-                }}
-                onDragEnd={() => setDragged(null)}
                 onDragOver={(e) => {
                   if (dragged !== null) e.preventDefault();
                 }}
@@ -204,7 +198,17 @@ export function ImagesPart({ rules, images, errors, change, rearrange, altChange
                   setDragged(null);
                 }}
               >
-                <div className="photo-thumb">
+                {/* The thumbnail is the handle: text in the fields stays selectable. */}
+                <div
+                  className="photo-thumb"
+                  draggable
+                  title="Drag to reorder"
+                  onDragStart={(e) => {
+                    setDragged(i);
+                    e.dataTransfer.effectAllowed = "move";
+                  }}
+                  onDragEnd={() => setDragged(null)}
+                >
                   {picture(p, p.alt || name)}
                   {i === 0 && !p.error && <span className="badge badge-success">Cover</span>}
                 </div>
