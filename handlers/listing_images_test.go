@@ -213,6 +213,11 @@ func TestImagesLogoUploadReplaceRemove(t *testing.T) {
 		if b.Logo.Hash != first.Hash {
 			t.Errorf("the listing's logo for cards is %q, want %q", b.Logo.Hash, first.Hash)
 		}
+		// The listing's public page shows it.
+		_, page := app.get(t, "/directory/"+f.biz.Slug)
+		if parseHTML(t, page).Find(`img[src*="`+first.Hash+`"]`).Length() == 0 {
+			t.Error("the listing's page does not show the logo")
+		}
 		if buttons(sec, "Replace logo").Length() != 1 {
 			t.Error("no Replace logo button")
 		}
