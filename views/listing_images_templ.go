@@ -67,7 +67,7 @@ func imagesSection(p ImagesPanel) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fileField("logo-file", "Logo file", p.LogoError, false).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = fileField("logo-file", "Logo file", p.LogoError, true).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
