@@ -169,13 +169,13 @@ test("profile wizard: steps, checks, draft after a reload, busy button, then edi
   await page.getByRole("link", { name: `Manage ${name}` }).click();
   await page.getByRole("heading", { name: `Manage ${name}` }).waitFor();
   const manage = page.url();
-  await page.getByLabel("Description").fill("Now also baking gluten-free loaves on Fridays.");
+  await page.getByLabel("Description", { exact: true }).fill("Now also baking gluten-free loaves on Fridays.");
   assert.equal(await page.getByLabel("State").inputValue(), "WA", "the edit page has the state chosen");
   // The server checks the city (the edit page is a plain form).
   await page.getByLabel("City").fill("Tacoma 2");
   await page.getByRole("button", { name: "Save changes" }).click();
   await page.locator("#f-city-error", { hasText: "Use letters, spaces and . ' - only" }).waitFor();
-  assert.equal(await page.getByLabel("Description").inputValue(), "Now also baking gluten-free loaves on Fridays.", "what was typed stays");
+  assert.equal(await page.getByLabel("Description", { exact: true }).inputValue(), "Now also baking gluten-free loaves on Fridays.", "what was typed stays");
   assert.equal(await page.getByLabel("State").inputValue(), "WA");
   for (const e of errors.splice(0)) assert.match(e, /422/, "nothing went wrong but the 422 asked for");
   await page.getByLabel("City").fill("Tacoma");
