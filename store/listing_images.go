@@ -196,6 +196,13 @@ func (s *Store) CountPhotos(ctx context.Context, businessID int64) (int, error) 
 // among ids (all of them when ids is nil), oldest first. Another account's
 // upload is never returned.
 func (s *Store) PendingImages(ctx context.Context, accountID int64, ids []int64) ([]ListingImage, error) {
+	return s.pendingImages(ctx, accountID, ids, "")
+}
+
+// pendingImages is PendingImages; lock " FOR UPDATE" (PostgreSQL) holds
+// the rows until the transaction ends, so that an upload attached by
+// another transaction meanwhile is no longer returned.
+func (s *Store) pendingImages(ctx context.Context, accountID int64, ids []int64, lock string) ([]ListingImage, error) {
 	q := `SELECT ` + listingImageColumns + ` FROM listing_images WHERE account_id = ? AND business_id IS NULL`
 	args := []any{accountID}
 	if ids != nil {
@@ -206,7 +213,7 @@ func (s *Store) PendingImages(ctx context.Context, accountID int64, ids []int64)
 		args = append(args, anys(ids)...)
 	}
 	var out []ListingImage
-	if err := s.db.SelectContext(ctx, &out, s.db.Rebind(q+` ORDER BY id`), args...); err != nil {
+	if err := s.db.SelectContext(ctx, &out, s.db.Rebind(q+` ORDER BY id`+lock), args...); err != nil {
 		return nil, fmt.Errorf("store: pending images: %w", err)
 	}
 	return out, nil
@@ -246,6 +253,9 @@ var ErrTooManyPhotos = errors.New("store: the listing has as many photos as its 
 // row joins the listing instead of a new one.
 func (s *Store) AddListingImage(ctx context.Context, businessID int64, img ListingImage, maxPhotos int) (added ListingImage, replaced []ListingImage, err error) {
 	err = s.InTx(ctx, func(tx *Store) error {
+		if err := tx.lockImages(ctx, businessID); err != nil {
+			return err
+		}
 		added, replaced, err = tx.attachImage(ctx, businessID, img, maxPhotos)
 		if err != nil {
 			return err
@@ -261,11 +271,18 @@ func (s *Store) AddListingImage(ctx context.Context, businessID int64, img Listi
 // ErrTooManyPhotos and nothing is attached. Replaced logos are returned.
 func (s *Store) AttachPendingImages(ctx context.Context, accountID, businessID int64, imgs []ListingImage, maxPhotos int) (replaced []ListingImage, err error) {
 	err = s.InTx(ctx, func(tx *Store) error {
+		if err := tx.lockImages(ctx, businessID); err != nil {
+			return err
+		}
 		ids := make([]int64, len(imgs))
 		for i, img := range imgs {
 			ids[i] = img.ID
 		}
-		pending, err := tx.PendingImages(ctx, accountID, ids)
+		lock := ""
+		if tx.dialect == Postgres {
+			lock = " FOR UPDATE"
+		}
+		pending, err := tx.pendingImages(ctx, accountID, ids, lock)
 		if err != nil {
 			return err
 		}
@@ -288,6 +305,18 @@ func (s *Store) AttachPendingImages(ctx context.Context, accountID, businessID i
 		return tx.syncListingPictures(ctx, businessID)
 	})
 	return replaced, err
+}
+
+// lockImages takes the listing's row lock for the rest of the transaction,
+// so that two uploads at once count the photos and find the cover one
+// after the other (on PostgreSQL both would see room under the cap, or no
+// cover, and the second would break the one-cover index; SQLite writes one
+// transaction at a time anyway). ErrNotFound when the listing is gone.
+func (s *Store) lockImages(ctx context.Context, businessID int64) error {
+	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		_, err := lockListing(ctx, tx, businessID)
+		return err
+	})
 }
 
 // attachImage is AddListingImage inside its transaction, without the sync.
@@ -324,10 +353,12 @@ func (s *Store) attachImage(ctx context.Context, businessID int64, img ListingIm
 		return img, nil, fmt.Errorf("store: image kind %q", img.Kind)
 	}
 	if img.ID != 0 {
-		_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE listing_images SET business_id = ?, alt = ?, position = ?, cover = ?
-			WHERE id = ? AND account_id = ? AND business_id IS NULL`), businessID, img.Alt, img.Position, img.Cover, img.ID, img.AccountID)
-		if err != nil {
-			return img, nil, fmt.Errorf("store: attach image: %w", err)
+		// Only a pending upload of the account, of the kind it was
+		// counted as (a logo kept as a photo would make two logos).
+		res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE listing_images SET business_id = ?, alt = ?, position = ?, cover = ?
+			WHERE id = ? AND account_id = ? AND business_id IS NULL AND kind = ?`), businessID, img.Alt, img.Position, img.Cover, img.ID, img.AccountID, img.Kind)
+		if err := affectedOne(res, err, "attach image"); err != nil {
+			return img, nil, err
 		}
 		return img, replaced, nil
 	}
@@ -349,6 +380,9 @@ type ImageEdit struct {
 // are left alone.
 func (s *Store) EditListingImages(ctx context.Context, businessID int64, edits []ImageEdit, coverID int64) error {
 	return s.InTx(ctx, func(tx *Store) error {
+		if err := tx.lockImages(ctx, businessID); err != nil {
+			return err
+		}
 		current, err := tx.ListingImages(ctx, businessID)
 		if err != nil {
 			return err
@@ -401,6 +435,9 @@ func (s *Store) EditListingImages(ctx context.Context, businessID int64, edits [
 func (s *Store) DeleteListingImage(ctx context.Context, businessID, imageID int64) (ListingImage, error) {
 	var img ListingImage
 	err := s.InTx(ctx, func(tx *Store) error {
+		if err := tx.lockImages(ctx, businessID); err != nil {
+			return err
+		}
 		err := tx.db.GetContext(ctx, &img, tx.db.Rebind(`SELECT `+listingImageColumns+` FROM listing_images WHERE id = ? AND business_id = ?`), imageID, businessID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound

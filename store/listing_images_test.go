@@ -530,3 +530,61 @@ func TestTransferringTheTeamMovesItsUploads(t *testing.T) {
 		}
 	})
 }
+
+func TestPhotosAddedAtOnceKeepTheCapAndOneCover(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		u, b := imagesListing(t, s, "owner@example.com")
+		const cap, tries = 3, 6
+		errs := make(chan error, tries)
+		for i := range tries {
+			go func() {
+				_, _, err := s.AddListingImage(ctx, b.ID, photoOf(u.ID, 30+i, fmt.Sprintf("Photo %d", i)), cap)
+				errs <- err
+			}()
+		}
+		added := 0
+		for range tries {
+			switch err := <-errs; {
+			case err == nil:
+				added++
+			case !errors.Is(err, store.ErrTooManyPhotos):
+				t.Errorf("a photo added at the same time as others: %v", err)
+			}
+		}
+		imgs, err := s.ListingImages(ctx, b.ID)
+		must(t, err)
+		if added != cap || len(imgs) != cap {
+			t.Errorf("%d added, %d stored, on a cap of %d", added, len(imgs), cap)
+		}
+		if coverOf(t, imgs) == 0 {
+			t.Errorf("no cover among %+v", imgs)
+		}
+		for i, img := range imgs {
+			if img.Position != i+1 {
+				t.Errorf("photo %d at position %d", img.ID, img.Position)
+			}
+		}
+	})
+}
+
+func TestAPendingLogoDoesNotJoinAsAPhoto(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		u, b := imagesListing(t, s, "owner@example.com")
+		_, _, err := s.AddListingImage(ctx, b.ID, logoOf(u.ID, 1), 3)
+		must(t, err)
+		pending, err := s.AddPendingImage(ctx, logoOf(u.ID, 2))
+		must(t, err)
+		asPhoto := photoOf(u.ID, 2, "A photo")
+		asPhoto.ID = pending.ID
+		if _, _, err := s.AddListingImage(ctx, b.ID, asPhoto, 3); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("a pending logo attached as a photo: %v", err)
+		}
+		imgs, err := s.ListingImages(ctx, b.ID)
+		must(t, err)
+		if len(imgs) != 1 || imgs[0].Picture.Hash != testPicture(1).Hash {
+			t.Errorf("the listing's images %+v: its logo alone", imgs)
+		}
+	})
+}
