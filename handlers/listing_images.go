@@ -154,7 +154,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 			h.serverError(w, r, err)
 			return
 		}
-		if len(pending) == 1 {
+		if len(pending) == 1 && pending[0].Kind == store.ImagePhoto {
 			img.ID, img.Picture = pending[0].ID, pending[0].Picture
 		}
 	}

@@ -30,6 +30,10 @@ import (
 // the form's text.
 const wizardBodyBytes = (1+views.WizardPhotoSlots)*images.MaxBytes + maxBodyBytes
 
+// maxWizardParts bounds the parts of the wizard's multipart body, as
+// http.Request.ParseMultipartForm bounds them (the form has fewer than 100).
+const maxWizardParts = 1000
+
 // maxPhotoFields bounds the photo_<i> fields read from a form (a plan
 // allows at most 10 photos; more are counted to say "too many").
 const maxPhotoFields = 24
@@ -93,7 +97,7 @@ func (h *Handlers) readWizardPost(w http.ResponseWriter, r *http.Request, u *sto
 	ctx := r.Context()
 	files := map[string]sentFile{}
 	v := url.Values{}
-	text := 0
+	text, parts := 0, 0
 	var tooBig *http.MaxBytesError
 	for {
 		part, err := mr.NextPart()
@@ -107,10 +111,18 @@ func (h *Handlers) readWizardPost(w http.ResponseWriter, r *http.Request, u *sto
 			http.Error(w, "The form could not be read.", http.StatusBadRequest)
 			return nil, false
 		}
+		if parts++; parts > maxWizardParts {
+			http.Error(w, "The form could not be read.", http.StatusBadRequest)
+			return nil, false
+		}
 		name := part.FormName()
 		if kind, ok := wizardFileKind(name); ok {
-			if part.FileName() == "" {
-				continue // an input left empty
+			if _, seen := files[name]; seen || part.FileName() == "" {
+				continue // an input left empty, or a second file for one input: skipped unread
+			}
+			if msg := h.uploadLimited(w, r); msg != "" {
+				files[name] = sentFile{Err: msg}
+				continue
 			}
 			id, err := h.keepPending(ctx, u, kind, part)
 			switch {
@@ -281,6 +293,7 @@ func (h *Handlers) pendingImage(img store.ListingImage, alt, thumbAlt string) *v
 //
 //	201 {"id", "kind", "thumb": views.Image}
 //	422 {"errors": {"file" | "kind": message}}
+//	429 {"errors": {"file": message}}   (the account's upload limit; Retry-After)
 //	503 {"errors": {"file": message}}   (the storage failed; logged)
 func (h *Handlers) uploadImage(w http.ResponseWriter, r *http.Request) {
 	// Whoever may use the wizard (any signed-in user: a person's account
@@ -294,6 +307,12 @@ func (h *Handlers) uploadImage(w http.ResponseWriter, r *http.Request) {
 	if kind != store.ImageLogo && kind != store.ImagePhoto {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"errors": map[string]string{"kind": "Say whether the image is the logo or a photo."}})
 		return
+	}
+	if f.File != nil {
+		if msg := h.uploadLimited(w, r); msg != "" {
+			writeJSON(w, http.StatusTooManyRequests, map[string]any{"errors": map[string]string{"file": msg}})
+			return
+		}
 	}
 	ctx := r.Context()
 	pic, err := h.readImageUpload(ctx, f)

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
@@ -348,4 +349,43 @@ func TestWizardImagesBodyOverTheLimitIsSaidByTheField(t *testing.T) {
 			t.Errorf("name kept as %q", v)
 		}
 	})
+}
+
+func TestWizardImagesKeepToTheAccountsUploadLimit(t *testing.T) {
+	limits := func(d *Deps) { d.RateLimits = RateLimits{UploadPerAccount: RateLimit{Limit: 2, Window: time.Hour}} }
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		u := signedInOwner(t, app, "owner@taco.example")
+
+		// Without JavaScript: one file an input (a second "logo" part is
+		// skipped), and the files past the limit are refused by their field.
+		form := listingForm("")
+		form.Set("photo_0_alt", "Three tacos")
+		res, body := app.postMultipart(t, "/business/create-profile", form,
+			upload{"logo", "logo.png", testImage(t, "transparent.png")},
+			upload{"logo", "again.png", testImage(t, "transparent.png")},
+			upload{"photo_0", "tacos.jpg", testImage(t, "gps-orientation6.jpg")},
+			upload{"photo_1", "counter.webp", testImage(t, "photo.webp")})
+		if res.StatusCode != http.StatusUnprocessableEntity {
+			t.Fatalf("status %d, want 422 (no name)", res.StatusCode)
+		}
+		if msg := fieldError(labelled(t, parseHTML(t, body), "Photo 2 file")); !strings.Contains(msg, "please wait") {
+			t.Errorf("photo 2 past the limit: %q", msg)
+		}
+		pending, err := app.store.PendingImages(ctx, u.ID, nil)
+		must(t, err)
+		if len(pending) != 2 {
+			t.Errorf("%d uploads kept, want the logo and the first photo", len(pending))
+		}
+
+		// The island's endpoint counts against the same limit.
+		status, out := app.uploadJSON(t, "photo", upload{"file", "p.webp", testImage(t, "photo.webp")})
+		errs, _ := out["errors"].(map[string]any)
+		if msg, _ := errs["file"].(string); status != http.StatusTooManyRequests || !strings.Contains(msg, "please wait") {
+			t.Errorf("island upload past the limit: %d %v", status, out)
+		}
+		if pending, _ := app.store.PendingImages(ctx, u.ID, nil); len(pending) != 2 {
+			t.Errorf("%d uploads kept after a refused one", len(pending))
+		}
+	}, limits)
 }
