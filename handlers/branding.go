@@ -20,16 +20,6 @@ import (
 // site's own blue, which white text reads well on.
 const defaultAccent = "#2445d6"
 
-// brandingPlan is the cheapest plan with custom branding.
-func brandingPlan() plans.Plan {
-	for _, p := range plans.All {
-		if p.Branding {
-			return p
-		}
-	}
-	return plans.Pro
-}
-
 // brandingPanel is the manage page's "Branding" section of b, as stored.
 func (h *Handlers) brandingPanel(ctx context.Context, u *store.User, b store.Business) (views.BrandingPanel, error) {
 	bill, err := h.billingOf(ctx, u.Account())
@@ -37,7 +27,7 @@ func (h *Handlers) brandingPanel(ctx context.Context, u *store.User, b store.Bus
 		return views.BrandingPanel{}, err
 	}
 	p := views.BrandingPanel{
-		BusinessID: b.ID, Allowed: bill.Plan.Branding, Plan: bill.Plan.Name, Upgrade: brandingPlan().Name,
+		BusinessID: b.ID, Allowed: bill.Plan.Branding, Plan: bill.Plan.Name, Upgrade: plans.FirstWithBranding().Name,
 		Colour: b.AccentColor, Value: b.AccentColor, Picker: b.AccentColor,
 	}
 	if p.Picker == "" {

@@ -62,7 +62,7 @@ func (h *Handlers) imagesPanel(ctx context.Context, u *store.User, b store.Busin
 	if up := plans.FirstWith(func(q plans.Plan) bool { return q.Photos > bill.Plan.Photos }); up.Photos > bill.Plan.Photos {
 		p.Upgrade = up.Name
 	}
-	p.BannerPlan = plans.FirstWith(func(q plans.Plan) bool { return q.Branding }).Name
+	p.BannerPlan = plans.FirstWithBranding().Name
 	imgs, err := h.store.ListingImages(ctx, b.ID)
 	if err != nil {
 		return p, err

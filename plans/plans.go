@@ -116,6 +116,10 @@ func FirstWithLeadScoring() Plan { return FirstWith(func(p Plan) bool { return p
 // named where a plan without them offers them.
 func FirstWithAPI() Plan { return FirstWith(func(p Plan) bool { return p.API }) }
 
+// FirstWithBranding is the cheapest plan with custom branding (the accent
+// colour and the cover banner), named where a plan without it offers them.
+func FirstWithBranding() Plan { return FirstWith(func(p Plan) bool { return p.Branding }) }
+
 // FirstWithTeam is the cheapest plan with seats for more than the owner.
 func FirstWithTeam() Plan { return FirstWith(func(p Plan) bool { return p.TeamUsers > 1 }) }
 
