@@ -129,7 +129,7 @@ func (h *Handlers) readWizardPost(w http.ResponseWriter, r *http.Request, u *sto
 			case errors.As(err, &tooBig):
 				files[name] = sentFile{Err: tooLargeBody}
 			case err != nil:
-				msg, ok := h.uploadMessage(r, err)
+				msg, _, ok := h.uploadMessage(r, err)
 				if !ok {
 					h.serverError(w, r, err)
 					return nil, false
@@ -191,14 +191,14 @@ func (h *Handlers) keepPending(ctx context.Context, u *store.User, kind store.Im
 	return img.ID, nil
 }
 
-// uploadMessage is the message by a file field about err from keepPending
-// (uploadError's), logging a storage failure; ok false for a fault.
-func (h *Handlers) uploadMessage(r *http.Request, err error) (string, bool) {
+// uploadMessage is uploadError's message and status about err from
+// keepUpload, logging a storage failure; ok false for a fault.
+func (h *Handlers) uploadMessage(r *http.Request, err error) (string, int, bool) {
 	msg, status, ok := uploadError(err)
 	if ok && status >= 500 {
 		h.log.Error("image storage failed", "error", err, "request_id", requestID(r.Context()))
 	}
-	return msg, ok
+	return msg, status, ok
 }
 
 // wizardImages reads the logo and photos of the wizard's form (ids of
@@ -317,13 +317,10 @@ func (h *Handlers) uploadImage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	pic, err := h.readImageUpload(ctx, f)
 	if err != nil {
-		msg, status, ok := uploadError(err)
+		msg, status, ok := h.uploadMessage(r, err)
 		if !ok {
 			h.serverError(w, r, err)
 			return
-		}
-		if status >= 500 {
-			h.log.Error("image storage failed", "error", err, "request_id", requestID(ctx))
 		}
 		writeJSON(w, status, map[string]any{"errors": map[string]string{"file": msg}})
 		return
