@@ -349,7 +349,7 @@ func (h *Handlers) editListingImages(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	t := views.Toast{Title: "Photos saved", Description: "Your listing's page shows them in this order."}
+	t := views.Toast{Title: "Photos saved", Description: "Your listing's page shows the cover photo first, then the others in this order."}
 	if r.PostFormValue("move") != "" {
 		t = views.Toast{Title: "Photo moved", Description: "Your other changes to the photos are saved too."}
 	}

@@ -346,7 +346,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            void save(photos, "Photos saved.").then((ok) => ok && toast("Photos saved", "Your listing's page shows them in this order."));
+            void save(photos, "Photos saved.").then((ok) => ok && toast("Photos saved", "Your listing's page shows the cover photo first, then the others in this order."));
           }}
         >
           <ol className="images-list">
