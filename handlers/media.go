@@ -23,8 +23,8 @@ import (
 // them. Files are deleted through the job queue, in the transaction that
 // deletes their rows.
 
-// imageWork bounds how many uploads are resized at once: one 12-megapixel
-// photo takes about a second of a core and 250 MB.
+// imageWork bounds how many uploads are decoded and resized at once: one
+// 12-megapixel photo takes about a second of a core and 250 MB.
 const imageWork = 2
 
 // KeepImage stores the variants of a checked upload under their
@@ -55,15 +55,21 @@ var errStorage = errors.New("image storage failed")
 // *images.Error (its message is for the owner) and nothing is stored; a
 // failure of the storage wraps errStorage.
 func (h *Handlers) keepUpload(ctx context.Context, r io.Reader) (store.Picture, error) {
-	u, err := images.Check(r)
+	// The bytes arrive first, outside the bound (a slow client holds no
+	// slot); the check decodes every pixel, so it runs inside it.
+	data, err := io.ReadAll(io.LimitReader(r, images.MaxBytes+1))
 	if err != nil {
-		return store.Picture{}, err
+		return store.Picture{}, fmt.Errorf("images: reading the upload: %w", err)
 	}
 	select {
 	case h.imageSlots <- struct{}{}:
 		defer func() { <-h.imageSlots }()
 	case <-ctx.Done():
 		return store.Picture{}, ctx.Err()
+	}
+	u, err := images.CheckBytes(data)
+	if err != nil {
+		return store.Picture{}, err
 	}
 	p, err := KeepImage(ctx, h.media, u)
 	if err != nil {
