@@ -64,7 +64,7 @@ func imageRules(plan plans.Plan) views.ImageRules {
 		AltRequired: altMissingMessage, AltMax: store.MaxAltLen, AltTooLong: altTooLongMessage,
 		WhyAlt: "Required for each photo: a few words saying what it shows. Screen readers read it aloud to people who can't see the photo, and photos without it are not shown.",
 		More: "Your " + plan.Name + " plan shows a logo and up to " + strconv.Itoa(plan.Photos) +
-			" photos per listing; you can add more photos, reorder them and choose the cover from the listing's page once it is created.",
+			" photos per listing; you can change them, reorder them and choose the cover from the listing's page once it is created.",
 		Upload: "/dashboard/images",
 	}
 }

@@ -47,7 +47,7 @@ type ImageRules struct {
 	AltMax      int      `json:"altMax"`
 	AltTooLong  string   `json:"altTooLong"`
 	WhyAlt      string   `json:"whyAlt"`
-	More        string   `json:"more"`   // more photos are added from the listing's page
+	More        string   `json:"more"`   // what the listing's page lets the owner do with them later
 	Upload      string   `json:"upload"` // the JSON endpoint (handlers.uploadImage)
 }
 
