@@ -293,8 +293,9 @@ func (s *Store) AttachPendingImages(ctx context.Context, accountID, businessID i
 		for _, img := range imgs {
 			p, ok := byID[img.ID]
 			if !ok {
-				continue // pruned, or another account's: nothing to attach
+				continue // pruned, another account's, or named twice: nothing to attach
 			}
+			delete(byID, img.ID)
 			p.Alt = img.Alt
 			_, r, err := tx.attachImage(ctx, businessID, p, maxPhotos)
 			if err != nil {

@@ -299,7 +299,7 @@ func TestPendingUploadsOnlyAttachToTheirOwnAccount(t *testing.T) {
 		}
 
 		// The owner attaches them, in the order given, with their alt.
-		_, err = s.AttachPendingImages(ctx, u.ID, b.ID, []store.ListingImage{{ID: p2.ID, Alt: "The shop front"}, {ID: logo.ID}, {ID: p1.ID, Alt: "The oven"}}, 10)
+		_, err = s.AttachPendingImages(ctx, u.ID, b.ID, []store.ListingImage{{ID: p2.ID, Alt: "The shop front"}, {ID: logo.ID}, {ID: p1.ID, Alt: "The oven"}, {ID: p2.ID, Alt: "Named twice"}}, 10)
 		must(t, err)
 		imgs, err := s.ListingImages(ctx, b.ID)
 		must(t, err)
