@@ -250,7 +250,8 @@ var ErrTooManyPhotos = errors.New("store: the listing has as many photos as its 
 // files to be deleted); a photo goes last, and becomes the cover when the
 // listing has none. A photo beyond maxPhotos is refused with
 // ErrTooManyPhotos. When img.ID names a pending upload of the account, that
-// row joins the listing instead of a new one.
+// row joins the listing instead of a new one (ErrNotFound when it is not a
+// pending upload of the account, of img.Kind).
 func (s *Store) AddListingImage(ctx context.Context, businessID int64, img ListingImage, maxPhotos int) (added ListingImage, replaced []ListingImage, err error) {
 	err = s.InTx(ctx, func(tx *Store) error {
 		if err := tx.lockImages(ctx, businessID); err != nil {
