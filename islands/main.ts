@@ -91,22 +91,34 @@ function deferUntilInteraction(el: HTMLElement, name: string) {
 
 // mountWhenIdle mounts once the browser is idle, or at once when the visitor
 // reaches into the island first; the island keeps what they typed.
+//
+// Pressing a link or a button does not mount it: React replaces the
+// server's HTML when it mounts, and a mount that lands between the press
+// and the release would take the element away from under the click (the
+// browser focuses a link on the press, so focus alone must not mount
+// either). The link or button does what it does without JavaScript.
 function mountWhenIdle(el: HTMLElement, name: string, waitForIdle = true) {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    el.removeEventListener("focusin", start);
+    el.removeEventListener("focusin", onReach);
+    el.removeEventListener("pointerdown", onReach);
     el.removeEventListener("input", start);
     mountIsland(el).catch((err) => console.error(`island ${name} failed to mount`, err));
   };
-  el.addEventListener("focusin", start);
+  const onReach = (e: Event) => {
+    const t = e.target instanceof Element ? e.target : null;
+    if (t?.closest("a[href], button")) return;
+    start();
+  };
+  el.addEventListener("focusin", onReach);
   el.addEventListener("input", start);
   if (!waitForIdle) {
     // "intent": fetch the code when the pointer comes near, mount on the
     // first press; a page nobody touches never downloads React.
     el.addEventListener("pointerenter", () => void registry[name]?.(), { once: true });
-    el.addEventListener("pointerdown", start, { once: true });
+    el.addEventListener("pointerdown", onReach);
     return;
   }
   if ("requestIdleCallback" in window) requestIdleCallback(start, { timeout: 2000 });
