@@ -13,7 +13,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"bizprofile/images"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -43,17 +42,11 @@ const altMissingMessage = "Describe the photo: screen readers read this to peopl
 
 var altTooLongMessage = "Keep the description to " + strconv.Itoa(store.MaxAltLen) + " characters or fewer"
 
-// imageMessages are the section's checks' messages, for the island.
-var imageMessages = views.ImageMessages{
-	AltMissing: altMissingMessage, AltTooLong: altTooLongMessage, TooLarge: images.ErrTooLarge.Message,
-	NotImage: images.ErrNotImage.Message, NoFile: noFileMessage, Storage: storageMessage,
-}
-
 // imagesPanel is the manage page's "Logo and photos" section of b, as
 // stored.
 func (h *Handlers) imagesPanel(ctx context.Context, u *store.User, b store.Business) (views.ImagesPanel, error) {
-	p := views.ImagesPanel{BusinessID: b.ID, MaxAltLen: store.MaxAltLen, MaxBytes: images.MaxBytes, EditErrors: views.FieldErrors{},
-		Add: views.PhotoUpload{Errors: views.FieldErrors{}}, Messages: imageMessages}
+	p := views.ImagesPanel{BusinessID: b.ID, Rules: imageRules, EditErrors: views.FieldErrors{},
+		Add: views.PhotoUpload{Errors: views.FieldErrors{}}}
 	bill, err := h.billingOf(ctx, u.Account())
 	if err != nil {
 		return p, err

@@ -45,7 +45,7 @@ const wizardThumbPx = 120
 // over wizardBodyBytes while that file was read: it and what followed were
 // not received.
 var tooLargeBody = "The files you chose add up to more than " + strconv.Itoa(wizardBodyBytes>>20) +
-	" MB, so this one did not arrive. Choose smaller files (at most 10 MB each) and send the form again"
+	" MB, so this one did not arrive. Choose smaller files (at most " + strconv.Itoa(images.MaxBytes>>20) + " MB each) and send the form again"
 
 // sentFile is what became of a file of the form: the pending upload kept,
 // or the message by its field.
@@ -54,15 +54,23 @@ type sentFile struct {
 	Err string
 }
 
-// imageRules are the rules of a listing's images on plan, for the wizard's
-// hints and its island.
-func imageRules(plan plans.Plan) views.ImageRules {
-	return views.ImageRules{
-		MaxBytes: images.MaxBytes, Accept: []string{"image/jpeg", "image/png", "image/webp"}, TypesLabel: "JPEG, PNG or WebP",
-		TooLarge: images.ErrTooLarge.Message, NotAccepted: images.ErrNotImage.Message, SVG: images.ErrSVG.Message,
-		MaxPhotos: plan.Photos, PlanName: plan.Name, TooMany: tooManyPhotos(plan),
-		AltRequired: altMissingMessage, AltMax: store.MaxAltLen, AltTooLong: altTooLongMessage,
-		WhyAlt: "Required for each photo: a few words saying what it shows. Screen readers read it aloud to people who can't see the photo, and photos without it are not shown.",
+// imageRules are what the server accepts as a listing's image and its
+// checks' messages, for both forms' hints and their islands.
+var imageRules = views.ImageRules{
+	MaxBytes: images.MaxBytes, Accept: []string{"image/jpeg", "image/png", "image/webp"}, TypesLabel: "JPEG, PNG or WebP",
+	TooLarge: images.ErrTooLarge.Message, NotAccepted: images.ErrNotImage.Message, SVG: images.ErrSVG.Message,
+	AltRequired: altMissingMessage, AltMax: store.MaxAltLen, AltTooLong: altTooLongMessage,
+	WhyAlt:  "Required for each photo: a few words saying what it shows. Screen readers read it aloud to people who can't see the photo, and photos without it are not shown.",
+	NoFile:  noFileMessage,
+	Storage: storageMessage,
+}
+
+// wizardRules are the rules of a listing's images on plan, for the
+// wizard's hints and its island.
+func wizardRules(plan plans.Plan) views.WizardRules {
+	return views.WizardRules{
+		ImageRules: imageRules,
+		MaxPhotos:  plan.Photos, PlanName: plan.Name, TooMany: tooManyPhotos(plan),
 		More: "Your " + plan.Name + " plan shows a logo and up to " + strconv.Itoa(plan.Photos) +
 			" photos per listing; you can change them, reorder them and choose the cover from the listing's page once it is created.",
 		Upload: "/dashboard/images",
@@ -70,12 +78,12 @@ func imageRules(plan plans.Plan) views.ImageRules {
 }
 
 func tooManyPhotos(plan plans.Plan) string {
-	return "Your " + plan.Name + " plan shows up to " + strconv.Itoa(plan.Photos) + " photos per listing: remove some before you send the form"
+	return views.PhotoCap(plan.Name, plan.Photos) + ": remove some before you send the form"
 }
 
 // newWizardImages is the part as the wizard starts: nothing uploaded.
 func newWizardImages(plan plans.Plan) *views.WizardImages {
-	m := &views.WizardImages{Rules: imageRules(plan)}
+	m := &views.WizardImages{Rules: wizardRules(plan)}
 	m.Photos = make([]views.PhotoSlot, min(views.WizardPhotoSlots, plan.Photos))
 	return m
 }
@@ -242,7 +250,7 @@ func (h *Handlers) wizardImages(ctx context.Context, u *store.User, plan plans.P
 		byID[p.ID] = p
 	}
 
-	m := &views.WizardImages{Rules: imageRules(plan), Photos: make([]views.PhotoSlot, slots)}
+	m := &views.WizardImages{Rules: wizardRules(plan), Photos: make([]views.PhotoSlot, slots)}
 	var attach []store.ListingImage
 	if img, ok := byID[logoID]; ok && img.Kind == store.ImageLogo {
 		m.Logo = h.pendingImage(img, "", "Your logo")

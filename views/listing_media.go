@@ -24,21 +24,9 @@ type ImagesPanel struct {
 	Add        PhotoUpload
 	// EditErrors are the Save photos form's messages, by field (alt_<id>).
 	EditErrors FieldErrors
-	MaxAltLen  int
-	MaxBytes   int // an upload's limit, in bytes
-	// Messages are the server's, for the island's own checks.
-	Messages ImageMessages
-}
-
-// ImageMessages are the messages of the server's checks that the upload
-// island applies before sending (the server checks again).
-type ImageMessages struct {
-	AltMissing string `json:"altMissing"`
-	AltTooLong string `json:"altTooLong"`
-	TooLarge   string `json:"tooLarge"`
-	NotImage   string `json:"notImage"`
-	NoFile     string `json:"noFile"`
-	Storage    string `json:"storage"`
+	// Rules are the server's limits and messages, for the hints and the
+	// island's own checks.
+	Rules ImageRules
 }
 
 // Full reports whether the listing has as many photos as the plan allows.
@@ -98,18 +86,14 @@ func imagesIslandProps(p ImagesPanel) map[string]any {
 	}
 	return map[string]any{
 		"endpoint": "/dashboard/businesses/" + int64s(p.BusinessID) + "/images",
-		"photos":   photos, "max": p.MaxPhotos, "maxBytes": p.MaxBytes, "maxAlt": p.MaxAltLen,
-		"accept": photoAccept, "capMessage": p.CapMessage(), "coverHint": coverHint(p), "altHint": altHint,
-		"messages": p.Messages, "full": p.Full(), "upgrade": p.Upgrade,
+		"photos":   photos, "max": p.MaxPhotos, "rules": p.Rules,
+		"capMessage": p.CapMessage(), "coverHint": coverHint(p), "full": p.Full(), "upgrade": p.Upgrade,
 	}
 }
 
-// photoAccept are the types the file inputs offer (images.Check decides).
-const photoAccept = "image/jpeg,image/png,image/webp"
-
 // CapMessage says why no more photos fit, and which plan has room.
 func (p ImagesPanel) CapMessage() string {
-	msg := "Your " + p.Plan + " plan shows up to " + itoa(p.MaxPhotos) + " photos per listing: delete one to add another"
+	msg := PhotoCap(p.Plan, p.MaxPhotos) + ": delete one to add another"
 	if p.Upgrade != "" {
 		msg += ", or move to " + p.Upgrade + " for more"
 	}

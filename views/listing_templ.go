@@ -733,7 +733,7 @@ func wizardImagesPart(m *WizardImages, errs FieldErrors) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = imageFileInput(LogoField, m.Rules, errs[LogoField]).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = imageFileInput(LogoField, m.Rules.ImageRules, errs[LogoField]).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -765,7 +765,7 @@ func wizardImagesPart(m *WizardImages, errs FieldErrors) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		for i, p := range m.Photos {
-			templ_7745c5c3_Err = photoSlot(i, p, m.Rules, errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = photoSlot(i, p, m.Rules.ImageRules, errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

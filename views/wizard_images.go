@@ -9,7 +9,7 @@ import "strconv"
 type WizardImages struct {
 	Logo   *PendingImage `json:"logo"` // nil: none yet
 	Photos []PhotoSlot   `json:"photos"`
-	Rules  ImageRules    `json:"rules"`
+	Rules  WizardRules   `json:"rules"`
 }
 
 // PendingImage is an upload kept for the listing to come: its id (sent
@@ -30,9 +30,11 @@ type PhotoSlot struct {
 	Alt   string        `json:"alt"`
 }
 
-// ImageRules are what the server accepts as a listing's images (the
-// images package's checks, the account's plan): the form's hints say them
-// and the wizard island checks them before uploading.
+// ImageRules are what the server accepts as a listing's image, and the
+// messages of its checks (handlers.imageRules: the images package's checks,
+// store.MaxAltLen, the handlers' messages). The forms' hints say them and
+// both upload islands (islands/upload.ts) check them before sending; the
+// server checks again.
 type ImageRules struct {
 	MaxBytes    int64    `json:"maxBytes"`
 	Accept      []string `json:"accept"`     // MIME types, for the file input's accept
@@ -40,15 +42,33 @@ type ImageRules struct {
 	TooLarge    string   `json:"tooLarge"`
 	NotAccepted string   `json:"notAccepted"`
 	SVG         string   `json:"svg"`
-	MaxPhotos   int      `json:"maxPhotos"` // the plan's cap per listing
-	PlanName    string   `json:"planName"`
-	TooMany     string   `json:"tooMany"`
 	AltRequired string   `json:"altRequired"`
 	AltMax      int      `json:"altMax"`
 	AltTooLong  string   `json:"altTooLong"`
-	WhyAlt      string   `json:"whyAlt"`
-	More        string   `json:"more"`   // what the listing's page lets the owner do with them later
-	Upload      string   `json:"upload"` // the JSON endpoint (handlers.uploadImage)
+	WhyAlt      string   `json:"whyAlt"`  // why a photo needs its alt text (the fields' hint)
+	NoFile      string   `json:"noFile"`  // a form sent without a file
+	Storage     string   `json:"storage"` // the storage failed
+}
+
+// FileHint says which files an upload takes: "JPEG, PNG or WebP, at most
+// 10 MB".
+func (r ImageRules) FileHint() string { return r.TypesLabel + ", at most " + megabytes(r.MaxBytes) }
+
+// WizardRules are the image rules of the wizard: the shared ones and
+// those of the account's plan.
+type WizardRules struct {
+	ImageRules
+	MaxPhotos int    `json:"maxPhotos"` // the plan's cap per listing
+	PlanName  string `json:"planName"`
+	TooMany   string `json:"tooMany"`
+	More      string `json:"more"`   // what the listing's page lets the owner do with them later
+	Upload    string `json:"upload"` // the JSON endpoint (handlers.uploadImage)
+}
+
+// PhotoCap says how many photos plan shows per listing, the start of the
+// messages of both forms when there are too many.
+func PhotoCap(plan string, max int) string {
+	return "Your " + plan + " plan shows up to " + strconv.Itoa(max) + " photos per listing"
 }
 
 // WizardPhotoSlots is how many photo inputs the form shows without

@@ -1,7 +1,6 @@
 import { useRef, useState } from "react";
+import { checkAlt, checkFile, fileHint, send } from "../upload";
 import {
-  checkAlt,
-  checkFile,
   editForm,
   move,
   moveTo,
@@ -30,25 +29,11 @@ function toast(title: string, description = "", variant: "" | "destructive" = ""
   document.dispatchEvent(new CustomEvent("toast", { detail: { title, description, variant } }));
 }
 
-// send posts form to url for a JSON answer, reporting the upload's
-// progress (XMLHttpRequest: fetch cannot).
-function send(url: string, body: FormData | URLSearchParams, onProgress?: (pct: number) => void): Promise<{ status: number; text: string }> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    xhr.setRequestHeader("Accept", "application/json");
-    if (onProgress) xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => resolve({ status: 0, text: "" });
-    xhr.send(body);
-  });
-}
-
 let nextKey = 1;
 
 // queued is a chosen file, checked at once.
 function queued(file: File, alt: string, props: Props): Queued {
-  const e = checkFile(file, props);
+  const e = checkFile(file, props.rules);
   return { key: nextKey++, file, preview: URL.createObjectURL(file), alt, progress: null, errors: e ? { file: e } : {} };
 }
 
@@ -70,7 +55,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
   const [status, setStatus] = useState("");
   const fileInput = useRef<HTMLInputElement>(null);
   const full = photos.length >= max;
-  const m = props.messages;
+  const m = props.rules;
 
   const add = (files: FileList | File[]) => {
     const list = Array.from(files);
@@ -100,8 +85,8 @@ export function Images({ props, start }: { props: Props; start: Start }) {
     let bad = false;
     for (const q of queue) {
       const e: Record<string, string> = {};
-      const fe = checkFile(q.file, props);
-      const ae = checkAlt(q.alt, props);
+      const fe = checkFile(q.file, props.rules);
+      const ae = checkAlt(q.alt, props.rules);
       if (fe) e.file = fe;
       if (ae) e.alt = ae;
       patch(q.key, { errors: e });
@@ -119,7 +104,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
       f.append("alt", q.alt.trim());
       f.append("file", q.file, q.file.name);
       patch(q.key, { progress: 0 });
-      const res = await send(props.endpoint, f, (pct) => patch(q.key, { progress: pct }));
+      const res = await send(props.endpoint, f, (done) => patch(q.key, { progress: Math.round(done * 100) }));
       const a = readAnswer(res.status, res.text, m);
       if (a.ok) {
         added++;
@@ -143,7 +128,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
     setPhotos(next);
     const errs: Record<string, string> = {};
     for (const p of next) {
-      const e = checkAlt(p.alt, props);
+      const e = checkAlt(p.alt, props.rules);
       if (e) errs["alt_" + p.id] = e;
     }
     setErrors(errs);
@@ -242,13 +227,13 @@ export function Images({ props, start }: { props: Props; start: Start }) {
               name="file"
               type="file"
               multiple
-              accept={props.accept}
+              accept={props.rules.accept.join(",")}
               aria-describedby={"photo-file-hint" + (errors.file ? " photo-file-error" : "")}
               aria-invalid={errors.file ? true : undefined}
               onChange={(e) => e.target.files && add(e.target.files)}
             />
             <p className="hint" id="photo-file-hint">
-              Drop photos here or choose them. JPEG, PNG or WebP, at most 10 MB.
+              Drop photos here or choose them. {fileHint(props.rules)}.
             </p>
             {errors.file && (
               <p className="field-error" id="photo-file-error">
@@ -264,12 +249,12 @@ export function Images({ props, start }: { props: Props; start: Start }) {
                 name="alt"
                 type="text"
                 value={alt}
-                maxLength={props.maxAlt}
+                maxLength={props.rules.altMax}
                 aria-describedby="photo-alt-hint"
                 onChange={(e) => setAlt(e.target.value)}
               />
               <p className="hint" id="photo-alt-hint">
-                {props.altHint}
+                {props.rules.whyAlt}
               </p>
             </div>
           ) : (
@@ -291,7 +276,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
                         type="text"
                         value={q.alt}
                         required
-                        maxLength={props.maxAlt}
+                        maxLength={props.rules.altMax}
                         aria-invalid={q.errors.alt ? true : undefined}
                         aria-describedby={"photo-alt-hint" + (q.errors.alt ? ` queued-alt-${q.key}-error` : "")}
                         onChange={(e) => patch(q.key, { alt: e.target.value })}
@@ -323,7 +308,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
           )}
           {queue.length > 0 && (
             <p className="hint" id="photo-alt-hint">
-              {props.altHint}
+              {props.rules.whyAlt}
             </p>
           )}
           <div className="btn-row">
@@ -391,7 +376,7 @@ export function Images({ props, start }: { props: Props; start: Start }) {
                       type="text"
                       value={p.alt}
                       required
-                      maxLength={props.maxAlt}
+                      maxLength={props.rules.altMax}
                       aria-invalid={errors["alt_" + p.id] ? true : undefined}
                       aria-describedby={errors["alt_" + p.id] ? `alt-${p.id}-error` : undefined}
                       onChange={(e) => setPhotos(photos.map((x) => (x.id === p.id ? { ...x, alt: e.target.value } : x)))}

@@ -5,6 +5,7 @@
 // (model.imageFields). Photos are reordered by dragging or with the move
 // buttons; the first is the cover.
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from "react";
+import { megabytes, send } from "../upload";
 import { fileProblem, movePhoto, newKey, photoAlt, type Errors, type ImageRules, type Images, type Thumb, type Upload } from "./model";
 
 type Props = {
@@ -22,31 +23,23 @@ type Props = {
 
 type Sent = { id: number; thumb: Thumb };
 
-// send uploads one file; progress is 0-1.
-function send(url: string, kind: "logo" | "photo", file: File, progress: (p: number) => void): Promise<Sent> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) progress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      const body = xhr.response as { id?: number; thumb?: Thumb; errors?: Record<string, string>; error?: string } | null;
-      if (xhr.status === 201 && body?.id && body.thumb) resolve({ id: body.id, thumb: body.thumb });
-      else if (xhr.status === 401) reject(new Error(body?.error || "Your session has ended: sign in again to upload."));
-      else reject(new Error(body?.errors?.file || body?.errors?.kind || "The upload failed. Please try again."));
-    };
-    xhr.onerror = () => reject(new Error("The upload failed: check your connection and try again."));
-    const data = new FormData();
-    data.append("kind", kind);
-    data.append("file", file);
-    xhr.send(data);
-  });
+// upload sends one file; progress is 0-1.
+async function upload(url: string, kind: "logo" | "photo", file: File, progress: (p: number) => void): Promise<Sent> {
+  const data = new FormData();
+  data.append("kind", kind);
+  data.append("file", file);
+  const res = await send(url, data, progress);
+  if (res.status === 0) throw new Error("The upload failed: check your connection and try again.");
+  let body: { id?: number; thumb?: Thumb; errors?: Record<string, string>; error?: string } | null = null;
+  try {
+    body = JSON.parse(res.text);
+  } catch {
+    // not JSON: the general message below
+  }
+  if (res.status === 201 && body?.id && body.thumb) return { id: body.id, thumb: body.thumb };
+  if (res.status === 401) throw new Error(body?.error || "Your session has ended: sign in again to upload.");
+  throw new Error(body?.errors?.file || body?.errors?.kind || "The upload failed. Please try again.");
 }
-
-const megabytes = (n: number) => `${Math.floor(n / (1 << 20))} MB`;
 
 export function ImagesPart({ rules, images, errors, change, rearrange, altChanged, fieldError }: Props) {
   const [dropping, setDropping] = useState(false);
@@ -72,7 +65,7 @@ export function ImagesPart({ rules, images, errors, change, rearrange, altChange
     const u: Upload = { key: newKey(), id: 0, thumb: null, preview, name: file.name, progress: 0, error: fileProblem(file, rules), alt: "" };
     change((i) => (kind === "logo" ? { ...i, logo: u } : { ...i, photos: [...i.photos, u] }));
     if (u.error) return;
-    send(rules.upload, kind, file, (p) => update(u.key, (x) => ({ ...x, progress: p })))
+    upload(rules.upload, kind, file, (p) => update(u.key, (x) => ({ ...x, progress: p })))
       .then((s) => update(u.key, (x) => ({ ...x, id: s.id, thumb: s.thumb, progress: 1 })))
       .catch((e: Error) => update(u.key, (x) => ({ ...x, error: e.message })));
   };

@@ -2,6 +2,7 @@
 // the server's checks (views.ListingRules, handlers.parseListingForm) as the
 // props carry them, and the draft kept in the browser. The limits and the
 // messages come from the props only: the server is their one source.
+import { checkAlt, checkFile, moveItem, type ImageRules as SharedRules, type Thumb } from "../upload";
 
 export type Option = { Value: string; Label: string };
 export type Day = { day: string; open: string; close: string; closed: boolean };
@@ -302,27 +303,16 @@ export const sameValues = (a: Values, b: Values) => JSON.stringify(a) === JSON.s
 
 // --- Logo and photos (views.WizardImages, handlers/pending_images.go) ---
 
-// Thumb is views.Image.
-export type Thumb = { src: string; srcset?: string; sizes?: string; width: number; height: number; alt: string };
-
-// ImageRules is views.ImageRules: what the server accepts, and its words.
-export type ImageRules = {
-  maxBytes: number;
-  accept: string[];
-  typesLabel: string;
-  tooLarge: string;
-  notAccepted: string;
-  svg: string;
+// ImageRules is views.WizardRules: the shared rules (islands/upload.ts)
+// and those of the account's plan.
+export type ImageRules = SharedRules & {
   maxPhotos: number;
   planName: string;
   tooMany: string;
-  altRequired: string;
-  altMax: number;
-  altTooLong: string;
-  whyAlt: string;
   more: string;
   upload: string;
 };
+export type { Thumb };
 
 type ServerImage = { id: number; kind: string; thumb: Thumb; alt: string };
 export type ServerImages = {
@@ -374,22 +364,8 @@ export function imagesOf(si: ServerImages | null | undefined, errors: Errors): {
   return { images, errors: out };
 }
 
-// fileProblem is what the server would say of a file before it is sent
-// (images.Check, as far as a browser can tell from the name and type).
-export function fileProblem(file: { size: number; type: string; name: string }, r: ImageRules): string {
-  if (file.type === "image/svg+xml" || /\.svg$/i.test(file.name)) return r.svg;
-  if (file.type && !r.accept.includes(file.type)) return r.notAccepted;
-  if (file.size > r.maxBytes) return r.tooLarge;
-  return "";
-}
-
-// checkAlt is handlers.checkAlt: a photo needs its description.
-export function checkAlt(alt: string, r: ImageRules): string {
-  const s = alt.trim();
-  if (!s) return r.altRequired;
-  if (Array.from(s).length > r.altMax) return r.altTooLong;
-  return "";
-}
+// fileProblem and checkAlt are the shared checks (islands/upload.ts).
+export { checkFile as fileProblem, checkAlt };
 
 // busy is the message while an upload has not finished ("" when none).
 export const stillUploading = "Wait until every upload has finished, or remove the one still uploading.";
@@ -423,13 +399,7 @@ export function imageFields(images: Images): [string, string][] {
 }
 
 // movePhoto moves the photo at from to to (moving to 0 makes it the cover).
-export function movePhoto(photos: Upload[], from: number, to: number): Upload[] {
-  if (from === to || from < 0 || to < 0 || from >= photos.length || to >= photos.length) return photos;
-  const out = photos.slice();
-  const [p] = out.splice(from, 1);
-  out.splice(to, 0, p);
-  return out;
-}
+export const movePhoto = (photos: Upload[], from: number, to: number): Upload[] => moveItem(photos, from, to);
 
 // rekeyAltErrors keeps each photo's alt message with its photo when the
 // photos are moved or removed (the fields are numbered by position).
