@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -69,7 +70,8 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 // listingLook is what a listing's page shows of its images: its described
 // photos, the cover first then in order, and whether its owner's plan
 // brands its page (custom branding: the cover as a banner, the accent
-// colour). A downgraded account keeps its colour, unshown.
+// colour). A downgraded account keeps its colour, unshown, and its photos
+// beyond its plan's number.
 func (h *Handlers) listingLook(ctx context.Context, b store.Business) (photos []store.ListingImage, branded bool, err error) {
 	imgs, err := h.store.ListingImages(ctx, b.ID)
 	if err != nil {
@@ -90,13 +92,21 @@ func (h *Handlers) listingLook(ctx context.Context, b store.Business) (photos []
 		}
 		return 1
 	})
-	// The plan is looked up only when there is something to brand.
+	// The plan is looked up only when there is something to brand or
+	// count. A listing nobody owns (sample data) has the free plan's.
+	plan := plans.Free()
 	if b.OwnerID.Valid && (b.AccentColor != "" || len(photos) > 0) {
 		bill, err := h.billingOf(ctx, b.OwnerID.Int64)
 		if err != nil {
 			return nil, false, err
 		}
-		branded = bill.Plan.Branding
+		plan = bill.Plan
+		branded = plan.Branding
+	}
+	// An account that moved to a smaller plan keeps its photos, and its
+	// page shows as many as the plan does (the cover first).
+	if len(photos) > plan.Photos {
+		photos = photos[:plan.Photos]
 	}
 	return photos, branded, nil
 }

@@ -313,3 +313,38 @@ func TestEveryCategoryColourIsReadableUnderWhiteInitials(t *testing.T) {
 		}
 	}
 }
+
+func TestAListingShowsAsManyPhotosAsItsOwnersPlan(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		owner := ownedListing(t, app, "owner@kiln.example", "Setup")
+		account := owner.OwnerID.Int64
+		onPlan(t, app, account, "growth")
+		b := listingIn(t, app, "Kiln Studio", "retail", account)
+		var alts []string
+		for i := range 5 {
+			alt := "Bowl number " + strconv.Itoa(i+1)
+			addImage(t, app, b, store.ImagePhoto, "photo.webp", alt)
+			alts = append(alts, alt)
+		}
+		last, err := app.store.ListingImages(ctx, b.ID)
+		must(t, err)
+		must(t, app.store.EditListingImages(ctx, b.ID, nil, last[len(last)-1].ID))
+		cover := append([]string{alts[4]}, alts[:4]...)
+
+		_, body := app.get(t, "/directory/"+b.Slug)
+		if got, _ := galleryOf(parseHTML(t, body)); !slices.Equal(got, cover) {
+			t.Fatalf("on Growth: gallery %q, want %q", got, cover)
+		}
+		// Back on Starter: the photos are kept, the page shows the plan's
+		// number, the cover first.
+		offPlan(t, app, account, "growth")
+		_, body = app.get(t, "/directory/"+b.Slug)
+		if got, _ := galleryOf(parseHTML(t, body)); !slices.Equal(got, cover[:3]) {
+			t.Errorf("on Starter: gallery %q, want %q", got, cover[:3])
+		}
+		if n, _ := app.store.CountPhotos(ctx, b.ID); n != 5 {
+			t.Errorf("%d photos kept, want 5", n)
+		}
+	})
+}
