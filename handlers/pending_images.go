@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -97,76 +98,46 @@ func (h *Handlers) readWizardPost(w http.ResponseWriter, r *http.Request, u *sto
 	if !isMultipart(r) {
 		return nil, h.parseForm(w, r)
 	}
-	mr, err := r.MultipartReader()
-	if err != nil {
-		http.Error(w, "The form could not be read.", http.StatusBadRequest)
-		return nil, false
-	}
 	ctx := r.Context()
 	files := map[string]sentFile{}
-	v := url.Values{}
-	text, parts := 0, 0
-	var tooBig *http.MaxBytesError
-	for {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if errors.As(err, &tooBig) {
-			break // the fields read so far are kept; the file read says why
-		}
-		if err != nil {
-			http.Error(w, "The form could not be read.", http.StatusBadRequest)
-			return nil, false
-		}
-		if parts++; parts > maxWizardParts {
-			http.Error(w, "The form could not be read.", http.StatusBadRequest)
-			return nil, false
-		}
-		name := part.FormName()
-		if kind, ok := wizardFileKind(name); ok {
+	read := multipartForm{
+		maxParts: maxWizardParts, maxText: maxBodyBytes,
+		isFile: func(name string) bool { _, ok := wizardFileKind(name); return ok },
+		file: func(name string, part *multipart.Part) error {
 			if _, seen := files[name]; seen || part.FileName() == "" {
-				continue // an input left empty, or a second file for one input: skipped unread
+				return nil // an input left empty, or a second file for one input: skipped unread
 			}
 			if msg := h.uploadLimited(w, r); msg != "" {
 				files[name] = sentFile{Err: msg}
-				continue
+				return nil
 			}
+			kind, _ := wizardFileKind(name)
 			id, err := h.keepPending(ctx, u, kind, part)
+			var tooBig *http.MaxBytesError
 			switch {
 			case errors.As(err, &tooBig):
+				// The body went over its cap: this file and what follows
+				// were not received (the reading stops at the next part).
 				files[name] = sentFile{Err: tooLargeBody}
 			case err != nil:
 				msg, _, ok := h.uploadMessage(r, err)
 				if !ok {
-					h.serverError(w, r, err)
-					return nil, false
+					return err
 				}
 				files[name] = sentFile{Err: msg}
 			default:
 				files[name] = sentFile{ID: id}
 			}
-			continue
-		}
-		if part.FileName() != "" {
-			continue // a file where none is expected: skipped unread
-		}
-		b, err := io.ReadAll(io.LimitReader(part, int64(maxBodyBytes-text+1)))
-		if errors.As(err, &tooBig) {
-			break
-		}
-		text += len(b)
-		if err != nil || text > maxBodyBytes {
-			http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
-			return nil, false
-		}
-		v.Add(name, string(b))
+			return nil
+		},
 	}
-	r.PostForm, r.Form = v, v
-	if bad := refusedFields(v); len(bad) > 0 {
-		h.refuseText(w, r, v, bad)
+	// Past the body's cap, the fields read so far are kept; the file read
+	// then says why.
+	v, _, ok := h.readMultipart(w, r, read)
+	if !ok {
 		return nil, false
 	}
+	r.PostForm, r.Form = v, v
 	return files, true
 }
 
