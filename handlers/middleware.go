@@ -181,14 +181,10 @@ const maxUploadBytes = images.MaxBytes + 256<<10
 func limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Body != nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
-			limit := int64(maxBodyBytes)
-			if isMultipart(r) {
-				limit = maxUploadBytes
-			}
 			// The body as sent stays in the context, for a route that
-			// takes more (allowBody).
+			// takes an upload (allowBody).
 			r = r.WithContext(context.WithValue(r.Context(), rawBodyKey{}, r.Body))
-			r.Body = http.MaxBytesReader(w, r.Body, limit)
+			r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -197,8 +193,8 @@ func limitBody(next http.Handler) http.Handler {
 type rawBodyKey struct{}
 
 // allowBody lets one route's multipart body reach n bytes instead of
-// maxUploadBytes (a form with several images); other bodies keep
-// limitBody's bounds.
+// maxBodyBytes: the routes that take images (maxUploadBytes for one, more
+// for the wizard's several). Every other body keeps limitBody's bound.
 func allowBody(n int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

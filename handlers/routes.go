@@ -84,7 +84,7 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/business/create-profile", h.createProfilePage)
 			r.With(allowBody(wizardBodyBytes)).Post("/business/create-profile", h.createProfile)
 			// The wizard island's uploads, kept until the listing exists.
-			r.Post("/dashboard/images", h.uploadImage)
+			r.With(allowBody(maxUploadBytes)).Post("/dashboard/images", h.uploadImage)
 			r.Get("/dashboard/businesses/{id}", h.manageBusinessPage)
 			r.Post("/dashboard/businesses/{id}", h.updateBusiness)
 			r.Post("/dashboard/businesses/{id}/publish", h.publishBusiness)
@@ -98,7 +98,7 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/dashboard/businesses/{id}/delete", h.deleteBusiness)
 			// The listing's logo and photos (listing_images.go); the upload
 			// island posts to the same URLs for JSON answers.
-			r.Post("/dashboard/businesses/{id}/images", h.addListingImage)
+			r.With(allowBody(maxUploadBytes)).Post("/dashboard/businesses/{id}/images", h.addListingImage)
 			r.Post("/dashboard/businesses/{id}/images/edit", h.editListingImages)
 			r.Get("/dashboard/businesses/{id}/images/{imageID}/delete", h.deleteListingImagePage)
 			r.Post("/dashboard/businesses/{id}/images/{imageID}/delete", h.deleteListingImage)
