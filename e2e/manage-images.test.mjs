@@ -119,7 +119,8 @@ test("manage images: a logo and two photos, reordered, described and one deleted
 
   // Two at once: previews, a description each (required first), then sent.
   await section.getByLabel("Photo file").setInputFiles([file("photo.webp"), file("logo.svg")]);
-  await section.getByText("This file is not a JPEG, PNG or WebP image").waitFor();
+  // The SVG gets the server's own message (images.ErrSVG) before it is sent.
+  await section.getByText("SVG images are not accepted: upload a JPEG, PNG or WebP").waitFor();
   await section.getByRole("button", { name: "Remove logo.svg" }).click();
   await section.getByRole("button", { name: "Add photo" }).click();
   await section.getByText("Describe the photo: screen readers read this to people who can't see it").waitFor();
