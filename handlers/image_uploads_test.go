@@ -2,14 +2,20 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
+
+	"bizprofile/images"
 	"bizprofile/plans"
 	"bizprofile/store"
+	"bizprofile/views"
 )
 
 // The bounds of the multipart reader (readMultipart) that both forms
@@ -75,5 +81,51 @@ func TestImageFormsBoundTheirParts(t *testing.T) {
 	big.Set("description", strings.Repeat("a", maxBodyBytes))
 	if res := app.postMultipartRes(t, "/business/create-profile", big); res.StatusCode != http.StatusRequestEntityTooLarge {
 		t.Errorf("text over %d bytes: status %d, want 413", maxBodyBytes, res.StatusCode)
+	}
+}
+
+// Both pages that take images say the server's rules from one value
+// (imageRules): the hints by their fields and their islands' props.
+func TestImageFormsSayTheSameRules(t *testing.T) {
+	app := newTestApp(t, store.SQLite)
+	f := newImagesFixture(t, app, plans.Starter.ID)
+	doc, sec := f.managePage(t, app)
+	signedInOwner(t, app, "owner@taco.example")
+	_, body := app.get(t, "/business/create-profile")
+	wizard := parseHTML(t, body)
+
+	// hint is the text of the hint a control points to.
+	hint := func(c *goquery.Selection) string {
+		for _, id := range strings.Fields(c.AttrOr("aria-describedby", "")) {
+			if strings.HasSuffix(id, "-hint") {
+				return textOf(byID(doc.Selection, id).AddSelection(byID(wizard.Selection, id)))
+			}
+		}
+		return ""
+	}
+	mb := strconv.Itoa(images.MaxBytes>>20) + " MB"
+	if h := hint(labelled(t, sec, "Photo file")); !strings.Contains(h, mb) {
+		t.Errorf("the manage page's file hint %q does not say %s", h, mb)
+	}
+	manageAlt, wizardAlt := hint(labelled(t, sec, "Photo description (alt text)")), hint(labelled(t, wizard, "Photo 1 alt text"))
+	if manageAlt != imageRules.WhyAlt || wizardAlt != imageRules.WhyAlt {
+		t.Errorf("alt hints: manage %q, wizard %q, want both %q", manageAlt, wizardAlt, imageRules.WhyAlt)
+	}
+
+	// props is the JSON of the island's props (the script after it).
+	props := func(d *goquery.Document, island string, v any) {
+		t.Helper()
+		must(t, json.Unmarshal([]byte(d.Find(`[data-island="`+island+`"]`).Next().Text()), v))
+	}
+	var manage struct{ Rules views.ImageRules }
+	props(doc, "images", &manage)
+	var wiz struct {
+		Form struct {
+			Images struct{ Rules views.WizardRules }
+		}
+	}
+	props(wizard, "wizard", &wiz)
+	if !reflect.DeepEqual(manage.Rules, imageRules) || !reflect.DeepEqual(wiz.Form.Images.Rules.ImageRules, imageRules) {
+		t.Errorf("islands' rules: manage %+v, wizard %+v, want %+v", manage.Rules, wiz.Form.Images.Rules.ImageRules, imageRules)
 	}
 }
