@@ -317,8 +317,7 @@ func TestEveryCategoryColourIsReadableUnderWhiteInitials(t *testing.T) {
 func TestAListingShowsAsManyPhotosAsItsOwnersPlan(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		ctx := context.Background()
-		owner := ownedListing(t, app, "owner@kiln.example", "Setup")
-		account := owner.OwnerID.Int64
+		account := signedInOwner(t, app, "owner@kiln.example").ID
 		onPlan(t, app, account, "growth")
 		b := listingIn(t, app, "Kiln Studio", "retail", account)
 		var alts []string
@@ -345,6 +344,12 @@ func TestAListingShowsAsManyPhotosAsItsOwnersPlan(t *testing.T) {
 		}
 		if n, _ := app.store.CountPhotos(ctx, b.ID); n != 5 {
 			t.Errorf("%d photos kept, want 5", n)
+		}
+		// The manage page says which show.
+		_, body = app.get(t, manageURL(b.ID))
+		note := textOf(byTestID(region(parseHTML(t, body), "Logo and photos"), "photo-cap"))
+		if !strings.Contains(note, "3 in all") || !strings.Contains(note, "keeps the other 2 unshown") {
+			t.Errorf("the manage page's note: %q", note)
 		}
 	})
 }

@@ -1,5 +1,7 @@
 package views
 
+import "strconv"
+
 // ListingMedia are the manage page's sections that post forms of their own:
 // the logo and photos (listing_images.templ) and, on Growth and Pro, the
 // custom branding (branding.templ). A failed post of one of them shows the
@@ -91,9 +93,15 @@ func imagesIslandProps(p ImagesPanel) map[string]any {
 	}
 }
 
-// CapMessage says why no more photos fit, and which plan has room.
+// CapMessage says why no more photos fit, and which plan has room. An
+// account that moved to a smaller plan may have more photos than it shows:
+// the message says which the page shows.
 func (p ImagesPanel) CapMessage() string {
 	msg := PhotoCap(p.Plan, p.MaxPhotos) + ": delete one to add another"
+	if over := len(p.Photos) - p.MaxPhotos; over > 0 {
+		msg = PhotoCap(p.Plan, p.MaxPhotos) + ": your page shows the cover and the first photos after it, " +
+			strconv.Itoa(p.MaxPhotos) + " in all, and keeps the other " + strconv.Itoa(over) + " unshown; delete some to choose which show"
+	}
 	if p.Upgrade != "" {
 		msg += ", or move to " + p.Upgrade + " for more"
 	}
