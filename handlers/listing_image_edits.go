@@ -160,7 +160,9 @@ func (h *Handlers) deleteListingImage(w http.ResponseWriter, r *http.Request) {
 		return forgetImages(ctx, tx, []store.ListingImage{gone})
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
+		// Gone already (deleted in another tab, or by an administrator):
+		// what the owner asked for is done; the section shows what is left.
+		h.imagesDone(w, r, b, views.Toast{Title: "Already deleted", Description: "That image is no longer on your listing."}, nil)
 		return
 	}
 	if err != nil {

@@ -521,12 +521,17 @@ func TestImagesOfAnotherAccountAreNotFound(t *testing.T) {
 			}},
 			{"delete page", func() *http.Response { r, _ := stranger.get(t, f.path(img)); return r }},
 			{"delete", func() *http.Response { r, _ := stranger.post(t, f.path(img), url.Values{}); return r }},
-			{"delete through their listing", func() *http.Response { r, _ := stranger.post(t, other+img, url.Values{}); return r }},
 			{"delete page through their listing", func() *http.Response { r, _ := stranger.get(t, other+img); return r }},
 		} {
 			if res := c.do(); res.StatusCode != http.StatusNotFound {
 				t.Errorf("%s: %d, want 404", c.name, res.StatusCode)
 			}
+		}
+		// Through their own listing, an image that is not on it is as good
+		// as deleted: they are told so, and mine stays.
+		res, _ := stranger.post(t, other+img, url.Values{})
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != other+"#photos" {
+			t.Errorf("delete through their listing: %d to %q, want 303 to their page", res.StatusCode, res.Header.Get("Location"))
 		}
 		if imgs := f.images(t); len(imgs) != 1 || imgs[0].Alt != "Mine" {
 			t.Errorf("images: %+v", imgs)
