@@ -73,9 +73,11 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 // colour). A downgraded account keeps its colour, unshown, and its photos
 // beyond its plan's number.
 func (h *Handlers) listingLook(ctx context.Context, b store.Business) (photos []store.ListingImage, branded bool, err error) {
-	imgs, err := h.store.ListingImages(ctx, b.ID)
-	if err != nil {
-		return nil, false, err
+	var imgs []store.ListingImage
+	if b.ShownPhotos > 0 { // else there is nothing to read
+		if imgs, err = h.store.ListingImages(ctx, b.ID); err != nil {
+			return nil, false, err
+		}
 	}
 	for _, img := range imgs {
 		if img.Kind == store.ImagePhoto && img.Shown() {

@@ -102,7 +102,7 @@ func (s *Store) dropAccountImages(ctx context.Context, userID int64, c *ClosedAc
 	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM listing_images WHERE account_id = ? OR business_id IN `+owned), userID, userID); err != nil {
 		return fmt.Errorf("store: close account: images: %w", err)
 	}
-	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE businesses SET logo = '', accent_color = '' WHERE owner_id = ? AND (logo <> '' OR accent_color <> '')`), userID); err != nil {
+	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE businesses SET logo = '', accent_color = '', shown_photos = 0 WHERE owner_id = ? AND (logo <> '' OR accent_color <> '' OR shown_photos <> 0)`), userID); err != nil {
 		return fmt.Errorf("store: close account: logos: %w", err)
 	}
 	return nil

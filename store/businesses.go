@@ -64,7 +64,10 @@ type Business struct {
 	Logo Picture `db:"logo"`
 	// AccentColor is the custom branding colour of Growth and Pro ("#rrggbb",
 	// "" for none); pages show it only while the plan includes branding.
-	AccentColor string    `db:"accent_color"`
+	AccentColor string `db:"accent_color"`
+	// ShownPhotos is how many of its photos are described (the page
+	// shows those; kept by the store with listing_images).
+	ShownPhotos int       `db:"shown_photos"`
 	CreatedAt   time.Time `db:"created_at"`
 	UpdatedAt   time.Time `db:"updated_at"`
 }
@@ -180,7 +183,7 @@ func scanJSON(src any, what string, dst any) error {
 
 const businessColumns = `id, slug, owner_id, name, tagline, description, category, sub_category, tags, address, city, state,
 	zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified, verified_method, verified_at, claimed, featured,
-	published, suspended, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, logo, accent_color, created_at, updated_at`
+	published, suspended, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, logo, accent_color, shown_photos, created_at, updated_at`
 
 // insertBusiness keeps the first listing of an account being created
 // (CreateAccount) as a draft: its owner's address is not verified yet, and

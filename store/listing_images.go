@@ -381,10 +381,14 @@ func (s *Store) RemoveListingImage(ctx context.Context, businessID, imageID int6
 }
 
 // syncListingPictures copies the listing's logo to businesses.logo, which
-// cards read (and the directory's index follows).
+// cards read (and the directory's index follows), and counts its described
+// photos in businesses.shown_photos (a page of a listing without any reads
+// no image rows).
 func (s *Store) syncListingPictures(ctx context.Context, businessID int64) error {
 	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE businesses SET logo = COALESCE(
-		(SELECT picture FROM listing_images WHERE business_id = ? AND kind = 'logo'), '') WHERE id = ?`), businessID, businessID)
+		(SELECT picture FROM listing_images WHERE business_id = ? AND kind = 'logo'), ''),
+		shown_photos = (SELECT COUNT(*) FROM listing_images WHERE business_id = ? AND kind = 'photo' AND TRIM(alt) <> '')
+		WHERE id = ?`), businessID, businessID, businessID)
 	if err != nil {
 		return fmt.Errorf("store: listing's logo: %w", err)
 	}

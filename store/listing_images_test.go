@@ -588,3 +588,50 @@ func TestAPendingLogoDoesNotJoinAsAPhoto(t *testing.T) {
 		}
 	})
 }
+
+func TestShownPhotosCountsTheDescribedPhotos(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		b, err := s.CreateBusiness(ctx, store.Business{Name: "Counted Café", Category: "food", Published: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown := func() int {
+			t.Helper()
+			got, err := s.BusinessByID(ctx, b.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return got.ShownPhotos
+		}
+		pic := func(i int) store.Picture {
+			return store.Picture{Hash: fmt.Sprintf("%032x", i), Ext: "jpg", Width: 480, Height: 320, Widths: []int{160, 480}}
+		}
+		described, _, err := s.AddListingImage(ctx, b.ID, store.ListingImage{Kind: store.ImagePhoto, Picture: pic(1), Alt: "A table by the window"}, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bare, _, err := s.AddListingImage(ctx, b.ID, store.ListingImage{Kind: store.ImagePhoto, Picture: pic(2)}, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.AddListingImage(ctx, b.ID, store.ListingImage{Kind: store.ImageLogo, Picture: pic(3)}, 10); err != nil {
+			t.Fatal(err)
+		}
+		if n := shown(); n != 1 {
+			t.Fatalf("one described photo, a bare one and a logo: %d shown, want 1", n)
+		}
+		if err := s.EditListingImages(ctx, b.ID, []store.ImageEdit{{ID: described.ID, Alt: "A table by the window", Position: 1}, {ID: bare.ID, Alt: "The counter", Position: 2}}, 0); err != nil {
+			t.Fatal(err)
+		}
+		if n := shown(); n != 2 {
+			t.Fatalf("after describing the second: %d shown, want 2", n)
+		}
+		if _, err := s.DeleteListingImage(ctx, b.ID, described.ID); err != nil {
+			t.Fatal(err)
+		}
+		if n := shown(); n != 1 {
+			t.Fatalf("after a deletion: %d shown, want 1", n)
+		}
+	})
+}

@@ -51,6 +51,9 @@ CREATE INDEX listing_image_removals_business_idx ON listing_image_removals (busi
 -- Growth and Pro's custom branding ('' for none).
 ALTER TABLE businesses ADD COLUMN logo TEXT NOT NULL DEFAULT '';
 ALTER TABLE businesses ADD COLUMN accent_color TEXT NOT NULL DEFAULT '';
+-- How many photos the listing's page may show (described ones): a page of
+-- a listing without any reads no image rows.
+ALTER TABLE businesses ADD COLUMN shown_photos INTEGER NOT NULL DEFAULT 0;
 
 -- Directory cards show the logo: a new one is a change the index follows.
 -- +goose StatementBegin
@@ -107,6 +110,7 @@ BEGIN
 END
 $$;
 -- +goose StatementEnd
+ALTER TABLE businesses DROP COLUMN shown_photos;
 ALTER TABLE businesses DROP COLUMN accent_color;
 ALTER TABLE businesses DROP COLUMN logo;
 DROP TABLE listing_image_removals;
