@@ -102,15 +102,9 @@ func (l Lines) Value() (driver.Value, error) { return strings.Join(l, "\n"), nil
 
 // Scan implements sql.Scanner.
 func (l *Lines) Scan(src any) error {
-	var s string
-	switch v := src.(type) {
-	case nil:
-	case string:
-		s = v
-	case []byte:
-		s = string(v)
-	default:
-		return fmt.Errorf("store: scan lines from %T", src)
+	s, err := scannedText(src, "lines")
+	if err != nil {
+		return err
 	}
 	*l = nil
 	for _, item := range strings.Split(s, "\n") {
@@ -165,20 +159,25 @@ func (w *Week) Scan(src any) error {
 // scanJSON reads a JSON column (text or bytes) into dst; NULL or an empty
 // text leaves dst as it is. what names the column in errors.
 func scanJSON(src any, what string, dst any) error {
-	var b []byte
+	s, err := scannedText(src, what)
+	if err != nil || s == "" {
+		return err
+	}
+	return json.Unmarshal([]byte(s), dst)
+}
+
+// scannedText is a text column as a Scanner receives it: a string or bytes
+// (drivers differ), "" for NULL.
+func scannedText(src any, what string) (string, error) {
 	switch v := src.(type) {
 	case nil:
+		return "", nil
 	case string:
-		b = []byte(v)
+		return v, nil
 	case []byte:
-		b = v
-	default:
-		return fmt.Errorf("store: scan %s from %T", what, src)
+		return string(v), nil
 	}
-	if len(b) == 0 {
-		return nil
-	}
-	return json.Unmarshal(b, dst)
+	return "", fmt.Errorf("store: scan %s from %T", what, src)
 }
 
 const businessColumns = `id, slug, owner_id, name, tagline, description, category, sub_category, tags, address, city, state,

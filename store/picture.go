@@ -104,15 +104,9 @@ func (p Picture) Fit(px int) int {
 
 // Scan reads a Picture's line.
 func (p *Picture) Scan(src any) error {
-	var s string
-	switch v := src.(type) {
-	case nil:
-	case string:
-		s = v
-	case []byte:
-		s = string(v)
-	default:
-		return fmt.Errorf("store: picture from %T", src)
+	s, err := scannedText(src, "picture")
+	if err != nil {
+		return err
 	}
 	got, err := ParsePicture(s)
 	if err != nil {
