@@ -4,10 +4,8 @@ import (
 	"context"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
@@ -16,22 +14,6 @@ import (
 
 // Custom branding (Growth and Pro): the accent colour of a listing's page
 // and its cover photo as the banner.
-
-// offPlan ends the subscription onPlan recorded, as Stripe's webhook does
-// when a cancelled plan's period is over.
-func offPlan(t *testing.T, app *testApp, userID int64, plan string) {
-	t.Helper()
-	ctx := context.Background()
-	id := plan + "_" + strconv.FormatInt(userID, 10)
-	_, err := app.store.ProcessStripeEvent(ctx, "evt_end_"+id, "customer.subscription.deleted", func(b *store.BillingTx) error {
-		_, err := b.ApplySubscriptionState(ctx, store.SubscriptionState{
-			SubscriptionID: "sub_" + id, CustomerID: "cus_" + id, UserID: userID, Plan: plan,
-			Status: store.StatusCanceled, CurrentPeriodEnd: time.Now().Add(-time.Hour), At: time.Now().Unix() + 1,
-		})
-		return err
-	})
-	must(t, err)
-}
 
 // brandingForm is the manage page's branding form with the colour typed
 // into its text field (the picker left as shown).

@@ -21,12 +21,30 @@ import (
 // Stripe's webhook does.
 func onPlan(t *testing.T, app *testApp, userID int64, plan string) {
 	t.Helper()
+	subscriptionEvent(t, app, userID, plan, false)
+}
+
+// offPlan ends the subscription onPlan recorded, as Stripe's webhook does
+// when a cancelled plan's period is over.
+func offPlan(t *testing.T, app *testApp, userID int64, plan string) {
+	t.Helper()
+	subscriptionEvent(t, app, userID, plan, true)
+}
+
+// subscriptionEvent applies Stripe's event of the user's subscription to
+// plan starting, or ended.
+func subscriptionEvent(t *testing.T, app *testApp, userID int64, plan string, ended bool) {
+	t.Helper()
 	ctx := context.Background()
 	id := plan + "_" + strconv.FormatInt(userID, 10)
-	_, err := app.store.ProcessStripeEvent(ctx, "evt_"+id, "customer.subscription.created", func(b *store.BillingTx) error {
+	evt, kind, status, end, at := "evt_"+id, "customer.subscription.created", store.StatusActive, time.Now().AddDate(0, 1, 0), time.Now().Unix()
+	if ended {
+		evt, kind, status, end, at = "evt_end_"+id, "customer.subscription.deleted", store.StatusCanceled, time.Now().Add(-time.Hour), at+1
+	}
+	_, err := app.store.ProcessStripeEvent(ctx, evt, kind, func(b *store.BillingTx) error {
 		_, err := b.ApplySubscriptionState(ctx, store.SubscriptionState{
 			SubscriptionID: "sub_" + id, CustomerID: "cus_" + id, UserID: userID, Plan: plan,
-			Status: store.StatusActive, CurrentPeriodEnd: time.Now().AddDate(0, 1, 0), At: time.Now().Unix(),
+			Status: status, CurrentPeriodEnd: end, At: at,
 		})
 		return err
 	})
