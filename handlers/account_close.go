@@ -10,6 +10,7 @@ import (
 
 	"github.com/stripe/stripe-go/v85"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -30,7 +31,7 @@ var closedToast = views.Toast{Title: "Your account is closed", Description: "We 
 
 // closeAccountView fills the confirmation page for the signed-in user.
 func (h *Handlers) closeAccountView(ctx context.Context, u *store.User) (views.AccountCloseView, error) {
-	v := views.AccountCloseView{Email: u.Email, Individual: u.Kind == store.KindIndividual, Errors: views.FieldErrors{}}
+	v := views.AccountCloseView{Email: u.Email, Individual: u.Kind == store.KindIndividual, Errors: catalog.FieldErrors{}}
 	// A member closes their own user account only: they leave the team,
 	// and the business account (the owner's listings, leads, plan) stays.
 	// An owner's members lose access with the account.

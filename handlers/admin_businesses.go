@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -15,7 +16,7 @@ import (
 // Moderation of listings: the businesses list, one listing's page with
 // its claims and history, and the actions (verify, feature, publish).
 
-var businessFilters = []views.Option{
+var businessFilters = []catalog.Option{
 	{Value: "", Label: "Every listing"},
 	{Value: store.FilterUnverified, Label: "Not verified"},
 	{Value: store.FilterVerified, Label: "Verified"},
@@ -33,7 +34,7 @@ func businessQuery(r *http.Request) url.Values {
 	if s := strings.TrimSpace(r.URL.Query().Get("q")); s != "" {
 		q.Set("q", clipQuery(s))
 	}
-	if f := r.URL.Query().Get("filter"); f != "" && views.ValidOption(businessFilters, f) {
+	if f := r.URL.Query().Get("filter"); f != "" && catalog.ValidOption(businessFilters, f) {
 		q.Set("filter", f)
 	}
 	return q
@@ -75,7 +76,7 @@ func (h *Handlers) businessesList() adminList {
 			bs, total, err := h.store.AdminBusinesses(ctx, q.Get("q"), q.Get("filter"), p)
 			rows := make([][]string, len(bs))
 			for i, b := range bs {
-				rows[i] = []string{strconv.FormatInt(b.ID, 10), b.Name, h.site.BaseURL + "/directory/" + b.Slug, views.CategoryLabel(b.Category),
+				rows[i] = []string{strconv.FormatInt(b.ID, 10), b.Name, h.site.BaseURL + "/directory/" + b.Slug, catalog.CategoryLabel(b.Category),
 					b.City, b.State, b.OwnerEmail.String, yesNo(b.Verified), yesNo(b.Claimed), yesNo(b.Featured), yesNo(b.Published), yesNo(b.Suspended), csvTime(b.CreatedAt)}
 			}
 			return rows, total, err

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -62,7 +63,7 @@ func (h *Handlers) claimsList() adminList {
 					decided = csvTime(c.DecidedAt.Time)
 				}
 				rows[i] = []string{csvTime(c.CreatedAt), c.BusinessName, h.site.BaseURL + "/directory/" + c.BusinessSlug, c.UserEmail,
-					views.OptionLabel(views.ClaimRoles, c.Role), c.Message, c.Status, decided, c.DeciderEmail}
+					catalog.OptionLabel(views.ClaimRoles, c.Role), c.Message, c.Status, decided, c.DeciderEmail}
 			}
 			return rows, total, err
 		},

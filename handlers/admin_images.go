@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -73,7 +74,7 @@ func (h *Handlers) removeImageForm(w http.ResponseWriter, r *http.Request) (view
 	for _, img := range imgs {
 		if img.ID == id {
 			return views.AdminRemoveImage{BusinessID: b.ID, BusinessName: b.Name, OwnerEmail: b.OwnerEmail.String,
-				Image: h.adminImage(b, img), Errors: views.FieldErrors{}}, b, true
+				Image: h.adminImage(b, img), Errors: catalog.FieldErrors{}}, b, true
 		}
 	}
 	h.notFound(w, r)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"bizprofile/catalog"
 	"bizprofile/jobs"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -16,7 +17,7 @@ import (
 // default), newest first, with the last error of each.
 func (h *Handlers) adminJobs(w http.ResponseWriter, r *http.Request) {
 	status := r.URL.Query().Get("status")
-	if views.OptionLabel(views.JobStatuses, status) == status {
+	if catalog.OptionLabel(views.JobStatuses, status) == status {
 		status = "" // unknown: all
 	}
 	q := url.Values{}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -160,7 +161,7 @@ func (h *Handlers) messagesList() adminList {
 			ms, total, err := h.store.ContactMessages(ctx, p)
 			rows := make([][]string, len(ms))
 			for i, m := range ms {
-				rows[i] = []string{csvTime(m.CreatedAt), m.FirstName, m.LastName, m.Email, m.Company, views.OptionLabel(views.ContactSubjects, m.Subject), m.Message}
+				rows[i] = []string{csvTime(m.CreatedAt), m.FirstName, m.LastName, m.Email, m.Company, catalog.OptionLabel(views.ContactSubjects, m.Subject), m.Message}
 			}
 			return rows, total, err
 		},
@@ -194,7 +195,7 @@ func (h *Handlers) partnersList() adminList {
 			as, total, err := h.store.PartnerApplications(ctx, p)
 			rows := make([][]string, len(as))
 			for i, a := range as {
-				rows[i] = []string{csvTime(a.CreatedAt), a.Name, a.Email, a.Company, a.Website, views.OptionLabel(views.PartnerTiers, a.Tier), a.Message}
+				rows[i] = []string{csvTime(a.CreatedAt), a.Name, a.Email, a.Company, a.Website, catalog.OptionLabel(views.PartnerTiers, a.Tier), a.Message}
 			}
 			return rows, total, err
 		},

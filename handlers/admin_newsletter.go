@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -113,7 +114,7 @@ func (h *Handlers) newsletterOf(w http.ResponseWriter, r *http.Request) (store.N
 func (h *Handlers) newsletterEditor(r *http.Request, n store.Newsletter) (views.NewsletterEditor, error) {
 	confirmed, err := h.store.ConfirmedSubscribers(r.Context(), store.ListNewsletter)
 	return views.NewsletterEditor{
-		ID: n.ID, Subject: n.Subject, Body: n.Body, Errors: views.FieldErrors{},
+		ID: n.ID, Subject: n.Subject, Body: n.Body, Errors: catalog.FieldErrors{},
 		Confirmed: confirmed, AdminEmail: currentUser(r).Email, SiteName: h.site.Name,
 	}, err
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -24,7 +25,7 @@ func adminReviewRow(rv store.ReportedReview) views.AdminReviewRow {
 	}
 	for _, rep := range rv.Reports {
 		row.Reports = append(row.Reports, views.AdminReportRow{
-			Reason: views.OptionLabel(views.ReportReasons, rep.Reason), Detail: rep.Detail, Reporter: rep.ReporterEmail.String, At: rep.CreatedAt,
+			Reason: catalog.OptionLabel(views.ReportReasons, rep.Reason), Detail: rep.Detail, Reporter: rep.ReporterEmail.String, At: rep.CreatedAt,
 		})
 	}
 	return row
@@ -76,7 +77,7 @@ func (h *Handlers) decideReview(decision string) http.HandlerFunc {
 			return
 		}
 		reason := field(r.PostForm, "reason")
-		e := views.FieldErrors{}
+		e := catalog.FieldErrors{}
 		if action == store.ActionHideReview {
 			required(e, "reason", reason, "Say why the review is hidden: its author is emailed the reason.")
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/status"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -34,7 +35,7 @@ func (h *Handlers) renderAdminStatus(w http.ResponseWriter, r *http.Request, cod
 	}
 	v.Open, v.Past = statusIncidents(open), statusIncidents(past)
 	for _, c := range h.status.Components() {
-		v.Components = append(v.Components, views.Option{Value: c.Key, Label: c.Name})
+		v.Components = append(v.Components, catalog.Option{Value: c.Key, Label: c.Name})
 	}
 	h.render(w, r, code, views.AdminStatusPage(h.chrome(r), v))
 }
@@ -46,7 +47,7 @@ func (h *Handlers) openIncident(w http.ResponseWriter, r *http.Request) {
 	}
 	f := views.IncidentForm{
 		Title: field(r.PostForm, "title"), Impact: field(r.PostForm, "impact"), Status: field(r.PostForm, "status"),
-		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: views.FieldErrors{},
+		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: catalog.FieldErrors{},
 	}
 	for _, k := range r.PostForm["components"] {
 		if !slices.Contains(f.Components, k) {
@@ -103,7 +104,7 @@ func (h *Handlers) postIncidentUpdate(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	f := views.IncidentUpdateForm{Status: field(r.PostForm, "status"), Message: strings.TrimSpace(r.PostFormValue("message")), Errors: views.FieldErrors{}}
+	f := views.IncidentUpdateForm{Status: field(r.PostForm, "status"), Message: strings.TrimSpace(r.PostFormValue("message")), Errors: catalog.FieldErrors{}}
 	checkOption(f.Errors, "status", f.Status, views.IncidentStatuses, "Choose a status.")
 	required(f.Errors, "message", f.Message, "Write what changed.")
 	checkLength(f.Errors, "message", f.Message, views.IncidentMessageMax)

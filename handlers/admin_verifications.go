@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -82,7 +83,7 @@ func (h *Handlers) decideVerification(approve bool) http.HandlerFunc {
 			case reason == "":
 				problem = "Give the reason: the owner is emailed it, to know what to send next time."
 			case utf8.RuneCountInString(reason) > views.VerificationReasonMax:
-				problem = views.TooLong(views.VerificationReasonMax)
+				problem = catalog.TooLong(views.VerificationReasonMax)
 			}
 			if problem != "" {
 				if _, err := h.store.VerificationRequestByID(ctx, id); errors.Is(err, store.ErrNotFound) {

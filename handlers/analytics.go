@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -126,7 +127,7 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		v.Asked, v.AskedPlan = asked.Label, s.rng.LockedBy.Name
 	}
 	for _, b := range s.all {
-		v.Listings = append(v.Listings, views.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
+		v.Listings = append(v.Listings, catalog.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
 	}
 	for _, d := range rep.Days {
 		v.Days = append(v.Days, views.AnalyticsDayFigures{Day: d.Day, Views: d.Views, Visitors: d.Visitors,

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -67,7 +68,7 @@ func leadQualityView(q store.LeadQuality, rng views.AnalyticsRange) views.LeadQu
 		v.BySource = append(v.BySource, leadOutcome(views.LeadSourceLabel(s), q.BySource[s]))
 	}
 	for c, o := range q.ByCategory {
-		v.ByCategory = append(v.ByCategory, leadOutcome(views.CategoryLabel(c), o))
+		v.ByCategory = append(v.ByCategory, leadOutcome(catalog.CategoryLabel(c), o))
 	}
 	slices.SortFunc(v.ByCategory, func(a, b views.LeadOutcome) int {
 		return cmp.Or(cmp.Compare(b.Leads, a.Leads), cmp.Compare(a.Label, b.Label))

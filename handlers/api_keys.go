@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -115,7 +116,7 @@ func (h *Handlers) createAPIKey(w http.ResponseWriter, r *http.Request) {
 	if !ok || !h.parseForm(w, r) {
 		return
 	}
-	f := views.APIKeyForm{Name: field(r.PostForm, "name"), Scopes: r.PostFormValue("scopes"), Errors: views.FieldErrors{}}
+	f := views.APIKeyForm{Name: field(r.PostForm, "name"), Scopes: r.PostFormValue("scopes"), Errors: catalog.FieldErrors{}}
 	if !bill.Plan.API {
 		h.apiAnswer(w, r, http.StatusForbidden, u, bill, func(v *views.APIDashboardView) { v.Problem, v.KeyForm = apiRefusal(), f })
 		return

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strconv"
 
+	"bizprofile/catalog"
 	"bizprofile/handlers/api"
 	"bizprofile/store"
-	"bizprofile/views"
 )
 
 // The pages' rules that the public API applies as they are (api.Rules):
@@ -121,17 +121,17 @@ func leadStatusError(status string) string {
 // leadNoteError is the lead page's message for a note ("" when it may be
 // saved).
 func leadNoteError(note string) string {
-	e := views.FieldErrors{}
+	e := catalog.FieldErrors{}
 	required(e, "note", note, "Write the note.")
-	checkLength(e, "note", note, views.LeadNoteMax)
+	checkLength(e, "note", note, catalog.LeadNoteMax)
 	return e["note"]
 }
 
 // reviewReplyError is the reviews page's message for a reply ("" when it
 // may be posted).
 func reviewReplyError(reply string) string {
-	e := views.FieldErrors{}
+	e := catalog.FieldErrors{}
 	required(e, "reply", reply, "Write a reply.")
-	checkLength(e, "reply", reply, views.ReplyMax)
+	checkLength(e, "reply", reply, catalog.ReplyMax)
 	return e["reply"]
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"bizprofile/catalog"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -61,7 +62,7 @@ func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 		Mode:   views.ModeSignIn,
 		Email:  strings.TrimSpace(r.PostFormValue("email")),
 		Next:   localPath(r.PostFormValue("next"), ""),
-		Errors: views.FieldErrors{},
+		Errors: catalog.FieldErrors{},
 	}
 	password := r.PostFormValue("password")
 	if f.Email == "" {
@@ -169,7 +170,7 @@ func (h *Handlers) signup(w http.ResponseWriter, r *http.Request) {
 		FullName: strings.TrimSpace(r.PostFormValue("full_name")),
 		Email:    strings.TrimSpace(r.PostFormValue("email")),
 		Next:     localPath(r.PostFormValue("next"), ""),
-		Errors:   views.FieldErrors{},
+		Errors:   catalog.FieldErrors{},
 	}
 	password := r.PostFormValue("password")
 	required(f.Errors, "full_name", f.FullName, "Enter your full name.")
@@ -325,7 +326,7 @@ func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	f := views.AuthForm{Mode: views.ModeSignIn, Email: strings.TrimSpace(r.PostFormValue("email")), Next: localPath(r.PostFormValue("next"), ""), Errors: views.FieldErrors{}}
+	f := views.AuthForm{Mode: views.ModeSignIn, Email: strings.TrimSpace(r.PostFormValue("email")), Next: localPath(r.PostFormValue("next"), ""), Errors: catalog.FieldErrors{}}
 	c := h.chrome(r)
 	if f.Email == "" {
 		f.Errors["email"] = "Please enter your email address first."
@@ -378,7 +379,7 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	f := views.ResetForm{Token: r.PostFormValue("token"), Errors: views.FieldErrors{}}
+	f := views.ResetForm{Token: r.PostFormValue("token"), Errors: catalog.FieldErrors{}}
 	invalid := func() {
 		h.render(w, r, http.StatusBadRequest, views.ResetPasswordPage(h.chrome(r), views.ResetForm{Invalid: true}))
 	}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"bizprofile/catalog"
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -13,7 +14,7 @@ import (
 var directoryCrumb = views.Crumb{Label: "Directory", Path: "/directory"}
 
 func categoryCrumb(category string) views.Crumb {
-	return views.Crumb{Label: views.CategoryLabel(category), Path: views.CategoryPath(category)}
+	return views.Crumb{Label: catalog.CategoryLabel(category), Path: views.CategoryPath(category)}
 }
 
 func stateCrumb(code string) views.Crumb {
@@ -42,7 +43,7 @@ func listingPlace(b store.Business) (code, city string) {
 // its state › its city › itself, leaving out what it lacks.
 func listingTrail(b store.Business) []views.Crumb {
 	trail := []views.Crumb{directoryCrumb}
-	if views.ValidOption(views.Categories, b.Category) {
+	if catalog.ValidOption(catalog.Categories, b.Category) {
 		trail = append(trail, categoryCrumb(b.Category))
 	}
 	if code, city := listingPlace(b); code != "" {

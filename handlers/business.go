@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -134,8 +135,8 @@ const (
 func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews, photos []store.ListingImage, branded bool) views.BusinessView {
 	v := views.BusinessView{
 		ID: b.ID, Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
-		Category: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
-		Type: views.OptionLabel(views.BusinessTypes, b.BusinessType), Tags: b.Tags, Services: b.Services,
+		Category: catalog.CategoryLabel(b.Category), SubCategory: b.SubCategory,
+		Type: catalog.OptionLabel(catalog.BusinessTypes, b.BusinessType), Tags: b.Tags, Services: b.Services,
 		City: b.City, State: b.State, Website: b.Website,
 		Rating: reviews.Summary.Average, Reviews: reviews.Summary.Count, ReviewList: reviews,
 		Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
@@ -185,7 +186,7 @@ func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews, 
 	v.JSONLD = h.localBusinessJSONLD(b, v, photos)
 	v.Trail = listingTrail(b)
 	v.TrailLD = h.breadcrumbJSONLD(v.Trail)
-	if views.ValidOption(views.Categories, b.Category) {
+	if catalog.ValidOption(catalog.Categories, b.Category) {
 		v.CategoryURL = views.CategoryPath(b.Category)
 	}
 	if code, city := listingPlace(b); city != "" {

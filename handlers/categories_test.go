@@ -9,12 +9,12 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
-	"bizprofile/views"
 )
 
 // Every page and export that names a listing's category names it with the
-// label of views.Categories: the admin list, its CSV, a listing's admin
+// label of catalog.Categories: the admin list, its CSV, a listing's admin
 // page and the owner's dashboard once labelled four categories with their
 // raw values (automotive, beauty, construction, education).
 func TestCategoriesAreLabelledAlikeEverywhere(t *testing.T) {
@@ -24,7 +24,7 @@ func TestCategoriesAreLabelledAlikeEverywhere(t *testing.T) {
 		u := owner.account(t, "owner@example.com", store.KindBusiness)
 		ids := map[string]int64{}   // listing name → id
 		want := map[string]string{} // listing name → category label
-		for _, c := range views.Categories {
+		for _, c := range catalog.Categories {
 			name := "Listing in " + c.Value
 			b, err := app.store.CreateBusiness(ctx, store.Business{
 				Name: name, Description: "A listing.", Category: c.Value,

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -56,7 +57,7 @@ func (h *Handlers) claimState(ctx context.Context, u *store.User, b store.Busine
 func (h *Handlers) claimForm(r *http.Request, b store.Business) (views.ClaimForm, error) {
 	u := currentUser(r)
 	state, err := h.claimState(r.Context(), u, b)
-	return views.ClaimForm{BusinessID: b.ID, Business: b.Name, Slug: b.Slug, Email: u.Email, State: state, Errors: views.FieldErrors{}}, err
+	return views.ClaimForm{BusinessID: b.ID, Business: b.Name, Slug: b.Slug, Email: u.Email, State: state, Errors: catalog.FieldErrors{}}, err
 }
 
 // claimPage shows the claim form of a listing, or why it cannot be claimed.
@@ -124,7 +125,7 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 			return err
 		}
 		return h.notifyAdmins(r.Context(), tx, func(to string) bizmail.Message {
-			return bizmail.ClaimReceived(h.mailSite(), to, b.Name, u.Email, views.OptionLabel(views.ClaimRoles, c.Role), c.Message, h.site.BaseURL+"/admin/claims")
+			return bizmail.ClaimReceived(h.mailSite(), to, b.Name, u.Email, catalog.OptionLabel(views.ClaimRoles, c.Role), c.Message, h.site.BaseURL+"/admin/claims")
 		})
 	})
 	switch {

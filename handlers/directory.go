@@ -8,12 +8,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
 
 // maxQueryLen bounds free-text controls: longer input is cut, not refused.
-const maxQueryLen = views.MaxQueryLen
+const maxQueryLen = catalog.MaxQueryLen
 
 // clipQuery cuts s to maxQueryLen characters (never inside one).
 func clipQuery(s string) string {
@@ -30,27 +31,27 @@ func parseDirectoryQuery(v url.Values) (views.DirectoryQuery, store.Search) {
 	text := func(name string) string {
 		return strings.TrimSpace(clipQuery(strings.Join(strings.Fields(strings.ToValidUTF8(v.Get(name), "")), " ")))
 	}
-	pick := func(name string, opts []views.Option, def string) string {
-		if s := v.Get(name); views.ValidOption(opts, s) {
+	pick := func(name string, opts []catalog.Option, def string) string {
+		if s := v.Get(name); catalog.ValidOption(opts, s) {
 			return s
 		}
 		return def
 	}
 	q := views.DirectoryQuery{
 		Q:         text("q"),
-		Category:  pick("category", views.Categories, ""),
+		Category:  pick("category", catalog.Categories, ""),
 		Location:  text("location"),
-		Sort:      pick("sort", views.SortOptions, store.SortRelevance),
-		View:      pick("view", []views.Option{{Value: "grid"}, {Value: "list"}}, "grid"),
-		MinRating: pick("min_rating", views.RatingOptions, ""),
-		Type:      pick("type", views.BusinessTypes, ""),
+		Sort:      pick("sort", catalog.SortOptions, store.SortRelevance),
+		View:      pick("view", []catalog.Option{{Value: "grid"}, {Value: "list"}}, "grid"),
+		MinRating: pick("min_rating", catalog.RatingOptions, ""),
+		Type:      pick("type", catalog.BusinessTypes, ""),
 		Page:      1,
 	}
 	switch v.Get("verified") {
 	case "1", "on", "true":
 		q.Verified = true
 	}
-	if p, ok := numberIn(v.Get("page"), 1, views.MaxDirectoryPage); ok {
+	if p, ok := numberIn(v.Get("page"), 1, catalog.MaxDirectoryPage); ok {
 		q.Page = int(p)
 	}
 	minRating, _ := strconv.ParseFloat(q.MinRating, 64)
@@ -93,7 +94,7 @@ const eagerCards = 4
 func (h *Handlers) businessCard(b store.Business, i int) views.BusinessCard {
 	c := views.BusinessCard{
 		Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
-		Category: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
+		Category: catalog.CategoryLabel(b.Category), SubCategory: b.SubCategory,
 		Location: views.Place(b.City, b.State), Rating: b.Rating, Reviews: b.ReviewCount,
 		Verified: b.Verified, Featured: b.Featured, Claimed: b.Claimed, Tags: []string(b.Tags),
 		Logo: h.logoImage(b, cardLogoPx), LazyLogo: i >= eagerCards,

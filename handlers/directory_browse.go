@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -18,7 +19,7 @@ const popularCities = 12
 func directoryBrowse(all store.SearchResult) views.DirectoryBrowse {
 	counts, cities := all.Categories, all.Places
 	var b views.DirectoryBrowse
-	for _, c := range views.Categories {
+	for _, c := range catalog.Categories {
 		if n := counts[c.Value]; n > 0 {
 			b.Categories = append(b.Categories, views.BrowseLink{Label: c.Label, Path: views.CategoryPath(c.Value), Count: n})
 		}

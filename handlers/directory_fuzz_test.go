@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"bizprofile/views"
+	"bizprofile/catalog"
 )
 
 // FuzzParseDirectoryQuery: whatever a URL holds, the parsed query is valid,
@@ -29,10 +29,10 @@ func FuzzParseDirectoryQuery(f *testing.F) {
 				t.Fatalf("bad text control %q", text)
 			}
 		}
-		if !views.ValidOption(views.SortOptions, q.Sort) || (q.View != "grid" && q.View != "list") || q.Page < 1 || q.Page > 10000 {
+		if !catalog.ValidOption(catalog.SortOptions, q.Sort) || (q.View != "grid" && q.View != "list") || q.Page < 1 || q.Page > 10000 {
 			t.Fatalf("bad controls %+v", q)
 		}
-		if q.Category != "" && !views.ValidOption(views.Categories, q.Category) {
+		if q.Category != "" && !catalog.ValidOption(catalog.Categories, q.Category) {
 			t.Fatalf("bad category %q", q.Category)
 		}
 		if s.Query != q.Q || s.Page != q.Page || s.Sort != q.Sort {

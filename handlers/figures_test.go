@@ -16,6 +16,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/catalog"
 	"bizprofile/handlers/api"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -134,9 +135,9 @@ func catalogueFigures() figures {
 	for _, d := range rollingRanges {
 		f.add("the analytics ranges", float64(d))
 	}
-	f.add("the categories of the catalogue", float64(len(views.Categories)))
+	f.add("the categories of the catalogue", float64(len(catalog.Categories)))
 	f.add("the star scale of reviews", 1, 2, 3, 4, 5)
-	for _, o := range views.RatingOptions {
+	for _, o := range catalog.RatingOptions {
 		f.addNumbersOf("the directory's rating filter", o.Value)
 	}
 	f.add("the limits of a quote request's description", views.RequestDescriptionMin, views.RequestDescriptionMax)

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -59,7 +60,7 @@ func (h *Handlers) individualHomeView(r *http.Request, u *store.User) (views.Ind
 	}
 	for _, q := range requests {
 		v.Requests = append(v.Requests, views.SentRequest{
-			Token: q.Token, Category: views.CategoryLabel(q.Category), Description: q.Description,
+			Token: q.Token, Category: catalog.CategoryLabel(q.Category), Description: q.Description,
 			Location: views.Place(q.City, q.State), CreatedAt: q.CreatedAt, Matches: requestMatchViews(matches[q.ID]),
 		})
 	}

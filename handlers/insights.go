@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"bizprofile/ai"
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -64,7 +65,7 @@ func (h *Handlers) insightsView(w http.ResponseWriter, r *http.Request, selected
 		}
 	}
 	for _, b := range bs {
-		v.Businesses = append(v.Businesses, views.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
+		v.Businesses = append(v.Businesses, catalog.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
 	}
 	v.Selected, v.Name = chosen.ID, chosen.Name
 	ins, err := h.store.InsightsFor(r.Context(), chosen.ID, 50)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/catalog"
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -22,7 +23,7 @@ import (
 func (h *Handlers) categoryPage(w http.ResponseWriter, r *http.Request) {
 	param := chi.URLParam(r, "category")
 	category := strings.ToLower(param)
-	if !views.ValidOption(views.Categories, category) {
+	if !catalog.ValidOption(catalog.Categories, category) {
 		h.notFound(w, r)
 		return
 	}
@@ -31,7 +32,7 @@ func (h *Handlers) categoryPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := views.LandingPage{
-		Category: views.CategoryLabel(category),
+		Category: catalog.CategoryLabel(category),
 		Path:     views.CategoryPath(category),
 		Search:   views.DirectoryQuery{Category: category, Sort: store.SortRelevance}.URL(1),
 		Trail:    []views.Crumb{directoryCrumb, categoryCrumb(category)},
@@ -110,7 +111,7 @@ func (h *Handlers) cityPage(w http.ResponseWriter, r *http.Request) {
 // state without listings, which says so.
 func (h *Handlers) landing(w http.ResponseWriter, r *http.Request, p views.LandingPage, search store.Search) {
 	search.Page = 1
-	if n, ok := numberIn(r.URL.Query().Get("page"), 1, views.MaxDirectoryPage); ok {
+	if n, ok := numberIn(r.URL.Query().Get("page"), 1, catalog.MaxDirectoryPage); ok {
 		search.Page = int(n)
 	}
 	res, err := h.store.SearchBusinesses(r.Context(), search)

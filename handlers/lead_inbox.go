@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -27,11 +28,11 @@ const leadDate = "2006-01-02"
 // leadQuery reads the inbox's filters and page from a query; values out of
 // range are the defaults (no filter).
 func leadQuery(q url.Values) views.LeadQuery {
-	v := views.LeadQuery{Sort: views.LeadSortNewest, Page: 1}
+	v := views.LeadQuery{Sort: catalog.LeadSortNewest, Page: 1}
 	if n, ok := numberIn(q.Get("listing"), 1, 1<<53); ok {
 		v.Listing = n
 	}
-	if s := q.Get("status"); views.ValidOption(views.LeadStatusOptions, s) {
+	if s := q.Get("status"); catalog.ValidOption(catalog.LeadStatusOptions, s) {
 		v.Status = s
 	}
 	for _, d := range []struct {
@@ -46,8 +47,8 @@ func leadQuery(q url.Values) views.LeadQuery {
 	if len([]rune(v.Q)) > 100 {
 		v.Q = string([]rune(v.Q)[:100])
 	}
-	if q.Get("sort") == views.LeadSortScore {
-		v.Sort = views.LeadSortScore
+	if q.Get("sort") == catalog.LeadSortScore {
+		v.Sort = catalog.LeadSortScore
 	}
 	if n, ok := numberIn(q.Get("page"), 1, maxListPage); ok {
 		v.Page = int(n)
@@ -58,7 +59,7 @@ func leadQuery(q url.Values) views.LeadQuery {
 // leadFilter is the store's filter of q; sorting by score needs a plan
 // with lead scoring.
 func leadFilter(q views.LeadQuery, scoring bool) store.LeadFilter {
-	f := store.LeadFilter{BusinessID: q.Listing, Status: q.Status, Query: q.Q, SortByScore: scoring && q.Sort == views.LeadSortScore}
+	f := store.LeadFilter{BusinessID: q.Listing, Status: q.Status, Query: q.Q, SortByScore: scoring && q.Sort == catalog.LeadSortScore}
 	f.From, _ = time.Parse(leadDate, q.From)
 	f.To, _ = time.Parse(leadDate, q.To)
 	return f
@@ -88,7 +89,7 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 	}
 	v := views.LeadInboxView{Query: q, Scoring: leadScoring(bill.Plan)}
 	if !v.Scoring.Shown {
-		v.Query.Sort = views.LeadSortNewest
+		v.Query.Sort = catalog.LeadSortNewest
 	}
 	per := views.LeadsPerPage
 	ls, total, err := h.store.OwnerLeads(ctx, u.Account(), leadFilter(v.Query, v.Scoring.Shown), store.Page{Limit: per, Offset: (q.Page - 1) * per})
@@ -120,7 +121,7 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, b := range bs {
-		v.Listings = append(v.Listings, views.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
+		v.Listings = append(v.Listings, catalog.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
 	}
 	for _, l := range ls {
 		row := views.InboxLead{ID: l.ID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt, Locked: l.Locked}
@@ -174,7 +175,7 @@ func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 	for offset := 0; ; {
 		for _, l := range ls {
 			row := []string{csvTime(l.CreatedAt), l.BusinessName, l.Name, l.Email, l.Phone, l.Message,
-				views.LeadStatusLabel(l.Status), views.LeadSourceLabel(l.Source), yesNo(l.Locked)}
+				catalog.LeadStatusLabel(l.Status), views.LeadSourceLabel(l.Source), yesNo(l.Locked)}
 			if l.Locked {
 				row[2], row[3], row[4], row[5] = "", "", "", ""
 			}

@@ -15,9 +15,9 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
-	"bizprofile/views"
 )
 
 // inboxOwner signs app in as the owner of two published listings.
@@ -85,7 +85,7 @@ func history(doc finder) []string {
 // not offer, or the reverse).
 func TestInboxOffersTheStoresLeadStatuses(t *testing.T) {
 	var offered []string
-	for _, o := range views.LeadStatusOptions {
+	for _, o := range catalog.LeadStatusOptions {
 		offered = append(offered, o.Value)
 	}
 	if !slices.Equal(offered, store.LeadStatuses) {

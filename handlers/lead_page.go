@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -99,7 +100,7 @@ func (h *Handlers) leadPageView(ctx context.Context, viewer *store.User, l store
 		}
 		if err == nil {
 			v.Request = &views.LeadRequestView{
-				Category: views.CategoryLabel(q.Category), Description: q.Description, Place: views.Place(q.City, q.State),
+				Category: catalog.CategoryLabel(q.Category), Description: q.Description, Place: views.Place(q.City, q.State),
 				Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
 			}
 		}
@@ -123,7 +124,7 @@ func leadHistory(l store.OwnerLead, events []store.LeadEvent, viewer int64) []vi
 		}
 		switch e.Kind {
 		case store.LeadEventStatus:
-			item.Text = "Status changed from " + views.LeadStatusLabel(e.FromStatus) + " to " + views.LeadStatusLabel(e.Status)
+			item.Text = "Status changed from " + catalog.LeadStatusLabel(e.FromStatus) + " to " + catalog.LeadStatusLabel(e.Status)
 		case store.LeadEventNote:
 			item.Text, item.Body = "Private note", e.Body
 		case store.LeadEventReply:
@@ -198,9 +199,9 @@ func (h *Handlers) updateLeadStatus(w http.ResponseWriter, r *http.Request) {
 		})
 		return
 	}
-	t := views.Toast{Title: "Status updated", Description: "The lead is now " + views.LeadStatusLabel(status) + "."}
+	t := views.Toast{Title: "Status updated", Description: "The lead is now " + catalog.LeadStatusLabel(status) + "."}
 	if status == l.Status {
-		t = views.Toast{Title: "Status unchanged", Description: "The lead was " + views.LeadStatusLabel(status) + " already."}
+		t = views.Toast{Title: "Status unchanged", Description: "The lead was " + catalog.LeadStatusLabel(status) + " already."}
 	}
 	h.leadDone(w, r, l.ID, t, "")
 }
@@ -253,9 +254,9 @@ func (h *Handlers) replyToLead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reply := strings.TrimSpace(r.PostFormValue("reply"))
-	e := views.FieldErrors{}
+	e := catalog.FieldErrors{}
 	required(e, "reply", reply, "Write your reply.")
-	checkLength(e, "reply", reply, views.LeadReplyMax)
+	checkLength(e, "reply", reply, catalog.LeadReplyMax)
 	if len(e) > 0 {
 		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) { v.Reply, v.ReplyError = reply, e["reply"] })
 		return

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"bizprofile/analytics"
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -46,7 +47,7 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 	f := views.LeadForm{
 		Business: b.Name, Slug: b.Slug, Unmanaged: !b.OwnerID.Valid,
 		Name: field(r.PostForm, "name"), Email: field(r.PostForm, "email"), Phone: field(r.PostForm, "phone"),
-		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: views.FieldErrors{},
+		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: catalog.FieldErrors{},
 	}
 	answer := func(status int, f views.LeadForm) {
 		if isHTMX(r) {

@@ -15,9 +15,9 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/catalog"
 	"bizprofile/images"
 	"bizprofile/store"
-	"bizprofile/views"
 )
 
 // Listings' logos and photos on the public pages (issue 22): cards,
@@ -296,8 +296,8 @@ func TestTheListingPageShowsItsDescribedPhotosCoverFirstAndTellsSearchEngines(t 
 }
 
 func TestEveryCategoryColourIsReadableUnderWhiteInitials(t *testing.T) {
-	for _, c := range views.Categories {
-		colour := views.CategoryColour(c.Value)
+	for _, c := range catalog.Categories {
+		colour := catalog.CategoryColour(c.Value)
 		if ratio, ok := images.Contrast(colour, "#ffffff"); !ok || ratio < 4.5 {
 			t.Errorf("%s: %s has a contrast of %.2f:1 with white initials", c.Value, colour, ratio)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -72,7 +73,7 @@ func (h *Handlers) editListingImages(w http.ResponseWriter, r *http.Request) {
 	}
 	edits := make([]store.ImageEdit, 0, len(order))
 	photos := make([]views.ImageItem, 0, len(order))
-	errs := views.FieldErrors{}
+	errs := catalog.FieldErrors{}
 	for i, id := range order {
 		ph := byID[id]
 		field := "alt_" + strconv.FormatInt(id, 10)

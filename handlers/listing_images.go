@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bizprofile/catalog"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -42,8 +43,8 @@ var altTooLongMessage = "Keep the description to " + strconv.Itoa(store.MaxAltLe
 // imagesPanel is the manage page's "Logo and photos" section of b, as
 // stored.
 func (h *Handlers) imagesPanel(ctx context.Context, u *store.User, b store.Business) (views.ImagesPanel, error) {
-	p := views.ImagesPanel{BusinessID: b.ID, Rules: imageRules, EditErrors: views.FieldErrors{},
-		Add: views.PhotoUpload{Errors: views.FieldErrors{}}}
+	p := views.ImagesPanel{BusinessID: b.ID, Rules: imageRules, EditErrors: catalog.FieldErrors{},
+		Add: views.PhotoUpload{Errors: catalog.FieldErrors{}}}
 	bill, err := h.billingOf(ctx, u.Account())
 	if err != nil {
 		return p, err
@@ -113,7 +114,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 	alt := strings.TrimSpace(f.Values.Get("alt"))
 	p.Add.Alt = alt
 	// fail answers the form with its messages (by "file" and "alt").
-	fail := func(status int, errs views.FieldErrors) {
+	fail := func(status int, errs catalog.FieldErrors) {
 		if kind == store.ImageLogo {
 			p.LogoError = errs["file"]
 		} else {
@@ -130,7 +131,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 		h.renderImagesPanel(w, r, status, b, p)
 	}
 	if kind == store.ImagePhoto && p.Full() {
-		fail(http.StatusUnprocessableEntity, views.FieldErrors{"file": p.CapMessage()})
+		fail(http.StatusUnprocessableEntity, catalog.FieldErrors{"file": p.CapMessage()})
 		return
 	}
 
@@ -150,7 +151,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 	}
 	if img.ID == 0 && f.File != nil {
 		if msg := h.uploadLimited(w, r); msg != "" {
-			fail(http.StatusTooManyRequests, views.FieldErrors{"file": msg})
+			fail(http.StatusTooManyRequests, catalog.FieldErrors{"file": msg})
 			return
 		}
 	}
@@ -167,7 +168,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 			} else {
 				h.log.Info("image refused", "reason", msg, "business_id", b.ID)
 			}
-			fail(status, views.FieldErrors{"file": msg})
+			fail(status, catalog.FieldErrors{"file": msg})
 			return
 		}
 		img.Picture = pic
@@ -183,7 +184,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 				img.ID = kept.ID
 			}
 			p.Add.PendingID, p.Add.Pending = img.ID, h.image(img.Picture, "The photo you chose", photoThumbPx, strconv.Itoa(photoThumbPx)+"px")
-			fail(http.StatusUnprocessableEntity, views.FieldErrors{"alt": msg})
+			fail(http.StatusUnprocessableEntity, catalog.FieldErrors{"alt": msg})
 			return
 		}
 	}
@@ -199,7 +200,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 	})
 	if errors.Is(err, store.ErrTooManyPhotos) {
 		// Another upload took the last place since the check.
-		fail(http.StatusUnprocessableEntity, views.FieldErrors{"file": p.CapMessage()})
+		fail(http.StatusUnprocessableEntity, catalog.FieldErrors{"file": p.CapMessage()})
 		return
 	}
 	if err != nil {

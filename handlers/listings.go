@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bizprofile/catalog"
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -18,7 +19,7 @@ func newListingForm(email string) views.ListingForm {
 	f := views.ListingForm{
 		Email: email, BusinessType: store.TypeStorefront,
 		ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true, Published: true,
-		Errors: views.FieldErrors{},
+		Errors: catalog.FieldErrors{},
 	}
 	f.Hours = weekForm(store.DefaultWeek())
 	return f
@@ -32,7 +33,7 @@ func listingFormOf(b store.Business) views.ListingForm {
 		Email: b.Email, Phone: b.Phone, Website: b.Website, Address: b.Address, City: b.City, State: b.State, ZipCode: b.ZipCode,
 		Services: strings.Join(b.Services, "\n"), ShowEmail: b.ShowEmail, ShowPhone: b.ShowPhone, ShowAddress: b.ShowAddress,
 		ShowPricing: b.ShowPricing, ShowHours: b.ShowHours, Published: b.Published, Suspended: b.Suspended, Held: b.Held,
-		EmailPending: b.Email != "" && !b.EmailConfirmed, Errors: views.FieldErrors{},
+		EmailPending: b.Email != "" && !b.EmailConfirmed, Errors: catalog.FieldErrors{},
 	}
 	week := b.Hours
 	if len(week) != 7 {
@@ -52,7 +53,7 @@ func weekForm(week store.Week) [7]views.DayForm {
 }
 
 // parseListingForm reads and checks the wizard / edit form against
-// views.ListingRules and views.ListingHours, the rules the wizard gets in
+// catalog.ListingRules and catalog.ListingHours, the rules the wizard gets in
 // its props and applies in the browser.
 func parseListingForm(r *http.Request, f views.ListingForm) (views.ListingForm, store.Business) {
 	v := r.PostForm
@@ -72,8 +73,8 @@ func parseListingForm(r *http.Request, f views.ListingForm) (views.ListingForm, 
 		on := func(name string) bool { return v.Get(name) != "" }
 		f.ShowEmail, f.ShowPhone, f.ShowAddress, f.ShowPricing, f.ShowHours = on("show_email"), on("show_phone"), on("show_address"), on("show_pricing"), on("show_hours")
 	}
-	e := views.FieldErrors{}
-	for name, rule := range views.ListingRules {
+	e := catalog.FieldErrors{}
+	for name, rule := range catalog.ListingRules {
 		value, ok := cleaned[name]
 		if !ok {
 			value = field(v, name)
@@ -85,7 +86,7 @@ func parseListingForm(r *http.Request, f views.ListingForm) (views.ListingForm, 
 		key := "hours_" + strconv.Itoa(i)
 		d := views.DayForm{Day: store.Weekdays[i], Open: field(v, key+"_open"), Close: field(v, key+"_close"), Closed: v.Get(key+"_closed") != ""}
 		f.Hours[i] = d
-		checkDay(e, key, d, views.ListingHours)
+		checkDay(e, key, d, catalog.ListingHours)
 		week = append(week, store.DayHours{Open: d.Open, Close: d.Close, Closed: d.Closed})
 	}
 	f.Errors = e

@@ -14,6 +14,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -306,10 +307,10 @@ func TestOwnerRepliesEditsAndDeletesAReply(t *testing.T) {
 
 				// Bad replies: 422 with the message by the field and the
 				// text kept; the stored reply is unchanged.
-				long := strings.Repeat("á", views.ReplyMax+1)
+				long := strings.Repeat("á", catalog.ReplyMax+1)
 				for _, tc := range []struct{ text, msg string }{
 					{"   ", "Write a reply."},
-					{long, views.TooLong(views.ReplyMax)},
+					{long, catalog.TooLong(catalog.ReplyMax)},
 				} {
 					res, body := send(replyURL(rev), url.Values{"reply": {tc.text}, "back": {"page=2"}})
 					doc := parseHTML(t, body)

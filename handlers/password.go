@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/crypto/argon2"
 
-	"bizprofile/views"
+	"bizprofile/catalog"
 )
 
 // Password rules: the spec's minimum of 6, a maximum that keeps hashing
@@ -100,7 +100,7 @@ func notLetterOrDigit(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsD
 // checkPasswords validates a new password and its confirmation on a form
 // that sets the password of the account of email, held by names (see
 // passwordProblem).
-func checkPasswords(errs views.FieldErrors, password, confirm, email string, names ...string) {
+func checkPasswords(errs catalog.FieldErrors, password, confirm, email string, names ...string) {
 	if msg := passwordProblem(password, email, names...); msg != "" {
 		errs["password"] = msg
 		return

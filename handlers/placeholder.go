@@ -8,8 +8,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/catalog"
 	"bizprofile/images"
-	"bizprofile/views"
 )
 
 // A listing without a logo shows a placeholder: its initials on its
@@ -25,12 +25,12 @@ const cardLogoPx = 64
 
 // placeholderPath is the placeholder of a listing named name in category.
 func placeholderPath(category, name string) string {
-	if !views.ValidOption(views.Categories, category) {
+	if !catalog.ValidOption(catalog.Categories, category) {
 		category = "other"
 	}
 	in := initialsOf(name)
 	if in == "" {
-		in = initialsOf(views.CategoryLabel(category))
+		in = initialsOf(catalog.CategoryLabel(category))
 	}
 	return "/placeholders/" + category + "/" + url.PathEscape(in) + ".svg"
 }
@@ -74,11 +74,11 @@ func validInitials(s string) bool {
 func (h *Handlers) placeholder(w http.ResponseWriter, r *http.Request) {
 	category := chi.URLParam(r, "category")
 	initials, err := url.PathUnescape(chi.URLParam(r, "initials"))
-	if err != nil || !views.ValidOption(views.Categories, category) || !validInitials(initials) {
+	if err != nil || !catalog.ValidOption(catalog.Categories, category) || !validInitials(initials) {
 		http.NotFound(w, r)
 		return
 	}
-	svg := images.Placeholder(initials, views.CategoryColour(category))
+	svg := images.Placeholder(initials, catalog.CategoryColour(category))
 	hd := w.Header()
 	hd.Set("Content-Type", "image/svg+xml")
 	hd.Set("Cache-Control", "public, max-age=31536000, immutable")

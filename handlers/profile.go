@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -21,7 +22,7 @@ func (h *Handlers) profileView(r *http.Request) (views.ProfileView, error) {
 		Email: u.Email, Individual: u.Kind == store.KindIndividual,
 		FullName: p.FullName, FirstName: p.FirstName, LastName: p.LastName, Phone: p.Phone,
 		Location: p.Location, Profession: p.Profession, Interests: p.Interests, Bio: p.Bio,
-		Errors: views.FieldErrors{},
+		Errors: catalog.FieldErrors{},
 	}
 	// A member's emails about the account (review alerts, the analytics
 	// summary) are the owner's settings: the page says so instead.
@@ -81,7 +82,7 @@ func (h *Handlers) saveProfile(w http.ResponseWriter, r *http.Request) {
 		checkLength(e, "last_name", v.LastName, 60)
 		required(e, "location", v.Location, "Enter where you are, like Denver, CO.")
 		checkLength(e, "location", v.Location, 120)
-		checkOption(e, "profession", v.Profession, views.Professions, "Choose your profession.")
+		checkOption(e, "profession", v.Profession, catalog.Professions, "Choose your profession.")
 		checkLength(e, "interests", v.Interests, 300)
 		checkLength(e, "bio", v.Bio, 1000)
 		v.FullName = v.FirstName + " " + v.LastName

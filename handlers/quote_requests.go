@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/places"
 	"bizprofile/store"
@@ -47,12 +48,12 @@ func (h *Handlers) keepRequestPrefill(r *http.Request, p requestPrefill) {
 
 // newRequestForm is an empty form with its choices.
 func newRequestForm() views.QuoteRequestForm {
-	f := views.QuoteRequestForm{Errors: views.FieldErrors{}}
+	f := views.QuoteRequestForm{Errors: catalog.FieldErrors{}}
 	for _, c := range store.Timings {
-		f.Timings = append(f.Timings, views.Option{Value: c.Value, Label: c.Label})
+		f.Timings = append(f.Timings, catalog.Option{Value: c.Value, Label: c.Label})
 	}
 	for _, c := range store.Budgets {
-		f.Budgets = append(f.Budgets, views.Option{Value: c.Value, Label: c.Label})
+		f.Budgets = append(f.Budgets, catalog.Option{Value: c.Value, Label: c.Label})
 	}
 	return f
 }
@@ -75,7 +76,7 @@ func (h *Handlers) quoteRequestPage(w http.ResponseWriter, r *http.Request) {
 			f.Name, f.Email, f.Phone = p.Name, p.Email, p.Phone
 		}
 	}
-	if c := strings.TrimSpace(q.Get("category")); f.Category == "" && views.ValidOption(views.Categories, c) {
+	if c := strings.TrimSpace(q.Get("category")); f.Category == "" && catalog.ValidOption(catalog.Categories, c) {
 		f.Category = c
 	}
 	if loc := strings.TrimSpace(q.Get("location")); f.City == "" && f.State == "" && loc != "" {
@@ -122,7 +123,7 @@ func parseQuoteRequest(r *http.Request) (views.QuoteRequestForm, store.QuoteRequ
 		e["description"] = views.TooShortDescription
 	}
 	checkOption(e, "timing", f.Timing, f.Timings, "Choose when you need it.")
-	if f.Budget != "" && !views.ValidOption(f.Budgets, f.Budget) {
+	if f.Budget != "" && !catalog.ValidOption(f.Budgets, f.Budget) {
 		e["budget"] = "Choose a budget from the list, or leave it not stated."
 	}
 	q := store.QuoteRequest{
@@ -214,7 +215,7 @@ func (h *Handlers) quoteRequestSentPage(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	v := views.QuoteRequestView{
-		Token: q.Token, Name: q.Name, Category: views.CategoryLabel(q.Category), CategoryKey: q.Category, Description: q.Description,
+		Token: q.Token, Name: q.Name, Category: catalog.CategoryLabel(q.Category), CategoryKey: q.Category, Description: q.Description,
 		City: q.City, State: q.State, Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget), SentAt: q.CreatedAt,
 		Matches: requestMatchViews(ms[q.ID]),
 	}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"bizprofile/ai"
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -104,7 +105,7 @@ func (h *Handlers) reviewFormPage(w http.ResponseWriter, r *http.Request) {
 }
 
 func newReviewForm(b store.Business) views.ReviewForm {
-	return views.ReviewForm{Slug: b.Slug, Business: b.Name, Today: reviewToday(), Errors: views.FieldErrors{}}
+	return views.ReviewForm{Slug: b.Slug, Business: b.Name, Today: reviewToday(), Errors: catalog.FieldErrors{}}
 }
 
 // reviewToday is the latest date of visit a review may give: tomorrow in
@@ -117,7 +118,7 @@ func reviewToday() string { return time.Now().UTC().AddDate(0, 0, 1).Format(time
 func reviewerName(kind string, p store.Profile) string {
 	name := strings.TrimSpace(p.FullName)
 	if kind != store.KindIndividual {
-		return truncateRunes(name, views.ReviewNameMax)
+		return truncateRunes(name, catalog.ReviewNameMax)
 	}
 	first, last := strings.TrimSpace(p.FirstName), strings.TrimSpace(p.LastName)
 	if first == "" {
@@ -133,7 +134,7 @@ func reviewerName(kind string, p store.Profile) string {
 	if initial, _ := utf8.DecodeRuneInString(last); last != "" {
 		first += " " + strings.ToUpper(string(initial)) + "."
 	}
-	return truncateRunes(first, views.ReviewNameMax)
+	return truncateRunes(first, catalog.ReviewNameMax)
 }
 
 func truncateRunes(s string, n int) string {
@@ -264,25 +265,25 @@ func checkReview(f views.ReviewForm) int {
 		e["rating"] = "Choose a rating from 1 to 5 stars."
 	}
 	required(e, "title", f.Title, "Give your review a title.")
-	checkLength(e, "title", f.Title, views.ReviewTitleMax)
+	checkLength(e, "title", f.Title, catalog.ReviewTitleMax)
 	required(e, "body", f.Body, "Write your review.")
-	if n := utf8.RuneCountInString(f.Body); !e.Has("body") && n < views.ReviewBodyMin {
-		e["body"] = "Write at least " + strconv.Itoa(views.ReviewBodyMin) + " characters (you wrote " + strconv.Itoa(n) + ")."
+	if n := utf8.RuneCountInString(f.Body); !e.Has("body") && n < catalog.ReviewBodyMin {
+		e["body"] = "Write at least " + strconv.Itoa(catalog.ReviewBodyMin) + " characters (you wrote " + strconv.Itoa(n) + ")."
 	}
-	checkLength(e, "body", f.Body, views.ReviewBodyMax)
+	checkLength(e, "body", f.Body, catalog.ReviewBodyMax)
 	if f.VisitedOn != "" {
 		_, err := time.Parse(time.DateOnly, f.VisitedOn)
 		switch {
 		case err != nil:
 			e["visited_on"] = "Enter the date of your visit as a date, like 2025-03-14."
-		case f.VisitedOn < views.ReviewVisitFrom:
+		case f.VisitedOn < catalog.ReviewVisitFrom:
 			e["visited_on"] = "The date of your visit can't be before 2000."
 		case f.VisitedOn > f.Today:
 			e["visited_on"] = "The date of your visit can't be in the future."
 		}
 	}
 	required(e, "author_name", f.Name, "Enter the name to show with your review.")
-	checkLength(e, "author_name", f.Name, views.ReviewNameMax)
+	checkLength(e, "author_name", f.Name, catalog.ReviewNameMax)
 	return int(rating)
 }
 

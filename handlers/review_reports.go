@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -67,7 +68,7 @@ func inDialog(r *http.Request, id int64) bool {
 // stands in its way.
 func (h *Handlers) reportForm(r *http.Request, rev store.Review, b store.Business) (views.ReportForm, error) {
 	u := currentUser(r)
-	f := views.ReportForm{ReviewID: rev.ID, Business: b.Name, Slug: b.Slug, Author: rev.AuthorName, Title: rev.Title, Rating: rev.Rating, Errors: views.FieldErrors{}}
+	f := views.ReportForm{ReviewID: rev.ID, Business: b.Name, Slug: b.Slug, Author: rev.AuthorName, Title: rev.Title, Rating: rev.Rating, Errors: catalog.FieldErrors{}}
 	if rev.WrittenBy(u.ID) {
 		f.State = views.ReportOwnReview
 		return f, nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/qrcode"
 	"bizprofile/store"
@@ -53,7 +54,7 @@ func (h *Handlers) reviewRequestForm(ctx context.Context, b store.Business, user
 	if err != nil {
 		return views.ReviewRequestForm{}, err
 	}
-	return views.ReviewRequestForm{BusinessID: b.ID, Published: b.Published, Left: left, PerDay: store.ReviewRequestsPerDay, Errors: views.FieldErrors{}}, nil
+	return views.ReviewRequestForm{BusinessID: b.ID, Published: b.Published, Left: left, PerDay: store.ReviewRequestsPerDay, Errors: catalog.FieldErrors{}}, nil
 }
 
 // requestAddresses splits what the owner typed into addresses (one per
@@ -98,7 +99,7 @@ func (h *Handlers) sendReviewRequests(w http.ResponseWriter, r *http.Request) {
 	case len(addresses) > store.ReviewRequestsPerDay:
 		f.Errors["emails"] = "Enter at most " + itoa(store.ReviewRequestsPerDay) + " addresses: that is a day's requests."
 	}
-	checkLength(f.Errors, "note", f.Note, views.RequestNoteMax)
+	checkLength(f.Errors, "note", f.Note, catalog.RequestNoteMax)
 	if len(f.Errors) > 0 {
 		h.answerRequests(w, r, http.StatusUnprocessableEntity, b, f)
 		return

@@ -15,8 +15,8 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/jmoiron/sqlx"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
-	"bizprofile/views"
 )
 
 func requestsURL(b store.Business) string { return ownerReviewsURL(b) + "/requests" }
@@ -155,7 +155,7 @@ func TestReviewRequestFormRefusesBadInput(t *testing.T) {
 			}{
 				{"no address", url.Values{"emails": {" \n , "}, "note": {"Hello"}}, "Customers' email addresses", "Enter at least one email address."},
 				{"21 addresses", url.Values{"emails": {strings.Join(many, ", ")}}, "Customers' email addresses", "Enter at most 20 addresses: that is a day's requests."},
-				{"a long note", url.Values{"emails": {"ann@example.com"}, "note": {strings.Repeat("n", views.RequestNoteMax+1)}}, "Personal note", views.TooLong(views.RequestNoteMax)},
+				{"a long note", url.Values{"emails": {"ann@example.com"}, "note": {strings.Repeat("n", catalog.RequestNoteMax+1)}}, "Personal note", catalog.TooLong(catalog.RequestNoteMax)},
 			} {
 				res, section := sendRequests(t, app, b, htmx, tc.form)
 				if res.StatusCode != http.StatusUnprocessableEntity {

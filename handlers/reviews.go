@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -76,7 +77,7 @@ func (h *Handlers) reviewsPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sort := r.URL.Query().Get("sort")
-	if !views.ValidOption(views.ReviewSorts, sort) {
+	if !catalog.ValidOption(catalog.ReviewSorts, sort) {
 		sort = store.ReviewsNewest
 	}
 	page, per := pageParam(r), views.ReviewsPerPage

@@ -16,6 +16,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"bizprofile/ai"
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -469,15 +470,15 @@ func TestReviewFormRefusesBadInputWithMessagesAndKeepsTheValues(t *testing.T) {
 		{"no rating", "rating", "", "5 stars", "Choose a rating from 1 to 5 stars."},
 		{"six stars", "rating", "6", "5 stars", "Choose a rating from 1 to 5 stars."},
 		{"no title", "title", "  ", "Title", "Give your review a title."},
-		{"long title", "title", strings.Repeat("t", 121), "Title", views.TooLong(120)},
+		{"long title", "title", strings.Repeat("t", 121), "Title", catalog.TooLong(120)},
 		{"no text", "body", "", "Your review", "Write your review."},
 		{"short text", "body", "Nice coffee, nice.  ", "Your review", "Write at least 20 characters (you wrote 18)."},
-		{"long text", "body", strings.Repeat("é", 5001), "Your review", views.TooLong(5000)},
+		{"long text", "body", strings.Repeat("é", 5001), "Your review", catalog.TooLong(5000)},
 		{"visit in the future", "visited_on", tomorrow2, "Date of visit", "The date of your visit can't be in the future."},
 		{"visit before 2000", "visited_on", "1999-12-31", "Date of visit", "The date of your visit can't be before 2000."},
 		{"visit not a date", "visited_on", "last Tuesday", "Date of visit", "Enter the date of your visit as a date, like 2025-03-14."},
 		{"no name", "author_name", "", "Name shown with your review", "Enter the name to show with your review."},
-		{"long name", "author_name", strings.Repeat("n", 61), "Name shown with your review", views.TooLong(60)},
+		{"long name", "author_name", strings.Repeat("n", 61), "Name shown with your review", catalog.TooLong(60)},
 	}
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		b := reviewedListing(t, app)

@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/http"
 
+	"bizprofile/catalog"
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -29,7 +30,7 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 		Location:     field(r.PostForm, "location"),
 		Website:      field(r.PostForm, "website"),
 		Description:  field(r.PostForm, "description"),
-		Errors:       views.FieldErrors{},
+		Errors:       catalog.FieldErrors{},
 	}
 	password := r.PostFormValue("password")
 	e := f.Errors
@@ -39,7 +40,7 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 	checkLength(e, "owner_name", f.OwnerName, 100)
 	checkEmail(e, "email", f.Email)
 	checkPhone(e, "phone", f.Phone)
-	checkOption(e, "category", f.Category, views.SignupCategories, "Choose a business category.")
+	checkOption(e, "category", f.Category, catalog.SignupCategories, "Choose a business category.")
 	required(e, "location", f.Location, "Enter where the business is, like Austin, TX.")
 	checkLength(e, "location", f.Location, 120)
 	city, state, ok := places.ParseLocation(f.Location)
@@ -99,7 +100,7 @@ func (h *Handlers) individualSignup(w http.ResponseWriter, r *http.Request) {
 		Profession: field(r.PostForm, "profession"),
 		Interests:  field(r.PostForm, "interests"),
 		Bio:        field(r.PostForm, "bio"),
-		Errors:     views.FieldErrors{},
+		Errors:     catalog.FieldErrors{},
 	}
 	password := r.PostFormValue("password")
 	e := f.Errors
@@ -111,7 +112,7 @@ func (h *Handlers) individualSignup(w http.ResponseWriter, r *http.Request) {
 	checkPhone(e, "phone", f.Phone)
 	required(e, "location", f.Location, "Enter where you are, like Denver, CO.")
 	checkLength(e, "location", f.Location, 120)
-	checkOption(e, "profession", f.Profession, views.Professions, "Choose your profession.")
+	checkOption(e, "profession", f.Profession, catalog.Professions, "Choose your profession.")
 	checkLength(e, "interests", f.Interests, 300)
 	checkLength(e, "bio", f.Bio, 1000)
 	checkPasswords(e, password, r.PostFormValue("confirm_password"), f.Email, f.FirstName, f.LastName)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -24,7 +25,7 @@ import (
 // subjects (the help and API pages link to it that way).
 func (h *Handlers) contactPage(w http.ResponseWriter, r *http.Request) {
 	var f views.ContactForm
-	if s := r.URL.Query().Get("subject"); views.ValidOption(views.ContactSubjects, s) {
+	if s := r.URL.Query().Get("subject"); catalog.ValidOption(views.ContactSubjects, s) {
 		f.Subject = s
 	}
 	f.Sent = h.wasSent(r, formContact)
@@ -54,7 +55,7 @@ func subscriptionForm(list string) string { return list + " subscription" }
 // button led here.
 func (h *Handlers) partnerSignupPage(w http.ResponseWriter, r *http.Request) {
 	var f views.PartnerForm
-	if t := r.URL.Query().Get("tier"); views.ValidOption(views.PartnerTiers, t) {
+	if t := r.URL.Query().Get("tier"); catalog.ValidOption(views.PartnerTiers, t) {
 		f.Tier = t
 	}
 	f.Sent = h.wasSent(r, formPartner)
@@ -69,7 +70,7 @@ func (h *Handlers) sendContact(w http.ResponseWriter, r *http.Request) {
 	f := views.ContactForm{
 		FirstName: field(r.PostForm, "first_name"), LastName: field(r.PostForm, "last_name"),
 		Email: field(r.PostForm, "email"), Company: field(r.PostForm, "company"), Subject: field(r.PostForm, "subject"),
-		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: views.FieldErrors{},
+		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: catalog.FieldErrors{},
 	}
 	e := f.Errors
 	required(e, "first_name", f.FirstName, "Enter your first name.")
@@ -97,7 +98,7 @@ func (h *Handlers) sendContact(w http.ResponseWriter, r *http.Request) {
 			if f.Company != "" {
 				from += ", " + f.Company
 			}
-			return bizmail.FormReceived(h.mailSite(), to, "Contact form: "+views.OptionLabel(views.ContactSubjects, f.Subject)+" from "+f.FirstName+" "+f.LastName,
+			return bizmail.FormReceived(h.mailSite(), to, "Contact form: "+catalog.OptionLabel(views.ContactSubjects, f.Subject)+" from "+f.FirstName+" "+f.LastName,
 				[]string{from + " wrote:", "“" + f.Message + "”", "Reply to " + f.Email + " directly to answer."}, h.site.BaseURL+"/admin/messages")
 		},
 	})
@@ -110,7 +111,7 @@ func (h *Handlers) suggestFeature(w http.ResponseWriter, r *http.Request) {
 	}
 	f := views.SuggestionForm{
 		Name: field(r.PostForm, "name"), Email: field(r.PostForm, "email"), Title: field(r.PostForm, "title"),
-		Description: strings.TrimSpace(r.PostFormValue("description")), Errors: views.FieldErrors{},
+		Description: strings.TrimSpace(r.PostFormValue("description")), Errors: catalog.FieldErrors{},
 	}
 	e := f.Errors
 	required(e, "name", f.Name, "Enter your name.")
@@ -162,7 +163,7 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 	if !h.parseForm(w, r) {
 		return
 	}
-	f.Email, f.Errors = field(r.PostForm, "email"), views.FieldErrors{}
+	f.Email, f.Errors = field(r.PostForm, "email"), catalog.FieldErrors{}
 	checkEmail(f.Errors, "email", f.Email)
 	h.submitSiteForm(w, r, siteForm{
 		what: subscriptionForm(f.List), back: back, toast: f.Toast(),
@@ -324,7 +325,7 @@ func (h *Handlers) applyPartner(w http.ResponseWriter, r *http.Request) {
 	f := views.PartnerForm{
 		Name: field(r.PostForm, "name"), Email: field(r.PostForm, "email"), Company: field(r.PostForm, "company"),
 		Website: field(r.PostForm, "website"), Tier: field(r.PostForm, "tier"),
-		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: views.FieldErrors{},
+		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: catalog.FieldErrors{},
 	}
 	e := f.Errors
 	required(e, "name", f.Name, "Enter your name.")
@@ -348,7 +349,7 @@ func (h *Handlers) applyPartner(w http.ResponseWriter, r *http.Request) {
 			return err
 		},
 		notify: func(to string) bizmail.Message {
-			lines := []string{f.Name + " <" + f.Email + "> of " + f.Company + " applied to be a " + views.OptionLabel(views.PartnerTiers, f.Tier) + "."}
+			lines := []string{f.Name + " <" + f.Email + "> of " + f.Company + " applied to be a " + catalog.OptionLabel(views.PartnerTiers, f.Tier) + "."}
 			if f.Website != "" {
 				lines = append(lines, "Website: "+f.Website)
 			}
@@ -366,8 +367,8 @@ type siteForm struct {
 	what     string // names the form in the logs
 	back     string // the page a sent form returns to without htmx
 	toast    views.Toast
-	errors   views.FieldErrors // the result of the form's validation
-	problem  *string           // a message about the whole form
+	errors   catalog.FieldErrors // the result of the form's validation
+	problem  *string             // a message about the whole form
 	sent     *bool
 	fragment func() templ.Component                           // the form alone, for htmx
 	page     func(views.Chrome) templ.Component               // the page around the form

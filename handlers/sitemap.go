@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/catalog"
 	"bizprofile/places"
 	"bizprofile/views"
 )
@@ -47,7 +48,7 @@ func (h *Handlers) sitemapPages(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	pages := slices.Clone(publicPages)
-	for _, c := range views.Categories {
+	for _, c := range catalog.Categories {
 		if counts[c.Value] > 0 {
 			pages = append(pages, views.CategoryPath(c.Value))
 		}

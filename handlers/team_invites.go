@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -42,7 +43,7 @@ func (h *Handlers) inviteTeamMember(w http.ResponseWriter, r *http.Request) {
 		h.teamRefused(w, r, http.StatusForbidden, "On the "+bill.Plan.Name+" plan the owner is the only seat: invitations come with the "+team.Name+" plan (up to "+itoa(team.TeamUsers)+" people).", form)
 		return
 	}
-	errs := views.FieldErrors{}
+	errs := catalog.FieldErrors{}
 	checkEmail(errs, "email", form.Email)
 	if msg, ok := errs["email"]; ok {
 		form.Error = msg

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -23,7 +24,7 @@ import (
 // its owner u, with the request form f (its values and errors).
 func (h *Handlers) verificationPanel(ctx context.Context, u *store.User, b store.Business, f views.VerificationForm) (views.VerificationPanel, error) {
 	if f.Errors == nil {
-		f.Errors = views.FieldErrors{}
+		f.Errors = catalog.FieldErrors{}
 	}
 	p := views.VerificationPanel{
 		BusinessID: b.ID, Name: b.Name, Verified: b.Verified, Method: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time,
@@ -153,7 +154,7 @@ func (h *Handlers) requestVerification(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, u := r.Context(), currentUser(r)
 	v := r.PostForm
-	vf := views.VerificationForm{Statement: strings.TrimSpace(v.Get("statement")), Phone: field(v, "callback_phone"), Link: field(v, "evidence_url"), Errors: views.FieldErrors{}}
+	vf := views.VerificationForm{Statement: strings.TrimSpace(v.Get("statement")), Phone: field(v, "callback_phone"), Link: field(v, "evidence_url"), Errors: catalog.FieldErrors{}}
 	required(vf.Errors, "statement", vf.Statement, "Tell us how we can check that the business is yours.")
 	if n := utf8.RuneCountInString(vf.Statement); n > 0 && n < views.VerificationStatementMin && !vf.Errors.Has("statement") {
 		vf.Errors["statement"] = "Give a little more detail (at least " + strconv.Itoa(views.VerificationStatementMin) + " characters), so we can check it."

@@ -11,6 +11,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -299,9 +300,9 @@ func TestVerificationRequestFormErrors(t *testing.T) {
 		}{
 			{"no statement", url.Values{"statement": {""}, "callback_phone": {"(512) 555-0100"}}, "How can we check the business is yours?", "Tell us how we can check that the business is yours."},
 			{"a short statement", url.Values{"statement": {"It's mine."}}, "How can we check the business is yours?", "Give a little more detail (at least 20 characters), so we can check it."},
-			{"a long statement", url.Values{"statement": {strings.Repeat("a", views.VerificationStatementMax+1)}}, "How can we check the business is yours?", views.TooLong(views.VerificationStatementMax)},
-			{"a bad phone", url.Values{"statement": {"I bake every cake myself."}, "callback_phone": {"call me"}}, "A phone number to call you back", views.PhoneRule.Invalid},
-			{"a bad link", url.Values{"statement": {"I bake every cake myself."}, "evidence_url": {"javascript:alert(1)"}}, "A link that shows it", views.WebsiteRule.Invalid},
+			{"a long statement", url.Values{"statement": {strings.Repeat("a", views.VerificationStatementMax+1)}}, "How can we check the business is yours?", catalog.TooLong(views.VerificationStatementMax)},
+			{"a bad phone", url.Values{"statement": {"I bake every cake myself."}, "callback_phone": {"call me"}}, "A phone number to call you back", catalog.PhoneRule.Invalid},
+			{"a bad link", url.Values{"statement": {"I bake every cake myself."}, "evidence_url": {"javascript:alert(1)"}}, "A link that shows it", catalog.WebsiteRule.Invalid},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				res, body := app.post(t, manageURL(b.ID)+"/verification", tc.form)

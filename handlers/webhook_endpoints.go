@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 	"bizprofile/webhooks"
@@ -33,10 +34,10 @@ var webhookEventLabels = map[string]string{
 
 // webhookEventOptions are the event types an endpoint may ask for, in the
 // catalogue's order.
-func webhookEventOptions() []views.Option {
-	opts := make([]views.Option, len(store.WebhookEvents))
+func webhookEventOptions() []catalog.Option {
+	opts := make([]catalog.Option, len(store.WebhookEvents))
 	for i, e := range store.WebhookEvents {
-		opts[i] = views.Option{Value: e, Label: webhookEventLabels[e]}
+		opts[i] = catalog.Option{Value: e, Label: webhookEventLabels[e]}
 	}
 	return opts
 }
@@ -48,7 +49,7 @@ func webhookStatus(e store.WebhookEndpoint) views.WebhookStatus {
 
 // webhookForm reads the add or edit form of an endpoint and checks it.
 func (h *Handlers) webhookForm(form url.Values) views.WebhookEndpointForm {
-	f := views.WebhookEndpointForm{URL: field(form, "url"), Description: field(form, "description"), Events: form["events"], Errors: views.FieldErrors{}}
+	f := views.WebhookEndpointForm{URL: field(form, "url"), Description: field(form, "description"), Events: form["events"], Errors: catalog.FieldErrors{}}
 	h.checkWebhookURL(f.Errors, f.URL)
 	checkLength(f.Errors, "description", f.Description, views.WebhookDescriptionMax)
 	if len(f.Events) == 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bizprofile/catalog"
 	"bizprofile/views"
 	"bizprofile/webhooks"
 )
@@ -15,14 +16,14 @@ import (
 // the app is not in production. In production an address on a private
 // network is refused here already (the sender checks every address again
 // after DNS resolution).
-func (h *Handlers) checkWebhookURL(errs views.FieldErrors, raw string) {
+func (h *Handlers) checkWebhookURL(errs catalog.FieldErrors, raw string) {
 	const name = "url"
 	if raw == "" {
 		errs[name] = "Enter the URL that receives the events."
 		return
 	}
 	if utf8.RuneCountInString(raw) > views.WebhookURLMax {
-		errs[name] = views.TooLong(views.WebhookURLMax)
+		errs[name] = catalog.TooLong(views.WebhookURLMax)
 		return
 	}
 	u, err := url.Parse(raw)

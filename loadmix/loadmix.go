@@ -14,9 +14,9 @@ import (
 	"strings"
 	"sync"
 
+	"bizprofile/catalog"
 	"bizprofile/places"
 	"bizprofile/store"
-	"bizprofile/views"
 )
 
 // Shape is a kind of directory search.
@@ -107,7 +107,7 @@ var Shapes = []Shape{
 		default:
 			v, pages = m.search("", "", m.cityState()[1], m.sort(), ""), pages/60
 		}
-		v.Set("page", strconv.Itoa(6+m.r.IntN(max(min(pages, views.MaxDirectoryPage)-5, 1))))
+		v.Set("page", strconv.Itoa(6+m.r.IntN(max(min(pages, catalog.MaxDirectoryPage)-5, 1))))
 		return v
 	}},
 	{"combination", 9, func(m *Mix) url.Values { // text, category, place, filters together
@@ -260,7 +260,7 @@ func (m *Mix) filters(v url.Values, verified, typ int) {
 		v.Set("verified", "1")
 	}
 	if m.chance(typ) {
-		v.Set("type", views.BusinessTypes[m.r.IntN(len(views.BusinessTypes))].Value)
+		v.Set("type", catalog.BusinessTypes[m.r.IntN(len(catalog.BusinessTypes))].Value)
 	}
 }
 
@@ -291,7 +291,7 @@ func (m *Mix) maybeRating(percent int) string {
 	if !m.chance(percent) {
 		return ""
 	}
-	return views.RatingOptions[m.r.IntN(len(views.RatingOptions))].Value
+	return catalog.RatingOptions[m.r.IntN(len(catalog.RatingOptions))].Value
 }
 
 func (m *Mix) category() string { return m.vocab.Categories[m.r.IntN(len(m.vocab.Categories))] }

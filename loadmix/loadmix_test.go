@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"bizprofile/views"
+	"bizprofile/catalog"
 )
 
 // TestMix checks the mix: the same seed gives
@@ -39,34 +39,34 @@ func TestMix(t *testing.T) {
 		}
 		for name, vals := range v {
 			val := vals[0]
-			var opts []views.Option
+			var opts []catalog.Option
 			switch name {
 			case "q", "location":
-				if len(val) > views.MaxQueryLen || strings.TrimSpace(val) != val {
+				if len(val) > catalog.MaxQueryLen || strings.TrimSpace(val) != val {
 					t.Fatalf("%s: %s %q", u.Path, name, val)
 				}
 				continue
 			case "category":
-				opts = views.Categories
+				opts = catalog.Categories
 			case "sort":
-				opts = views.SortOptions
+				opts = catalog.SortOptions
 			case "min_rating":
-				opts = views.RatingOptions
+				opts = catalog.RatingOptions
 			case "type":
-				opts = views.BusinessTypes
+				opts = catalog.BusinessTypes
 			case "view":
-				opts = []views.Option{{Value: "grid"}, {Value: "list"}}
+				opts = []catalog.Option{{Value: "grid"}, {Value: "list"}}
 			case "verified":
-				opts = []views.Option{{Value: "1"}}
+				opts = []catalog.Option{{Value: "1"}}
 			case "page":
-				if p, err := strconv.Atoi(val); err != nil || p < 2 || p > views.MaxDirectoryPage {
+				if p, err := strconv.Atoi(val); err != nil || p < 2 || p > catalog.MaxDirectoryPage {
 					t.Fatalf("%s: page %q", u.Path, val)
 				}
 				continue
 			default:
 				t.Fatalf("%s: unknown control %s", u.Path, name)
 			}
-			if val != "" && !views.ValidOption(opts, val) {
+			if val != "" && !catalog.ValidOption(opts, val) {
 				t.Fatalf("%s: %s=%q is not an option", u.Path, name, val)
 			}
 		}

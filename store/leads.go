@@ -7,21 +7,23 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"bizprofile/catalog"
 )
 
 // Leads: the enquiries visitors send to a listing, and how many of them
 // an owner's plan lets them read each month.
 
-// Statuses of a lead in its owner's inbox.
+// Statuses of a lead in its owner's inbox (the catalogue's).
 const (
-	LeadNew       = "new"
-	LeadContacted = "contacted"
-	LeadWon       = "won"
-	LeadLost      = "lost"
+	LeadNew       = catalog.LeadNew
+	LeadContacted = catalog.LeadContacted
+	LeadWon       = catalog.LeadWon
+	LeadLost      = catalog.LeadLost
 )
 
 // LeadStatuses are the statuses in the order the inbox offers them.
-var LeadStatuses = []string{LeadNew, LeadContacted, LeadWon, LeadLost}
+var LeadStatuses = catalog.Values(catalog.LeadStatusOptions)
 
 // Where a lead came from.
 const (

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"bizprofile/catalog"
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
@@ -43,9 +44,8 @@ func TestSampleReviewsAreWhatTheFormAccepts(t *testing.T) {
 	if len(reviews) != len(bs) {
 		t.Errorf("reviews of %d listings, want each of the %d samples", len(reviews), len(bs))
 	}
-	// The review form's limits (views.ReviewTitleMax, ReviewBodyMin,
-	// ReviewBodyMax, ReviewNameMax).
-	const titleMax, bodyMin, bodyMax, nameMax = 120, 20, 5000, 60
+	// The review form's limits.
+	const titleMax, bodyMin, bodyMax, nameMax = catalog.ReviewTitleMax, catalog.ReviewBodyMin, catalog.ReviewBodyMax, catalog.ReviewNameMax
 	author := regexp.MustCompile(`^\p{Lu}\p{Ll}+ \p{Lu}\.$`)
 	critical := 0
 	for _, b := range bs {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"bizprofile/catalog"
 )
 
 // AdminSection is one entry of the administration's navigation.
@@ -108,7 +110,7 @@ type AdminBusinessRow struct {
 // AdminBusinesses is the businesses list with its search.
 type AdminBusinesses struct {
 	Query, Filter string
-	Filters       []Option
+	Filters       []catalog.Option
 	Rows          []AdminBusinessRow
 	Pager         AdminPager
 }
@@ -233,4 +235,4 @@ func adminDate(t time.Time) string {
 	return t.UTC().Format("Jan 2, 2006 15:04 UTC")
 }
 
-func claimRoleLabel(role string) string { return OptionLabel(ClaimRoles, role) }
+func claimRoleLabel(role string) string { return catalog.OptionLabel(ClaimRoles, role) }

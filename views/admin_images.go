@@ -1,6 +1,10 @@
 package views
 
-import "strconv"
+import (
+	"strconv"
+
+	"bizprofile/catalog"
+)
 
 // ImageRemovalReasonMax is the longest reason an administrator may give
 // for removing a listing's image (the owner is emailed it).
@@ -40,7 +44,7 @@ type AdminRemoveImage struct {
 	OwnerEmail   string // emailed the reason; "" when nobody owns the listing
 	Image        AdminImage
 	Reason       string
-	Errors       FieldErrors
+	Errors       catalog.FieldErrors
 }
 
 // BusinessHref is the listing's administration page.

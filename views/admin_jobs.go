@@ -3,6 +3,8 @@ package views
 import (
 	"strconv"
 	"time"
+
+	"bizprofile/catalog"
 )
 
 // AdminJobRow is a background job as administrators see it.
@@ -24,7 +26,7 @@ type AdminJobs struct {
 }
 
 // JobStatuses name the states of a job, in the order the filters show.
-var JobStatuses = []Option{
+var JobStatuses = []catalog.Option{
 	{"queued", "Queued"},
 	{"running", "Running"},
 	{"failed", "Failed"},

@@ -3,6 +3,8 @@ package views
 import (
 	"strconv"
 	"time"
+
+	"bizprofile/catalog"
 )
 
 // The newsletter an administrator writes on /admin/newsletter and sends to
@@ -50,7 +52,7 @@ type NewsletterEditor struct {
 	ID      int64
 	Subject string
 	Body    string // Markdown
-	Errors  FieldErrors
+	Errors  catalog.FieldErrors
 	Problem string
 	// Preview is the body rendered as the email shows it (safe HTML from
 	// the Markdown); empty: no preview asked for.

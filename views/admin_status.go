@@ -1,6 +1,10 @@
 package views
 
-import "slices"
+import (
+	"slices"
+
+	"bizprofile/catalog"
+)
 
 // Limits of the incident forms, checked by the server.
 const (
@@ -11,7 +15,7 @@ const (
 // AdminStatus is /admin/status: the form to open an incident, the open
 // incidents with a form to post an update to each, and the past ones.
 type AdminStatus struct {
-	Components []Option // the parts the app checks: key and name
+	Components []catalog.Option // the parts the app checks: key and name
 	Open       []StatusIncident
 	Past       []StatusIncident
 	New        IncidentForm
@@ -28,7 +32,7 @@ type IncidentForm struct {
 	Components []string
 	Status     string
 	Message    string
-	Errors     FieldErrors
+	Errors     catalog.FieldErrors
 	Problem    string
 }
 
@@ -39,7 +43,7 @@ func (f IncidentForm) Affects(key string) bool { return slices.Contains(f.Compon
 type IncidentUpdateForm struct {
 	Status  string
 	Message string
-	Errors  FieldErrors
+	Errors  catalog.FieldErrors
 	Problem string
 }
 

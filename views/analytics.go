@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"bizprofile/catalog"
 )
 
 // AnalyticsRange is the stretch of days /dashboard/analytics shows: the
@@ -28,8 +30,8 @@ type AnalyticsView struct {
 	// (its label), and AskedPlan the plan that brings it: the page then
 	// shows the default range with a notice.
 	Asked, AskedPlan string
-	Listings         []Option // the owner's listings, for the listing picker
-	Listing          string   // the listing shown alone ("" for all of them)
+	Listings         []catalog.Option // the owner's listings, for the listing picker
+	Listing          string           // the listing shown alone ("" for all of them)
 	Metrics          []AnalyticsMetric
 	Compared         string // the previous period in words ("the previous 30 days", "October 2026"); "" when there is none
 	Days             []AnalyticsDayFigures

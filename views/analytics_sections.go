@@ -30,7 +30,7 @@ type LeadQualityView struct {
 
 // LeadStatusCount is the leads in one status.
 type LeadStatusCount struct {
-	Status string // one of LeadStatusOptions
+	Status string // one of catalog.LeadStatusOptions
 	Leads  int64
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/places"
 )
 
@@ -81,7 +82,7 @@ const (
 )
 
 // ClaimRoles are how a claimant may be connected to the business.
-var ClaimRoles = []Option{
+var ClaimRoles = []catalog.Option{
 	{"owner", "Owner"},
 	{"manager", "Manager"},
 	{"employee", "Employee"},
@@ -97,7 +98,7 @@ type ClaimForm struct {
 	State      ClaimState
 	Role       string
 	Message    string
-	Errors     FieldErrors
+	Errors     catalog.FieldErrors
 	Problem    string
 }
 
@@ -115,7 +116,7 @@ type LeadForm struct {
 	Email    string
 	Phone    string
 	Message  string
-	Errors   FieldErrors
+	Errors   catalog.FieldErrors
 	Problem  string
 	Sent     bool // shown after a successful send (htmx)
 	// Unmanaged: nobody manages the listing here yet, so its business may

@@ -1,6 +1,10 @@
 package views
 
-import "time"
+import (
+	"time"
+
+	"bizprofile/catalog"
+)
 
 // DashboardView is the signed-in home.
 type DashboardView struct {
@@ -81,8 +85,8 @@ type ProfileView struct {
 	Interests  string
 	Bio        string
 	NewEmail   string
-	Errors     FieldErrors // keyed by field; password and email forms use their own field names
-	Section    string      // which form the errors belong to: details, password, email, alerts, summary
+	Errors     catalog.FieldErrors // keyed by field; password and email forms use their own field names
+	Section    string              // which form the errors belong to: details, password, email, alerts, summary
 
 	// Review alerts, for business accounts (ReviewAlertsShown).
 	ReviewAlertsShown bool
@@ -102,7 +106,7 @@ type ProfileView struct {
 }
 
 // ReviewAlertOptions are the choices of the review alert setting.
-var ReviewAlertOptions = []Option{
+var ReviewAlertOptions = []catalog.Option{
 	{Value: "each", Label: "Email me about each new review"},
 	{Value: "daily", Label: "One email a day with the new reviews"},
 	{Value: "off", Label: "No review emails"},

@@ -1,38 +1,10 @@
 package views
 
-import "strconv"
+import (
+	"strconv"
 
-// MaxQueryLen is the most characters the free-text search controls take
-// (the directory's search and location, the admin search, the help
-// search): longer input is cut, not refused.
-const MaxQueryLen = 100
-
-// MaxDirectoryPage is the last results page the directory serves; a
-// search with more results asks for a narrower query.
-const MaxDirectoryPage = 10000
-
-// BusinessTypes are the ways a business serves its customers.
-var BusinessTypes = []Option{
-	{"storefront", "Storefront"},
-	{"service_area", "Service area"},
-	{"online", "Online"},
-}
-
-// SortOptions are the directory's sorts (spec §5).
-var SortOptions = []Option{
-	{"relevance", "Relevance"},
-	{"rating", "Rating"},
-	{"reviews", "Reviews"},
-	{"name", "Name"},
-}
-
-// RatingOptions are the choices of the minimum-rating filter.
-var RatingOptions = []Option{
-	{"4.5", "4.5 stars & up"},
-	{"4", "4 stars & up"},
-	{"3.5", "3.5 stars & up"},
-	{"3", "3 stars & up"},
-}
+	"bizprofile/catalog"
+)
 
 // DirectoryQuery is every control of the directory, as in its URL.
 type DirectoryQuery struct {
@@ -157,7 +129,7 @@ type BrowseLink struct {
 // DirectoryBrowse are the directory's ways into its landing pages, below
 // the results: every category with listings, and the cities with the most.
 type DirectoryBrowse struct {
-	Categories []BrowseLink // in the order of Categories
+	Categories []BrowseLink // in the order of catalog.Categories
 	Cities     []BrowseLink // most listings first
 }
 
@@ -170,7 +142,9 @@ func FoundLine(n int) string {
 }
 
 // SortedBy is the 'Sorted by …' line.
-func SortedBy(sort string) string { return "Sorted by " + OptionLabel(SortOptions, sort) }
+func SortedBy(sort string) string {
+	return "Sorted by " + catalog.OptionLabel(catalog.SortOptions, sort)
+}
 
 // ratingText is a rating to one decimal (see RoundRating).
 func ratingText(r float64) string { return strconv.FormatFloat(RoundRating(r), 'f', 1, 64) }

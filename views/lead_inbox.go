@@ -4,35 +4,15 @@ import (
 	"net/url"
 	"strconv"
 	"time"
+
+	"bizprofile/catalog"
 )
 
-// The rules of the owner's lead inbox, which the server checks and the
-// forms state.
-const (
-	LeadsPerPage = 20
-	LeadReplyMax = 5000 // characters of a reply emailed to a lead's sender
-	LeadNoteMax  = 2000 // characters of a private note
-)
-
-// Sorts of the inbox.
-const (
-	LeadSortNewest = "newest"
-	LeadSortScore  = "score"
-)
-
-// LeadSorts are the choices of the inbox's Sort select (by score only
-// with lead scoring).
-var LeadSorts = []Option{{LeadSortNewest, "Newest first"}, {LeadSortScore, "Highest score first"}}
-
-// LeadStatusOptions are the statuses a lead can have, in the inbox's
-// order, with the words the owner reads.
-var LeadStatusOptions = []Option{{"new", "New"}, {"contacted", "Contacted"}, {"won", "Won"}, {"lost", "Lost"}}
+// LeadsPerPage is the size of a page of the inbox.
+const LeadsPerPage = 20
 
 // LeadStatusFilter is the Status filter's choices: any, or one status.
-var LeadStatusFilter = append([]Option{{"", "Any status"}}, LeadStatusOptions...)
-
-// LeadStatusLabel is a status in words.
-func LeadStatusLabel(s string) string { return OptionLabel(LeadStatusOptions, s) }
+var LeadStatusFilter = append([]catalog.Option{{"", "Any status"}}, catalog.LeadStatusOptions...)
 
 func inboxStatusBadge(s string) string {
 	switch s {
@@ -60,7 +40,7 @@ type LeadQuery struct {
 	Status   string // "" or a status
 	From, To string // YYYY-MM-DD, or ""
 	Q        string // searched in names, emails and messages
-	Sort     string // LeadSortNewest or LeadSortScore
+	Sort     string // catalog.LeadSortNewest or catalog.LeadSortScore
 	Page     int
 }
 
@@ -88,8 +68,8 @@ func (q LeadQuery) Values() url.Values {
 	if q.Q != "" {
 		v.Set("q", q.Q)
 	}
-	if q.Sort == LeadSortScore {
-		v.Set("sort", LeadSortScore)
+	if q.Sort == catalog.LeadSortScore {
+		v.Set("sort", catalog.LeadSortScore)
 	}
 	return v
 }
@@ -115,7 +95,7 @@ type LeadScoring struct {
 // LeadInboxView is the owner's inbox.
 type LeadInboxView struct {
 	Query    LeadQuery
-	Listings []Option // the owner's listings, for the Listing filter
+	Listings []catalog.Option // the owner's listings, for the Listing filter
 	Leads    []InboxLead
 	Total    int  // leads matching the filters
 	AnyLeads bool // the owner has leads at all (the empty state says which case)
@@ -124,8 +104,8 @@ type LeadInboxView struct {
 }
 
 // ListingFilter is the Listing select's choices: all, or one listing.
-func (v LeadInboxView) ListingFilter() []Option {
-	return append([]Option{{"", "All listings"}}, v.Listings...)
+func (v LeadInboxView) ListingFilter() []catalog.Option {
+	return append([]catalog.Option{{"", "All listings"}}, v.Listings...)
 }
 
 // ListingValue is the Listing filter as its select's value.

@@ -3,6 +3,7 @@ package views
 import (
 	"strconv"
 
+	"bizprofile/catalog"
 	"bizprofile/plans"
 	"bizprofile/views/content"
 )
@@ -62,7 +63,7 @@ func listedStats(c Chrome) []content.Stat {
 		out = append(out, content.Stat{Value: f, Label: label})
 	}
 	return append(out,
-		content.Stat{Value: strconv.Itoa(len(Categories)), Label: "categories to list in"},
+		content.Stat{Value: strconv.Itoa(len(catalog.Categories)), Label: "categories to list in"},
 		content.Stat{Value: strconv.Itoa(content.QuoteMatches), Label: "businesses reached by one quote request, at most"},
 	)
 }

@@ -1,9 +1,7 @@
 package views
 
 import (
-	"regexp"
-
-	"bizprofile/places"
+	"bizprofile/catalog"
 )
 
 // ListingForm is a listing as the wizard and the edit page show it: every
@@ -38,7 +36,7 @@ type ListingForm struct {
 	HeldLike     string // the published listing whose name it resembles
 	EmailPending bool   // Email waits for confirmation: shown nowhere public
 	DeleteBy     string // for a team member: the account owner, who alone deletes listings
-	Errors       FieldErrors
+	Errors       catalog.FieldErrors
 	// Images is the wizard's "Logo and photos" part; nil on the manage
 	// page, which has its own section for them.
 	Images *WizardImages
@@ -76,53 +74,6 @@ func StepOf(field string) int {
 	return 0
 }
 
-// ListingRules are what the server accepts in each text field of a listing
-// (handlers.parseListingForm checks them); the long form takes its limits
-// from them and the wizard island gets them in its props.
-var ListingRules = map[string]FieldRule{
-	"name":          {Required: "Enter the business name.", MaxLength: 120},
-	"tagline":       {MaxLength: 160},
-	"description":   {Required: "Describe the business in a sentence or two.", MaxLength: 2000},
-	"category":      {Required: "Choose a category.", Options: Categories, Invalid: "Choose a category."},
-	"sub_category":  {MaxLength: 80},
-	"tags":          {MaxLength: 300},
-	"business_type": {Required: "Choose how you serve customers.", Options: BusinessTypes, Invalid: "Choose how you serve customers."},
-	"email":         EmailRule,
-	"phone":         PhoneRule,
-	"website":       WebsiteRule,
-	"address":       {MaxLength: 200},
-	"city":          CityRule,
-	"state":         {Required: "Choose the state.", Options: StateOptions, Invalid: "Choose the state from the list."},
-	"zip_code":      {MaxLength: 12},
-	"services":      {MaxLength: 2000},
-}
-
-// CityRule is what a listing's city may be (places.ValidCity), checked
-// once the handlers have trimmed it and collapsed its spaces
-// (places.CleanCity).
-var CityRule = FieldRule{
-	Required: "Enter the city.", MaxLength: places.CityMaxLength, Pattern: places.CityPattern,
-	Invalid: "Use letters, spaces and . ' - only, like St. Paul or Winston-Salem.",
-}
-
-// StateOptions are places.States as the listing forms offer them: the
-// code is sent and stored, the name is shown. (The server also takes a
-// state's name or a code in any case, and stores the code.)
-var StateOptions = func() []Option {
-	out := make([]Option, len(places.States))
-	for i, s := range places.States {
-		out[i] = Option{s.Code, s.Name}
-	}
-	return out
-}()
-
-// ListingHours is what the server accepts as a day's hours in a listing.
-var ListingHours = HoursRule{
-	Clock:   regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`),
-	Missing: "Give opening and closing times, or mark " + DayName + " closed.",
-	Order:   "On " + DayName + ", closing must come after opening.",
-}
-
 // ListingHints say, beside a field, the rules of trust the server applies
 // to it (handlers.createProfile, handlers.updateBusiness); the wizard
 // island gets them in its props.
@@ -134,7 +85,7 @@ var ListingHints = map[string]string{
 // listingField is a field of the listing form with its rule's limits and
 // its hint.
 func listingField(f Field) Field {
-	r := ListingRules[f.Name]
+	r := catalog.ListingRules[f.Name]
 	f.Required, f.MaxLength = r.Required != "", r.MaxLength
 	if h := ListingHints[f.Name]; h != "" && f.Hint == "" {
 		f.Hint = h

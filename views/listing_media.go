@@ -1,6 +1,10 @@
 package views
 
-import "strconv"
+import (
+	"strconv"
+
+	"bizprofile/catalog"
+)
 
 // ListingMedia are the manage page's sections that post forms of their own:
 // the logo and photos (listing_images.templ) and, on Growth and Pro, the
@@ -25,7 +29,7 @@ type ImagesPanel struct {
 	BannerPlan string // the cheapest plan that does
 	Add        PhotoUpload
 	// EditErrors are the Save photos form's messages, by field (alt_<id>).
-	EditErrors FieldErrors
+	EditErrors catalog.FieldErrors
 	// Rules are the server's limits and messages, for the hints and the
 	// island's own checks.
 	Rules ImageRules
@@ -50,7 +54,7 @@ type PhotoUpload struct {
 	Alt       string
 	PendingID int64
 	Pending   Image
-	Errors    FieldErrors // "file", "alt"
+	Errors    catalog.FieldErrors // "file", "alt"
 }
 
 // BrandingPanel is the manage page's "Branding" section: custom branding

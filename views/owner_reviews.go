@@ -4,13 +4,13 @@ import (
 	"net/url"
 	"strconv"
 	"time"
+
+	"bizprofile/catalog"
 )
 
 // The rules of the owner's reviews page, which the server checks and the
 // forms state.
 const (
-	ReplyMax            = 2000 // characters of an owner's reply
-	RequestNoteMax      = 500  // characters of a review request's personal note
 	OwnerReviewsPerPage = 10
 )
 
@@ -21,10 +21,10 @@ const (
 )
 
 // OwnerReviewShows are the choices of the list's Show filter.
-var OwnerReviewShows = []Option{{ShowAll, "All reviews"}, {ShowUnanswered, "Unanswered"}}
+var OwnerReviewShows = []catalog.Option{{ShowAll, "All reviews"}, {ShowUnanswered, "Unanswered"}}
 
 // OwnerReviewStars are the choices of the list's Stars filter.
-var OwnerReviewStars = []Option{{"", "Any rating"}, {"5", "5 stars"}, {"4", "4 stars"}, {"3", "3 stars"}, {"2", "2 stars"}, {"1", "1 star"}}
+var OwnerReviewStars = []catalog.Option{{"", "Any rating"}, {"5", "5 stars"}, {"4", "4 stars"}, {"3", "3 stars"}, {"2", "2 stars"}, {"1", "1 star"}}
 
 // OwnerReviewQuery is the list's filter and page.
 type OwnerReviewQuery struct {
@@ -141,7 +141,7 @@ type ReviewRequestForm struct {
 	Note       string
 	Left       int // requests the owner may still send today
 	PerDay     int // the daily allowance (store.ReviewRequestsPerDay)
-	Errors     FieldErrors
+	Errors     catalog.FieldErrors
 	Problem    string
 	Results    []ReviewRequestResult // of the last send
 }

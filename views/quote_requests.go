@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"bizprofile/catalog"
 )
 
 // Quote requests: the form at /request and the requester's page at
@@ -19,14 +21,14 @@ const (
 // RequestRules are what the server accepts in each field of a quote
 // request (handlers.parseQuoteRequest checks them, with the description's
 // minimum, RequestDescriptionMin).
-var RequestRules = map[string]FieldRule{
-	"category":    {Required: "Choose the kind of business you need.", Options: Categories, Invalid: "Choose the kind of business you need."},
+var RequestRules = map[string]catalog.FieldRule{
+	"category":    {Required: "Choose the kind of business you need.", Options: catalog.Categories, Invalid: "Choose the kind of business you need."},
 	"description": {Required: "Describe what you need.", MaxLength: RequestDescriptionMax},
-	"city":        CityRule,
-	"state":       {Required: "Choose the state.", Options: StateOptions, Invalid: "Choose the state from the list."},
+	"city":        catalog.CityRule,
+	"state":       {Required: "Choose the state.", Options: catalog.StateOptions, Invalid: "Choose the state from the list."},
 	"name":        {Required: "Enter your name.", MaxLength: 100},
-	"email":       EmailRule,
-	"phone":       PhoneRule,
+	"email":       catalog.EmailRule,
+	"phone":       catalog.PhoneRule,
 }
 
 // TooShortDescription is the message for a description under the minimum.
@@ -46,11 +48,11 @@ type QuoteRequestForm struct {
 	Name        string
 	Email       string
 	Phone       string
-	Timings     []Option // the answers to "When do you need it?"
-	Budgets     []Option // the budget ranges
+	Timings     []catalog.Option // the answers to "When do you need it?"
+	Budgets     []catalog.Option // the budget ranges
 	// FromEnquiry names the listing whose enquiry prefilled the form.
 	FromEnquiry string
-	Errors      FieldErrors
+	Errors      catalog.FieldErrors
 	Problem     string
 }
 

@@ -1,8 +1,10 @@
 package views
 
+import "bizprofile/catalog"
+
 // ReportReasons are why a review may be reported (store.ReportSpam ...),
 // in the order the form offers them.
-var ReportReasons = []Option{
+var ReportReasons = []catalog.Option{
 	{"spam", "Spam"},
 	{"offensive", "Offensive"},
 	{"conflict", "Conflict of interest"},
@@ -40,7 +42,7 @@ type ReportForm struct {
 	Rating         int
 	State          ReportState
 	Reason, Detail string
-	Errors         FieldErrors
+	Errors         catalog.FieldErrors
 	Problem        string // a failure of ours, above the form
 }
 

@@ -4,30 +4,17 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"bizprofile/catalog"
 )
 
-// The rules of a review, which the server checks and the form states.
 const (
-	ReviewTitleMax = 120
-	ReviewBodyMin  = 20
-	ReviewBodyMax  = 5000
-	ReviewNameMax  = 60
 	// ReviewsShown is how many reviews a listing's page shows; the rest
 	// are on its reviews page.
 	ReviewsShown = 5
 	// ReviewsPerPage is the size of a page of the reviews page.
 	ReviewsPerPage = 10
-	// ReviewVisitFrom is the earliest date of visit a review may give.
-	ReviewVisitFrom = "2000-01-01"
 )
-
-// ReviewSorts are the orders of a listing's reviews page.
-var ReviewSorts = []Option{
-	{"newest", "Newest"},
-	{"highest", "Highest rated"},
-	{"lowest", "Lowest rated"},
-	{"helpful", "Most helpful"},
-}
 
 // RatingSummary is a listing's published reviews in figures.
 type RatingSummary struct {
@@ -179,7 +166,7 @@ type ReviewForm struct {
 	VisitedOn string
 	Name      string
 	Today     string // the latest date of visit (YYYY-MM-DD)
-	Errors    FieldErrors
+	Errors    catalog.FieldErrors
 	Problem   string
 }
 

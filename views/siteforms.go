@@ -1,25 +1,28 @@
 package views
 
-import "bizprofile/views/content"
+import (
+	"bizprofile/catalog"
+	"bizprofile/views/content"
+)
 
 // The site's own forms (decision D8): each is shown empty, with the
 // visitor's values and errors after a failed send, or sent (htmx). Each
 // form's Toast is both the toast and the notice that replaces the form.
 
 // ContactSubjects are the choices of the contact form's Subject field.
-var ContactSubjects = func() []Option {
-	opts := make([]Option, len(content.ContactSubjects))
+var ContactSubjects = func() []catalog.Option {
+	opts := make([]catalog.Option, len(content.ContactSubjects))
 	for i, s := range content.ContactSubjects {
-		opts[i] = Option(s)
+		opts[i] = catalog.Option(s)
 	}
 	return opts
 }()
 
 // PartnerTiers are the choices of the partner application's tier field.
-var PartnerTiers = func() []Option {
-	opts := make([]Option, len(content.PartnerTiers))
+var PartnerTiers = func() []catalog.Option {
+	opts := make([]catalog.Option, len(content.PartnerTiers))
 	for i, t := range content.PartnerTiers {
-		opts[i] = Option{t.ID, t.Name}
+		opts[i] = catalog.Option{t.ID, t.Name}
 	}
 	return opts
 }()
@@ -27,7 +30,7 @@ var PartnerTiers = func() []Option {
 // ContactForm is the contact page's form.
 type ContactForm struct {
 	FirstName, LastName, Email, Company, Subject, Message string
-	Errors                                                FieldErrors
+	Errors                                                catalog.FieldErrors
 	Problem                                               string
 	Sent                                                  bool
 }
@@ -40,7 +43,7 @@ func (ContactForm) Toast() Toast {
 // SuggestionForm is the 'Suggest a Feature' form of /whats-new.
 type SuggestionForm struct {
 	Name, Email, Title, Description string
-	Errors                          FieldErrors
+	Errors                          catalog.FieldErrors
 	Problem                         string
 	Sent                            bool
 }
@@ -55,7 +58,7 @@ func (SuggestionForm) Toast() Toast {
 type SubscribeForm struct {
 	List    string // "newsletter" or "status"
 	Email   string
-	Errors  FieldErrors
+	Errors  catalog.FieldErrors
 	Problem string
 	Sent    bool
 }
@@ -94,7 +97,7 @@ func (f SubscribeForm) Toast() Toast {
 // PartnerForm is the partner programme's application.
 type PartnerForm struct {
 	Name, Email, Company, Website, Tier, Message string
-	Errors                                       FieldErrors
+	Errors                                       catalog.FieldErrors
 	Problem                                      string
 	Sent                                         bool
 }

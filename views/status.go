@@ -3,6 +3,8 @@ package views
 import (
 	"strconv"
 	"time"
+
+	"bizprofile/catalog"
 )
 
 // The status page (/status) and the administrators' incidents
@@ -150,13 +152,13 @@ func StateLabel(s string) string {
 // IncidentStatuses and IncidentImpacts are the choices of the incident
 // forms, in order.
 var (
-	IncidentStatuses = []Option{
+	IncidentStatuses = []catalog.Option{
 		{"investigating", "Investigating"},
 		{"identified", "Identified"},
 		{"monitoring", "Monitoring"},
 		{"resolved", "Resolved"},
 	}
-	IncidentImpacts = []Option{
+	IncidentImpacts = []catalog.Option{
 		{"minor", "Minor: a part is slow or some requests fail"},
 		{"major", "Major: a part does not work for many people"},
 		{"critical", "Critical: the service is down"},
@@ -165,7 +167,7 @@ var (
 )
 
 // IncidentStatusLabel names an incident's status.
-func IncidentStatusLabel(s string) string { return OptionLabel(IncidentStatuses, s) }
+func IncidentStatusLabel(s string) string { return catalog.OptionLabel(IncidentStatuses, s) }
 
 // ImpactLabel names an impact in a badge.
 func ImpactLabel(impact string) string {

@@ -1,6 +1,10 @@
 package views
 
-import "time"
+import (
+	"time"
+
+	"bizprofile/catalog"
+)
 
 // How a listing was verified, as store.Business.VerifiedMethod says.
 const (
@@ -64,7 +68,7 @@ type VerificationForm struct {
 	Statement string
 	Phone     string
 	Link      string
-	Errors    FieldErrors
+	Errors    catalog.FieldErrors
 	Problem   string // a failure of the whole form (the database)
 }
 

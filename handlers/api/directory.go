@@ -14,14 +14,14 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/catalog"
 	"bizprofile/places"
 	"bizprofile/store"
-	"bizprofile/views"
 )
 
 // The public directory, as the site's /directory and listing pages show
 // it: the same search (store.SearchDirectory, the index behind the page)
-// with the same choices (views.Categories, SortOptions, RatingOptions,
+// with the same choices (catalog.Categories, SortOptions, RatingOptions,
 // BusinessTypes). Where the page quietly drops a control it does not
 // know, the API says what is wrong with it (422), so a typo in a client
 // does not pass for an empty filter.
@@ -80,29 +80,29 @@ func parseDirectory(v url.Values) (q store.Search, limit, offset int, fingerprin
 			bad(name, "Must be UTF-8 text.")
 			return ""
 		}
-		if utf8.RuneCountInString(s) > views.MaxQueryLen {
-			bad(name, "Use at most "+strconv.Itoa(views.MaxQueryLen)+" characters.")
+		if utf8.RuneCountInString(s) > catalog.MaxQueryLen {
+			bad(name, "Use at most "+strconv.Itoa(catalog.MaxQueryLen)+" characters.")
 		}
 		return s
 	}
-	choice := func(name, what string, opts []views.Option) string {
+	choice := func(name, what string, opts []catalog.Option) string {
 		s := v.Get(name)
-		if s != "" && !views.ValidOption(opts, s) {
+		if s != "" && !catalog.ValidOption(opts, s) {
 			bad(name, "Choose "+what+": "+optionValues(opts)+".")
 		}
 		return s
 	}
 	q = store.Search{
 		Query:    text("q"),
-		Category: choice("category", "one of the directory's categories", views.Categories),
+		Category: choice("category", "one of the directory's categories", catalog.Categories),
 		Location: text("location"),
-		Type:     choice("type", "a business type", views.BusinessTypes),
-		Sort:     choice("sort", "how to sort", views.SortOptions),
+		Type:     choice("type", "a business type", catalog.BusinessTypes),
+		Sort:     choice("sort", "how to sort", catalog.SortOptions),
 	}
 	if q.Sort == "" {
 		q.Sort = store.SortRelevance
 	}
-	if s := choice("min_rating", "a minimum rating", views.RatingOptions); s != "" {
+	if s := choice("min_rating", "a minimum rating", catalog.RatingOptions); s != "" {
 		q.MinRating, _ = strconv.ParseFloat(s, 64)
 	}
 	if s := v.Get("state"); s != "" {
@@ -151,7 +151,7 @@ func parseDirectory(v url.Values) (q store.Search, limit, offset int, fingerprin
 }
 
 // optionValues lists the values of opts for a message: "a, b or c".
-func optionValues(opts []views.Option) string {
+func optionValues(opts []catalog.Option) string {
 	vals := make([]string, len(opts))
 	for i, o := range opts {
 		vals[i] = o.Value

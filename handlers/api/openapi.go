@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
+
+	"bizprofile/catalog"
 )
 
 // The OpenAPI 3.1 document is written in fragments, one per resource
@@ -80,8 +82,57 @@ func mergeFragments(fsys fs.FS) (map[string]any, error) {
 			return nil, err
 		}
 	}
+	if err := fillEnums(doc, "document"); err != nil {
+		return nil, err
+	}
 	complete(doc)
 	return doc, nil
+}
+
+// catalogEnums are the lists of the catalogue a schema names with
+// "x-catalog": its enum is made from the list (null added when the schema
+// allows null), so the document never holds a copy that could drift.
+var catalogEnums = map[string][]catalog.Option{
+	"categories":     catalog.Categories,
+	"business_types": catalog.BusinessTypes,
+	"sorts":          catalog.SortOptions,
+	"min_ratings":    catalog.RatingOptions,
+	"lead_statuses":  catalog.LeadStatusOptions,
+}
+
+// fillEnums replaces each "x-catalog" under v with the enum of the list it
+// names.
+func fillEnums(v any, where string) error {
+	switch v := v.(type) {
+	case map[string]any:
+		if name, ok := v["x-catalog"]; ok {
+			opts, known := catalogEnums[fmt.Sprint(name)]
+			if !known {
+				return fmt.Errorf("api: %s: x-catalog %q is no list of the catalogue", where, name)
+			}
+			enum := []any{}
+			for _, o := range opts {
+				enum = append(enum, o.Value)
+			}
+			if types, _ := v["type"].([]any); slices.Contains(types, any("null")) {
+				enum = append(enum, nil)
+			}
+			v["enum"] = enum
+			delete(v, "x-catalog")
+		}
+		for k, item := range v {
+			if err := fillEnums(item, where+"."+k); err != nil {
+				return err
+			}
+		}
+	case []any:
+		for i, item := range v {
+			if err := fillEnums(item, fmt.Sprintf("%s[%d]", where, i)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // mergeInto adds a fragment's paths, webhooks, tags and components to doc.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
-	"bizprofile/views"
 )
 
 // Pages of the API's lists. Every list takes ?limit= with the same bounds
@@ -72,7 +72,7 @@ type searchCursor struct {
 }
 
 // maxOffset bounds a cursor's position, as the directory bounds its pages.
-const maxOffset = views.MaxDirectoryPage * store.PageSize
+const maxOffset = catalog.MaxDirectoryPage * store.PageSize
 
 func (c searchCursor) String() string {
 	b, _ := json.Marshal(c) // a struct of an int and a string always encodes

@@ -3,8 +3,8 @@ package api
 import (
 	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
-	"bizprofile/views"
 )
 
 // The JSON representations of the public directory: what anyone sees of a
@@ -39,7 +39,7 @@ type ListingSummary struct {
 func ListingSummaryOf(b store.Business, baseURL string) ListingSummary {
 	s := ListingSummary{
 		Object: "listing_summary", Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
-		Category: b.Category, CategoryLabel: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
+		Category: b.Category, CategoryLabel: catalog.CategoryLabel(b.Category), SubCategory: b.SubCategory,
 		Tags: lines(b.Tags), BusinessType: optional(b.BusinessType), City: b.City, State: b.State,
 		Rating: b.Rating, ReviewCount: b.ReviewCount, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
 		URL: listingURL(baseURL, b.Slug),
@@ -94,7 +94,7 @@ type PublicDay struct {
 func PublicListingOf(b store.Business, baseURL string) PublicListing {
 	l := PublicListing{
 		Object: "public_listing", Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
-		Category: b.Category, CategoryLabel: views.CategoryLabel(b.Category), SubCategory: b.SubCategory,
+		Category: b.Category, CategoryLabel: catalog.CategoryLabel(b.Category), SubCategory: b.SubCategory,
 		Tags: lines(b.Tags), Services: lines(b.Services), BusinessType: optional(b.BusinessType),
 		City: b.City, State: b.State, Email: optional(b.PublicEmail()), Website: optional(b.Website),
 		Rating: b.Rating, ReviewCount: b.ReviewCount, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,

@@ -1,4 +1,4 @@
-package views
+package catalog
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package views
+package catalog
 
 // Category is a listing category: its value (in URLs and the database),
 // the label every page shows, and the colour of the initials placeholder
@@ -60,7 +60,7 @@ func categoriesOf(values ...string) []Option {
 	out := make([]Option, len(values))
 	for i, v := range values {
 		if !ValidOption(Categories, v) {
-			panic("views: " + v + " is not a category")
+			panic("catalog: " + v + " is not a category")
 		}
 		out[i] = Option{v, CategoryLabel(v)}
 	}

@@ -1,0 +1,25 @@
+package catalog
+
+// The rules of a review, which the server checks and the form states.
+const (
+	ReviewTitleMax = 120
+	ReviewBodyMin  = 20
+	ReviewBodyMax  = 5000
+	ReviewNameMax  = 60
+	// ReviewVisitFrom is the earliest date of visit a review may give.
+	ReviewVisitFrom = "2000-01-01"
+)
+
+// The rules of the owner's side of reviews.
+const (
+	ReplyMax       = 2000 // characters of an owner's reply
+	RequestNoteMax = 500  // characters of a review request's personal note
+)
+
+// ReviewSorts are the orders of a listing's reviews page.
+var ReviewSorts = []Option{
+	{"newest", "Newest"},
+	{"highest", "Highest rated"},
+	{"lowest", "Lowest rated"},
+	{"helpful", "Most helpful"},
+}
