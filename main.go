@@ -21,6 +21,7 @@ import (
 
 	"bizprofile/ai"
 	"bizprofile/analytics"
+	"bizprofile/domain"
 	"bizprofile/handlers"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
@@ -110,9 +111,16 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	go func() { counter.Run(countCtx); close(counted) }()
 	defer func() { stopCounting(); <-counted }()
 
+	insights := insightProvider(cfg, log)
+	// The product's rules, which the pages, the API and the workers apply.
+	rules := domain.New(domain.Deps{
+		Log: log, Store: db, Production: cfg.Production(), AdminEmails: cfg.AdminEmails, Media: media, Insights: insights,
+		Site: bizmail.Site{Name: cfg.SiteName, BaseURL: cfg.BaseURL.String(), SupportEmail: cfg.SupportEmail},
+	})
 	h := handlers.New(handlers.Deps{
 		Log:      log,
 		Store:    db,
+		Domain:   rules,
 		Sessions: sessions,
 		Site: views.Site{
 			Name:         cfg.SiteName,
@@ -124,7 +132,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		Mailer:      mailer,
 		Media:       media,
 		RateLimits:  handlers.DefaultRateLimits.Times(cfg.RateLimitMultiplier),
-		Insights:    insightProvider(cfg, log),
+		Insights:    insights,
 		AdminEmails: cfg.AdminEmails,
 		Analytics:   counter,
 

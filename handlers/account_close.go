@@ -11,6 +11,7 @@ import (
 	"github.com/stripe/stripe-go/v85"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -137,7 +138,7 @@ func (h *Handlers) closeAccount(w http.ResponseWriter, r *http.Request) {
 		if err := forgetImages(ctx, tx, c.Images); err != nil {
 			return err
 		}
-		return queueMail(ctx, tx, bizmail.AccountClosed(h.mailSite(), c.Email, bizmail.AccountClosing{
+		return domain.QueueMail(ctx, tx, bizmail.AccountClosed(h.domain.Site(), c.Email, bizmail.AccountClosing{
 			Listings: c.Listings, LeadsErased: c.LeadsErased, ReviewsDeleted: c.ReviewsDeleted,
 			QuoteRequests: c.QuoteRequests, PlansCancelled: cancelled, Images: len(c.Images),
 		}))

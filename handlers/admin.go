@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -95,7 +96,7 @@ func (h *Handlers) notifyAdmins(ctx context.Context, st *store.Store, message fu
 	for i, addr := range to {
 		ms[i] = message(addr)
 	}
-	return queueMail(ctx, st, ms...)
+	return domain.QueueMail(ctx, st, ms...)
 }
 
 // adminAddresses are the addresses of ADMIN_EMAILS and of the accounts

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -42,7 +43,7 @@ func businessQuery(r *http.Request) url.Values {
 
 func adminBusinessRow(b store.AdminBusiness) views.AdminBusinessRow {
 	return views.AdminBusinessRow{
-		ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: views.Place(b.City, b.State),
+		ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: places.Place(b.City, b.State),
 		OwnerEmail: b.OwnerEmail.String, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
 		Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -94,14 +95,14 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 			c = decided
 			ms := []bizmail.Message{h.claimDecidedMail(c, approve)}
 			if n := c.HandedOverLeads; approve && n > 0 {
-				ms = append(ms, bizmail.HeldLeads(h.mailSite(), c.UserEmail, c.BusinessName, n,
+				ms = append(ms, bizmail.HeldLeads(h.domain.Site(), c.UserEmail, c.BusinessName, n,
 					h.site.BaseURL+"/dashboard/leads?listing="+strconv.FormatInt(c.BusinessID, 10)))
 			}
 			for _, o := range closed {
-				ms = append(ms, bizmail.ClaimClosed(h.mailSite(), o.UserEmail, o.BusinessName, h.site.BaseURL+"/directory/"+o.BusinessSlug))
+				ms = append(ms, bizmail.ClaimClosed(h.domain.Site(), o.UserEmail, o.BusinessName, h.site.BaseURL+"/directory/"+o.BusinessSlug))
 			}
 			closedOthers = len(closed)
-			return queueMail(ctx, tx, ms...)
+			return domain.QueueMail(ctx, tx, ms...)
 		})
 		back := "/admin/claims"
 		switch {
@@ -137,7 +138,7 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 // claimDecidedMail tells the claimant of c the decision.
 func (h *Handlers) claimDecidedMail(c store.Claim, approved bool) bizmail.Message {
 	if approved {
-		return bizmail.ClaimApproved(h.mailSite(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/dashboard/businesses/"+strconv.FormatInt(c.BusinessID, 10))
+		return bizmail.ClaimApproved(h.domain.Site(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/dashboard/businesses/"+strconv.FormatInt(c.BusinessID, 10))
 	}
-	return bizmail.ClaimRejected(h.mailSite(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/directory/"+c.BusinessSlug)
+	return bizmail.ClaimRejected(h.domain.Site(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/directory/"+c.BusinessSlug)
 }

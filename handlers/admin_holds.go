@@ -8,7 +8,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
+	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -20,7 +22,7 @@ import (
 
 func heldListing(l store.HeldListing) views.AdminHeldListing {
 	return views.AdminHeldListing{
-		ID: l.ID, Name: l.Name, Slug: l.Slug, Category: l.Category, Location: views.Place(l.City, l.State),
+		ID: l.ID, Name: l.Name, Slug: l.Slug, Category: l.Category, Location: places.Place(l.City, l.State),
 		Email: l.Email, EmailConfirmed: l.EmailConfirmed, Phone: l.Phone, Website: l.Website,
 		OwnerEmail: l.OwnerEmail.String, Published: l.Published, CreatedAt: l.CreatedAt.Time,
 	}
@@ -112,11 +114,11 @@ func (h *Handlers) decideHold(approve bool) http.HandlerFunc {
 			if owner == "" {
 				return nil
 			}
-			m := bizmail.ListingRejected(h.mailSite(), owner, hold.Listing.Name, reason, h.site.BaseURL+manageURL(hold.BusinessID))
+			m := bizmail.ListingRejected(h.domain.Site(), owner, hold.Listing.Name, reason, h.site.BaseURL+manageURL(hold.BusinessID))
 			if approve {
-				m = bizmail.ListingApproved(h.mailSite(), owner, hold.Listing.Name, h.site.BaseURL+"/directory/"+hold.Listing.Slug)
+				m = bizmail.ListingApproved(h.domain.Site(), owner, hold.Listing.Name, h.site.BaseURL+"/directory/"+hold.Listing.Slug)
 			}
-			return queueMail(ctx, tx, m)
+			return domain.QueueMail(ctx, tx, m)
 		})
 		switch {
 		case errors.Is(err, store.ErrNotFound):

@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -124,7 +125,7 @@ func (h *Handlers) removeImage(w http.ResponseWriter, r *http.Request) {
 		if b.OwnerEmail.String == "" {
 			return nil
 		}
-		return queueMail(ctx, tx, bizmail.ImageRemoved(h.mailSite(), b.OwnerEmail.String, b.Name,
+		return domain.QueueMail(ctx, tx, bizmail.ImageRemoved(h.domain.Site(), b.OwnerEmail.String, b.Name,
 			img.Kind == store.ImageLogo, img.Alt, v.Reason, h.site.BaseURL+manageURL(b.ID)))
 	})
 	if errors.Is(err, store.ErrNotFound) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -163,7 +164,7 @@ func (h *Handlers) saveNewsletter(w http.ResponseWriter, r *http.Request, n stor
 		return
 	}
 	action := r.PostFormValue("action")
-	test := bizmail.BroadcastEmail(h.mailSite(), admin.Email, "[Test] "+e.Subject, e.Body, listName(store.ListNewsletter), h.site.BaseURL+"/unsubscribe")
+	test := bizmail.BroadcastEmail(h.domain.Site(), admin.Email, "[Test] "+e.Subject, e.Body, listName(store.ListNewsletter), h.site.BaseURL+"/unsubscribe")
 	test.Unsubscribe = "" // the administrator is on no list: no one-click header
 	err = h.store.InTx(r.Context(), func(tx *store.Store) error {
 		if n.ID == 0 {
@@ -174,7 +175,7 @@ func (h *Handlers) saveNewsletter(w http.ResponseWriter, r *http.Request, n stor
 		return tx.UpdateNewsletter(r.Context(), store.Newsletter{ID: n.ID, Subject: e.Subject, Body: e.Body})
 	})
 	if err == nil && action == "test" {
-		err = queueMail(r.Context(), h.store, test)
+		err = domain.QueueMail(r.Context(), h.store, test)
 	}
 	switch {
 	case errors.Is(err, store.ErrNewsletterSent):

@@ -6,6 +6,7 @@ import (
 	"net/url"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -99,9 +100,9 @@ func (h *Handlers) decideReview(decision string) http.HandlerFunc {
 			link := h.site.BaseURL + "/directory/" + m.BusinessSlug
 			switch action {
 			case store.ActionHideReview:
-				return queueMail(ctx, tx, bizmail.ReviewHidden(h.mailSite(), m.AuthorEmail, m.BusinessName, m.Title, reason, link))
+				return domain.QueueMail(ctx, tx, bizmail.ReviewHidden(h.domain.Site(), m.AuthorEmail, m.BusinessName, m.Title, reason, link))
 			case store.ActionDeleteReview:
-				return queueMail(ctx, tx, bizmail.ReviewDeleted(h.mailSite(), m.AuthorEmail, m.BusinessName, m.Title, reason, link))
+				return domain.QueueMail(ctx, tx, bizmail.ReviewDeleted(h.domain.Site(), m.AuthorEmail, m.BusinessName, m.Title, reason, link))
 			}
 			return nil
 		})

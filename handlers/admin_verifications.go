@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -111,11 +112,11 @@ func (h *Handlers) decideVerification(approve bool) http.HandlerFunc {
 			if decided.UserEmail == "" {
 				return nil // the account is gone
 			}
-			m := bizmail.VerificationRejected(h.mailSite(), decided.UserEmail, decided.BusinessName, reason, h.site.BaseURL+manageURL(decided.BusinessID)+"#verification")
+			m := bizmail.VerificationRejected(h.domain.Site(), decided.UserEmail, decided.BusinessName, reason, h.site.BaseURL+manageURL(decided.BusinessID)+"#verification")
 			if approve {
-				m = bizmail.VerificationApproved(h.mailSite(), decided.UserEmail, decided.BusinessName, h.site.BaseURL+"/directory/"+decided.BusinessSlug)
+				m = bizmail.VerificationApproved(h.domain.Site(), decided.UserEmail, decided.BusinessName, h.site.BaseURL+"/directory/"+decided.BusinessSlug)
 			}
-			return queueMail(ctx, tx, m)
+			return domain.QueueMail(ctx, tx, m)
 		})
 		switch {
 		case errors.Is(err, store.ErrNotFound):

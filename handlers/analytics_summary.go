@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"bizprofile/domain"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
@@ -92,7 +93,7 @@ func (h *Handlers) sendAnalyticsSummary(ctx context.Context, ownerID int64, mont
 	if err != nil {
 		return false, err
 	}
-	msg := bizmail.AnalyticsSummary(h.mailSite(), owner.Email, a)
+	msg := bizmail.AnalyticsSummary(h.domain.Site(), owner.Email, a)
 	sent := false
 	err = h.store.InTx(ctx, func(tx *store.Store) error {
 		ok, err := tx.MarkAnalyticsSummary(ctx, ownerID, month.Format(store.MonthFormat))
@@ -100,7 +101,7 @@ func (h *Handlers) sendAnalyticsSummary(ctx context.Context, ownerID int64, mont
 			return err
 		}
 		sent = true
-		return queueMail(ctx, tx, msg)
+		return domain.QueueMail(ctx, tx, msg)
 	})
 	return sent && err == nil, err
 }

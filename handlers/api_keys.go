@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -24,15 +25,15 @@ import (
 // apiAccount lets the account's owner through with the account's billing;
 // a member gets the owner-only page. It reports whether the handler may
 // go on.
-func (h *Handlers) apiAccount(w http.ResponseWriter, r *http.Request) (*store.User, billing, bool) {
+func (h *Handlers) apiAccount(w http.ResponseWriter, r *http.Request) (*store.User, domain.Billing, bool) {
 	if !h.ownerOnly(w, r, "manage API keys and webhooks") {
-		return nil, billing{}, false
+		return nil, domain.Billing{}, false
 	}
 	u := currentUser(r)
 	bill, err := h.billingOf(r.Context(), u.Account())
 	if err != nil {
 		h.serverError(w, r, err)
-		return nil, billing{}, false
+		return nil, domain.Billing{}, false
 	}
 	return u, bill, true
 }
@@ -56,7 +57,7 @@ func (h *Handlers) apiPage(w http.ResponseWriter, r *http.Request) {
 
 // apiAnswer renders the API page with status, after edit sets what a form
 // held or what happened.
-func (h *Handlers) apiAnswer(w http.ResponseWriter, r *http.Request, status int, u *store.User, bill billing, edit func(*views.APIDashboardView)) {
+func (h *Handlers) apiAnswer(w http.ResponseWriter, r *http.Request, status int, u *store.User, bill domain.Billing, edit func(*views.APIDashboardView)) {
 	v, err := h.apiDashboardView(r.Context(), u, bill)
 	if err != nil {
 		h.serverError(w, r, err)
@@ -69,7 +70,7 @@ func (h *Handlers) apiAnswer(w http.ResponseWriter, r *http.Request, status int,
 }
 
 // apiDashboardView gathers the account's keys and endpoints.
-func (h *Handlers) apiDashboardView(ctx context.Context, u *store.User, bill billing) (views.APIDashboardView, error) {
+func (h *Handlers) apiDashboardView(ctx context.Context, u *store.User, bill domain.Billing) (views.APIDashboardView, error) {
 	v := views.APIDashboardView{
 		Allowed: bill.Plan.API, Plan: bill.Plan.Name, APIPlan: apiPlanName(),
 		MaxKeys: store.MaxAPIKeys, MaxEndpoints: store.MaxWebhookEndpoints, Events: webhookEventOptions(),

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"bizprofile/handlers/api"
+	"bizprofile/resource"
 	"bizprofile/store"
 )
 
@@ -45,21 +46,23 @@ func TestAPIDirectoryFindsWhatTheDirectoryFinds(t *testing.T) {
 		for _, c := range []struct {
 			query  string
 			search store.Search
-			check  func(l api.ListingSummary) bool
+			check  func(l resource.ListingSummary) bool
 			want   string // a slug the answer holds
 		}{
 			{"", store.Search{Sort: store.SortRelevance}, nil, ""},
 			{"q=bakery", store.Search{Query: "bakery", Sort: store.SortRelevance}, nil, "harbor-street-bakery"},
-			{"category=food", store.Search{Category: "food", Sort: store.SortRelevance}, func(l api.ListingSummary) bool { return l.Category == "food" && l.CategoryLabel == "Food & Beverage" }, "harbor-street-bakery"},
+			{"category=food", store.Search{Category: "food", Sort: store.SortRelevance}, func(l resource.ListingSummary) bool {
+				return l.Category == "food" && l.CategoryLabel == "Food & Beverage"
+			}, "harbor-street-bakery"},
 			{"location=Austin%2C+TX", store.Search{Location: "Austin, TX", Sort: store.SortRelevance}, nil, "brightpath-it-solutions"},
-			{"state=tx", store.Search{State: "TX", Sort: store.SortRelevance}, func(l api.ListingSummary) bool { return l.State == "TX" }, "brightpath-it-solutions"},
-			{"state=Colorado&city=Denver", store.Search{State: "CO", City: "Denver", Sort: store.SortRelevance}, func(l api.ListingSummary) bool { return l.City == "Denver" && l.State == "CO" }, "greenleaf-family-clinic"},
-			{"verified=true", store.Search{VerifiedOnly: true, Sort: store.SortRelevance}, func(l api.ListingSummary) bool { return l.Verified }, "summit-ridge-financial-advisors"},
-			{"min_rating=4", store.Search{MinRating: 4, Sort: store.SortRelevance}, func(l api.ListingSummary) bool { return l.Rating >= 4 }, ""},
-			{"type=online", store.Search{Type: "online", Sort: store.SortRelevance}, func(l api.ListingSummary) bool { return l.BusinessType != nil && *l.BusinessType == "online" }, "clearview-legal-group"},
+			{"state=tx", store.Search{State: "TX", Sort: store.SortRelevance}, func(l resource.ListingSummary) bool { return l.State == "TX" }, "brightpath-it-solutions"},
+			{"state=Colorado&city=Denver", store.Search{State: "CO", City: "Denver", Sort: store.SortRelevance}, func(l resource.ListingSummary) bool { return l.City == "Denver" && l.State == "CO" }, "greenleaf-family-clinic"},
+			{"verified=true", store.Search{VerifiedOnly: true, Sort: store.SortRelevance}, func(l resource.ListingSummary) bool { return l.Verified }, "summit-ridge-financial-advisors"},
+			{"min_rating=4", store.Search{MinRating: 4, Sort: store.SortRelevance}, func(l resource.ListingSummary) bool { return l.Rating >= 4 }, ""},
+			{"type=online", store.Search{Type: "online", Sort: store.SortRelevance}, func(l resource.ListingSummary) bool { return l.BusinessType != nil && *l.BusinessType == "online" }, "clearview-legal-group"},
 			{"sort=name&limit=50", store.Search{Sort: store.SortName}, nil, ""},
-			{"sort=rating&category=technology", store.Search{Sort: store.SortRating, Category: "technology"}, func(l api.ListingSummary) bool { return l.Category == "technology" }, ""},
-			{"sort=reviews&verified=1&limit=5", store.Search{Sort: store.SortReviews, VerifiedOnly: true}, func(l api.ListingSummary) bool { return l.Verified }, ""},
+			{"sort=rating&category=technology", store.Search{Sort: store.SortRating, Category: "technology"}, func(l resource.ListingSummary) bool { return l.Category == "technology" }, ""},
+			{"sort=reviews&verified=1&limit=5", store.Search{Sort: store.SortReviews, VerifiedOnly: true}, func(l resource.ListingSummary) bool { return l.Verified }, ""},
 			{"q=nothing+matches+this+xyzzy", store.Search{Query: "nothing matches this xyzzy", Sort: store.SortRelevance}, nil, ""},
 		} {
 			query, err := url.ParseQuery(c.query)
@@ -94,7 +97,7 @@ func TestAPIDirectoryFindsWhatTheDirectoryFinds(t *testing.T) {
 			t.Errorf("no match: %+v", p)
 		}
 		byName := directoryPage(t, app, key, url.Values{"sort": {"name"}, "limit": {"100"}})
-		if !slices.IsSortedFunc(byName.Data, func(a, b api.ListingSummary) int {
+		if !slices.IsSortedFunc(byName.Data, func(a, b resource.ListingSummary) int {
 			return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
 		}) {
 			t.Errorf("sort=name: %v", slugsOf(byName))
@@ -208,7 +211,7 @@ func TestAPIPublicListingShowsOnlyWhatItsPageShows(t *testing.T) {
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("GET a published listing: %d %s", res.StatusCode, body)
 		}
-		var l api.PublicListing
+		var l resource.PublicListing
 		must(t, json.Unmarshal(body, &l))
 		b, err := app.store.BusinessBySlug(ctx, "harbor-street-bakery")
 		must(t, err)

@@ -26,7 +26,7 @@ func (h *Handlers) apiRules() api.Rules {
 	return api.Rules{
 		CheckListing:     checkListingEdit,
 		SaveListing:      h.saveListing,
-		PublishListing:   h.publish,
+		PublishListing:   h.domain.Listings.Publish,
 		CheckLeadStatus:  leadStatusError,
 		CheckLeadNote:    leadNoteError,
 		CheckReviewReply: reviewReplyError,
@@ -99,7 +99,7 @@ func (h *Handlers) saveListing(ctx context.Context, tx *store.Store, b, nb store
 			}
 		}
 		var err error
-		if held, err = h.publish(ctx, tx, nb); err != nil {
+		if held, err = h.domain.Listings.Publish(ctx, tx, nb); err != nil {
 			return nb, false, err
 		}
 	}

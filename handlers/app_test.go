@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"bizprofile/analytics"
+	"bizprofile/domain"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/storage"
@@ -104,6 +105,9 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testAp
 	for _, o := range options {
 		o(&d)
 	}
+	if d.Domain == nil {
+		d.Domain = domainOf(d)
+	}
 	h := New(d)
 	stopQueue := runQueue(t, h)
 	srv := httptest.NewServer(h.Routes())
@@ -116,6 +120,14 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testAp
 		},
 	}
 	return &testApp{Server: srv, h: h, store: st, logs: logs, client: client, inbox: in, mailer: d.Mailer, stopQueue: stopQueue}
+}
+
+// domainOf is the rules on d's store and settings, as main.go builds them.
+func domainOf(d Deps) *domain.Domain {
+	return domain.New(domain.Deps{
+		Log: d.Log, Store: d.Store, Production: d.Production, AdminEmails: d.AdminEmails, Media: d.Media, Insights: d.Insights,
+		Site: bizmail.Site{Name: d.Site.Name, BaseURL: d.Site.BaseURL, SupportEmail: d.Site.SupportEmail},
+	})
 }
 
 // browserHeaders are what a person's browser sends with a page request:

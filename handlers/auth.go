@@ -14,6 +14,7 @@ import (
 	"github.com/a-h/templ"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -221,7 +222,7 @@ func (h *Handlers) register(r *http.Request, a store.NewAccount, password, name 
 	})
 	if errors.Is(err, store.ErrEmailTaken) {
 		h.log.Info("sign-up for a registered address", "email", store.NormalizeEmail(a.Email), "ip", clientIP(r))
-		return queueMail(ctx, h.store, bizmail.AlreadyRegistered(h.mailSite(), store.NormalizeEmail(a.Email)))
+		return domain.QueueMail(ctx, h.store, bizmail.AlreadyRegistered(h.domain.Site(), store.NormalizeEmail(a.Email)))
 	}
 	return err
 }
@@ -240,7 +241,7 @@ func (h *Handlers) queueVerification(ctx context.Context, st *store.Store, u sto
 	if err != nil {
 		return err
 	}
-	return queueMail(ctx, st, bizmail.VerifyEmail(h.mailSite(), u.Email, name, h.site.BaseURL+"/verify-email?token="+token))
+	return domain.QueueMail(ctx, st, bizmail.VerifyEmail(h.domain.Site(), u.Email, name, h.site.BaseURL+"/verify-email?token="+token))
 }
 
 // newToken stores a single-use token and returns its secret, which only
@@ -280,7 +281,7 @@ func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A business sign-up's listing goes live now (publication.go).
-	if err := h.releaseListings(r.Context(), tok.UserID); err != nil {
+	if err := h.domain.Listings.Release(r.Context(), tok.UserID); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
@@ -422,7 +423,7 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 		if err := tx.MarkEmailVerified(ctx, tok.UserID); err != nil {
 			return err
 		}
-		return queueMail(ctx, tx, bizmail.PasswordChanged(h.mailSite(), tok.Email))
+		return domain.QueueMail(ctx, tx, bizmail.PasswordChanged(h.domain.Site(), tok.Email))
 	})
 	if errors.Is(err, store.ErrTokenInvalid) {
 		invalid()
@@ -435,7 +436,7 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 	h.log.Info("password reset", "user_id", tok.UserID, "ip", clientIP(r))
 	// The link proved the address, so listings waiting for it go out now;
 	// if that fails, the owner's next dashboard visit releases them.
-	if err := h.releaseListings(ctx, tok.UserID); err != nil {
+	if err := h.domain.Listings.Release(ctx, tok.UserID); err != nil {
 		h.log.Warn("release listings after a password reset", slog.Any("error", err), "user_id", tok.UserID)
 	}
 	if err := h.sessions.RenewToken(ctx); err != nil {

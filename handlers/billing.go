@@ -10,6 +10,7 @@ import (
 
 	"github.com/stripe/stripe-go/v85"
 
+	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -33,68 +34,10 @@ func NewStripeClient(secretKey, apiBase string) *stripe.Client {
 // stripeTimeout bounds one call to Stripe while a visitor waits.
 const stripeTimeout = 20 * time.Second
 
-// billing is what a user's subscriptions mean at one moment.
-type billing struct {
-	Plan     plans.Plan          // the plan in force: the best paid plan in force, or the free plan
-	InForce  *store.Subscription // the subscription behind Plan; nil on the free plan
-	Latest   *store.Subscription // the most recently changed subscription, in force or not; nil if none
-	Customer string              // the Stripe customer for the billing portal; "" when the user never subscribed
-}
-
-// currentBilling works out the plan in force from a user's subscriptions
-// (most recently changed first) at now. It is computed at every read, so a
-// canceled plan falls back to the free plan the moment its period ends,
-// with no job to run.
-func currentBilling(subs []store.Subscription, now time.Time) billing {
-	b := billing{Plan: plans.Free()}
-	rank := -1
-	for i := range subs {
-		s := &subs[i]
-		if b.Latest == nil {
-			b.Latest = s
-		}
-		if b.Customer == "" {
-			b.Customer = s.CustomerID
-		}
-		p, ok := plans.ByID(s.Plan)
-		if !ok || p.Free() || !s.InForce(now) {
-			continue
-		}
-		if r := planRank(p); r > rank {
-			rank, b.Plan, b.InForce = r, p, s
-		}
-	}
-	if b.InForce != nil && b.InForce.CustomerID != "" {
-		b.Customer = b.InForce.CustomerID
-	}
-	return b
-}
-
-// planRank orders plans as the catalogue does, cheapest first.
-func planRank(p plans.Plan) int {
-	for i, q := range plans.All {
-		if q.ID == p.ID {
-			return i
-		}
-	}
-	return -1
-}
-
-// subscribed reports whether the user pays for a plan that carries on:
-// plan changes and cancellation then belong in the billing portal, not in
-// a second checkout.
-func (b billing) subscribed() bool {
-	return b.InForce != nil && b.InForce.Status != store.StatusCanceled && b.Customer != ""
-}
-
-// billingOf is the billing of an account now: its owner's subscriptions
-// (pass u.Account(), so a member works on the owner's plan).
-func (h *Handlers) billingOf(ctx context.Context, accountID int64) (billing, error) {
-	subs, err := h.store.SubscriptionsOf(ctx, accountID)
-	if err != nil {
-		return billing{}, err
-	}
-	return currentBilling(subs, time.Now()), nil
+// billingOf is the billing of an account now (domain.Plans.Of): pass
+// u.Account(), so a member works on the owner's plan.
+func (h *Handlers) billingOf(ctx context.Context, accountID int64) (domain.Billing, error) {
+	return h.domain.Plans.Of(ctx, accountID)
 }
 
 // pricing shows the plan catalogue; a signed-in user sees which plan is
@@ -128,7 +71,7 @@ var (
 
 // freePlanChosen tells a signed-in user who chose the free plan where they
 // stand: on it already, or on a paid plan that is still in force.
-func freePlanChosen(b billing) views.Toast {
+func freePlanChosen(b domain.Billing) views.Toast {
 	switch {
 	case b.InForce == nil:
 		return freePlanToast
@@ -177,7 +120,7 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	if b.subscribed() && h.stripe != nil {
+	if b.Subscribed() && h.stripe != nil {
 		h.openPortal(w, r, u, b.Customer)
 		return
 	}
@@ -313,7 +256,7 @@ func (h *Handlers) portalFailed(w http.ResponseWriter, r *http.Request, u *store
 // planView describes the plan in force and this month's lead usage for the
 // dashboard; 'Manage billing' shows when payments are on and Stripe knows
 // the user.
-func planView(b billing, leadsThisMonth int, paymentsOn bool) views.PlanView {
+func planView(b domain.Billing, leadsThisMonth int, paymentsOn bool) views.PlanView {
 	v := views.PlanView{
 		Name:           b.Plan.Name,
 		Free:           b.Plan.Free(),

@@ -20,6 +20,7 @@ import (
 	"github.com/stripe/stripe-go/v85/form"
 	"github.com/stripe/stripe-go/v85/webhook"
 
+	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -95,7 +96,7 @@ func TestChoosingStarterOnAPaidPlanSaysWhenItEnds(t *testing.T) {
 		{[]store.Subscription{sub(store.StatusActive, false)}, views.Toast{Title: "Your Growth plan is in force", Description: "Cancel it in the billing portal (Manage billing on your dashboard): your account moves to the free Starter plan when the period you paid for ends."}},
 	}
 	for _, c := range cases {
-		if got := freePlanChosen(currentBilling(c.subs, now)); got != c.want {
+		if got := freePlanChosen(domain.CurrentBilling(c.subs, now)); got != c.want {
 			t.Errorf("%+v: toast %+v, want %+v", c.subs, got, c.want)
 		}
 	}
@@ -770,7 +771,7 @@ func TestCurrentBilling(t *testing.T) {
 			{Plan: "pro", Status: "trialing", CurrentPeriodEnd: at(day)},
 		}, "pro"},
 	} {
-		if got := currentBilling(tc.subs, now).Plan.ID; got != tc.want {
+		if got := domain.CurrentBilling(tc.subs, now).Plan.ID; got != tc.want {
 			t.Errorf("%s: plan %s, want %s", tc.name, got, tc.want)
 		}
 	}
@@ -819,7 +820,7 @@ func TestPlanViewExplainsTheFreePlan(t *testing.T) {
 			return v.Name == "Growth" && v.Ending && v.Previous == "" && v.PeriodEnd.Equal(future.Time)
 		}},
 	} {
-		v := planView(currentBilling([]store.Subscription{tc.sub}, now), 3, true)
+		v := planView(domain.CurrentBilling([]store.Subscription{tc.sub}, now), 3, true)
 		if !tc.want(v) {
 			t.Errorf("%s: %+v", tc.name, v)
 		}

@@ -33,7 +33,7 @@ func (h *Handlers) broadcaster() *jobs.Broadcaster {
 
 // broadcastMail is sub's own copy of b, with their unsubscribe link.
 func (h *Handlers) broadcastMail(b store.Broadcast, sub store.Subscriber) bizmail.Message {
-	return bizmail.BroadcastEmail(h.mailSite(), sub.Email, b.Subject, b.Body, listName(sub.List), h.unsubscribeLink(sub))
+	return bizmail.BroadcastEmail(h.domain.Site(), sub.Email, b.Subject, b.Body, listName(sub.List), h.unsubscribeLink(sub))
 }
 
 // unsubscribeLink is the link that takes sub off its list (a page with a

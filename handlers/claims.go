@@ -125,7 +125,7 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 			return err
 		}
 		return h.notifyAdmins(r.Context(), tx, func(to string) bizmail.Message {
-			return bizmail.ClaimReceived(h.mailSite(), to, b.Name, u.Email, catalog.OptionLabel(views.ClaimRoles, c.Role), c.Message, h.site.BaseURL+"/admin/claims")
+			return bizmail.ClaimReceived(h.domain.Site(), to, b.Name, u.Email, catalog.OptionLabel(views.ClaimRoles, c.Role), c.Message, h.site.BaseURL+"/admin/claims")
 		})
 	})
 	switch {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	bizmail "bizprofile/mail"
+	"bizprofile/places"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -32,7 +33,7 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 	// released here.
 	if drafts, err := h.store.Drafts(ctx, u.ID); err != nil || len(drafts) > 0 {
 		if err == nil {
-			err = h.releaseListings(ctx, u.ID)
+			err = h.domain.Listings.Release(ctx, u.ID)
 		}
 		if err != nil {
 			h.serverError(w, r, err)
@@ -106,7 +107,7 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 			claimed++
 		}
 		item := views.DashboardBusiness{
-			ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: views.Place(b.City, b.State),
+			ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: places.Place(b.City, b.State),
 			Verified: b.Verified, Claimed: b.Claimed, Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
 		}
 		if !b.EmailConfirmed {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"bizprofile/catalog"
+	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -95,7 +96,7 @@ func (h *Handlers) businessCard(b store.Business, i int) views.BusinessCard {
 	c := views.BusinessCard{
 		Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
 		Category: catalog.CategoryLabel(b.Category), SubCategory: b.SubCategory,
-		Location: views.Place(b.City, b.State), Rating: b.Rating, Reviews: b.ReviewCount,
+		Location: places.Place(b.City, b.State), Rating: b.Rating, Reviews: b.ReviewCount,
 		Verified: b.Verified, Featured: b.Featured, Claimed: b.Claimed, Tags: []string(b.Tags),
 		Logo: h.logoImage(b, cardLogoPx), LazyLogo: i >= eagerCards,
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"bizprofile/catalog"
+	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -39,7 +40,7 @@ func directoryBrowse(all store.SearchResult) views.DirectoryBrowse {
 		top = top[:min(len(top), popularCities)]
 	}
 	for _, p := range top {
-		b.Cities = append(b.Cities, views.BrowseLink{Label: views.Place(p.City, p.State), Path: views.CityPath(p.State, p.City), Count: p.Count})
+		b.Cities = append(b.Cities, views.BrowseLink{Label: places.Place(p.City, p.State), Path: views.CityPath(p.State, p.City), Count: p.Count})
 	}
 	return b
 }

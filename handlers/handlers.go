@@ -27,6 +27,7 @@ import (
 
 	"bizprofile/ai"
 	"bizprofile/analytics"
+	"bizprofile/domain"
 	"bizprofile/handlers/api"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
@@ -38,8 +39,11 @@ import (
 
 // Deps is what the handlers need from the outside world; main.go builds it.
 type Deps struct {
-	Log        *slog.Logger
-	Store      *store.Store
+	Log   *slog.Logger
+	Store *store.Store
+	// Domain is the product's rules, which the pages apply (main.go builds
+	// it on the same Store, and hands it to the workers too).
+	Domain     *domain.Domain
 	Sessions   *scs.SessionManager
 	Site       views.Site
 	Production bool // Secure cookies and HSTS
@@ -77,6 +81,7 @@ type Deps struct {
 type Handlers struct {
 	log        *slog.Logger
 	store      *store.Store
+	domain     *domain.Domain
 	pages      directoryPages // the directory's pages as visitors without a session see them
 	sessions   *scs.SessionManager
 	site       views.Site
@@ -121,6 +126,7 @@ func New(d Deps) *Handlers {
 	h := &Handlers{
 		log:        d.Log,
 		store:      d.Store,
+		domain:     d.Domain,
 		sessions:   d.Sessions,
 		site:       d.Site,
 		production: d.Production,

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -61,7 +62,7 @@ func (h *Handlers) individualHomeView(r *http.Request, u *store.User) (views.Ind
 	for _, q := range requests {
 		v.Requests = append(v.Requests, views.SentRequest{
 			Token: q.Token, Category: catalog.CategoryLabel(q.Category), Description: q.Description,
-			Location: views.Place(q.City, q.State), CreatedAt: q.CreatedAt, Matches: requestMatchViews(matches[q.ID]),
+			Location: places.Place(q.City, q.State), CreatedAt: q.CreatedAt, Matches: requestMatchViews(matches[q.ID]),
 		})
 	}
 	enquiries, err := h.store.EnquiriesOf(ctx, u.ID)

@@ -6,13 +6,14 @@ import (
 	"slices"
 	"time"
 
-	"bizprofile/ai"
 	"database/sql"
 	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"bizprofile/ai"
 
 	"bizprofile/store"
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"bizprofile/domain"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -26,7 +27,7 @@ func (h *Handlers) HandleJobs(q *jobs.Queue) {
 	q.Handle(jobs.KindDeleteImages, jobs.ForPictures(h.deleteImageFiles))
 	// Webhook deliveries (CRM sync): in production the SSRF guard keeps
 	// them off loopback and private addresses.
-	q.Handle(webhooks.Kind, webhooks.New(h.store, webhooks.Options{Production: h.production, Site: h.mailSite(), Log: h.log}).Deliver)
+	q.Handle(webhooks.Kind, webhooks.New(h.store, webhooks.Options{Production: h.production, Site: h.domain.Site(), Log: h.log}).Deliver)
 }
 
 // sendResetLink is the work of a 'forgot password' request: a reset link
@@ -44,7 +45,7 @@ func (h *Handlers) sendResetLink(ctx context.Context, email string) error {
 		if err != nil {
 			return err
 		}
-		return queueMail(ctx, tx, bizmail.PasswordReset(h.mailSite(), u.Email, h.site.BaseURL+"/reset-password?token="+token))
+		return domain.QueueMail(ctx, tx, bizmail.PasswordReset(h.domain.Site(), u.Email, h.site.BaseURL+"/reset-password?token="+token))
 	})
 	if err == nil {
 		h.log.Info("password reset link queued", "user_id", u.ID)

@@ -100,7 +100,7 @@ func (h *Handlers) cityPage(w http.ResponseWriter, r *http.Request) {
 		State:  code,
 		City:   city,
 		Path:   views.CityPath(code, city),
-		Search: views.DirectoryQuery{Location: views.Place(city, code), Sort: store.SortRelevance}.URL(1),
+		Search: views.DirectoryQuery{Location: places.Place(city, code), Sort: store.SortRelevance}.URL(1),
 		Trail:  []views.Crumb{directoryCrumb, stateCrumb(code), cityCrumb(code, city)},
 	}
 	h.landing(w, r, p, store.Search{State: code, City: city})

@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
+	"bizprofile/places"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -24,18 +26,18 @@ import (
 // the account the signed-in user works in (theirs, or the one they are a
 // member of), with the account's billing and whether its plan locks it;
 // anyone else gets 404.
-func (h *Handlers) ownedLead(w http.ResponseWriter, r *http.Request) (store.OwnerLead, billing, bool) {
+func (h *Handlers) ownedLead(w http.ResponseWriter, r *http.Request) (store.OwnerLead, domain.Billing, bool) {
 	ctx, u, id := r.Context(), currentUser(r), idParam(r)
 	if id == 0 {
 		h.notFound(w, r)
-		return store.OwnerLead{}, billing{}, false
+		return store.OwnerLead{}, domain.Billing{}, false
 	}
 	l, err := h.store.LeadForOwner(ctx, u.Account(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
-		return store.OwnerLead{}, billing{}, false
+		return store.OwnerLead{}, domain.Billing{}, false
 	}
-	var bill billing
+	var bill domain.Billing
 	if err == nil {
 		bill, err = h.billingOf(ctx, u.Account())
 	}
@@ -46,7 +48,7 @@ func (h *Handlers) ownedLead(w http.ResponseWriter, r *http.Request) (store.Owne
 	}
 	if err != nil {
 		h.serverError(w, r, err)
-		return store.OwnerLead{}, billing{}, false
+		return store.OwnerLead{}, domain.Billing{}, false
 	}
 	return l, bill, true
 }
@@ -68,7 +70,7 @@ func (h *Handlers) leadPage(w http.ResponseWriter, r *http.Request) {
 // leadPageView gathers a lead's page for viewer, of the account it came
 // to: a locked lead's carries nothing of its sender, and names the plan
 // that opens it.
-func (h *Handlers) leadPageView(ctx context.Context, viewer *store.User, l store.OwnerLead, bill billing) (views.LeadPageView, error) {
+func (h *Handlers) leadPageView(ctx context.Context, viewer *store.User, l store.OwnerLead, bill domain.Billing) (views.LeadPageView, error) {
 	v := views.LeadPageView{
 		ID: l.ID, BusinessID: l.BusinessID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt,
 		Scoring: leadScoring(bill.Plan), Locked: l.Locked, PlanName: bill.Plan.Name,
@@ -100,7 +102,7 @@ func (h *Handlers) leadPageView(ctx context.Context, viewer *store.User, l store
 		}
 		if err == nil {
 			v.Request = &views.LeadRequestView{
-				Category: catalog.CategoryLabel(q.Category), Description: q.Description, Place: views.Place(q.City, q.State),
+				Category: catalog.CategoryLabel(q.Category), Description: q.Description, Place: places.Place(q.City, q.State),
 				Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
 			}
 		}
@@ -142,7 +144,7 @@ func leadHistory(l store.OwnerLead, events []store.LeadEvent, viewer int64) []vi
 
 // leadAnswer renders a lead's page after a failed form with status and
 // what the form held.
-func (h *Handlers) leadAnswer(w http.ResponseWriter, r *http.Request, status int, l store.OwnerLead, bill billing, edit func(*views.LeadPageView)) {
+func (h *Handlers) leadAnswer(w http.ResponseWriter, r *http.Request, status int, l store.OwnerLead, bill domain.Billing, edit func(*views.LeadPageView)) {
 	v, err := h.leadPageView(r.Context(), currentUser(r), l, bill)
 	if err != nil {
 		h.serverError(w, r, err)
@@ -154,7 +156,7 @@ func (h *Handlers) leadAnswer(w http.ResponseWriter, r *http.Request, status int
 
 // lockedRefusal answers a form about a locked lead: nothing is done to a
 // lead its owner cannot read.
-func (h *Handlers) lockedRefusal(w http.ResponseWriter, r *http.Request, l store.OwnerLead, bill billing) {
+func (h *Handlers) lockedRefusal(w http.ResponseWriter, r *http.Request, l store.OwnerLead, bill domain.Billing) {
 	h.leadAnswer(w, r, http.StatusConflict, l, bill, func(v *views.LeadPageView) {
 		v.Problem = "This lead is locked by your plan's monthly limit: upgrade to read and answer it."
 	})
@@ -181,7 +183,7 @@ func (h *Handlers) updateLeadStatus(w http.ResponseWriter, r *http.Request) {
 		if err := tx.SetLeadStatus(r.Context(), l.ID, currentUser(r).ID, status); err != nil || status == l.Status {
 			return err
 		}
-		return h.emitLead(r.Context(), tx, currentUser(r).Account(), l.ID, store.EventLeadUpdated)
+		return h.domain.Events.LeadUpdated(r.Context(), tx, currentUser(r).Account(), l.ID)
 	})
 	switch {
 	case errors.Is(err, store.ErrInvalidStatus):
@@ -225,7 +227,7 @@ func (h *Handlers) addLeadNote(w http.ResponseWriter, r *http.Request) {
 		if err := tx.AddLeadNote(r.Context(), l.ID, currentUser(r).ID, note); err != nil {
 			return err
 		}
-		return h.emitLead(r.Context(), tx, currentUser(r).Account(), l.ID, store.EventLeadUpdated)
+		return h.domain.Events.LeadUpdated(r.Context(), tx, currentUser(r).Account(), l.ID)
 	})
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
@@ -266,10 +268,10 @@ func (h *Handlers) replyToLead(w http.ResponseWriter, r *http.Request) {
 		if err := tx.RecordLeadReply(ctx, l.ID, u.ID, reply); err != nil {
 			return err
 		}
-		if err := h.emitLead(ctx, tx, u.Account(), l.ID, store.EventLeadUpdated); err != nil {
+		if err := h.domain.Events.LeadUpdated(ctx, tx, u.Account(), l.ID); err != nil {
 			return err
 		}
-		return queueMail(ctx, tx, bizmail.LeadReply(h.mailSite(), l.Email, l.Name, l.BusinessName, reply, l.Message, u.Email))
+		return domain.QueueMail(ctx, tx, bizmail.LeadReply(h.domain.Site(), l.Email, l.Name, l.BusinessName, reply, l.Message, u.Email))
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)

@@ -8,6 +8,7 @@ import (
 
 	"bizprofile/analytics"
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -137,7 +138,7 @@ func leadForm(slug string) string { return "lead:" + slug }
 // waiting but not what it says. The email links to the lead's page in the
 // owner's inbox.
 func (h *Handlers) notifyOwner(ctx context.Context, tx *store.Store, b store.Business, lead store.Lead, q *store.QuoteRequest) error {
-	if err := h.emitLead(ctx, tx, b.OwnerID.Int64, lead.ID, store.EventLeadCreated); err != nil { // the account's webhooks too
+	if err := h.domain.Events.LeadCreated(ctx, tx, b.OwnerID.Int64, lead.ID); err != nil { // the account's webhooks too
 		return err
 	}
 	owner, err := tx.UserByID(ctx, b.OwnerID.Int64)
@@ -156,9 +157,9 @@ func (h *Handlers) notifyOwner(ctx context.Context, tx *store.Store, b store.Bus
 	}
 	switch {
 	case locked:
-		return queueMail(ctx, tx, bizmail.NewLockedLead(h.mailSite(), owner.Email, b.Name, h.site.BaseURL+"/pricing"))
+		return domain.QueueMail(ctx, tx, bizmail.NewLockedLead(h.domain.Site(), owner.Email, b.Name, h.site.BaseURL+"/pricing"))
 	case q != nil:
-		return queueMail(ctx, tx, h.requestLeadMail(owner.Email, b, lead, q))
+		return domain.QueueMail(ctx, tx, h.requestLeadMail(owner.Email, b, lead, q))
 	}
-	return queueMail(ctx, tx, bizmail.NewLead(h.mailSite(), owner.Email, b.Name, lead.Name, lead.Email, lead.Phone, lead.Message, h.leadLink(lead)))
+	return domain.QueueMail(ctx, tx, bizmail.NewLead(h.domain.Site(), owner.Email, b.Name, lead.Name, lead.Email, lead.Phone, lead.Message, h.leadLink(lead)))
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -36,7 +37,7 @@ func (h *Handlers) sendListingEmailLink(ctx context.Context, st *store.Store, b 
 	if err != nil {
 		return err
 	}
-	return queueMail(ctx, st, bizmail.ConfirmListingEmail(h.mailSite(), b.Email, b.Name, h.site.BaseURL+"/listing-email/confirm?token="+token))
+	return domain.QueueMail(ctx, st, bizmail.ConfirmListingEmail(h.domain.Site(), b.Email, b.Name, h.site.BaseURL+"/listing-email/confirm?token="+token))
 }
 
 // emailSentToast tells an owner a confirmation link went to addr.

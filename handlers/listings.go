@@ -181,7 +181,7 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 		if _, err = tx.AttachPendingImages(ctx, u.Account(), created.ID, attach, bill.Plan.Photos); err != nil {
 			return err
 		}
-		if created.Held, err = h.publish(ctx, tx, created); err != nil {
+		if created.Held, err = h.domain.Listings.Publish(ctx, tx, created); err != nil {
 			return err
 		}
 		if !created.EmailConfirmed {
@@ -284,7 +284,7 @@ func (h *Handlers) updateBusiness(w http.ResponseWriter, r *http.Request) {
 		if nb, held, err = h.saveListing(ctx, tx, b, nb, u.Email); err != nil {
 			return err
 		}
-		return h.emitListingUpdated(ctx, tx, b)
+		return h.domain.Events.ListingUpdated(ctx, tx, b)
 	})
 	if err != nil {
 		h.serverError(w, r, err)
@@ -320,17 +320,17 @@ func (h *Handlers) publishBusiness(w http.ResponseWriter, r *http.Request) {
 	if publish {
 		err = h.store.InTx(ctx, func(tx *store.Store) error {
 			var err error
-			if held, err = h.publish(ctx, tx, b); err != nil {
+			if held, err = h.domain.Listings.Publish(ctx, tx, b); err != nil {
 				return err
 			}
-			return h.emitListingUpdated(ctx, tx, b)
+			return h.domain.Events.ListingUpdated(ctx, tx, b)
 		})
 	} else {
 		err = h.store.InTx(ctx, func(tx *store.Store) error {
 			if err := tx.SetPublished(ctx, b.ID, false); err != nil {
 				return err
 			}
-			return h.emitListingUpdated(ctx, tx, b)
+			return h.domain.Events.ListingUpdated(ctx, tx, b)
 		})
 	}
 	if errors.Is(err, store.ErrSuspended) || errors.Is(err, store.ErrHeld) {

@@ -1,13 +1,14 @@
 package handlers
 
 import (
-	"bizprofile/views/content"
 	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
+
+	"bizprofile/views/content"
 
 	"bizprofile/plans"
 	"bizprofile/store"

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -207,7 +208,7 @@ func (h *Handlers) changePassword(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		return queueMail(r.Context(), tx, bizmail.PasswordChanged(h.mailSite(), u.Email))
+		return domain.QueueMail(r.Context(), tx, bizmail.PasswordChanged(h.domain.Site(), u.Email))
 	})
 	if err != nil {
 		h.serverError(w, r, err)
@@ -258,7 +259,7 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		return queueMail(r.Context(), tx, bizmail.ConfirmEmailChange(h.mailSite(), store.NormalizeEmail(v.NewEmail), h.site.BaseURL+"/profile/confirm-email?token="+token))
+		return domain.QueueMail(r.Context(), tx, bizmail.ConfirmEmailChange(h.domain.Site(), store.NormalizeEmail(v.NewEmail), h.site.BaseURL+"/profile/confirm-email?token="+token))
 	})
 	if err != nil {
 		h.log.Error("email change not started", "error", err, "user_id", u.ID)

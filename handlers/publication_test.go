@@ -258,7 +258,7 @@ func TestWizardListingOfAnUnverifiedAccountWaitsForVerification(t *testing.T) {
 			t.Fatalf("an unverified account's listing is public in %q", seen)
 		}
 		must(t, app.store.MarkEmailVerified(ctx, u.ID))
-		must(t, app.h.releaseListings(ctx, u.ID))
+		must(t, app.h.domain.Listings.Release(ctx, u.ID))
 		if seen := publicPlaces(t, app, "Early Bird Cafe", "early-bird-cafe"); len(seen) != 4 {
 			t.Errorf("verified, the listing is public only in %q", seen)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/places"
 	"bizprofile/store"
@@ -175,7 +176,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 				return err
 			}
 		}
-		return queueMail(r.Context(), tx, bizmail.QuoteRequestSent(h.mailSite(), q.Email, q.Name, names, h.site.BaseURL+views.RequestPath(q.Token)))
+		return domain.QueueMail(r.Context(), tx, bizmail.QuoteRequestSent(h.domain.Site(), q.Email, q.Name, names, h.site.BaseURL+views.RequestPath(q.Token)))
 	})
 	if err != nil {
 		h.log.Error("quote request not stored", "error", err)
@@ -224,9 +225,9 @@ func (h *Handlers) quoteRequestSentPage(w http.ResponseWriter, r *http.Request) 
 
 // requestLeadMail is the email telling an owner about a matched request.
 func (h *Handlers) requestLeadMail(to string, b store.Business, l store.Lead, q *store.QuoteRequest) bizmail.Message {
-	return bizmail.NewRequestLead(h.mailSite(), to, bizmail.RequestLead{
+	return bizmail.NewRequestLead(h.domain.Site(), to, bizmail.RequestLead{
 		Business: b.Name, Name: q.Name, Email: q.Email, Phone: q.Phone, Description: q.Description,
-		Place: views.Place(q.City, q.State), Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
+		Place: places.Place(q.City, q.State), Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
 		Link: h.leadLink(l),
 	})
 }

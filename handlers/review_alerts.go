@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bizprofile/ai"
+	"bizprofile/domain"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -30,7 +31,7 @@ func (h *Handlers) reviewWritten(ctx context.Context, tx *store.Store, b store.B
 		}
 	}
 	if created && b.OwnerID.Valid && r.Status == store.ReviewPublished {
-		if err := h.emitReviewCreated(ctx, tx, b, r); err != nil {
+		if err := h.domain.Events.ReviewCreated(ctx, tx, b, r); err != nil {
 			return err
 		}
 		return h.alertOwner(ctx, tx, b, r)
@@ -86,7 +87,7 @@ func (h *Handlers) alertOwner(ctx context.Context, tx *store.Store, b store.Busi
 	if err != nil {
 		return err
 	}
-	if !currentBilling(subs, time.Now()).Plan.ReviewAlerts {
+	if !domain.CurrentBilling(subs, time.Now()).Plan.ReviewAlerts {
 		return nil
 	}
 	setting, err := tx.ReviewAlertsOf(ctx, ownerID)
@@ -109,7 +110,7 @@ func (h *Handlers) alertOwner(ctx context.Context, tx *store.Store, b store.Busi
 	if err != nil {
 		return err
 	}
-	return queueMail(ctx, tx, bizmail.NewReviewAlert(h.mailSite(), owner.Email, h.reviewAlert(b.ID, b.Name, r), h.reviewSettingsLink()))
+	return domain.QueueMail(ctx, tx, bizmail.NewReviewAlert(h.domain.Site(), owner.Email, h.reviewAlert(b.ID, b.Name, r), h.reviewSettingsLink()))
 }
 
 // reviewAlert is a review as the alert emails tell it.
@@ -154,7 +155,7 @@ func (h *Handlers) sendReviewDigest(ctx context.Context, ownerID int64) error {
 		if err != nil {
 			return err
 		}
-		if !currentBilling(subs, now).Plan.ReviewAlerts || setting != store.ReviewAlertsDaily {
+		if !domain.CurrentBilling(subs, now).Plan.ReviewAlerts || setting != store.ReviewAlertsDaily {
 			return tx.SetReviewDigestAt(ctx, ownerID, now)
 		}
 		rs, total, err := tx.OwnerReviewsSince(ctx, ownerID, since, now, digestMax)
@@ -176,7 +177,7 @@ func (h *Handlers) sendReviewDigest(ctx context.Context, ownerID int64) error {
 			if len(listings) == 1 && total == len(rs) {
 				link = h.site.BaseURL + ownerReviewsPath(rs[0].BusinessID)
 			}
-			if err := queueMail(ctx, tx, bizmail.ReviewDigest(h.mailSite(), owner.Email, alerts, total-len(rs), link, h.reviewSettingsLink())); err != nil {
+			if err := domain.QueueMail(ctx, tx, bizmail.ReviewDigest(h.domain.Site(), owner.Email, alerts, total-len(rs), link, h.reviewSettingsLink())); err != nil {
 				return err
 			}
 			h.log.Info("review digest queued", "user_id", ownerID, "reviews", total)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/qrcode"
 	"bizprofile/store"
@@ -126,7 +127,7 @@ func (h *Handlers) sendReviewRequests(w http.ResponseWriter, r *http.Request) {
 		for _, o := range outcomes {
 			byEmail[o.Email] = o
 			if o.Outcome == store.RequestSent {
-				mails = append(mails, bizmail.ReviewRequest(h.mailSite(), o.Email, b.Name, f.Note, reviewFormURL(h.site.BaseURL, b.Slug),
+				mails = append(mails, bizmail.ReviewRequest(h.domain.Site(), o.Email, b.Name, f.Note, reviewFormURL(h.site.BaseURL, b.Slug),
 					h.site.BaseURL+"/reviews/unsubscribe?token="+url.QueryEscape(o.Token)))
 			}
 		}
@@ -139,7 +140,7 @@ func (h *Handlers) sendReviewRequests(w http.ResponseWriter, r *http.Request) {
 			results[i].Reason = requestReasons[o.Outcome]
 		}
 		sent = len(mails)
-		return queueMail(ctx, tx, mails...)
+		return domain.QueueMail(ctx, tx, mails...)
 	})
 	if err != nil {
 		h.log.Error("review requests not sent", "error", err, "business_id", b.ID)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"bizprofile/catalog"
+	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -86,7 +87,7 @@ func (h *Handlers) savedPage(w http.ResponseWriter, r *http.Request) {
 func savedViews(bs []store.Business) []views.SavedBusiness {
 	out := make([]views.SavedBusiness, len(bs))
 	for i, b := range bs {
-		out[i] = views.SavedBusiness{Slug: b.Slug, Name: b.Name, Category: catalog.CategoryLabel(b.Category), Location: views.Place(b.City, b.State),
+		out[i] = views.SavedBusiness{Slug: b.Slug, Name: b.Name, Category: catalog.CategoryLabel(b.Category), Location: places.Place(b.City, b.State),
 			Rating: b.Rating, Reviews: b.ReviewCount}
 	}
 	return out

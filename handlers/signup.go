@@ -63,7 +63,7 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 	account := store.NewAccount{
 		Email:   f.Email,
 		Kind:    store.KindBusiness,
-		Profile: store.Profile{FullName: f.OwnerName, Phone: f.Phone, Location: views.Place(city, state)},
+		Profile: store.Profile{FullName: f.OwnerName, Phone: f.Phone, Location: places.Place(city, state)},
 		Business: &store.Business{
 			Name: f.BusinessName, Description: f.Description, Category: f.Category,
 			City: city, State: state, Phone: f.Phone, Website: f.Website, Email: store.NormalizeEmail(f.Email),

@@ -11,6 +11,7 @@ import (
 	"github.com/a-h/templ"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -98,7 +99,7 @@ func (h *Handlers) sendContact(w http.ResponseWriter, r *http.Request) {
 			if f.Company != "" {
 				from += ", " + f.Company
 			}
-			return bizmail.FormReceived(h.mailSite(), to, "Contact form: "+catalog.OptionLabel(views.ContactSubjects, f.Subject)+" from "+f.FirstName+" "+f.LastName,
+			return bizmail.FormReceived(h.domain.Site(), to, "Contact form: "+catalog.OptionLabel(views.ContactSubjects, f.Subject)+" from "+f.FirstName+" "+f.LastName,
 				[]string{from + " wrote:", "“" + f.Message + "”", "Reply to " + f.Email + " directly to answer."}, h.site.BaseURL+"/admin/messages")
 		},
 	})
@@ -179,7 +180,7 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 				h.log.Info("subscription asked again; no email sent", "list", f.List, "confirmed", sub.Confirmed())
 				return nil
 			}
-			return queueMail(ctx, tx, h.confirmSubscriptionMail(sub))
+			return domain.QueueMail(ctx, tx, h.confirmSubscriptionMail(sub))
 		},
 	})
 }
@@ -201,7 +202,7 @@ func PruneUnconfirmedSubscribers(ctx context.Context, st *store.Store) (int64, e
 
 // confirmSubscriptionMail asks sub's address to confirm its subscription.
 func (h *Handlers) confirmSubscriptionMail(sub store.Subscriber) bizmail.Message {
-	return bizmail.ConfirmSubscription(h.mailSite(), sub.Email, listName(sub.List), listAbout(sub.List),
+	return bizmail.ConfirmSubscription(h.domain.Site(), sub.Email, listName(sub.List), listAbout(sub.List),
 		h.site.BaseURL+"/subscribe/confirm?token="+url.QueryEscape(sub.Token))
 }
 
@@ -356,7 +357,7 @@ func (h *Handlers) applyPartner(w http.ResponseWriter, r *http.Request) {
 			if f.Message != "" {
 				lines = append(lines, "“"+f.Message+"”")
 			}
-			return bizmail.FormReceived(h.mailSite(), to, "Partner application from "+f.Company, lines, h.site.BaseURL+"/admin/partners")
+			return bizmail.FormReceived(h.domain.Site(), to, "Partner application from "+f.Company, lines, h.site.BaseURL+"/admin/partners")
 		},
 	})
 }

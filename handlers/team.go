@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -188,7 +189,7 @@ func (h *Handlers) removeTeamMember(w http.ResponseWriter, r *http.Request) {
 		if err := tx.RemoveTeamMember(ctx, u.ID, m.UserID); err != nil {
 			return err
 		}
-		return queueMail(ctx, tx, bizmail.TeamMemberRemoved(h.mailSite(), m.Email, label))
+		return domain.QueueMail(ctx, tx, bizmail.TeamMemberRemoved(h.domain.Site(), m.Email, label))
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
@@ -240,7 +241,7 @@ func (h *Handlers) transferTeam(w http.ResponseWriter, r *http.Request) {
 		if err := tx.TransferTeamOwnership(ctx, u.ID, m.UserID); err != nil {
 			return err
 		}
-		return queueMail(ctx, tx, bizmail.TeamOwnershipReceived(h.mailSite(), m.Email, label, formerName, h.site.BaseURL+views.TeamPath))
+		return domain.QueueMail(ctx, tx, bizmail.TeamOwnershipReceived(h.domain.Site(), m.Email, label, formerName, h.site.BaseURL+views.TeamPath))
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
@@ -297,7 +298,7 @@ func (h *Handlers) leaveTeam(w http.ResponseWriter, r *http.Request) {
 		if err := tx.RemoveTeamMember(ctx, u.Account(), u.ID); err != nil {
 			return err
 		}
-		return queueMail(ctx, tx, bizmail.TeamMemberLeft(h.mailSite(), owner.Email, me.Label(), h.site.BaseURL+views.TeamPath))
+		return domain.QueueMail(ctx, tx, bizmail.TeamMemberLeft(h.domain.Site(), owner.Email, me.Label(), h.site.BaseURL+views.TeamPath))
 	})
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		h.serverError(w, r, err)

@@ -18,7 +18,7 @@ import (
 // Team access (issue 21): every page and form that worked for a listing's
 // owner works the same for a member of the owner's account, stops working
 // for a member removed from it (in the same session, at once) and never
-// worked for anyone else; what only the owner does (billing, deleting a
+// worked for anyone else; what only the owner does (domain.Billing, deleting a
 // listing) answers a member 403.
 
 // teamFixture is an account on Pro with a listing, a lead and a review,

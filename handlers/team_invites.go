@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -138,7 +139,7 @@ func (h *Handlers) sendTeamInvite(w http.ResponseWriter, r *http.Request, u *sto
 		if _, err := tx.CreateTeamInvite(ctx, store.TeamInvite{AccountID: u.ID, Email: email, TokenHash: store.Digest(token), InvitedBy: nullID(u.ID)}); err != nil {
 			return err
 		}
-		return queueMail(ctx, tx, bizmail.TeamInvitation(h.mailSite(), email, name, label, h.site.BaseURL+"/team/invite?token="+url.QueryEscape(token)))
+		return domain.QueueMail(ctx, tx, bizmail.TeamInvitation(h.domain.Site(), email, name, label, h.site.BaseURL+"/team/invite?token="+url.QueryEscape(token)))
 	})
 	if err != nil {
 		h.serverError(w, r, err)
@@ -275,7 +276,7 @@ func (h *Handlers) acceptTeamInvite(w http.ResponseWriter, r *http.Request) {
 		if _, err := tx.AcceptTeamInvite(ctx, store.Digest(token), *u, bill.Plan.TeamUsers); err != nil {
 			return err
 		}
-		return queueMail(ctx, tx, bizmail.TeamMemberJoined(h.mailSite(), owner.Email, joiner.Label(), h.site.BaseURL+views.TeamPath))
+		return domain.QueueMail(ctx, tx, bizmail.TeamMemberJoined(h.domain.Site(), owner.Email, joiner.Label(), h.site.BaseURL+views.TeamPath))
 	})
 	if err != nil {
 		// Something changed since the check (a second click, the plan):

@@ -193,7 +193,7 @@ func (h *Handlers) requestVerification(w http.ResponseWriter, r *http.Request) {
 			return err
 		}
 		return h.notifyAdmins(ctx, tx, func(to string) bizmail.Message {
-			return bizmail.VerificationRequested(h.mailSite(), to, b.Name, u.Email, req.Statement, req.CallbackPhone, req.EvidenceURL, h.site.BaseURL+"/admin/verifications")
+			return bizmail.VerificationRequested(h.domain.Site(), to, b.Name, u.Email, req.Statement, req.CallbackPhone, req.EvidenceURL, h.site.BaseURL+"/admin/verifications")
 		})
 	})
 	switch {

@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
 	"bizprofile/webhooks"
@@ -97,24 +98,24 @@ func (h *Handlers) createWebhookEndpoint(w http.ResponseWriter, r *http.Request)
 
 // accountEndpoint loads the URL's endpoint of the user's account with the
 // account's billing; another account's is 404.
-func (h *Handlers) accountEndpoint(w http.ResponseWriter, r *http.Request) (*store.User, billing, store.WebhookEndpoint, bool) {
+func (h *Handlers) accountEndpoint(w http.ResponseWriter, r *http.Request) (*store.User, domain.Billing, store.WebhookEndpoint, bool) {
 	u, bill, ok := h.apiAccount(w, r)
 	if !ok {
-		return nil, billing{}, store.WebhookEndpoint{}, false
+		return nil, domain.Billing{}, store.WebhookEndpoint{}, false
 	}
 	id := idParam(r)
 	if id == 0 {
 		h.notFound(w, r)
-		return nil, billing{}, store.WebhookEndpoint{}, false
+		return nil, domain.Billing{}, store.WebhookEndpoint{}, false
 	}
 	e, err := h.store.WebhookEndpointOf(r.Context(), u.Account(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
-		return nil, billing{}, store.WebhookEndpoint{}, false
+		return nil, domain.Billing{}, store.WebhookEndpoint{}, false
 	}
 	if err != nil {
 		h.serverError(w, r, err)
-		return nil, billing{}, store.WebhookEndpoint{}, false
+		return nil, domain.Billing{}, store.WebhookEndpoint{}, false
 	}
 	return u, bill, e, true
 }
@@ -131,7 +132,7 @@ func (h *Handlers) webhookEndpointPage(w http.ResponseWriter, r *http.Request) {
 
 // endpointAnswer renders an endpoint's page with status, after edit sets
 // what a form held or what happened.
-func (h *Handlers) endpointAnswer(w http.ResponseWriter, r *http.Request, status int, bill billing, e store.WebhookEndpoint, edit func(*views.WebhookEndpointView)) {
+func (h *Handlers) endpointAnswer(w http.ResponseWriter, r *http.Request, status int, bill domain.Billing, e store.WebhookEndpoint, edit func(*views.WebhookEndpointView)) {
 	ctx, page := r.Context(), pageParam(r)
 	v := views.WebhookEndpointView{
 		ID: e.ID, URL: e.URL, Status: webhookStatus(e), Secret: e.Secret, CreatedAt: e.CreatedAt,
@@ -180,14 +181,14 @@ func (h *Handlers) endpointDone(w http.ResponseWriter, r *http.Request, id int64
 
 // endpointChange loads the URL's endpoint for a change the plan must
 // allow, answering 403 on the endpoint's page when it does not.
-func (h *Handlers) endpointChange(w http.ResponseWriter, r *http.Request) (*store.User, billing, store.WebhookEndpoint, bool) {
+func (h *Handlers) endpointChange(w http.ResponseWriter, r *http.Request) (*store.User, domain.Billing, store.WebhookEndpoint, bool) {
 	u, bill, e, ok := h.accountEndpoint(w, r)
 	if !ok || !h.parseForm(w, r) {
-		return nil, billing{}, store.WebhookEndpoint{}, false
+		return nil, domain.Billing{}, store.WebhookEndpoint{}, false
 	}
 	if !bill.Plan.API {
 		h.endpointAnswer(w, r, http.StatusForbidden, bill, e, func(v *views.WebhookEndpointView) { v.Problem = apiRefusal() })
-		return nil, billing{}, store.WebhookEndpoint{}, false
+		return nil, domain.Billing{}, store.WebhookEndpoint{}, false
 	}
 	return u, bill, e, true
 }
@@ -296,7 +297,7 @@ func (h *Handlers) rotateWebhookSecret(w http.ResponseWriter, r *http.Request) {
 }
 
 // disabledRefusal answers a send to a disabled endpoint.
-func (h *Handlers) disabledRefusal(w http.ResponseWriter, r *http.Request, bill billing, e store.WebhookEndpoint) {
+func (h *Handlers) disabledRefusal(w http.ResponseWriter, r *http.Request, bill domain.Billing, e store.WebhookEndpoint) {
 	h.endpointAnswer(w, r, http.StatusConflict, bill, e, func(v *views.WebhookEndpointView) {
 		v.Problem = "This endpoint is disabled: re-enable it to send it events."
 	})

@@ -42,3 +42,18 @@ func ParseLocation(s string) (city, state string, ok bool) {
 	}
 	return city, state, true
 }
+
+// Place is where a listing is, as cards and pages say it: "Portland, OR",
+// or whichever of the two is known. Spaces around either go (the forms
+// store them cleaned; migration 00015 cleaned what was stored before), so
+// it never reads "Portland , OR".
+func Place(city, state string) string {
+	city, state = CleanCity(city), strings.TrimSpace(state)
+	switch {
+	case city != "" && state != "":
+		return city + ", " + state
+	case city != "":
+		return city
+	}
+	return state
+}

@@ -27,11 +27,11 @@ type AdminJobs struct {
 
 // JobStatuses name the states of a job, in the order the filters show.
 var JobStatuses = []catalog.Option{
-	{"queued", "Queued"},
-	{"running", "Running"},
-	{"failed", "Failed"},
-	{"done", "Done"},
-	{"discarded", "Discarded"},
+	{Value: "queued", Label: "Queued"},
+	{Value: "running", Label: "Running"},
+	{Value: "failed", Label: "Failed"},
+	{Value: "done", Label: "Done"},
+	{Value: "discarded", Label: "Discarded"},
 }
 
 func (j AdminJobRow) badgeClass() string {

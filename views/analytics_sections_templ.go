@@ -449,7 +449,7 @@ func leadQualitySection(v LeadQualityView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = outcomeTable("lead-categories", "By category", "catalog.Category", v.ByCategory).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = outcomeTable("lead-categories", "By category", "Category", v.ByCategory).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

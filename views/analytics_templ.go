@@ -345,7 +345,7 @@ func analyticsPicker(v AnalyticsView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if len(v.Listings) > 1 {
-			templ_7745c5c3_Err = choiceField("f-listing", "listing", "Listing", append([]catalog.Option{{"", "All listings"}}, v.Listings...), v.Listing, "").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = choiceField("f-listing", "listing", "Listing", append([]catalog.Option{{Value: "", Label: "All listings"}}, v.Listings...), v.Listing, "").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -26,8 +26,8 @@ const (
 
 // API key access choices, valued as store's scopes.
 var APIKeyScopes = []catalog.Option{
-	{"read", "Read only"},
-	{"read write", "Read and write"},
+	{Value: "read", Label: "Read only"},
+	{Value: "read write", Label: "Read and write"},
 }
 
 // APIKeyPath is a key's path under the API page.

@@ -1,11 +1,9 @@
 package views
 
 import (
-	"strings"
 	"time"
 
 	"bizprofile/catalog"
-	"bizprofile/places"
 )
 
 // BusinessView is a listing's public page: only what its owner made
@@ -83,10 +81,10 @@ const (
 
 // ClaimRoles are how a claimant may be connected to the business.
 var ClaimRoles = []catalog.Option{
-	{"owner", "Owner"},
-	{"manager", "Manager"},
-	{"employee", "Employee"},
-	{"agency", "Agency or representative"},
+	{Value: "owner", Label: "Owner"},
+	{Value: "manager", Label: "Manager"},
+	{Value: "employee", Label: "Employee"},
+	{Value: "agency", Label: "Agency or representative"},
 }
 
 // ClaimForm is the claim page: the form, or the State that replaces it.
@@ -169,19 +167,4 @@ func displayURL(u string) string {
 		u = u[:len(u)-1]
 	}
 	return u
-}
-
-// Place is where a listing is, as cards and pages say it: "Portland, OR",
-// or whichever of the two is known. Spaces around either go (the forms
-// store them cleaned; migration 00015 cleaned what was stored before), so
-// it never reads "Portland , OR".
-func Place(city, state string) string {
-	city, state = places.CleanCity(city), strings.TrimSpace(state)
-	switch {
-	case city != "" && state != "":
-		return city + ", " + state
-	case city != "":
-		return city
-	}
-	return state
 }

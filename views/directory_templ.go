@@ -192,7 +192,7 @@ func DirectoryBody(r DirectoryResult) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</summary><div class=\"options-row\"><div class=\"field\"><label for=\"dir-category\">catalog.Category</label> <select id=\"dir-category\" name=\"category\"><option value=\"\">All categories</option> ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</summary><div class=\"options-row\"><div class=\"field\"><label for=\"dir-category\">Category</label> <select id=\"dir-category\" name=\"category\"><option value=\"\">All categories</option> ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -94,7 +94,7 @@ func (p LandingPage) Summary() string {
 	case p.Category != "":
 		s += " in " + p.Category
 	case p.City != "":
-		s += " in " + Place(p.City, p.State)
+		s += " in " + places.Place(p.City, p.State)
 	default:
 		s += " in " + places.StateName(p.State)
 		if n := len(p.Cities); n == 1 {

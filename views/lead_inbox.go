@@ -12,7 +12,7 @@ import (
 const LeadsPerPage = 20
 
 // LeadStatusFilter is the Status filter's choices: any, or one status.
-var LeadStatusFilter = append([]catalog.Option{{"", "Any status"}}, catalog.LeadStatusOptions...)
+var LeadStatusFilter = append([]catalog.Option{{Value: "", Label: "Any status"}}, catalog.LeadStatusOptions...)
 
 func inboxStatusBadge(s string) string {
 	switch s {
@@ -105,7 +105,7 @@ type LeadInboxView struct {
 
 // ListingFilter is the Listing select's choices: all, or one listing.
 func (v LeadInboxView) ListingFilter() []catalog.Option {
-	return append([]catalog.Option{{"", "All listings"}}, v.Listings...)
+	return append([]catalog.Option{{Value: "", Label: "All listings"}}, v.Listings...)
 }
 
 // ListingValue is the Listing filter as its select's value.

@@ -21,10 +21,10 @@ const (
 )
 
 // OwnerReviewShows are the choices of the list's Show filter.
-var OwnerReviewShows = []catalog.Option{{ShowAll, "All reviews"}, {ShowUnanswered, "Unanswered"}}
+var OwnerReviewShows = []catalog.Option{{Value: ShowAll, Label: "All reviews"}, {Value: ShowUnanswered, Label: "Unanswered"}}
 
 // OwnerReviewStars are the choices of the list's Stars filter.
-var OwnerReviewStars = []catalog.Option{{"", "Any rating"}, {"5", "5 stars"}, {"4", "4 stars"}, {"3", "3 stars"}, {"2", "2 stars"}, {"1", "1 star"}}
+var OwnerReviewStars = []catalog.Option{{Value: "", Label: "Any rating"}, {Value: "5", Label: "5 stars"}, {Value: "4", Label: "4 stars"}, {Value: "3", Label: "3 stars"}, {Value: "2", Label: "2 stars"}, {Value: "1", Label: "1 star"}}
 
 // OwnerReviewQuery is the list's filter and page.
 type OwnerReviewQuery struct {

@@ -5,10 +5,10 @@ import "bizprofile/catalog"
 // ReportReasons are why a review may be reported (store.ReportSpam ...),
 // in the order the form offers them.
 var ReportReasons = []catalog.Option{
-	{"spam", "Spam"},
-	{"offensive", "Offensive"},
-	{"conflict", "Conflict of interest"},
-	{"not_real", "Not a real experience"},
+	{Value: "spam", Label: "Spam"},
+	{Value: "offensive", Label: "Offensive"},
+	{Value: "conflict", Label: "Conflict of interest"},
+	{Value: "not_real", Label: "Not a real experience"},
 }
 
 // reportReasonHints say what each reason covers, under it in the form.

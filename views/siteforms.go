@@ -22,7 +22,7 @@ var ContactSubjects = func() []catalog.Option {
 var PartnerTiers = func() []catalog.Option {
 	opts := make([]catalog.Option, len(content.PartnerTiers))
 	for i, t := range content.PartnerTiers {
-		opts[i] = catalog.Option{t.ID, t.Name}
+		opts[i] = catalog.Option{Value: t.ID, Label: t.Name}
 	}
 	return opts
 }()

@@ -153,16 +153,16 @@ func StateLabel(s string) string {
 // forms, in order.
 var (
 	IncidentStatuses = []catalog.Option{
-		{"investigating", "Investigating"},
-		{"identified", "Identified"},
-		{"monitoring", "Monitoring"},
-		{"resolved", "Resolved"},
+		{Value: "investigating", Label: "Investigating"},
+		{Value: "identified", Label: "Identified"},
+		{Value: "monitoring", Label: "Monitoring"},
+		{Value: "resolved", Label: "Resolved"},
 	}
 	IncidentImpacts = []catalog.Option{
-		{"minor", "Minor: a part is slow or some requests fail"},
-		{"major", "Major: a part does not work for many people"},
-		{"critical", "Critical: the service is down"},
-		{"maintenance", "Maintenance: planned work"},
+		{Value: "minor", Label: "Minor: a part is slow or some requests fail"},
+		{Value: "major", Label: "Major: a part does not work for many people"},
+		{Value: "critical", Label: "Critical: the service is down"},
+		{Value: "maintenance", Label: "Maintenance: planned work"},
 	}
 )
 

@@ -16,6 +16,7 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/places"
+	"bizprofile/resource"
 	"bizprofile/store"
 )
 
@@ -31,10 +32,10 @@ var directoryParams = []string{"q", "category", "location", "state", "city", "ty
 
 // DirectoryPage is one page of GET /directory.
 type DirectoryPage struct {
-	Data       []ListingSummary `json:"data"`
-	Total      int              `json:"total"`
-	HasMore    bool             `json:"has_more"`
-	NextCursor *string          `json:"next_cursor"`
+	Data       []resource.ListingSummary `json:"data"`
+	Total      int                       `json:"total"`
+	HasMore    bool                      `json:"has_more"`
+	NextCursor *string                   `json:"next_cursor"`
 }
 
 // searchDirectory answers GET /directory.
@@ -49,9 +50,9 @@ func (a *API) searchDirectory(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	out := DirectoryPage{Data: make([]ListingSummary, 0, len(res.Businesses)), Total: res.Total}
+	out := DirectoryPage{Data: make([]resource.ListingSummary, 0, len(res.Businesses)), Total: res.Total}
 	for _, b := range res.Businesses {
-		out.Data = append(out.Data, ListingSummaryOf(b, a.base))
+		out.Data = append(out.Data, resource.ListingSummaryOf(b, a.base))
 	}
 	if next := offset + len(res.Businesses); next < res.Total && len(res.Businesses) > 0 {
 		c := searchCursor{Offset: next, Query: fp}.String()
@@ -183,5 +184,5 @@ func (a *API) publicListing(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, PublicListingOf(b, a.base))
+	writeJSON(w, http.StatusOK, resource.PublicListingOf(b, a.base))
 }

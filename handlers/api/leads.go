@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"bizprofile/plans"
+	"bizprofile/resource"
 	"bizprofile/store"
 	"bizprofile/webhooks"
 )
@@ -25,8 +26,8 @@ const leadDate = "2006-01-02"
 
 // leadsList is a page of leads; NextCursor is null on the last page.
 type leadsList struct {
-	Data       []Lead  `json:"data"`
-	NextCursor *string `json:"next_cursor"`
+	Data       []resource.Lead `json:"data"`
+	NextCursor *string         `json:"next_cursor"`
 }
 
 // leadFilter reads the inbox's filters from a query: listing, status,
@@ -86,27 +87,16 @@ func (a *API) leads(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	out := leadsList{Data: []Lead{}}
+	out := leadsList{Data: []resource.Lead{}}
 	if len(ls) > limit {
 		ls = ls[:limit]
 		last := ls[limit-1]
 		out.NextCursor = cursorAt(last.CreatedAt, last.ID)
 	}
 	for _, l := range ls {
-		out.Data = append(out.Data, LeadFor(plan, l))
+		out.Data = append(out.Data, resource.LeadFor(plan, l))
 	}
 	writeJSON(w, http.StatusOK, out)
-}
-
-// LeadFor is l as the account on plan sees it: its score only with lead
-// scoring, as in the inbox. The API's answers and the pages' lead.*
-// webhook events both send this.
-func LeadFor(plan plans.Plan, l store.OwnerLead) Lead {
-	o := LeadObject(l)
-	if !plan.LeadScoring {
-		o.Score, o.ScoreReasons = nil, []ScoreReason{}
-	}
-	return o
 }
 
 // AccountLead loads lead id of the account, marked locked when it is past
@@ -141,13 +131,13 @@ func (a *API) ownLead(ctx context.Context, st *store.Store, account, id int64, p
 }
 
 // leadDetail is l with its history, as the answer about one lead.
-func (a *API) leadDetail(ctx context.Context, st *store.Store, plan plans.Plan, l store.OwnerLead) (Lead, error) {
+func (a *API) leadDetail(ctx context.Context, st *store.Store, plan plans.Plan, l store.OwnerLead) (resource.Lead, error) {
 	events, err := st.LeadEvents(ctx, l.ID)
 	if err != nil {
-		return Lead{}, err
+		return resource.Lead{}, err
 	}
-	o := LeadFor(plan, l)
-	o.History = leadHistory(l, events)
+	o := resource.LeadFor(plan, l)
+	o.History = resource.LeadHistory(l, events)
 	return o, nil
 }
 
@@ -156,7 +146,7 @@ func (a *API) lead(w http.ResponseWriter, r *http.Request) {
 	ctx, account := r.Context(), accountOf(r)
 	plan := planOfRequest(r)
 	l, err := a.ownLead(ctx, a.store, account, idOf(r), plan)
-	var o Lead
+	var o resource.Lead
 	if err == nil {
 		o, err = a.leadDetail(ctx, a.store, plan, l)
 	}
@@ -217,7 +207,7 @@ func (a *API) updateLead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	by := keyOf(ctx).CreatedBy.Int64 // 0 (none) when the key's creator is gone
-	var o Lead
+	var o resource.Lead
 	err = a.store.InTx(ctx, func(tx *store.Store) error {
 		changed := false
 		if p.Status != nil && *p.Status != l.Status {
@@ -239,7 +229,7 @@ func (a *API) updateLead(w http.ResponseWriter, r *http.Request) {
 		if o, err = a.leadDetail(ctx, tx, plan, nl); err != nil || !changed {
 			return err
 		}
-		return webhooks.Emit(ctx, tx, account, store.EventLeadUpdated, LeadFor(plan, nl))
+		return webhooks.Emit(ctx, tx, account, store.EventLeadUpdated, resource.LeadFor(plan, nl))
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		err = errLeadNotFound // deleted meanwhile

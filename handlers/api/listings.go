@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/resource"
 	"bizprofile/store"
 	"bizprofile/webhooks"
 )
@@ -22,7 +23,7 @@ import (
 
 // listingsList is the answer listing the account's listings.
 type listingsList struct {
-	Data []Listing `json:"data"`
+	Data []resource.Listing `json:"data"`
 }
 
 // accountListings answers every listing of the account, newest first,
@@ -33,9 +34,9 @@ func (a *API) accountListings(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	out := listingsList{Data: []Listing{}}
+	out := listingsList{Data: []resource.Listing{}}
 	for _, b := range bs {
-		out.Data = append(out.Data, ListingObject(b))
+		out.Data = append(out.Data, resource.ListingObject(b))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -74,33 +75,33 @@ func (a *API) accountListing(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, ListingObject(b))
+	writeJSON(w, http.StatusOK, resource.ListingObject(b))
 }
 
 // listingPatch is a change of a listing: the fields the wizard edits, each
 // left as it is when absent (or null).
 type listingPatch struct {
-	Name         *string       `json:"name"`
-	Tagline      *string       `json:"tagline"`
-	Description  *string       `json:"description"`
-	Category     *string       `json:"category"`
-	SubCategory  *string       `json:"sub_category"`
-	Tags         *[]string     `json:"tags"`
-	BusinessType *string       `json:"business_type"`
-	Email        *string       `json:"email"`
-	Phone        *string       `json:"phone"`
-	Website      *string       `json:"website"`
-	Address      *string       `json:"address"`
-	City         *string       `json:"city"`
-	State        *string       `json:"state"`
-	ZipCode      *string       `json:"zip_code"`
-	Services     *[]string     `json:"services"`
-	Hours        *[]ListingDay `json:"hours"`
-	ShowEmail    *bool         `json:"show_email"`
-	ShowPhone    *bool         `json:"show_phone"`
-	ShowAddress  *bool         `json:"show_address"`
-	ShowPricing  *bool         `json:"show_pricing"`
-	ShowHours    *bool         `json:"show_hours"`
+	Name         *string                `json:"name"`
+	Tagline      *string                `json:"tagline"`
+	Description  *string                `json:"description"`
+	Category     *string                `json:"category"`
+	SubCategory  *string                `json:"sub_category"`
+	Tags         *[]string              `json:"tags"`
+	BusinessType *string                `json:"business_type"`
+	Email        *string                `json:"email"`
+	Phone        *string                `json:"phone"`
+	Website      *string                `json:"website"`
+	Address      *string                `json:"address"`
+	City         *string                `json:"city"`
+	State        *string                `json:"state"`
+	ZipCode      *string                `json:"zip_code"`
+	Services     *[]string              `json:"services"`
+	Hours        *[]resource.ListingDay `json:"hours"`
+	ShowEmail    *bool                  `json:"show_email"`
+	ShowPhone    *bool                  `json:"show_phone"`
+	ShowAddress  *bool                  `json:"show_address"`
+	ShowPricing  *bool                  `json:"show_pricing"`
+	ShowHours    *bool                  `json:"show_hours"`
 }
 
 // form is p as the edit form would post it (only the fields p changes),
@@ -206,7 +207,7 @@ func (a *API) updateListing(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.log.Info("api: listing updated", "business_id", b.ID, "key", keyOf(ctx).ID)
-	writeJSON(w, http.StatusOK, ListingObject(saved))
+	writeJSON(w, http.StatusOK, resource.ListingObject(saved))
 }
 
 // listingChanged reads listing id as saved on tx into saved and records
@@ -216,7 +217,7 @@ func (a *API) listingChanged(ctx context.Context, tx *store.Store, account, id i
 	if *saved, err = tx.BusinessByID(ctx, id); err != nil {
 		return err
 	}
-	return webhooks.Emit(ctx, tx, account, store.EventListingUpdated, ListingObject(*saved))
+	return webhooks.Emit(ctx, tx, account, store.EventListingUpdated, resource.ListingObject(*saved))
 }
 
 // The page's reasons a listing cannot be published.
@@ -258,10 +259,10 @@ func (a *API) setPublished(w http.ResponseWriter, r *http.Request, publish bool)
 		if err != nil {
 			return err
 		}
-		if saved, err = tx.BusinessByID(ctx, b.ID); err != nil || listingStatus(saved) == listingStatus(b) {
+		if saved, err = tx.BusinessByID(ctx, b.ID); err != nil || resource.ListingStatus(saved) == resource.ListingStatus(b) {
 			return err // nothing changed: no event
 		}
-		return webhooks.Emit(ctx, tx, account, store.EventListingUpdated, ListingObject(saved))
+		return webhooks.Emit(ctx, tx, account, store.EventListingUpdated, resource.ListingObject(saved))
 	})
 	switch {
 	case errors.Is(err, store.ErrSuspended):
@@ -274,6 +275,6 @@ func (a *API) setPublished(w http.ResponseWriter, r *http.Request, publish bool)
 		a.fail(w, r, err)
 		return
 	}
-	a.log.Info("api: listing publication", "business_id", b.ID, "publish", publish, "status", listingStatus(saved), "key", keyOf(ctx).ID)
-	writeJSON(w, http.StatusOK, ListingObject(saved))
+	a.log.Info("api: listing publication", "business_id", b.ID, "publish", publish, "status", resource.ListingStatus(saved), "key", keyOf(ctx).ID)
+	writeJSON(w, http.StatusOK, resource.ListingObject(saved))
 }

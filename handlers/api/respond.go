@@ -7,8 +7,6 @@ import (
 	"mime"
 	"net/http"
 	"strings"
-
-	"bizprofile/store"
 )
 
 // maxBody bounds a request body (the app's own limit applies too).
@@ -103,20 +101,4 @@ func jsonType(kind string) string {
 		return "object"
 	}
 	return "number"
-}
-
-// optional is s, or JSON null when it is empty.
-func optional(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
-// lines is a list that is never null in JSON.
-func lines(l store.Lines) []string {
-	if l == nil {
-		return []string{}
-	}
-	return l
 }

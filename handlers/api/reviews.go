@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bizprofile/resource"
 	"bizprofile/store"
 )
 
@@ -16,8 +17,8 @@ import (
 
 // reviewsList is a page of reviews; NextCursor is null on the last page.
 type reviewsList struct {
-	Data       []Review `json:"data"`
-	NextCursor *string  `json:"next_cursor"`
+	Data       []resource.Review `json:"data"`
+	NextCursor *string           `json:"next_cursor"`
 }
 
 // reviewFilter reads the filters of the reviews list: listing, rating
@@ -65,14 +66,14 @@ func (a *API) reviews(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	out := reviewsList{Data: []Review{}}
+	out := reviewsList{Data: []resource.Review{}}
 	if len(rs) > limit {
 		rs = rs[:limit]
 		last := rs[limit-1]
 		out.NextCursor = cursorAt(last.CreatedAt, last.ID)
 	}
 	for _, rev := range rs {
-		out.Data = append(out.Data, ReviewObject(rev))
+		out.Data = append(out.Data, resource.ReviewObject(rev))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -141,5 +142,5 @@ func (a *API) replyToReview(w http.ResponseWriter, r *http.Request) {
 	if rev.Reply != "" {
 		status = http.StatusOK
 	}
-	writeJSON(w, status, ReviewObject(store.OwnerReview{Review: updated, BusinessName: b.Name}))
+	writeJSON(w, status, resource.ReviewObject(store.OwnerReview{Review: updated, BusinessName: b.Name}))
 }

@@ -1,16 +1,19 @@
-package api
+// Package resource is the product's records as the public API answers
+// them and webhooks deliver them (JSON): the public directory's listings,
+// and an account's listings, leads and reviews. The API (handlers/api)
+// and the domain's webhook events both send these shapes, so a receiver
+// and an API client read the same; handlers/api/openapi describes them.
+package resource
 
 import (
 	"time"
 
+	"bizprofile/plans"
 	"bizprofile/store"
 )
 
-// The JSON representations of an account's records: its listings (all
-// their fields, as the edit page shows them), leads and reviews. Webhook
-// deliveries carry exactly these (package webhooks gets them from
-// ListingObject, LeadObject and ReviewObject), so a receiver and an API
-// client read the same shapes; openapi/{listings,leads,reviews}.json
+// An account's records: its listings (all their fields, as the edit page
+// shows them), leads and reviews; openapi/{listings,leads,reviews}.json
 // describe them.
 
 // Publication states of a listing (Listing.Status).
@@ -68,7 +71,7 @@ type ListingDay struct {
 // ListingObject is b as the API and the webhooks show it to its account.
 func ListingObject(b store.Business) Listing {
 	l := Listing{
-		Object: "listing", ID: b.ID, Slug: b.Slug, Status: listingStatus(b),
+		Object: "listing", ID: b.ID, Slug: b.Slug, Status: ListingStatus(b),
 		Name: b.Name, Tagline: b.Tagline, Description: b.Description, Category: b.Category, SubCategory: b.SubCategory,
 		Tags: lines(b.Tags), BusinessType: b.BusinessType,
 		Email: b.Email, EmailConfirmed: b.Email != "" && b.EmailConfirmed, Phone: b.Phone, Website: b.Website,
@@ -90,9 +93,9 @@ func ListingObject(b store.Business) Listing {
 	return l
 }
 
-// listingStatus is where b stands in the directory; an administrator's
+// ListingStatus is where b stands in the directory; an administrator's
 // decision (suspended, held) comes before the owner's wish.
-func listingStatus(b store.Business) string {
+func ListingStatus(b store.Business) string {
 	switch {
 	case b.Suspended:
 		return ListingSuspended
@@ -173,9 +176,9 @@ func LeadObject(l store.OwnerLead) Lead {
 	return o
 }
 
-// leadHistory is a lead's events as the API shows them; a locked lead's
+// LeadHistory is a lead's events as the API shows them; a locked lead's
 // notes and replies (which may quote its sender) are left empty.
-func leadHistory(l store.OwnerLead, events []store.LeadEvent) []LeadEvent {
+func LeadHistory(l store.OwnerLead, events []store.LeadEvent) []LeadEvent {
 	out := []LeadEvent{}
 	for _, e := range events {
 		o := LeadEvent{Kind: e.Kind, FromStatus: optional(e.FromStatus), Status: optional(e.Status), By: optional(e.UserEmail), CreatedAt: e.CreatedAt.UTC()}
@@ -224,6 +227,17 @@ func ReviewObject(r store.OwnerReview) Review {
 	}
 	if r.Reply != "" {
 		o.Reply = &ReviewReply{Body: r.Reply, RepliedAt: r.RepliedAt.Time.UTC()}
+	}
+	return o
+}
+
+// LeadFor is l as the account on plan sees it: its score only with lead
+// scoring, as in the inbox. The API's answers and the pages' lead.*
+// webhook events both send this.
+func LeadFor(plan plans.Plan, l store.OwnerLead) Lead {
+	o := LeadObject(l)
+	if !plan.LeadScoring {
+		o.Score, o.ScoreReasons = nil, []ScoreReason{}
 	}
 	return o
 }

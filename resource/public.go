@@ -1,4 +1,4 @@
-package api
+package resource
 
 import (
 	"time"
@@ -125,3 +125,19 @@ func PublicListingOf(b store.Business, baseURL string) PublicListing {
 
 // listingURL is the listing's page on the site.
 func listingURL(baseURL, slug string) string { return baseURL + "/directory/" + slug }
+
+// optional is s, or JSON null when it is empty.
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// lines is a list that is never null in JSON.
+func lines(l store.Lines) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
+}

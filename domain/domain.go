@@ -1,0 +1,91 @@
+// Package domain holds the product's rules: what a listing, a lead, a
+// review, an account and a plan may be, and the operations that change
+// several records together (receive a lead: store it, score it, lock it
+// past the plan's cap, tell the owner and the account's webhooks; publish
+// a listing; reply to a review; close an account). Pages (handlers), the
+// public API (handlers/api), the background workers (workers) and imports
+// all call it, so a rule is written once and every way in obeys it.
+//
+// It takes typed inputs and answers field errors (Invalid), plain Go
+// values and the store's sentinel errors; it imports neither net/http nor
+// views. Each area of the product is a small type (Accounts, Listings,
+// Leads, Reviews, Plans, …) over the same dependencies, so no single type
+// gathers every rule.
+package domain
+
+import (
+	"log/slog"
+	"time"
+
+	"bizprofile/ai"
+	bizmail "bizprofile/mail"
+	"bizprofile/storage"
+	"bizprofile/store"
+)
+
+// Deps is what the rules need from the outside world; main.go builds it.
+type Deps struct {
+	Log   *slog.Logger
+	Store *store.Store
+	// Site names the app in emails and makes their links absolute.
+	Site bizmail.Site
+	// Production: outgoing webhooks and links follow the production rules.
+	Production bool
+	// AdminEmails are administrators by configuration, besides the
+	// accounts granted it by command (lower-case addresses); they are told
+	// of listings held for review and of verification requests.
+	AdminEmails []string
+	// Media keeps listing images; nil for tools that keep none.
+	Media storage.Store
+	// Insights writes AI insights and reads reviews' sentiment; nil: the
+	// built-in analyser.
+	Insights ai.Provider
+	// Now is the clock; nil: time.Now.
+	Now func() time.Time
+}
+
+// Domain is every area of the product's rules.
+type Domain struct {
+	Accounts *Accounts
+	Plans    *Plans
+	Listings *Listings
+	Leads    *Leads
+	Reviews  *Reviews
+	Images   *Images
+	Events   *Events
+}
+
+// env is what every area shares: the dependencies and the helpers that
+// several areas use (mail, tokens, the plan in force, webhook events).
+type env struct {
+	log         *slog.Logger
+	store       *store.Store
+	site        bizmail.Site
+	production  bool
+	adminEmails []string
+	media       storage.Store
+	insights    ai.Provider
+	now         func() time.Time
+}
+
+// New builds the rules from their dependencies.
+func New(d Deps) *Domain {
+	e := &env{log: d.Log, store: d.Store, site: d.Site, production: d.Production, adminEmails: d.AdminEmails,
+		media: d.Media, insights: d.Insights, now: d.Now}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	if e.insights == nil {
+		e.insights = ai.Analyser{}
+	}
+	if e.log == nil {
+		e.log = slog.New(slog.DiscardHandler)
+	}
+	return &Domain{
+		Accounts: &Accounts{e}, Plans: &Plans{e}, Listings: &Listings{e}, Leads: &Leads{e},
+		Reviews: &Reviews{e}, Images: &Images{e}, Events: &Events{e},
+	}
+}
+
+// Site is the app's name and addresses, as emails and links need them.
+func (d *Domain) Site() bizmail.Site { return d.Plans.site }
