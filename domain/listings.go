@@ -73,3 +73,154 @@ func (l *Listings) Release(ctx context.Context, userID int64) error {
 func (l *Listings) SendEmailLink(ctx context.Context, st *store.Store, b store.Business) error {
 	return l.sendListingEmailLink(ctx, st, b)
 }
+
+// NewListing is a listing its owner creates in the wizard.
+type NewListing struct {
+	Input ListingInput
+	// AccountID owns the listing (a member's listing belongs to the
+	// account they work in); Creator is the person creating it.
+	AccountID int64
+	Creator   store.User
+	// Images are the wizard's pending uploads (by ID, with their Alt)
+	// that join the listing, of which the plan shows Photos photos.
+	Images []store.ListingImage
+	Photos int
+}
+
+// Created is what became of a new listing.
+type Created struct {
+	Listing store.Business // Held and EmailConfirmed say what it waits for
+	// Draft: the creator's address is not verified yet, so the listing
+	// waits, as a draft, for it (Release).
+	Draft bool
+}
+
+// Create stores a listing from the wizard: unverified, owned by the
+// account, with a unique slug; it goes live at once unless its name is
+// alike another's in its city (then it is held for review). Its email is
+// shown once proved: the creator's own verified address is; another gets
+// a link. Its pending images join it in the same transaction. A creator
+// whose address is not verified gets a draft instead (their sign-in needs
+// a verified address, so this is a guard).
+func (l *Listings) Create(ctx context.Context, n NewListing) (Created, error) {
+	if errs := n.Input.Check(); len(errs) > 0 {
+		return Created{}, Invalid(errs)
+	}
+	b := n.Input.Listing()
+	b.OwnerID.Int64, b.OwnerID.Valid = n.AccountID, true
+	if !n.Creator.Verified() {
+		// The images stay pending uploads, which housekeeping prunes: not
+		// worth a draft's column for a path that never runs.
+		return Created{Listing: b, Draft: true}, l.store.SaveDraft(ctx, b)
+	}
+	b.EmailConfirmed = b.Email == "" || b.Email == n.Creator.Email
+	var created store.Business
+	err := l.store.InTx(ctx, func(tx *store.Store) error {
+		var err error
+		if created, err = tx.CreateBusiness(ctx, b); err != nil {
+			return err
+		}
+		if _, err = tx.AttachPendingImages(ctx, n.AccountID, created.ID, n.Images, n.Photos); err != nil {
+			return err
+		}
+		if created.Held, err = l.publish(ctx, tx, created); err != nil {
+			return err
+		}
+		if !created.EmailConfirmed {
+			return l.sendListingEmailLink(ctx, tx, created)
+		}
+		return nil
+	})
+	if err != nil {
+		return Created{}, err
+	}
+	l.log.Info("business created", "business_id", created.ID, "slug", created.Slug, "owner_id", n.Creator.ID, "held", created.Held)
+	return Created{Listing: created}, nil
+}
+
+// Updated is what became of an edited listing.
+type Updated struct {
+	Listing store.Business // as saved
+	Held    bool           // its new name or place holds it for review
+	// EmailSent: its contact email is new and unproved, and got its
+	// confirmation link.
+	EmailSent bool
+	// BadgeLost: the verified badge rested on the website's domain, which
+	// changed.
+	BadgeLost bool
+}
+
+// Update saves b edited to in, as the edit page and the API do: a contact
+// email is proved when it is provedEmail (the editor's own address) or
+// unchanged and proved; a new name or place of a public (or held) listing
+// is checked again and may hold it; a new unproved email gets its
+// confirmation link; the account's webhooks get listing.updated.
+func (l *Listings) Update(ctx context.Context, b store.Business, in ListingInput, provedEmail string) (Updated, error) {
+	if errs := in.Check(); len(errs) > 0 {
+		return Updated{}, Invalid(errs)
+	}
+	nb := in.Listing()
+	nb.ID = b.ID
+	var u Updated
+	err := l.store.InTx(ctx, func(tx *store.Store) error {
+		var err error
+		if u, err = l.save(ctx, tx, b, nb, provedEmail); err != nil {
+			return err
+		}
+		if err := l.emitListingUpdated(ctx, tx, b); err != nil {
+			return err
+		}
+		u.Listing, err = tx.BusinessByID(ctx, b.ID)
+		return err
+	})
+	return u, err
+}
+
+// save stores nb, the checked edit of b, on tx (see Update).
+func (l *Listings) save(ctx context.Context, tx *store.Store, b, nb store.Business, provedEmail string) (Updated, error) {
+	newEmail := nb.Email != b.Email
+	nb.EmailConfirmed = nb.Email == "" || nb.Email == provedEmail || (b.EmailConfirmed && !newEmail)
+	u := Updated{Listing: nb, BadgeLost: b.VerifiedMethod == store.VerifiedByDomain && !store.KeepsDomainVerification(b.Website, nb.Website)}
+	if err := tx.UpdateBusiness(ctx, nb); err != nil {
+		return u, err
+	}
+	if (b.Published || b.Held) && store.Renamed(b, nb) {
+		if b.Held {
+			if err := tx.WithdrawHold(ctx, b.ID); err != nil {
+				return u, err
+			}
+		}
+		var err error
+		if u.Held, err = l.publish(ctx, tx, nb); err != nil {
+			return u, err
+		}
+	}
+	if newEmail && !nb.EmailConfirmed {
+		u.EmailSent = true
+		return u, l.sendListingEmailLink(ctx, tx, nb)
+	}
+	return u, nil
+}
+
+// SetPublished shows b in the directory, as its owner asks (its name is
+// checked first and may hold it for review: held), or hides it. A change
+// of its state is a listing.updated event for the account's webhooks.
+// store.ErrSuspended and store.ErrHeld say why it cannot be shown.
+func (l *Listings) SetPublished(ctx context.Context, b store.Business, publish bool) (saved store.Business, held bool, err error) {
+	err = l.store.InTx(ctx, func(tx *store.Store) error {
+		var err error
+		if publish {
+			held, err = l.publish(ctx, tx, b)
+		} else {
+			err = tx.SetPublished(ctx, b.ID, false)
+		}
+		if err != nil {
+			return err
+		}
+		if saved, err = tx.BusinessByID(ctx, b.ID); err != nil || saved.Published == b.Published && saved.Held == b.Held && saved.Suspended == b.Suspended {
+			return err // nothing changed: no event
+		}
+		return l.emitListingUpdated(ctx, tx, b)
+	})
+	return saved, held, err
+}

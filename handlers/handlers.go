@@ -5,7 +5,6 @@ package handlers
 
 import (
 	"bytes"
-	"context"
 	"encoding/gob"
 	"encoding/json"
 	"fmt"
@@ -30,7 +29,6 @@ import (
 	"bizprofile/domain"
 	"bizprofile/handlers/api"
 	bizmail "bizprofile/mail"
-	"bizprofile/plans"
 	"bizprofile/status"
 	"bizprofile/storage"
 	"bizprofile/store"
@@ -172,12 +170,9 @@ func New(d Deps) *Handlers {
 		h.listed = newListedCount(h.store.CountPublished, h.log)
 		h.api = api.New(api.Deps{
 			Log: h.log, Store: h.store, BaseURL: h.site.BaseURL, Production: h.production,
-			PlanOf: func(ctx context.Context, accountID int64) (plans.Plan, error) {
-				b, err := h.billingOf(ctx, accountID)
-				return b.Plan, err
-			},
-			Take:  h.limits.apiKey.take,
-			Limit: h.limits.apiKey.limit, Window: h.limits.apiKey.window,
+			Domain: h.domain,
+			Take:   h.limits.apiKey.take,
+			Limit:  h.limits.apiKey.limit, Window: h.limits.apiKey.window,
 			Rules: h.apiRules(),
 		}).Routes()
 	}

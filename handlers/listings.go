@@ -4,114 +4,67 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
-	"strings"
 
 	"bizprofile/catalog"
-	"bizprofile/places"
+	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
 )
 
-// newListingForm is the wizard's starting point: spec §9 hours, everything
-// public, and the user's email.
-func newListingForm(email string) views.ListingForm {
-	f := views.ListingForm{
-		Email: email, BusinessType: store.TypeStorefront,
-		ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true, Published: true,
-		Errors: catalog.FieldErrors{},
+// listingForm shows in, a listing as its owner gives it, in the wizard /
+// edit form f (which keeps its id, slug and state).
+func listingFormWith(f views.ListingForm, in domain.ListingInput) views.ListingForm {
+	f.Name, f.Tagline, f.Description, f.Category, f.SubCategory = in.Name, in.Tagline, in.Description, in.Category, in.SubCategory
+	f.Tags, f.BusinessType, f.Email, f.Phone, f.Website = in.Tags, in.BusinessType, in.Email, in.Phone, in.Website
+	f.Address, f.City, f.State, f.ZipCode, f.Services = in.Address, in.City, in.State, in.ZipCode, in.Services
+	f.ShowEmail, f.ShowPhone, f.ShowAddress, f.ShowPricing, f.ShowHours = in.ShowEmail, in.ShowPhone, in.ShowAddress, in.ShowPricing, in.ShowHours
+	for i, d := range in.Hours {
+		f.Hours[i] = views.DayForm{Day: store.Weekdays[i], Open: d.Open, Close: d.Close, Closed: d.Closed}
 	}
-	f.Hours = weekForm(store.DefaultWeek())
+	if f.Errors == nil {
+		f.Errors = catalog.FieldErrors{}
+	}
 	return f
+}
+
+// newListingForm is the wizard's starting point (domain.NewListingInput).
+func newListingForm(email string) views.ListingForm {
+	return listingFormWith(views.ListingForm{Published: true}, domain.NewListingInput(email))
 }
 
 // listingFormOf shows a stored listing in the form.
 func listingFormOf(b store.Business) views.ListingForm {
-	f := views.ListingForm{
-		ID: b.ID, Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description, Category: b.Category,
-		SubCategory: b.SubCategory, Tags: strings.Join(b.Tags, ", "), BusinessType: b.BusinessType,
-		Email: b.Email, Phone: b.Phone, Website: b.Website, Address: b.Address, City: b.City, State: b.State, ZipCode: b.ZipCode,
-		Services: strings.Join(b.Services, "\n"), ShowEmail: b.ShowEmail, ShowPhone: b.ShowPhone, ShowAddress: b.ShowAddress,
-		ShowPricing: b.ShowPricing, ShowHours: b.ShowHours, Published: b.Published, Suspended: b.Suspended, Held: b.Held,
-		EmailPending: b.Email != "" && !b.EmailConfirmed, Errors: catalog.FieldErrors{},
-	}
-	week := b.Hours
-	if len(week) != 7 {
-		week = store.Week{{Closed: true}, {Closed: true}, {Closed: true}, {Closed: true}, {Closed: true}, {Closed: true}, {Closed: true}}
-	}
-	f.Hours = weekForm(week)
-	return f
+	f := views.ListingForm{ID: b.ID, Slug: b.Slug, Published: b.Published, Suspended: b.Suspended, Held: b.Held,
+		EmailPending: b.Email != "" && !b.EmailConfirmed}
+	return listingFormWith(f, domain.ListingInputOf(b))
 }
 
-// weekForm shows seven days of hours in the form.
-func weekForm(week store.Week) [7]views.DayForm {
-	var days [7]views.DayForm
-	for i, d := range week[:7] {
-		days[i] = views.DayForm{Day: store.Weekdays[i], Open: d.Open, Close: d.Close, Closed: d.Closed}
+// readListingForm reads the wizard / edit form over in (the listing as it
+// was): the form shows the values sent, cleaned as they are checked, with
+// the rules' messages (domain.ListingInput.Check).
+func readListingForm(v url.Values, f views.ListingForm, in domain.ListingInput) (views.ListingForm, domain.ListingInput) {
+	for name, s := range map[string]*string{
+		"name": &in.Name, "tagline": &in.Tagline, "description": &in.Description, "category": &in.Category,
+		"sub_category": &in.SubCategory, "tags": &in.Tags, "business_type": &in.BusinessType, "email": &in.Email,
+		"phone": &in.Phone, "website": &in.Website, "address": &in.Address, "city": &in.City, "state": &in.State,
+		"zip_code": &in.ZipCode, "services": &in.Services,
+	} {
+		*s = v.Get(name)
 	}
-	return days
-}
-
-// parseListingForm reads and checks the wizard / edit form against
-// catalog.ListingRules and catalog.ListingHours, the rules the wizard gets in
-// its props and applies in the browser.
-func parseListingForm(r *http.Request, f views.ListingForm) (views.ListingForm, store.Business) {
-	v := r.PostForm
-	f.Name, f.Tagline, f.Description = field(v, "name"), field(v, "tagline"), strings.TrimSpace(v.Get("description"))
-	f.Category, f.SubCategory, f.Tags, f.BusinessType = field(v, "category"), field(v, "sub_category"), field(v, "tags"), field(v, "business_type")
-	f.Email, f.Phone, f.Website = field(v, "email"), field(v, "phone"), field(v, "website")
-	f.Address, f.ZipCode = field(v, "address"), field(v, "zip_code")
-	// The city is kept cleaned (places.CleanCity) and the state as its code
-	// when the value names one ("texas" is TX); both are checked so.
-	f.City, f.State = places.CleanCity(v.Get("city")), field(v, "state")
-	if code, ok := places.StateCode(f.State); ok {
-		f.State = code
-	}
-	cleaned := map[string]string{"city": f.City, "state": f.State}
-	f.Services = strings.TrimSpace(v.Get("services"))
 	if v.Get("visibility_sent") != "" {
 		on := func(name string) bool { return v.Get(name) != "" }
-		f.ShowEmail, f.ShowPhone, f.ShowAddress, f.ShowPricing, f.ShowHours = on("show_email"), on("show_phone"), on("show_address"), on("show_pricing"), on("show_hours")
+		in.ShowEmail, in.ShowPhone, in.ShowAddress, in.ShowPricing, in.ShowHours = on("show_email"), on("show_phone"), on("show_address"), on("show_pricing"), on("show_hours")
 	}
-	e := catalog.FieldErrors{}
-	for name, rule := range catalog.ListingRules {
-		value, ok := cleaned[name]
-		if !ok {
-			value = field(v, name)
-		}
-		checkRule(e, name, value, rule)
-	}
-	var week store.Week
-	for i := range 7 {
+	for i := range in.Hours {
 		key := "hours_" + strconv.Itoa(i)
-		d := views.DayForm{Day: store.Weekdays[i], Open: field(v, key+"_open"), Close: field(v, key+"_close"), Closed: v.Get(key+"_closed") != ""}
-		f.Hours[i] = d
-		checkDay(e, key, d, catalog.ListingHours)
-		week = append(week, store.DayHours{Open: d.Open, Close: d.Close, Closed: d.Closed})
+		in.Hours[i] = domain.Day{Open: v.Get(key + "_open"), Close: v.Get(key + "_close"), Closed: v.Get(key+"_closed") != ""}
 	}
-	f.Errors = e
-
-	b := store.Business{
-		ID: f.ID, Name: f.Name, Tagline: f.Tagline, Description: f.Description, Category: f.Category, SubCategory: f.SubCategory,
-		Tags: splitList(f.Tags, ","), BusinessType: f.BusinessType, Email: store.NormalizeEmail(f.Email), Phone: f.Phone, Website: f.Website,
-		Address: f.Address, City: f.City, State: f.State, ZipCode: f.ZipCode, Hours: week, Services: splitList(f.Services, "\n"),
-		ShowEmail: f.ShowEmail, ShowPhone: f.ShowPhone, ShowAddress: f.ShowAddress, ShowPricing: f.ShowPricing, ShowHours: f.ShowHours,
-	}
-	return f, b
-}
-
-// splitList splits a list typed by a person, dropping blanks and repeats.
-func splitList(s, sep string) store.Lines {
-	var out store.Lines
-	seen := map[string]bool{}
-	for _, item := range strings.Split(s, sep) {
-		item = strings.TrimSpace(item)
-		if item != "" && !seen[strings.ToLower(item)] && len(out) < 30 {
-			seen[strings.ToLower(item)] = true
-			out = append(out, item)
-		}
-	}
-	return out
+	in = in.Cleaned()
+	f = listingFormWith(f, in)
+	f.Errors = in.Check()
+	return f, in
 }
 
 // createProfilePage shows the wizard, with the logo and photos the
@@ -146,7 +99,7 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	f, b := parseListingForm(r, newListingForm(u.Email))
+	f, in := readListingForm(r.PostForm, newListingForm(u.Email), domain.NewListingInput(u.Email))
 	attach, err := h.wizardImages(ctx, u, bill.Plan, r.PostForm, files, &f)
 	if err != nil {
 		h.serverError(w, r, err)
@@ -156,44 +109,17 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.CreateProfilePage(h.chrome(r), f))
 		return
 	}
-	// A member's listing belongs to the account they work in.
-	b.OwnerID.Int64, b.OwnerID.Valid = u.Account(), true
-	if !u.Verified() {
-		// Sign-in needs a verified address, so this is a guard: the
-		// listing waits, as a draft, for the address (verifyEmail). Its
-		// images stay pending uploads, which housekeeping prunes: not
-		// worth a draft's column for a path that never runs.
-		if err := h.store.SaveDraft(ctx, b); err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		h.flash(r, waitsForEmailToast(b.Name))
-		http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
-		return
-	}
-	b.EmailConfirmed = b.Email == "" || b.Email == u.Email
-	var created store.Business
-	err = h.store.InTx(ctx, func(tx *store.Store) error {
-		var err error
-		if created, err = tx.CreateBusiness(ctx, b); err != nil {
-			return err
-		}
-		if _, err = tx.AttachPendingImages(ctx, u.Account(), created.ID, attach, bill.Plan.Photos); err != nil {
-			return err
-		}
-		if created.Held, err = h.domain.Listings.Publish(ctx, tx, created); err != nil {
-			return err
-		}
-		if !created.EmailConfirmed {
-			return h.sendListingEmailLink(ctx, tx, created)
-		}
-		return nil
-	})
+	c, err := h.domain.Listings.Create(ctx, domain.NewListing{Input: in, AccountID: u.Account(), Creator: *u, Images: attach, Photos: bill.Plan.Photos})
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	h.log.Info("business created", "business_id", created.ID, "slug", created.Slug, "owner_id", u.ID, "held", created.Held)
+	created := c.Listing
+	if c.Draft {
+		h.flash(r, waitsForEmailToast(created.Name))
+		http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+		return
+	}
 	if created.Held {
 		h.flash(r, heldToast(created))
 	} else {
@@ -270,36 +196,26 @@ func (h *Handlers) updateBusiness(w http.ResponseWriter, r *http.Request) {
 	if !ok || !h.parseForm(w, r) {
 		return
 	}
-	ctx, u := r.Context(), currentUser(r)
-	f, nb := parseListingForm(r, listingFormOf(b))
+	f, in := readListingForm(r.PostForm, listingFormOf(b), domain.ListingInputOf(b))
 	if len(f.Errors) > 0 {
 		h.renderManage(w, r, http.StatusUnprocessableEntity, h.chrome(r), b, f, views.VerificationForm{})
 		return
 	}
-	newEmail := nb.Email != b.Email
-	held := false
-	err := h.store.InTx(ctx, func(tx *store.Store) error {
-		var err error
-		// The rules of a save (api_rules.go), which the API applies too.
-		if nb, held, err = h.saveListing(ctx, tx, b, nb, u.Email); err != nil {
-			return err
-		}
-		return h.domain.Events.ListingUpdated(ctx, tx, b)
-	})
+	up, err := h.domain.Listings.Update(r.Context(), b, in, currentUser(r).Email)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	if held {
-		h.flash(r, heldToast(nb))
+	if up.Held {
+		h.flash(r, heldToast(up.Listing))
 	} else {
 		h.flash(r, views.Toast{Title: "Changes saved", Description: "Your listing is up to date."})
 	}
-	if newEmail && !nb.EmailConfirmed {
-		h.flash(r, emailSentToast(nb.Email))
+	if up.EmailSent {
+		h.flash(r, emailSentToast(up.Listing.Email))
 	}
-	if b.VerifiedMethod == store.VerifiedByDomain && !store.KeepsDomainVerification(b.Website, nb.Website) {
-		// UpdateBusiness took the badge away: the domain was its proof.
+	if up.BadgeLost {
+		// Update took the badge away: the domain was its proof.
 		h.flash(r, views.Toast{Title: "Verified badge removed", Description: "It rested on your website's domain, which changed. Verify the listing again from its Verification section."})
 	}
 	http.Redirect(w, r, manageURL(b.ID), http.StatusSeeOther)
@@ -315,24 +231,7 @@ func (h *Handlers) publishBusiness(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	publish := r.PostFormValue("published") == "1"
-	held := false
-	var err error
-	if publish {
-		err = h.store.InTx(ctx, func(tx *store.Store) error {
-			var err error
-			if held, err = h.domain.Listings.Publish(ctx, tx, b); err != nil {
-				return err
-			}
-			return h.domain.Events.ListingUpdated(ctx, tx, b)
-		})
-	} else {
-		err = h.store.InTx(ctx, func(tx *store.Store) error {
-			if err := tx.SetPublished(ctx, b.ID, false); err != nil {
-				return err
-			}
-			return h.domain.Events.ListingUpdated(ctx, tx, b)
-		})
-	}
+	_, held, err := h.domain.Listings.SetPublished(ctx, b, publish)
 	if errors.Is(err, store.ErrSuspended) || errors.Is(err, store.ErrHeld) {
 		b.Published, b.Suspended, b.Held = false, errors.Is(err, store.ErrSuspended), errors.Is(err, store.ErrHeld)
 		f, ferr := h.manageForm(ctx, b)

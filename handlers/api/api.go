@@ -1,7 +1,7 @@
 // Package api is the public REST API, v1 (/api/v1): JSON only, no cookies,
 // authenticated by the bearer API keys an account's owner creates on
 // /dashboard/api. It calls the same store methods as the pages, never a
-// second copy of their rules. Errors are RFC 9457 problem+json
+// second copy of their rules: those are package domain's. Errors are RFC 9457 problem+json
 // (problem.go); every request is counted against its key's rate limit
 // (ratelimit.go).
 package api
@@ -14,7 +14,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"bizprofile/plans"
+	"bizprofile/domain"
 	"bizprofile/store"
 )
 
@@ -25,8 +25,8 @@ type Deps struct {
 	// BaseURL is the site's public address (https://example.com), for
 	// links in responses and problem types.
 	BaseURL string
-	// PlanOf is the plan in force of an account (the pages' billing rule).
-	PlanOf func(ctx context.Context, accountID int64) (plans.Plan, error)
+	// Domain is the product's rules, which the API applies as the pages do.
+	Domain *domain.Domain
 	// Take counts one request of a key (by the key's id) against Limit
 	// requests per Window, across instances where the database allows.
 	Take   func(ctx context.Context, key string) store.RateTake
@@ -34,8 +34,7 @@ type Deps struct {
 	Window time.Duration
 	// Production: webhooks and links follow the production rules.
 	Production bool
-	// Rules are the pages' checks and saves of listings, leads and
-	// reviews, which the account's endpoints apply as they are.
+	// Rules are the pages' checks of reviews' replies.
 	Rules Rules
 }
 
@@ -44,7 +43,7 @@ type API struct {
 	log        *slog.Logger
 	store      *store.Store
 	base       string
-	planOf     func(ctx context.Context, accountID int64) (plans.Plan, error)
+	domain     *domain.Domain
 	take       func(ctx context.Context, key string) store.RateTake
 	limit      int
 	window     time.Duration
@@ -55,7 +54,7 @@ type API struct {
 
 // New returns the API; Routes is its handler, to be mounted at /api/v1.
 func New(d Deps) *API {
-	return &API{log: d.Log, store: d.Store, base: d.BaseURL, planOf: d.PlanOf, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production, rules: d.Rules,
+	return &API{log: d.Log, store: d.Store, base: d.BaseURL, domain: d.Domain, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production, rules: d.Rules,
 		doc: DocumentFor(d.BaseURL)}
 }
 

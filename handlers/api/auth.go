@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
 )
@@ -17,7 +18,7 @@ type keyCtx struct{}
 // the key's account when the request was authenticated.
 type caller struct {
 	key  store.APIKey
-	plan plans.Plan
+	bill domain.Billing
 }
 
 // keyOf is the API key the request was authenticated with.
@@ -26,12 +27,15 @@ func keyOf(ctx context.Context) store.APIKey {
 	return c.key
 }
 
-// planOfRequest is the plan of the request's account, as authenticate
-// read it: one read of the subscriptions per request.
-func planOfRequest(r *http.Request) plans.Plan {
+// billingOfRequest is the billing of the request's account, as
+// authenticate read it: one read of the subscriptions per request.
+func billingOfRequest(r *http.Request) domain.Billing {
 	c, _ := r.Context().Value(keyCtx{}).(caller)
-	return c.plan
+	return c.bill
 }
+
+// planOfRequest is the plan in force of the request's account.
+func planOfRequest(r *http.Request) plans.Plan { return billingOfRequest(r).Plan }
 
 // accountOf is the account the request acts for: its key's.
 func accountOf(r *http.Request) int64 { return keyOf(r.Context()).AccountID }
@@ -62,12 +66,12 @@ func (a *API) authenticate(next http.Handler) http.Handler {
 			a.problem(w, r, errRevokedKey.With("This key was revoked on "+k.RevokedAt.Time.UTC().Format("January 2, 2006")+"; create a new one on /dashboard/api."))
 			return
 		}
-		plan, err := a.planOf(ctx, k.AccountID)
+		bill, err := a.domain.Plans.Of(ctx, k.AccountID)
 		if err != nil {
 			a.fail(w, r, err)
 			return
 		}
-		if !plan.API {
+		if plan := bill.Plan; !plan.API {
 			a.problem(w, r, errPlan.With("The account is on the "+plan.Name+" plan; API access comes with Pro. Its keys work again once the account is on Pro."))
 			return
 		}
@@ -75,7 +79,7 @@ func (a *API) authenticate(next http.Handler) http.Handler {
 			// The request goes on: last-used is a convenience.
 			a.log.Warn("api: key use not recorded", "key", k.ID, "error", err)
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, keyCtx{}, caller{key: k, plan: plan})))
+		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, keyCtx{}, caller{key: k, bill: bill})))
 	})
 }
 

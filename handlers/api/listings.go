@@ -1,19 +1,17 @@
 package api
 
 import (
-	"context"
 	"errors"
 	"net/http"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/domain"
 	"bizprofile/resource"
 	"bizprofile/store"
-	"bizprofile/webhooks"
 )
 
 // The account's listings (/account/listings): read them in every state,
@@ -104,50 +102,38 @@ type listingPatch struct {
 	ShowHours    *bool                  `json:"show_hours"`
 }
 
-// form is p as the edit form would post it (only the fields p changes),
-// or the problem of a body the form could not have sent.
-func (p listingPatch) form() (url.Values, *Problem) {
-	v := url.Values{}
-	for name, s := range map[string]*string{
-		"name": p.Name, "tagline": p.Tagline, "description": p.Description, "category": p.Category,
-		"sub_category": p.SubCategory, "business_type": p.BusinessType, "email": p.Email, "phone": p.Phone,
-		"website": p.Website, "address": p.Address, "city": p.City, "state": p.State, "zip_code": p.ZipCode,
+// apply changes in, the listing as it is, by p: the fields p sends, or
+// the problem of a body the form could not have sent.
+func (p listingPatch) apply(in *domain.ListingInput) *Problem {
+	for s, to := range map[*string]*string{
+		p.Name: &in.Name, p.Tagline: &in.Tagline, p.Description: &in.Description, p.Category: &in.Category,
+		p.SubCategory: &in.SubCategory, p.BusinessType: &in.BusinessType, p.Email: &in.Email, p.Phone: &in.Phone,
+		p.Website: &in.Website, p.Address: &in.Address, p.City: &in.City, p.State: &in.State, p.ZipCode: &in.ZipCode,
 	} {
 		if s != nil {
-			v.Set(name, *s)
+			*to = *s
 		}
 	}
 	if p.Tags != nil {
-		v.Set("tags", strings.Join(*p.Tags, ", "))
+		in.Tags = strings.Join(*p.Tags, ", ")
 	}
 	if p.Services != nil {
-		v.Set("services", strings.Join(*p.Services, "\n"))
+		in.Services = strings.Join(*p.Services, "\n")
 	}
-	for name, on := range map[string]*bool{"show_email": p.ShowEmail, "show_phone": p.ShowPhone, "show_address": p.ShowAddress, "show_pricing": p.ShowPricing, "show_hours": p.ShowHours} {
+	for on, to := range map[*bool]*bool{p.ShowEmail: &in.ShowEmail, p.ShowPhone: &in.ShowPhone, p.ShowAddress: &in.ShowAddress, p.ShowPricing: &in.ShowPricing, p.ShowHours: &in.ShowHours} {
 		if on != nil {
-			v.Set(name, flag(*on))
+			*to = *on
 		}
 	}
 	if p.Hours != nil {
 		if len(*p.Hours) != 7 {
-			return nil, invalid(FieldError{Field: "hours", Message: "Give the seven days, Monday first."})
+			return invalid(FieldError{Field: "hours", Message: "Give the seven days, Monday first."})
 		}
 		for i, d := range *p.Hours {
-			key := "hours_" + strconv.Itoa(i)
-			v.Set(key+"_open", d.Open)
-			v.Set(key+"_close", d.Close)
-			v.Set(key+"_closed", flag(d.Closed))
+			in.Hours[i] = domain.Day{Open: d.Open, Close: d.Close, Closed: d.Closed}
 		}
 	}
-	return v, nil
-}
-
-// flag is a checkbox's value: "1" ticked, "" not.
-func flag(on bool) string {
-	if on {
-		return "1"
-	}
-	return ""
+	return nil
 }
 
 // fieldErrors are the form's messages as the API names the fields (a
@@ -180,14 +166,9 @@ func (a *API) updateListing(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	edit, prob := p.form()
-	if prob != nil {
+	in := domain.ListingInputOf(b)
+	if prob := p.apply(&in); prob != nil {
 		a.problem(w, r, prob)
-		return
-	}
-	nb, errs := a.rules.CheckListing(b, edit)
-	if len(errs) > 0 {
-		a.problem(w, r, invalid(fieldErrors(errs)...))
 		return
 	}
 	owner, err := a.store.UserByID(ctx, account)
@@ -195,29 +176,18 @@ func (a *API) updateListing(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	var saved store.Business
-	err = a.store.InTx(ctx, func(tx *store.Store) error {
-		if _, _, err := a.rules.SaveListing(ctx, tx, b, nb, owner.Email); err != nil {
-			return err
-		}
-		return a.listingChanged(ctx, tx, account, b.ID, &saved)
-	})
-	if err != nil {
+	up, err := a.domain.Listings.Update(ctx, b, in, owner.Email)
+	var bad domain.Invalid
+	switch {
+	case errors.As(err, &bad):
+		a.problem(w, r, invalid(fieldErrors(bad)...))
+		return
+	case err != nil:
 		a.fail(w, r, err)
 		return
 	}
 	a.log.Info("api: listing updated", "business_id", b.ID, "key", keyOf(ctx).ID)
-	writeJSON(w, http.StatusOK, resource.ListingObject(saved))
-}
-
-// listingChanged reads listing id as saved on tx into saved and records
-// the listing.updated event for the account's webhooks.
-func (a *API) listingChanged(ctx context.Context, tx *store.Store, account, id int64, saved *store.Business) error {
-	var err error
-	if *saved, err = tx.BusinessByID(ctx, id); err != nil {
-		return err
-	}
-	return webhooks.Emit(ctx, tx, account, store.EventListingUpdated, resource.ListingObject(*saved))
+	writeJSON(w, http.StatusOK, resource.ListingObject(up.Listing))
 }
 
 // The page's reasons a listing cannot be published.
@@ -242,28 +212,13 @@ func (a *API) unpublishListing(w http.ResponseWriter, r *http.Request) {
 // setPublished publishes or unpublishes the listing of the URL; a change
 // of its state is a listing.updated event.
 func (a *API) setPublished(w http.ResponseWriter, r *http.Request, publish bool) {
-	ctx, account := r.Context(), accountOf(r)
+	ctx := r.Context()
 	b, err := a.ownListing(r)
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	var saved store.Business
-	err = a.store.InTx(ctx, func(tx *store.Store) error {
-		var err error
-		if publish {
-			_, err = a.rules.PublishListing(ctx, tx, b)
-		} else {
-			err = tx.SetPublished(ctx, b.ID, false)
-		}
-		if err != nil {
-			return err
-		}
-		if saved, err = tx.BusinessByID(ctx, b.ID); err != nil || resource.ListingStatus(saved) == resource.ListingStatus(b) {
-			return err // nothing changed: no event
-		}
-		return webhooks.Emit(ctx, tx, account, store.EventListingUpdated, resource.ListingObject(saved))
-	})
+	saved, _, err := a.domain.Listings.SetPublished(ctx, b, publish)
 	switch {
 	case errors.Is(err, store.ErrSuspended):
 		a.problem(w, r, errSuspended)
