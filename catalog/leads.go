@@ -1,10 +1,12 @@
 package catalog
 
-// The limits of a lead's inbox, which the server checks and the forms
-// state.
+// The limits of a lead and of its owner's inbox, which the server checks
+// and the forms state.
 const (
-	LeadReplyMax = 5000 // characters of a reply emailed to a lead's sender
-	LeadNoteMax  = 2000 // characters of a private note
+	LeadNameMax    = 100  // characters of a lead's sender's name
+	LeadMessageMax = 2000 // characters of a lead's message
+	LeadReplyMax   = 5000 // characters of a reply emailed to a lead's sender
+	LeadNoteMax    = 2000 // characters of a private note
 )
 
 // Sorts of the inbox.

@@ -61,7 +61,7 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Leads past the plan's monthly cap are kept but shown locked.
-	if err := h.store.MarkLockedLeads(ctx, u.Account(), bill.Plan.LeadsPerMonth, leads); err != nil {
+	if err := h.domain.Leads.MarkLocked(ctx, u.Account(), bill, leads); err != nil {
 		h.serverError(w, r, err)
 		return
 	}

@@ -92,10 +92,7 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 		v.Query.Sort = catalog.LeadSortNewest
 	}
 	per := views.LeadsPerPage
-	ls, total, err := h.store.OwnerLeads(ctx, u.Account(), leadFilter(v.Query, v.Scoring.Shown), store.Page{Limit: per, Offset: (q.Page - 1) * per})
-	if err == nil {
-		err = h.store.MarkLockedLeads(ctx, u.Account(), bill.Plan.LeadsPerMonth, ls)
-	}
+	ls, total, err := h.domain.Leads.Inbox(ctx, u.Account(), bill, leadFilter(v.Query, v.Scoring.Shown), store.Page{Limit: per, Offset: (q.Page - 1) * per})
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -153,10 +150,7 @@ func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 	scoring := bill.Plan.LeadScoring
 	f := leadFilter(leadQuery(r.URL.Query()), scoring)
 	fetch := func(offset int) ([]store.OwnerLead, error) {
-		ls, _, err := h.store.OwnerLeads(ctx, u.Account(), f, store.Page{Limit: exportBatch, Offset: offset})
-		if err == nil {
-			err = h.store.MarkLockedLeads(ctx, u.Account(), bill.Plan.LeadsPerMonth, ls)
-		}
+		ls, _, err := h.domain.Leads.Inbox(ctx, u.Account(), bill, f, store.Page{Limit: exportBatch, Offset: offset})
 		return ls, err
 	}
 	ls, err := fetch(0)

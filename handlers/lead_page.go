@@ -9,7 +9,6 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/places"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -32,19 +31,14 @@ func (h *Handlers) ownedLead(w http.ResponseWriter, r *http.Request) (store.Owne
 		h.notFound(w, r)
 		return store.OwnerLead{}, domain.Billing{}, false
 	}
-	l, err := h.store.LeadForOwner(ctx, u.Account(), id)
+	bill, err := h.billingOf(ctx, u.Account())
+	var l store.OwnerLead
+	if err == nil {
+		l, err = h.domain.Leads.OfAccount(ctx, h.store, u.Account(), id, bill)
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
 		return store.OwnerLead{}, domain.Billing{}, false
-	}
-	var bill domain.Billing
-	if err == nil {
-		bill, err = h.billingOf(ctx, u.Account())
-	}
-	if err == nil {
-		ls := []store.OwnerLead{l}
-		err = h.store.MarkLockedLeads(ctx, u.Account(), bill.Plan.LeadsPerMonth, ls)
-		l = ls[0]
 	}
 	if err != nil {
 		h.serverError(w, r, err)
@@ -162,6 +156,24 @@ func (h *Handlers) lockedRefusal(w http.ResponseWriter, r *http.Request, l store
 	})
 }
 
+// leadRefused answers a change of l the domain refused: 409 for a locked
+// lead, 422 with the form's messages (invalid edits the view), 404 for a
+// lead deleted meanwhile. It reports whether it answered.
+func (h *Handlers) leadRefused(w http.ResponseWriter, r *http.Request, err error, l store.OwnerLead, bill domain.Billing, invalid func(*views.LeadPageView, catalog.FieldErrors)) bool {
+	var bad domain.Invalid
+	switch {
+	case errors.Is(err, domain.ErrLeadLocked):
+		h.lockedRefusal(w, r, l, bill)
+	case errors.As(err, &bad):
+		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) { invalid(v, bad.Fields()) })
+	case errors.Is(err, store.ErrNotFound):
+		h.notFound(w, r)
+	default:
+		return false
+	}
+	return true
+}
+
 // leadDone goes back to the lead's page with a toast.
 func (h *Handlers) leadDone(w http.ResponseWriter, r *http.Request, id int64, t views.Toast, anchor string) {
 	h.flash(r, t)
@@ -174,27 +186,12 @@ func (h *Handlers) updateLeadStatus(w http.ResponseWriter, r *http.Request) {
 	if !ok || !h.parseForm(w, r) {
 		return
 	}
-	if l.Locked {
-		h.lockedRefusal(w, r, l, bill)
+	status := r.PostFormValue("status")
+	_, err := h.domain.Leads.Update(r.Context(), currentUser(r).Account(), l, currentUser(r).ID, domain.LeadUpdate{SetStatus: true, Status: status})
+	if h.leadRefused(w, r, err, l, bill, func(v *views.LeadPageView, errs catalog.FieldErrors) { v.Problem = errs["status"] }) {
 		return
 	}
-	status := r.PostFormValue("status")
-	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
-		if err := tx.SetLeadStatus(r.Context(), l.ID, currentUser(r).ID, status); err != nil || status == l.Status {
-			return err
-		}
-		return h.domain.Events.LeadUpdated(r.Context(), tx, currentUser(r).Account(), l.ID)
-	})
-	switch {
-	case errors.Is(err, store.ErrInvalidStatus):
-		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) {
-			v.Problem = leadStatusMessage
-		})
-		return
-	case errors.Is(err, store.ErrNotFound):
-		h.notFound(w, r)
-		return
-	case err != nil:
+	if err != nil {
 		h.log.Error("lead status not saved", slog.Any("error", err), "lead_id", l.ID)
 		h.leadAnswer(w, r, http.StatusServiceUnavailable, l, bill, func(v *views.LeadPageView) {
 			v.Problem = "The status could not be saved just now. Please try again in a moment."
@@ -214,26 +211,12 @@ func (h *Handlers) addLeadNote(w http.ResponseWriter, r *http.Request) {
 	if !ok || !h.parseForm(w, r) {
 		return
 	}
-	if l.Locked {
-		h.lockedRefusal(w, r, l, bill)
-		return
-	}
 	note := strings.TrimSpace(r.PostFormValue("note"))
-	if msg := leadNoteError(note); msg != "" {
-		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) { v.Note, v.NoteError = note, msg })
+	_, err := h.domain.Leads.Update(r.Context(), currentUser(r).Account(), l, currentUser(r).ID, domain.LeadUpdate{AddNote: true, Note: note})
+	if h.leadRefused(w, r, err, l, bill, func(v *views.LeadPageView, errs catalog.FieldErrors) { v.Note, v.NoteError = note, errs["note"] }) {
 		return
 	}
-	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
-		if err := tx.AddLeadNote(r.Context(), l.ID, currentUser(r).ID, note); err != nil {
-			return err
-		}
-		return h.domain.Events.LeadUpdated(r.Context(), tx, currentUser(r).Account(), l.ID)
-	})
 	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			h.notFound(w, r)
-			return
-		}
 		h.log.Error("lead note not saved", slog.Any("error", err), "lead_id", l.ID)
 		h.leadAnswer(w, r, http.StatusServiceUnavailable, l, bill, func(v *views.LeadPageView) {
 			v.Note, v.Problem = note, "Your note could not be saved just now. Please try again in a moment; what you wrote is still here."
@@ -251,30 +234,10 @@ func (h *Handlers) replyToLead(w http.ResponseWriter, r *http.Request) {
 	if !ok || !h.parseForm(w, r) {
 		return
 	}
-	if l.Locked {
-		h.lockedRefusal(w, r, l, bill)
-		return
-	}
 	reply := strings.TrimSpace(r.PostFormValue("reply"))
-	e := catalog.FieldErrors{}
-	required(e, "reply", reply, "Write your reply.")
-	checkLength(e, "reply", reply, catalog.LeadReplyMax)
-	if len(e) > 0 {
-		h.leadAnswer(w, r, http.StatusUnprocessableEntity, l, bill, func(v *views.LeadPageView) { v.Reply, v.ReplyError = reply, e["reply"] })
-		return
-	}
-	ctx, u := r.Context(), currentUser(r)
-	err := h.store.InTx(ctx, func(tx *store.Store) error {
-		if err := tx.RecordLeadReply(ctx, l.ID, u.ID, reply); err != nil {
-			return err
-		}
-		if err := h.domain.Events.LeadUpdated(ctx, tx, u.Account(), l.ID); err != nil {
-			return err
-		}
-		return domain.QueueMail(ctx, tx, bizmail.LeadReply(h.domain.Site(), l.Email, l.Name, l.BusinessName, reply, l.Message, u.Email))
-	})
-	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
+	u := currentUser(r)
+	err := h.domain.Leads.Reply(r.Context(), l, *u, reply)
+	if h.leadRefused(w, r, err, l, bill, func(v *views.LeadPageView, errs catalog.FieldErrors) { v.Reply, v.ReplyError = reply, errs["reply"] }) {
 		return
 	}
 	if err != nil {
@@ -284,7 +247,6 @@ func (h *Handlers) replyToLead(w http.ResponseWriter, r *http.Request) {
 		})
 		return
 	}
-	h.log.Info("lead answered", "lead_id", l.ID, "business_id", l.BusinessID)
 	h.leadDone(w, r, l.ID, views.Toast{Title: "Reply sent", Description: "We emailed it to " + l.Name + "; their answer comes to " + u.Email + "."}, "#lead-history")
 }
 

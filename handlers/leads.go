@@ -1,15 +1,12 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
 	"strings"
-	"time"
 
 	"bizprofile/analytics"
 	"bizprofile/catalog"
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -64,14 +61,8 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 		h.leadSent(w, r, b, f)
 		return
 	}
-	e := f.Errors
-	required(e, "name", f.Name, "Enter your name.")
-	checkLength(e, "name", f.Name, 100)
-	checkEmail(e, "email", f.Email)
-	checkPhone(e, "phone", f.Phone)
-	required(e, "message", f.Message, "Write a message.")
-	checkLength(e, "message", f.Message, 2000)
-	if len(e) > 0 {
+	in := domain.LeadInput{Name: f.Name, Email: f.Email, Phone: f.Phone, Message: f.Message}
+	if f.Errors = in.Check(); len(f.Errors) > 0 {
 		answer(http.StatusUnprocessableEntity, f)
 		return
 	}
@@ -81,26 +72,16 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 		answer(http.StatusTooManyRequests, f)
 		return
 	}
-	var lead store.Lead
-	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
-		var err error
-		l := store.Lead{BusinessID: b.ID, Name: f.Name, Email: store.NormalizeEmail(f.Email), Phone: f.Phone, Message: f.Message}
-		if u := currentUser(r); u != nil {
-			l.UserID.Int64, l.UserID.Valid = u.ID, true
-		}
-		lead, err = tx.CreateLead(r.Context(), l)
-		if err != nil || !b.OwnerID.Valid {
-			return err
-		}
-		return h.notifyOwner(r.Context(), tx, b, lead, nil)
-	})
-	if err != nil {
+	var sender int64
+	if u := currentUser(r); u != nil {
+		sender = u.ID
+	}
+	if _, err := h.domain.Leads.Receive(r.Context(), b, in, sender); err != nil {
 		h.log.Error("lead not stored", "error", err, "business_id", b.ID)
 		f.Problem = "Your message could not be sent just now. Please try again in a moment; nothing you typed was lost."
 		answer(http.StatusServiceUnavailable, f)
 		return
 	}
-	h.log.Info("lead received", "lead_id", lead.ID, "business_id", b.ID)
 	if !b.OwnerID.Valid {
 		// Nobody manages the listing: the enquiry is kept for whoever
 		// claims it, and the sender may send it as a quote request.
@@ -131,35 +112,3 @@ func (h *Handlers) leadSent(w http.ResponseWriter, r *http.Request, b store.Busi
 
 // leadForm names a listing's lead form for wasSent.
 func leadForm(slug string) string { return "lead:" + slug }
-
-// notifyOwner queues the email that tells the listing's owner about a
-// lead (of the quote request q, when not nil), on tx (the transaction that
-// stores the lead); past their plan's monthly cap the email says a lead is
-// waiting but not what it says. The email links to the lead's page in the
-// owner's inbox.
-func (h *Handlers) notifyOwner(ctx context.Context, tx *store.Store, b store.Business, lead store.Lead, q *store.QuoteRequest) error {
-	if err := h.domain.Events.LeadCreated(ctx, tx, b.OwnerID.Int64, lead.ID); err != nil { // the account's webhooks too
-		return err
-	}
-	owner, err := tx.UserByID(ctx, b.OwnerID.Int64)
-	if err != nil {
-		return err
-	}
-	locked := false
-	if bill, err := h.billingOf(ctx, owner.ID); err != nil {
-		h.log.Error("lead owner plan", "error", err, "user_id", owner.ID)
-	} else if limit := bill.Plan.LeadsPerMonth; limit >= 0 {
-		counts, err := tx.LeadCountsFor(ctx, owner.ID, time.Now())
-		if err != nil {
-			return err
-		}
-		locked = counts.ThisMonth > limit
-	}
-	switch {
-	case locked:
-		return domain.QueueMail(ctx, tx, bizmail.NewLockedLead(h.domain.Site(), owner.Email, b.Name, h.site.BaseURL+"/pricing"))
-	case q != nil:
-		return domain.QueueMail(ctx, tx, h.requestLeadMail(owner.Email, b, lead, q))
-	}
-	return domain.QueueMail(ctx, tx, bizmail.NewLead(h.domain.Site(), owner.Email, b.Name, lead.Name, lead.Email, lead.Phone, lead.Message, h.leadLink(lead)))
-}

@@ -172,7 +172,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 		names := make([]string, len(matches))
 		for i, m := range matches {
 			names[i] = m.Business.Name
-			if err := h.notifyOwner(r.Context(), tx, m.Business, m.Lead, &q); err != nil {
+			if err := h.domain.Leads.NotifyOwner(r.Context(), tx, m.Business, m.Lead, &q); err != nil {
 				return err
 			}
 		}
@@ -221,18 +221,4 @@ func (h *Handlers) quoteRequestSentPage(w http.ResponseWriter, r *http.Request) 
 		Matches: requestMatchViews(ms[q.ID]),
 	}
 	h.render(w, r, http.StatusOK, views.QuoteRequestSentPage(h.chrome(r), v))
-}
-
-// requestLeadMail is the email telling an owner about a matched request.
-func (h *Handlers) requestLeadMail(to string, b store.Business, l store.Lead, q *store.QuoteRequest) bizmail.Message {
-	return bizmail.NewRequestLead(h.domain.Site(), to, bizmail.RequestLead{
-		Business: b.Name, Name: q.Name, Email: q.Email, Phone: q.Phone, Description: q.Description,
-		Place: places.Place(q.City, q.State), Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
-		Link: h.leadLink(l),
-	})
-}
-
-// leadLink is a lead's page in its owner's inbox.
-func (h *Handlers) leadLink(l store.Lead) string {
-	return h.site.BaseURL + views.LeadPath(l.ID)
 }

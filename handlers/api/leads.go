@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/resource"
 	"bizprofile/store"
-	"bizprofile/webhooks"
 )
 
 // The account's leads (/leads): the inbox's list with its filters, one
@@ -43,7 +43,7 @@ func (a *API) leadFilter(q url.Values, errs *[]FieldError) store.LeadFilter {
 		f.BusinessID = n
 	}
 	if s := q.Get("status"); s != "" {
-		if msg := a.rules.CheckLeadStatus(s); msg != "" {
+		if msg := (domain.LeadUpdate{SetStatus: true, Status: s}).Check()["status"]; msg != "" {
 			*errs = append(*errs, FieldError{Field: "status", Message: msg})
 		}
 		f.Status = s
@@ -78,11 +78,8 @@ func (a *API) leads(w http.ResponseWriter, r *http.Request) {
 		a.problem(w, r, invalid(errs...))
 		return
 	}
-	plan := planOfRequest(r)
-	ls, _, err := a.store.OwnerLeads(ctx, account, f, store.Page{Limit: limit + 1})
-	if err == nil {
-		err = a.store.MarkLockedLeads(ctx, account, plan.LeadsPerMonth, ls)
-	}
+	bill := billingOfRequest(r)
+	ls, _, err := a.domain.Leads.Inbox(ctx, account, bill, f, store.Page{Limit: limit + 1})
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -94,24 +91,9 @@ func (a *API) leads(w http.ResponseWriter, r *http.Request) {
 		out.NextCursor = cursorAt(last.CreatedAt, last.ID)
 	}
 	for _, l := range ls {
-		out.Data = append(out.Data, resource.LeadFor(plan, l))
+		out.Data = append(out.Data, resource.LeadFor(bill.Plan, l))
 	}
 	writeJSON(w, http.StatusOK, out)
-}
-
-// AccountLead loads lead id of the account, marked locked when it is past
-// the plan's monthly cap, as the inbox marks it; store.ErrNotFound when it
-// came to none of the account's listings.
-func AccountLead(ctx context.Context, st *store.Store, account, id int64, plan plans.Plan) (store.OwnerLead, error) {
-	l, err := st.LeadForOwner(ctx, account, id)
-	if err != nil {
-		return store.OwnerLead{}, err
-	}
-	ls := []store.OwnerLead{l}
-	if err := st.MarkLockedLeads(ctx, account, plan.LeadsPerMonth, ls); err != nil {
-		return store.OwnerLead{}, err
-	}
-	return ls[0], nil
 }
 
 var errLeadNotFound = errNotFound.With("No lead of this account has this id.")
@@ -119,11 +101,11 @@ var errLeadNotFound = errNotFound.With("No lead of this account has this id.")
 // ownLead is the lead of the URL if it came to one of the account's
 // listings, marked locked by the plan's cap; another account's lead is
 // not found, as a missing or deleted one.
-func (a *API) ownLead(ctx context.Context, st *store.Store, account, id int64, plan plans.Plan) (store.OwnerLead, error) {
+func (a *API) ownLead(ctx context.Context, st *store.Store, account, id int64, bill domain.Billing) (store.OwnerLead, error) {
 	if id == 0 {
 		return store.OwnerLead{}, errLeadNotFound
 	}
-	l, err := AccountLead(ctx, st, account, id, plan)
+	l, err := a.domain.Leads.OfAccount(ctx, st, account, id, bill)
 	if errors.Is(err, store.ErrNotFound) {
 		return store.OwnerLead{}, errLeadNotFound
 	}
@@ -144,11 +126,11 @@ func (a *API) leadDetail(ctx context.Context, st *store.Store, plan plans.Plan, 
 // lead answers one of the account's leads with its history.
 func (a *API) lead(w http.ResponseWriter, r *http.Request) {
 	ctx, account := r.Context(), accountOf(r)
-	plan := planOfRequest(r)
-	l, err := a.ownLead(ctx, a.store, account, idOf(r), plan)
+	bill := billingOfRequest(r)
+	l, err := a.ownLead(ctx, a.store, account, idOf(r), bill)
 	var o resource.Lead
 	if err == nil {
-		o, err = a.leadDetail(ctx, a.store, plan, l)
+		o, err = a.leadDetail(ctx, a.store, bill.Plan, l)
 	}
 	if err != nil {
 		a.fail(w, r, err)
@@ -171,8 +153,8 @@ var errLeadLocked = errConflict.With("This lead is locked by your plan's monthly
 // key's creator as who did it (none when that user is gone).
 func (a *API) updateLead(w http.ResponseWriter, r *http.Request) {
 	ctx, account := r.Context(), accountOf(r)
-	plan := planOfRequest(r)
-	l, err := a.ownLead(ctx, a.store, account, idOf(r), plan)
+	bill := billingOfRequest(r)
+	l, err := a.ownLead(ctx, a.store, account, idOf(r), bill)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -186,51 +168,31 @@ func (a *API) updateLead(w http.ResponseWriter, r *http.Request) {
 		a.problem(w, r, errLeadLocked)
 		return
 	}
-	var errs []FieldError
 	if p.Status == nil && p.Note == nil {
-		errs = append(errs, FieldError{Field: "status", Message: "Send a status, a note, or both."})
-	}
-	if p.Status != nil {
-		if msg := a.rules.CheckLeadStatus(*p.Status); msg != "" {
-			errs = append(errs, FieldError{Field: "status", Message: msg})
-		}
-	}
-	note := ""
-	if p.Note != nil {
-		note = strings.TrimSpace(*p.Note)
-		if msg := a.rules.CheckLeadNote(note); msg != "" {
-			errs = append(errs, FieldError{Field: "note", Message: msg})
-		}
-	}
-	if len(errs) > 0 {
-		a.problem(w, r, invalid(errs...))
+		a.problem(w, r, invalid(FieldError{Field: "status", Message: "Send a status, a note, or both."}))
 		return
 	}
+	in := domain.LeadUpdate{SetStatus: p.Status != nil, AddNote: p.Note != nil}
+	if in.SetStatus {
+		in.Status = *p.Status
+	}
+	if in.AddNote {
+		in.Note = *p.Note
+	}
 	by := keyOf(ctx).CreatedBy.Int64 // 0 (none) when the key's creator is gone
+	_, err = a.domain.Leads.Update(ctx, account, l, by, in)
+	var bad domain.Invalid
 	var o resource.Lead
-	err = a.store.InTx(ctx, func(tx *store.Store) error {
-		changed := false
-		if p.Status != nil && *p.Status != l.Status {
-			if err := tx.SetLeadStatus(ctx, l.ID, by, *p.Status); err != nil {
-				return err
-			}
-			changed = true
-		}
-		if p.Note != nil {
-			if err := tx.AddLeadNote(ctx, l.ID, by, note); err != nil {
-				return err
-			}
-			changed = true
-		}
-		nl, err := a.ownLead(ctx, tx, account, l.ID, plan)
-		if err != nil {
-			return err
-		}
-		if o, err = a.leadDetail(ctx, tx, plan, nl); err != nil || !changed {
-			return err
-		}
-		return webhooks.Emit(ctx, tx, account, store.EventLeadUpdated, resource.LeadFor(plan, nl))
-	})
+	switch {
+	case errors.As(err, &bad):
+		a.problem(w, r, invalid(fieldErrors(bad)...))
+		return
+	case err == nil:
+		l, err = a.ownLead(ctx, a.store, account, l.ID, bill)
+	}
+	if err == nil {
+		o, err = a.leadDetail(ctx, a.store, bill.Plan, l)
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		err = errLeadNotFound // deleted meanwhile
 	}
