@@ -262,6 +262,7 @@ func planView(b domain.Billing, leadsThisMonth int, paymentsOn bool) views.PlanV
 		Free:           b.Plan.Free(),
 		LeadsThisMonth: leadsThisMonth,
 		LeadCap:        b.Plan.LeadsPerMonth,
+		CapReached:     b.Leads().Reached(leadsThisMonth),
 		CanManage:      paymentsOn && b.Customer != "",
 	}
 	s := b.InForce

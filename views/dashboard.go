@@ -38,6 +38,9 @@ type PlanView struct {
 	ChangedBy      string    // for a team member: the owner, who alone changes the plan (no billing buttons)
 	LeadsThisMonth int
 	LeadCap        int // plans.Unlimited for no cap
+	// CapReached: this month's leads reached the cap, so the next is
+	// locked (domain.LeadCap.Reached).
+	CapReached bool
 }
 
 // DashboardBusiness is one of the user's listings.
