@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"strconv"
 	"time"
 
 	"github.com/stripe/stripe-go/v85"
@@ -133,7 +132,7 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 		h.paymentFailed(w, r, u, p, "payments are not configured (STRIPE_SECRET_KEY is not set)", nil)
 		return
 	}
-	params := checkoutParams(h.site, p, *u, b.Customer, b.Latest == nil)
+	params := domain.CheckoutParams(h.domain.Site(), p, *u, b.Customer, b.Latest == nil)
 	ctx, cancel := context.WithTimeout(r.Context(), stripeTimeout)
 	defer cancel()
 	s, err := h.stripe.V1CheckoutSessions.Create(ctx, params)
@@ -155,57 +154,6 @@ func (h *Handlers) paymentFailed(w http.ResponseWriter, r *http.Request, u *stor
 	h.log.Error("payment failed", "reason", reason, slog.Any("error", err), "user_id", u.ID, "plan", p.ID, "request_id", requestID(r.Context()))
 	h.flash(r, paymentFailedToast)
 	http.Redirect(w, r, "/pricing", http.StatusSeeOther)
-}
-
-// checkoutParams describes the Checkout session of plan p for user u: a
-// monthly subscription at the catalogue's price (dollars × 100 cents), with
-// the free trial for a first subscription (no card asked: the trial ends
-// in the free plan if none is added by then). Both the session and the
-// subscription carry the user and the plan, so each webhook event can be
-// matched to the user whatever order events arrive in. An existing Stripe
-// customer is reused; otherwise Checkout creates one with the user's email.
-func checkoutParams(site views.Site, p plans.Plan, u store.User, customerID string, trial bool) *stripe.CheckoutSessionCreateParams {
-	userID := strconv.FormatInt(u.ID, 10)
-	meta := map[string]string{"user_id": userID, "plan": p.ID}
-	params := &stripe.CheckoutSessionCreateParams{
-		Mode: stripe.String(string(stripe.CheckoutSessionModeSubscription)),
-		LineItems: []*stripe.CheckoutSessionCreateLineItemParams{{
-			PriceData: &stripe.CheckoutSessionCreateLineItemPriceDataParams{
-				Currency:   stripe.String(string(stripe.CurrencyUSD)),
-				UnitAmount: stripe.Int64(p.AmountCents()),
-				Recurring: &stripe.CheckoutSessionCreateLineItemPriceDataRecurringParams{
-					Interval: stripe.String(p.Period),
-				},
-				ProductData: &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{
-					Name:     stripe.String(site.Name + " " + p.Name),
-					Metadata: map[string]string{"plan": p.ID},
-				},
-			},
-			Quantity: stripe.Int64(1),
-		}},
-		SubscriptionData: &stripe.CheckoutSessionCreateSubscriptionDataParams{
-			Metadata: meta,
-		},
-		ClientReferenceID: stripe.String(userID),
-		Metadata:          meta,
-		SuccessURL:        stripe.String(site.BaseURL + "/dashboard?checkout=" + p.ID),
-		CancelURL:         stripe.String(site.BaseURL + "/pricing"),
-	}
-	if customerID != "" {
-		params.Customer = stripe.String(customerID)
-	} else {
-		params.CustomerEmail = stripe.String(u.Email)
-	}
-	if trial {
-		params.PaymentMethodCollection = stripe.String(string(stripe.CheckoutSessionPaymentMethodCollectionIfRequired))
-		params.SubscriptionData.TrialPeriodDays = stripe.Int64(plans.TrialDays)
-		params.SubscriptionData.TrialSettings = &stripe.CheckoutSessionCreateSubscriptionDataTrialSettingsParams{
-			EndBehavior: &stripe.CheckoutSessionCreateSubscriptionDataTrialSettingsEndBehaviorParams{
-				MissingPaymentMethod: stripe.String(string(stripe.SubscriptionTrialSettingsEndBehaviorMissingPaymentMethodCancel)),
-			},
-		}
-	}
-	return params
 }
 
 // billingPortal opens the Stripe billing portal, where the account's

@@ -21,6 +21,7 @@ import (
 	"github.com/stripe/stripe-go/v85/webhook"
 
 	"bizprofile/domain"
+	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -203,7 +204,7 @@ func TestCheckoutParams(t *testing.T) {
 		},
 	} {
 		p, _ := plans.ByID(tc.plan)
-		params := checkoutParams(testSite, p, u, tc.cust, tc.trial)
+		params := domain.CheckoutParams(bizmail.Site{Name: testSite.Name, BaseURL: testSite.BaseURL}, p, u, tc.cust, tc.trial)
 		// The struct, as the code reads it.
 		pd := params.LineItems[0].PriceData
 		if *params.Mode != "subscription" || *pd.UnitAmount != tc.cents || *pd.Recurring.Interval != "month" || *pd.Currency != "usd" {
@@ -784,7 +785,7 @@ func TestSubscriptionPlanFollowsThePrice(t *testing.T) {
 		if err := json.Unmarshal(b, &s); err != nil {
 			t.Fatal(err)
 		}
-		return subscriptionPlan(&s)
+		return domain.SubscriptionPlan(&s)
 	}
 	// Bought as Growth, changed to Pro's price in the portal.
 	o := sub{id: "sub_1", plan: "pro", userID: 1, status: "active", periodEnd: time.Now()}.object()
