@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -23,11 +24,12 @@ import (
 // analyticsScope is what a request of the page or its CSV is about: the
 // owner's plan, the listings asked for and the range.
 type analyticsScope struct {
+	bill     domain.Billing
 	plan     plans.Plan
 	all      []store.Business // every listing of the user's account
 	listings []store.Business // those shown: all, or the one of ?listing=
 	listing  string           // ?listing=, "" for all
-	rng      rangeAsked
+	rng      domain.RangeAsked
 }
 
 // analyticsScopeOf reads the request's listing and range; false when it
@@ -49,7 +51,7 @@ func (h *Handlers) analyticsScopeOf(w http.ResponseWriter, r *http.Request) (ana
 		h.serverError(w, r, err)
 		return analyticsScope{}, false
 	}
-	s := analyticsScope{plan: bill.Plan, all: all, listings: all}
+	s := analyticsScope{bill: bill, plan: bill.Plan, all: all, listings: all}
 	if id := r.URL.Query().Get("listing"); id != "" {
 		i := slices.IndexFunc(all, func(b store.Business) bool { return strconv.FormatInt(b.ID, 10) == id })
 		if i < 0 {
@@ -58,8 +60,17 @@ func (h *Handlers) analyticsScopeOf(w http.ResponseWriter, r *http.Request) (ana
 		}
 		s.listings, s.listing = all[i:i+1], id
 	}
-	s.rng = analyticsRange(r.URL.Query().Get("range"), bill.Plan, s.first(), time.Now())
+	s.rng = bill.AnalyticsRange(r.URL.Query().Get("range"), s.first(), time.Now())
 	return s, true
+}
+
+// rangeChoices are the domain's choices as the picker shows them.
+func rangeChoices(cs []domain.RangeChoice) []views.AnalyticsChoice {
+	out := make([]views.AnalyticsChoice, len(cs))
+	for i, c := range cs {
+		out[i] = views.AnalyticsChoice(c)
+	}
+	return out
 }
 
 // ids are the listings' IDs.
@@ -100,7 +111,7 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		prev     *store.AnalyticsTotals
 		compared string
 	)
-	if from, to, name, ok := previousRange(s.rng.AnalyticsRange); ok {
+	if from, to, name, ok := domain.PreviousRange(s.rng.AnalyticsRange); ok {
 		p, err := h.store.AnalyticsReport(ctx, s.ids(), from, to)
 		if err != nil {
 			h.serverError(w, r, err)
@@ -108,14 +119,14 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		}
 		prev, compared = &p.Totals, name
 	}
-	sections, err := h.analyticsSections(ctx, u.Account(), s.plan, len(s.all), s.listings, rep, s.rng.AnalyticsRange)
+	sections, err := h.analyticsSections(ctx, u.Account(), s.plan, len(s.all), s.listings, rep, views.AnalyticsRange(s.rng.AnalyticsRange))
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
 	v := views.AnalyticsView{
-		Range:    s.rng.AnalyticsRange,
-		Choices:  rangeChoices(s.plan, s.first(), time.Now(), s.rng.Key),
+		Range:    views.AnalyticsRange(s.rng.AnalyticsRange),
+		Choices:  rangeChoices(s.bill.RangeChoices(s.first(), time.Now(), s.rng.Key)),
 		Listing:  s.listing,
 		Compared: compared,
 		Metrics:  analyticsMetrics(rep.Totals, prev),
@@ -123,7 +134,7 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		Sections: sections,
 	}
 	if s.rng.Locked {
-		asked, _, _ := rangeOf(r.URL.Query().Get("range"), s.first(), time.Now())
+		asked, _, _ := domain.RangeOf(r.URL.Query().Get("range"), s.first(), time.Now())
 		v.Asked, v.AskedPlan = asked.Label, s.rng.LockedBy.Name
 	}
 	for _, b := range s.all {

@@ -17,6 +17,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/handlers/api"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -132,7 +133,7 @@ func catalogueFigures() figures {
 	f.addNumbersOf("the partner catalogue's commission", content.PartnerCommissionMax)
 	f.add("store.MaxMatches", store.MaxMatches)
 	f.add("the password rules", passwordMin)
-	for _, d := range rollingRanges {
+	for _, d := range domain.RollingRanges {
 		f.add("the analytics ranges", float64(d))
 	}
 	f.add("the categories of the catalogue", float64(len(catalog.Categories)))

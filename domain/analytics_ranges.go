@@ -1,4 +1,4 @@
-package handlers
+package domain
 
 import (
 	"slices"
@@ -8,50 +8,56 @@ import (
 
 	"bizprofile/plans"
 	"bizprofile/store"
-	"bizprofile/views"
 )
 
-// The analytics page's ranges (?range=): the last 7, 30 or 90 days ending
-// today, a calendar month "YYYY-MM", or all of it. Days are UTC. Each plan
-// opens some of them (plans.Analytics); the others are offered locked,
-// with the plan that brings them.
+// The owners' analytics ranges (?range=): the last 7, 30 or 90 days
+// ending today, a calendar month "YYYY-MM", or all of it. Days are UTC.
+// Each plan opens some of them (plans.Analytics); the others are offered
+// locked, with the plan that brings them.
 
 // defaultRange is the range shown without ?range= (and instead of one the
 // plan lacks).
 const defaultRange = "30d"
 
-// rollingRanges are the ranges of the last days, shortest first.
-var rollingRanges = []int{7, 30, 90}
+// RollingRanges are the ranges of the last days, shortest first.
+var RollingRanges = []int{7, 30, 90}
 
-// rangeAsked is a range read from ?range=, and what the plan says of it.
-type rangeAsked struct {
-	views.AnalyticsRange
+// AnalyticsRange is one range of days of the owner's analytics.
+type AnalyticsRange struct {
+	Key      string // "7d", "30d", "90d", "all" or a month, "2026-10": the ?range= value
+	Label    string // "Last 30 days", "October 2026", "All time"
+	From, To string // store.DayFormat, both included
+}
+
+// RangeAsked is a range read from ?range=, and what the plan says of it.
+type RangeAsked struct {
+	AnalyticsRange
 	// LockedBy is the plan that brings the range asked for when the
 	// owner's plan lacks it (the range is then the default one).
 	LockedBy plans.Plan
 	Locked   bool
 }
 
-// analyticsRange reads key for an owner on plan whose first listing was
-// made on first, today being now: an unknown or impossible key is the
+// AnalyticsRange reads key for an owner on b's plan whose first listing
+// was made on first, today being now: an unknown or impossible key is the
 // default range; one the plan lacks is the default range with the plan
 // that brings it.
-func analyticsRange(key string, plan plans.Plan, first, now time.Time) rangeAsked {
-	want, lockedBy, ok := rangeOf(key, first, now)
+func (b Billing) AnalyticsRange(key string, first, now time.Time) RangeAsked {
+	want, lockedBy, ok := RangeOf(key, first, now)
 	if !ok {
-		want, _, _ = rangeOf(defaultRange, first, now)
-		return rangeAsked{AnalyticsRange: want}
+		want, _, _ = RangeOf(defaultRange, first, now)
+		return RangeAsked{AnalyticsRange: want}
 	}
-	if !lockedBy(plan.Analytics) {
-		return rangeAsked{AnalyticsRange: want}
+	if !lockedBy(b.Plan.Analytics) {
+		return RangeAsked{AnalyticsRange: want}
 	}
-	def, _, _ := rangeOf(defaultRange, first, now)
-	return rangeAsked{AnalyticsRange: def, Locked: true, LockedBy: plans.FirstWith(func(p plans.Plan) bool { return !lockedBy(p.Analytics) })}
+	def, _, _ := RangeOf(defaultRange, first, now)
+	return RangeAsked{AnalyticsRange: def, Locked: true, LockedBy: plans.FirstWith(func(p plans.Plan) bool { return !lockedBy(p.Analytics) })}
 }
 
-// rangeOf is the range key names, and the test of whether a plan's
+// RangeOf is the range key names, and the test of whether a plan's
 // analytics lack it; ok is false for no such range.
-func rangeOf(key string, first, now time.Time) (r views.AnalyticsRange, lacks func(plans.Analytics) bool, ok bool) {
+func RangeOf(key string, first, now time.Time) (r AnalyticsRange, lacks func(plans.Analytics) bool, ok bool) {
 	today := now.UTC()
 	switch {
 	case key == "all":
@@ -59,14 +65,14 @@ func rangeOf(key string, first, now time.Time) (r views.AnalyticsRange, lacks fu
 		if from.After(today) {
 			from = today
 		}
-		return views.AnalyticsRange{Key: key, Label: "All time", From: store.Day(from), To: store.Day(today)},
+		return AnalyticsRange{Key: key, Label: "All time", From: store.Day(from), To: store.Day(today)},
 			func(a plans.Analytics) bool { return !a.AllTime }, true
 	case strings.HasSuffix(key, "d"):
 		n, err := strconv.Atoi(strings.TrimSuffix(key, "d"))
-		if err != nil || !slices.Contains(rollingRanges, n) {
+		if err != nil || !slices.Contains(RollingRanges, n) {
 			return r, nil, false
 		}
-		return views.AnalyticsRange{Key: key, Label: "Last " + strconv.Itoa(n) + " days", From: store.Day(today.AddDate(0, 0, 1-n)), To: store.Day(today)},
+		return AnalyticsRange{Key: key, Label: "Last " + strconv.Itoa(n) + " days", From: store.Day(today.AddDate(0, 0, 1-n)), To: store.Day(today)},
 			func(a plans.Analytics) bool { return a.Days < n }, true
 	}
 	m, err := time.Parse(store.MonthFormat, key)
@@ -78,7 +84,7 @@ func rangeOf(key string, first, now time.Time) (r views.AnalyticsRange, lacks fu
 	if last.After(today) {
 		last = today // the month in progress, so far
 	}
-	return views.AnalyticsRange{Key: key, Label: m.Format("January 2006"), From: store.Day(m), To: store.Day(last)},
+	return AnalyticsRange{Key: key, Label: m.Format("January 2006"), From: store.Day(m), To: store.Day(last)},
 		func(a plans.Analytics) bool { return a.Months != plans.Unlimited && ago >= a.Months }, true
 }
 
@@ -88,11 +94,11 @@ func monthsBetween(m, now time.Time) int {
 	return (now.Year()-m.Year())*12 + int(now.Month()) - int(m.Month())
 }
 
-// previousRange is the period r's figures are compared with, and its
+// PreviousRange is the period r's figures are compared with, and its
 // name: the same number of days just before a range of the last days,
 // the month before a month (as many of its days as the month shows, when
 // it is the month in progress); none for all time.
-func previousRange(r views.AnalyticsRange) (from, to, name string, ok bool) {
+func PreviousRange(r AnalyticsRange) (from, to, name string, ok bool) {
 	f, err1 := time.Parse(store.DayFormat, r.From)
 	t, err2 := time.Parse(store.DayFormat, r.To)
 	if r.Key == "all" || err1 != nil || err2 != nil {
@@ -116,12 +122,22 @@ func previousRange(r views.AnalyticsRange) (from, to, name string, ok bool) {
 	return store.Day(f.AddDate(0, 0, -days)), store.Day(f.AddDate(0, 0, -1)), name, true
 }
 
-// rangeChoices are the ranges of the picker: the last days, all time, then
-// the months from now's back to first's, each open on plan or locked with
-// the plan that brings it; the months a plan lacks are one locked choice.
-func rangeChoices(plan plans.Plan, first, now time.Time, current string) []views.AnalyticsChoice {
+// RangeChoice is a choice of the range picker.
+type RangeChoice struct {
+	Key, Label string
+	Plan       string // the plan that brings it when the owner's lacks it
+	Month      bool
+	Current    bool
+}
+
+// RangeChoices are the ranges of the picker: the last days, all time, then
+// the months from now's back to first's, each open on b's plan or locked
+// with the plan that brings it; the months a plan lacks are one locked
+// choice.
+func (b Billing) RangeChoices(first, now time.Time, current string) []RangeChoice {
+	plan := b.Plan
 	var keys []string
-	for _, n := range rollingRanges {
+	for _, n := range RollingRanges {
 		keys = append(keys, strconv.Itoa(n)+"d")
 	}
 	keys = append(keys, "all")
@@ -134,11 +150,11 @@ func rangeChoices(plan plans.Plan, first, now time.Time, current string) []views
 		keys = append(keys, m.Format(store.MonthFormat))
 		m = m.AddDate(0, -1, 0)
 	}
-	var out []views.AnalyticsChoice
+	var out []RangeChoice
 	lockedMonths := false
 	for _, k := range keys {
-		r, lacks, _ := rangeOf(k, first, now)
-		c := views.AnalyticsChoice{Key: k, Label: r.Label, Current: k == current, Month: !strings.HasSuffix(k, "d") && k != "all"}
+		r, lacks, _ := RangeOf(k, first, now)
+		c := RangeChoice{Key: k, Label: r.Label, Current: k == current, Month: !strings.HasSuffix(k, "d") && k != "all"}
 		if lacks(plan.Analytics) {
 			c.Plan = plans.FirstWith(func(p plans.Plan) bool { return !lacks(p.Analytics) }).Name
 			if c.Month {
