@@ -53,6 +53,8 @@ type Domain struct {
 	Reviews  *Reviews
 	Images   *Images
 	Events   *Events
+	// Integrations are API keys and webhook endpoints.
+	Integrations *Integrations
 }
 
 // env is what every area shares: the dependencies and the helpers that
@@ -83,7 +85,7 @@ func New(d Deps) *Domain {
 	}
 	return &Domain{
 		Accounts: &Accounts{e}, Plans: &Plans{e}, Listings: &Listings{e}, Leads: &Leads{e},
-		Reviews: &Reviews{e}, Images: &Images{e}, Events: &Events{e},
+		Reviews: &Reviews{e}, Images: &Images{e}, Events: &Events{e}, Integrations: &Integrations{e},
 	}
 }
 

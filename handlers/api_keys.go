@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
 	"bizprofile/catalog"
@@ -41,11 +40,6 @@ func (h *Handlers) apiAccount(w http.ResponseWriter, r *http.Request) (*store.Us
 // apiPlanName is the cheapest plan that brings the API.
 func apiPlanName() string { return plans.FirstWithAPI().Name }
 
-// apiRefusal is the message of a change refused because the plan has no API.
-func apiRefusal() string {
-	return "API keys and webhooks come with the " + apiPlanName() + " plan: choose it on the pricing page to create keys and endpoints."
-}
-
 // apiPage shows the account's API keys and webhook endpoints.
 func (h *Handlers) apiPage(w http.ResponseWriter, r *http.Request) {
 	u, bill, ok := h.apiAccount(w, r)
@@ -73,7 +67,7 @@ func (h *Handlers) apiAnswer(w http.ResponseWriter, r *http.Request, status int,
 func (h *Handlers) apiDashboardView(ctx context.Context, u *store.User, bill domain.Billing) (views.APIDashboardView, error) {
 	v := views.APIDashboardView{
 		Allowed: bill.Plan.API, Plan: bill.Plan.Name, APIPlan: apiPlanName(),
-		MaxKeys: store.MaxAPIKeys, MaxEndpoints: store.MaxWebhookEndpoints, Events: webhookEventOptions(),
+		MaxKeys: store.MaxAPIKeys, MaxEndpoints: store.MaxWebhookEndpoints, Events: catalog.WebhookEvents,
 		KeyForm: views.APIKeyForm{Scopes: store.ScopeRead}, EndpointForm: views.WebhookEndpointForm{Events: []string{store.EventLeadCreated}},
 	}
 	keys, err := h.store.APIKeysOf(ctx, u.Account())
@@ -118,42 +112,24 @@ func (h *Handlers) createAPIKey(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := views.APIKeyForm{Name: field(r.PostForm, "name"), Scopes: r.PostFormValue("scopes"), Errors: catalog.FieldErrors{}}
-	if !bill.Plan.API {
-		h.apiAnswer(w, r, http.StatusForbidden, u, bill, func(v *views.APIDashboardView) { v.Problem, v.KeyForm = apiRefusal(), f })
+	k, secret, err := h.domain.Integrations.CreateKey(r.Context(), bill, u.Account(), u.ID, domain.APIKeyInput{Name: f.Name, Scopes: f.Scopes})
+	var bad domain.Invalid
+	switch {
+	case errors.Is(err, domain.ErrNoAPI):
+		h.apiAnswer(w, r, http.StatusForbidden, u, bill, func(v *views.APIDashboardView) { v.Problem, v.KeyForm = domain.NoAPIMessage(), f })
 		return
-	}
-	ctx := r.Context()
-	required(f.Errors, "name", f.Name, "Name the key, such as the system that will use it.")
-	checkLength(f.Errors, "name", f.Name, views.APIKeyNameMax)
-	checkOption(f.Errors, "scopes", f.Scopes, views.APIKeyScopes, "Choose what the key may do: read only, or read and write.")
-	if !f.Errors.Has("name") {
-		keys, err := h.store.APIKeysOf(ctx, u.Account())
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		for _, k := range keys {
-			if !k.Revoked() && strings.EqualFold(k.Name, f.Name) {
-				f.Errors["name"] = "An active key already has this name: choose another, so you can tell them apart."
-				break
-			}
-		}
-	}
-	if len(f.Errors) > 0 {
+	case errors.As(err, &bad):
+		f.Errors = bad.Fields()
 		h.apiAnswer(w, r, http.StatusUnprocessableEntity, u, bill, func(v *views.APIDashboardView) { v.KeyForm = f })
 		return
-	}
-	k, secret, err := h.store.CreateAPIKey(ctx, store.NewAPIKey{AccountID: u.Account(), Name: f.Name, Scopes: f.Scopes, CreatedBy: u.ID})
-	if errors.Is(err, store.ErrAPIKeyLimit) {
+	case errors.Is(err, store.ErrAPIKeyLimit):
 		f.Problem = "You have " + itoa(store.MaxAPIKeys) + " active keys, the most an account may hold. Revoke one you no longer use to create another."
 		h.apiAnswer(w, r, http.StatusUnprocessableEntity, u, bill, func(v *views.APIDashboardView) { v.KeyForm = f })
 		return
-	}
-	if err != nil {
+	case err != nil:
 		h.serverError(w, r, err)
 		return
 	}
-	h.log.Info("API key created", "account_id", u.Account(), "key_id", k.ID, "user_id", u.ID)
 	h.apiAnswer(w, r, http.StatusCreated, u, bill, func(v *views.APIDashboardView) {
 		v.NewKey = &views.NewAPIKey{Name: k.Name, Scopes: k.Scopes, Secret: secret}
 	})

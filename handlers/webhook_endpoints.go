@@ -25,43 +25,15 @@ import (
 // deliveriesPerPage is how many deliveries a page of the log shows.
 const deliveriesPerPage = 20
 
-// webhookEventLabels names the event types in the forms.
-var webhookEventLabels = map[string]string{
-	store.EventLeadCreated:    "New lead",
-	store.EventLeadUpdated:    "Lead updated",
-	store.EventReviewCreated:  "New review",
-	store.EventListingUpdated: "Listing updated",
-}
-
-// webhookEventOptions are the event types an endpoint may ask for, in the
-// catalogue's order.
-func webhookEventOptions() []catalog.Option {
-	opts := make([]catalog.Option, len(store.WebhookEvents))
-	for i, e := range store.WebhookEvents {
-		opts[i] = catalog.Option{Value: e, Label: webhookEventLabels[e]}
-	}
-	return opts
-}
-
 // webhookStatus is whether events are sent to e.
 func webhookStatus(e store.WebhookEndpoint) views.WebhookStatus {
 	return views.WebhookStatus{Disabled: e.DisabledAt.Time, Reason: e.DisabledReason, FailingSince: e.FailingSince.Time}
 }
 
-// webhookForm reads the add or edit form of an endpoint and checks it.
-func (h *Handlers) webhookForm(form url.Values) views.WebhookEndpointForm {
+// webhookForm reads the add or edit form of an endpoint.
+func webhookForm(form url.Values) (views.WebhookEndpointForm, domain.EndpointInput) {
 	f := views.WebhookEndpointForm{URL: field(form, "url"), Description: field(form, "description"), Events: form["events"], Errors: catalog.FieldErrors{}}
-	h.checkWebhookURL(f.Errors, f.URL)
-	checkLength(f.Errors, "description", f.Description, views.WebhookDescriptionMax)
-	if len(f.Events) == 0 {
-		f.Errors["events"] = "Choose at least one event to send."
-	}
-	for _, e := range f.Events {
-		if _, known := webhookEventLabels[e]; !known {
-			f.Errors["events"] = "Choose among the events listed."
-		}
-	}
-	return f
+	return f, domain.EndpointInput{URL: f.URL, Description: f.Description, Events: f.Events}
 }
 
 // createWebhookEndpoint adds an endpoint and opens its page, where its
@@ -71,27 +43,26 @@ func (h *Handlers) createWebhookEndpoint(w http.ResponseWriter, r *http.Request)
 	if !ok || !h.parseForm(w, r) {
 		return
 	}
-	f := h.webhookForm(r.PostForm)
-	if !bill.Plan.API {
+	f, in := webhookForm(r.PostForm)
+	e, err := h.domain.Integrations.CreateEndpoint(r.Context(), bill, u.Account(), u.ID, in)
+	var bad domain.Invalid
+	switch {
+	case errors.Is(err, domain.ErrNoAPI):
 		f.Errors = nil
-		h.apiAnswer(w, r, http.StatusForbidden, u, bill, func(v *views.APIDashboardView) { v.Problem, v.EndpointForm = apiRefusal(), f })
+		h.apiAnswer(w, r, http.StatusForbidden, u, bill, func(v *views.APIDashboardView) { v.Problem, v.EndpointForm = domain.NoAPIMessage(), f })
 		return
-	}
-	if len(f.Errors) > 0 {
+	case errors.As(err, &bad):
+		f.Errors = bad.Fields()
 		h.apiAnswer(w, r, http.StatusUnprocessableEntity, u, bill, func(v *views.APIDashboardView) { v.EndpointForm = f })
 		return
-	}
-	e, err := h.store.CreateWebhookEndpoint(r.Context(), u.Account(), store.WebhookEndpointFields{URL: f.URL, Description: f.Description, Events: f.Events})
-	if errors.Is(err, store.ErrWebhookEndpointLimit) {
+	case errors.Is(err, store.ErrWebhookEndpointLimit):
 		f.Problem = "You have " + itoa(store.MaxWebhookEndpoints) + " endpoints, the most an account may have. Delete one, or change one's URL, to send events elsewhere."
 		h.apiAnswer(w, r, http.StatusUnprocessableEntity, u, bill, func(v *views.APIDashboardView) { v.EndpointForm = f })
 		return
-	}
-	if err != nil {
+	case err != nil:
 		h.serverError(w, r, err)
 		return
 	}
-	h.log.Info("webhook endpoint added", "account_id", u.Account(), "endpoint_id", e.ID, "user_id", u.ID)
 	h.flash(r, views.Toast{Title: "Endpoint added", Description: "Use its signing secret, on this page, to verify each delivery."})
 	http.Redirect(w, r, views.WebhookEndpointPath(e.ID), http.StatusSeeOther)
 }
@@ -136,7 +107,7 @@ func (h *Handlers) endpointAnswer(w http.ResponseWriter, r *http.Request, status
 	ctx, page := r.Context(), pageParam(r)
 	v := views.WebhookEndpointView{
 		ID: e.ID, URL: e.URL, Status: webhookStatus(e), Secret: e.Secret, CreatedAt: e.CreatedAt,
-		Allowed: bill.Plan.API, APIPlan: apiPlanName(), Events: webhookEventOptions(), Page: page,
+		Allowed: bill.Plan.API, APIPlan: apiPlanName(), Events: catalog.WebhookEvents, Page: page,
 		Form: views.WebhookEndpointForm{URL: e.URL, Description: e.Description, Events: e.EventList()},
 	}
 	ds, total, err := h.store.WebhookDeliveriesOf(ctx, e.ID, store.Page{Limit: deliveriesPerPage, Offset: (page - 1) * deliveriesPerPage})
@@ -187,7 +158,7 @@ func (h *Handlers) endpointChange(w http.ResponseWriter, r *http.Request) (*stor
 		return nil, domain.Billing{}, store.WebhookEndpoint{}, false
 	}
 	if !bill.Plan.API {
-		h.endpointAnswer(w, r, http.StatusForbidden, bill, e, func(v *views.WebhookEndpointView) { v.Problem = apiRefusal() })
+		h.endpointAnswer(w, r, http.StatusForbidden, bill, e, func(v *views.WebhookEndpointView) { v.Problem = domain.NoAPIMessage() })
 		return nil, domain.Billing{}, store.WebhookEndpoint{}, false
 	}
 	return u, bill, e, true
@@ -199,12 +170,14 @@ func (h *Handlers) updateWebhookEndpoint(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	f := h.webhookForm(r.PostForm)
-	if len(f.Errors) > 0 {
+	f, in := webhookForm(r.PostForm)
+	err := h.domain.Integrations.UpdateEndpoint(r.Context(), bill, u.Account(), e.ID, in)
+	var bad domain.Invalid
+	if errors.As(err, &bad) {
+		f.Errors = bad.Fields()
 		h.endpointAnswer(w, r, http.StatusUnprocessableEntity, bill, e, func(v *views.WebhookEndpointView) { v.Form = f })
 		return
 	}
-	err := h.store.UpdateWebhookEndpoint(r.Context(), u.Account(), e.ID, store.WebhookEndpointFields{URL: f.URL, Description: f.Description, Events: f.Events})
 	if h.endpointGone(w, r, err) {
 		return
 	}

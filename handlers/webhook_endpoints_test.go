@@ -15,6 +15,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/catalog"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -251,7 +252,7 @@ func TestWebhookEndpointFormRefusals(t *testing.T) {
 				t.Errorf("%s: what was sent is not kept", c.url)
 			}
 			for _, ev := range c.events {
-				if !checked(labelled(t, form, webhookEventLabels[ev])) {
+				if !checked(labelled(t, form, catalog.OptionLabel(catalog.WebhookEvents, ev))) {
 					t.Errorf("%s: %s is not kept ticked", c.url, ev)
 				}
 			}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
+
 	"github.com/jmoiron/sqlx"
 )
 
@@ -22,8 +24,9 @@ const (
 	EventListingUpdated = "listing.updated"
 )
 
-// WebhookEvents lists the event types, in the order the forms show them.
-var WebhookEvents = []string{EventLeadCreated, EventLeadUpdated, EventReviewCreated, EventListingUpdated}
+// WebhookEvents lists the event types, in the order the forms show them
+// (the catalogue's).
+var WebhookEvents = catalog.Values(catalog.WebhookEvents)
 
 // MaxWebhookEndpoints is how many endpoints an account may have.
 const MaxWebhookEndpoints = 5
