@@ -55,6 +55,7 @@ type Domain struct {
 	Events   *Events
 	// Integrations are API keys and webhook endpoints.
 	Integrations *Integrations
+	Insights     *Insights
 }
 
 // env is what every area shares: the dependencies and the helpers that
@@ -85,7 +86,7 @@ func New(d Deps) *Domain {
 	}
 	return &Domain{
 		Accounts: &Accounts{e}, Plans: &Plans{e}, Listings: &Listings{e}, Leads: &Leads{e},
-		Reviews: &Reviews{e}, Images: &Images{e}, Events: &Events{e}, Integrations: &Integrations{e},
+		Reviews: &Reviews{e}, Images: &Images{e}, Events: &Events{e}, Integrations: &Integrations{e}, Insights: &Insights{e},
 	}
 }
 

@@ -1,21 +1,17 @@
 package handlers
 
 import (
-	"context"
 	"errors"
 	"math"
 	"net/http"
 	"strconv"
 	"time"
 
-	"bizprofile/ai"
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
 )
-
-// insightsTimeout bounds one generation, retries included.
-const insightsTimeout = 90 * time.Second
 
 // insights shows the feature to visitors, and to a signed-in owner the
 // insights of one of their listings (?business=id).
@@ -42,7 +38,7 @@ func (h *Handlers) insightsView(w http.ResponseWriter, r *http.Request, selected
 		h.serverError(w, r, err)
 		return views.InsightsView{}, false
 	}
-	v := views.InsightsView{Provider: h.insightProvider.Name()}
+	v := views.InsightsView{Provider: h.domain.Insights.Provider()}
 	if len(bs) == 0 && selected == "" {
 		return v, true
 	}
@@ -138,141 +134,19 @@ func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
 		fail(http.StatusTooManyRequests, "You have generated insights several times in a short while. Please wait "+itoa(int(retry.Minutes())+1)+" minutes and try again.")
 		return
 	}
-	in, err := h.insightInput(r.Context(), b)
-	if err != nil {
-		h.log.Error("insights: gather data", "error", err, "business_id", b.ID)
-		fail(http.StatusInternalServerError, "Failed to generate insights")
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), insightsTimeout)
-	defer cancel()
-	start := time.Now()
-	got, err := h.insightProvider.Generate(ctx, in)
-	if err != nil {
-		h.log.Error("insights: provider failed", "error", err, "provider", h.insightProvider.Name(), "business_id", b.ID, "duration", time.Since(start))
+	n, err := h.domain.Insights.Generate(r.Context(), b)
+	switch {
+	case errors.Is(err, domain.ErrInsightProvider):
 		fail(http.StatusBadGateway, "The insight provider did not answer properly. Please try again in a moment.")
 		return
-	}
-	rows := make([]store.Insight, 0, len(got))
-	for _, g := range got {
-		rows = append(rows, store.Insight{Type: g.Type, Title: g.Title, Content: g.Content, Recommendations: g.Recommendations})
-	}
-	if err := h.store.AddInsights(r.Context(), b.ID, h.insightProvider.Name(), rows); err != nil {
-		h.log.Error("insights: store", "error", err, "business_id", b.ID)
+	case err != nil:
 		fail(http.StatusInternalServerError, "Failed to generate insights")
 		return
 	}
-	h.log.Info("insights generated", "business_id", b.ID, "count", len(rows), "provider", h.insightProvider.Name(), "duration", time.Since(start))
 	if wantsJSON {
-		writeJSON(w, http.StatusOK, generateResult{Success: true, Count: len(rows)})
+		writeJSON(w, http.StatusOK, generateResult{Success: true, Count: n})
 		return
 	}
 	h.flash(r, views.Toast{Title: "Success", Description: "New AI insights generated successfully!"})
 	http.Redirect(w, r, back, http.StatusSeeOther)
 }
-
-// insightInput is the owner's own listing, its leads, its reviews, its
-// analytics and its category's benchmarks: nothing of any other owner's
-// private data.
-func (h *Handlers) insightInput(ctx context.Context, b store.Business) (ai.Input, error) {
-	bench, err := h.store.BenchmarksFor(ctx, b.Category, b.City)
-	if err != nil {
-		return ai.Input{}, err
-	}
-	leads, err := h.store.LeadCountsForBusiness(ctx, b.ID, time.Now())
-	if err != nil {
-		return ai.Input{}, err
-	}
-	bill, err := h.billingOf(ctx, b.OwnerID.Int64)
-	if err != nil {
-		return ai.Input{}, err
-	}
-	reviews, err := h.reviewFacts(ctx, b.ID)
-	if err != nil {
-		return ai.Input{}, err
-	}
-	traffic, err := h.insightAnalytics(ctx, b.ID, time.Now())
-	if err != nil {
-		return ai.Input{}, err
-	}
-	l := ai.Listing{
-		Name: b.Name, Tagline: b.Tagline, Description: b.Description, Category: b.Category, SubCategory: b.SubCategory,
-		City: b.City, State: b.State, Address: b.Address, ZipCode: b.ZipCode, Website: b.Website, Phone: b.Phone, Email: b.Email,
-		Tags: b.Tags, Services: b.Services, ShowEmail: b.ShowEmail, ShowPhone: b.ShowPhone, ShowAddress: b.ShowAddress, ShowHours: b.ShowHours,
-		Rating: b.Rating, Reviews: b.ReviewCount, Verified: b.Verified, Featured: b.Featured,
-	}
-	for _, d := range b.Hours {
-		l.Hours = append(l.Hours, ai.Day{Open: d.Open, Close: d.Close, Closed: d.Closed})
-	}
-	return ai.Input{
-		Listing:    l,
-		Benchmarks: ai.Benchmarks{CategoryCount: bench.Count, CategoryAvgRating: bench.AvgRating, CategoryAvgReviews: bench.AvgReviews, CityCategoryCount: bench.InCity, PopularTags: bench.PopularTags},
-		Leads:      ai.Leads{Total: leads.Total, ThisMonth: leads.ThisMonth, LastMonth: leads.LastMonth, MonthlyCap: capOf(bill.Plan.LeadsPerMonth)},
-		Reviews:    reviews,
-		Analytics:  traffic,
-	}, nil
-}
-
-// insightDays is how far back the insights read a listing's analytics:
-// the last 30 days, against the 30 before.
-const insightDays = 30
-
-// insightAnalytics are the listing's analytics for the insights: the last
-// insightDays days (today's included, UTC) and the insightDays before.
-func (h *Handlers) insightAnalytics(ctx context.Context, businessID int64, now time.Time) (ai.Analytics, error) {
-	rep, err := h.store.AnalyticsReport(ctx, []int64{businessID}, store.Day(now.AddDate(0, 0, 1-2*insightDays)), store.Day(now))
-	if err != nil {
-		return ai.Analytics{}, err
-	}
-	a := ai.Analytics{Days: insightDays}
-	for i, d := range rep.Days {
-		period := &a.Prev
-		if i >= len(rep.Days)-insightDays {
-			period = &a.Last
-		}
-		period.Views += d.Views
-		period.Visitors += d.Visitors
-		period.Impressions += d.Impressions
-		period.ContactClicks += d.Clicks()
-		period.Leads += d.Leads
-	}
-	return a, nil
-}
-
-// Review words the insights read: the themes come from the newest
-// themeReviews published reviews, and a model reads the newest
-// reviewTexts of them.
-const (
-	themeReviews = 500
-	reviewTexts  = 5
-)
-
-// reviewFacts sums up a listing's published reviews for the insights: the
-// figures and their trend, the themes customers mention, the newest texts.
-func (h *Handlers) reviewFacts(ctx context.Context, businessID int64) (ai.ReviewFacts, error) {
-	f, err := h.store.ReviewFactsOf(ctx, businessID, time.Now())
-	if err != nil || f.Published == 0 {
-		return ai.ReviewFacts{}, err
-	}
-	words, err := h.store.ReviewWordsOf(ctx, businessID, themeReviews)
-	if err != nil {
-		return ai.ReviewFacts{}, err
-	}
-	texts := make([]ai.ReviewText, len(words))
-	var bodies []string
-	for i, w := range words {
-		texts[i] = ai.ReviewText{Title: w.Title, Body: w.Body}
-		if i < reviewTexts {
-			bodies = append(bodies, w.Body)
-		}
-	}
-	return ai.ReviewFacts{
-		Published: f.Published, Average: f.Average, Unanswered: f.Unanswered,
-		ThisMonth: f.ThisMonth, LastMonth: f.LastMonth,
-		AvgThisQuarter: f.AvgThisQuarter, AvgPrevQuarter: f.AvgPrevQuarter,
-		Themes: ai.Themes(texts), Texts: bodies,
-	}, nil
-}
-
-// capOf turns the catalogue's "unlimited" (negative) into the analyser's 0.
-func capOf(leadsPerMonth int) int { return max(leadsPerMonth, 0) }
