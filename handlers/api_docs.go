@@ -9,6 +9,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 
+	"bizprofile/apispec"
 	"bizprofile/handlers/api"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -18,7 +19,7 @@ import (
 // apiDocs shows the API reference, drawn from the OpenAPI document the API
 // serves and the limits in force, so the page and the API cannot drift.
 func (h *Handlers) apiDocs(w http.ResponseWriter, r *http.Request) {
-	doc, err := api.Load(r.Context(), h.site.BaseURL)
+	doc, err := apispec.Load(r.Context(), h.site.BaseURL)
 	if err != nil {
 		h.serverError(w, r, err)
 		return

@@ -14,6 +14,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/getkin/kin-openapi/openapi3"
 
+	"bizprofile/apispec"
 	"bizprofile/handlers/api"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -53,7 +54,7 @@ func TestAPIDocsDescribeEveryOperationAndProblem(t *testing.T) {
 
 	// Every operation of the document is on the page: its method and path
 	// as its heading, its responses, a curl example.
-	spec, err := api.Load(context.Background(), testSite.BaseURL)
+	spec, err := apispec.Load(context.Background(), testSite.BaseURL)
 	must(t, err)
 	ops := byTestID(doc, "api-operation")
 	n := 0
@@ -111,7 +112,7 @@ func TestAPIDocsDescribeEveryOperationAndProblem(t *testing.T) {
 }
 
 func TestAPIPageListsTheDocumentsEndpoints(t *testing.T) {
-	spec, err := api.Load(context.Background(), testSite.BaseURL)
+	spec, err := apispec.Load(context.Background(), testSite.BaseURL)
 	must(t, err)
 	listed := map[string]bool{}
 	for _, e := range content.APIEndpoints {

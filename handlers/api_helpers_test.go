@@ -17,6 +17,7 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
 
+	"bizprofile/apispec"
 	"bizprofile/handlers/api"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -60,7 +61,7 @@ func apiDocOf(t *testing.T, app *testApp) *apiDoc {
 	if d, ok := apiDocs.Load(app.URL); ok {
 		return d.(*apiDoc)
 	}
-	doc, err := api.Load(context.Background(), app.URL)
+	doc, err := apispec.Load(context.Background(), app.URL)
 	must(t, err)
 	router, err := legacy.NewRouter(doc)
 	must(t, err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/apispec"
 	"bizprofile/handlers/api"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -23,7 +24,7 @@ import (
 
 func TestAPIDocumentValidatesAndAgreesWithTheRoutes(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
-	doc, err := api.Load(context.Background(), app.URL)
+	doc, err := apispec.Load(context.Background(), app.URL)
 	must(t, err)
 	if err := doc.Validate(context.Background()); err != nil {
 		t.Fatalf("the OpenAPI document is not valid: %v", err)
@@ -69,7 +70,7 @@ func TestAPIDocumentRefusesAKeyDefinedTwice(t *testing.T) {
 		"schema":    `{"components":{"schemas":{"A":{"type":"string"}}}}`,
 		"other key": `{"info":{"title":"u","version":"2"}}`,
 	} {
-		_, err := api.MergeFragments(fstest.MapFS{
+		_, err := apispec.MergeFragments(fstest.MapFS{
 			"openapi/base.json": {Data: []byte(base)},
 			"openapi/more.json": {Data: []byte(frag)},
 		})
@@ -77,7 +78,7 @@ func TestAPIDocumentRefusesAKeyDefinedTwice(t *testing.T) {
 			t.Errorf("a fragment redefining a %s merged without error", name)
 		}
 	}
-	if _, err := api.MergeFragments(fstest.MapFS{
+	if _, err := apispec.MergeFragments(fstest.MapFS{
 		"openapi/base.json": {Data: []byte(base)},
 		"openapi/more.json": {Data: []byte(`{"paths":{"/b":{"get":{"responses":{"200":{"description":"x"}}}}},"components":{"schemas":{"B":{"type":"object"}}}}`)},
 	}); err != nil {
@@ -234,7 +235,7 @@ func TestAPIProblemKindsAreDocumented(t *testing.T) {
 		t.Error("kinds are not in the order of their status")
 	}
 	var doc map[string]any
-	must(t, json.Unmarshal(api.Document(), &doc))
+	must(t, json.Unmarshal(apispec.Document(), &doc))
 	if doc["servers"].([]any)[0].(map[string]any)["url"] != "/api/v1" {
 		t.Errorf("Document's servers = %v, want /api/v1", doc["servers"])
 	}

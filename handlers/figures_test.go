@@ -16,6 +16,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/apispec"
 	"bizprofile/catalog"
 	"bizprofile/domain"
 	"bizprofile/handlers/api"
@@ -311,7 +312,7 @@ func exampleFigures() figures {
 // numbers in the names of the standards the API follows.
 func apiReferenceFigures() figures {
 	f := figures{}
-	f.addNumbersOf("the OpenAPI document", string(api.Document()))
+	f.addNumbersOf("the OpenAPI document", string(apispec.Document()))
 	for _, k := range api.ProblemKinds() {
 		f.add("the API's kinds of problem", float64(k.Status))
 		f.addNumbersOf("the API's kinds of problem", k.Description)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 
-	"bizprofile/handlers/api"
+	"bizprofile/apispec"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/webhooks"
@@ -41,7 +41,7 @@ func webhookEvents(t *testing.T, app *testApp, e store.WebhookEndpoint) []webhoo
 // as a receiver generated from the document would read them.
 func checkWebhookDelivery(t *testing.T, eventType string, header http.Header, body []byte) {
 	t.Helper()
-	doc, err := api.Load(context.Background(), "")
+	doc, err := apispec.Load(context.Background(), "")
 	must(t, err)
 	item := doc.Webhooks[eventType]
 	if item == nil || item.Post == nil {

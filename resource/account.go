@@ -2,7 +2,7 @@
 // them and webhooks deliver them (JSON): the public directory's listings,
 // and an account's listings, leads and reviews. The API (handlers/api)
 // and the domain's webhook events both send these shapes, so a receiver
-// and an API client read the same; handlers/api/openapi describes them.
+// and an API client read the same; apispec/openapi describes them.
 package resource
 
 import (

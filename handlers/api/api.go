@@ -14,6 +14,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/apispec"
 	"bizprofile/domain"
 	"bizprofile/store"
 )
@@ -55,7 +56,7 @@ type API struct {
 // New returns the API; Routes is its handler, to be mounted at /api/v1.
 func New(d Deps) *API {
 	return &API{log: d.Log, store: d.Store, base: d.BaseURL, domain: d.Domain, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production, rules: d.Rules,
-		doc: DocumentFor(d.BaseURL)}
+		doc: apispec.DocumentFor(d.BaseURL)}
 }
 
 // Routes is the API's URL table (paths relative to /api/v1). Every route

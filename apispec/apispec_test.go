@@ -1,4 +1,4 @@
-package api
+package apispec
 
 import (
 	"encoding/json"
