@@ -25,7 +25,7 @@ func (h *Handlers) apiDocs(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := apiDocsView(doc, h.site.BaseURL+"/api/v1")
-	v.RateLimit, v.RateWindow = h.limits.apiKey.limit, windowWords(h.limits.apiKey.window.Seconds())
+	v.RateLimit, v.RateWindow = h.limits.apiKey.Limit(), windowWords(h.limits.apiKey.Window().Seconds())
 	h.render(w, r, http.StatusOK, views.APIDocs(h.chrome(r), v))
 }
 

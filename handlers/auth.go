@@ -84,7 +84,7 @@ func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 
 	// The limits (lockout.go): the address's own, then this address's
 	// failures for this email.
-	ok, retry := h.limits.signInIP.allow(ctx, ip)
+	ok, retry := h.limits.signInIP.Allow(ctx, ip)
 	msg := tooManyMessage(retry)
 	if ok {
 		retry, msg = h.signInHold(ctx, email, ip)
@@ -184,7 +184,7 @@ func (h *Handlers) signup(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(h.chrome(r), f))
 		return
 	}
-	if ok, retry := h.limits.signUpIP.allow(r.Context(), clientIP(r)); !ok {
+	if ok, retry := h.limits.signUpIP.Allow(r.Context(), clientIP(r)); !ok {
 		f.Problem = tooManyMessage(retry)
 		h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
 		return
@@ -304,7 +304,7 @@ func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)
 		return
 	}
-	if ok, retry := h.limits.resendIP.allow(r.Context(), clientIP(r)); !ok {
+	if ok, retry := h.limits.resendIP.Allow(r.Context(), clientIP(r)); !ok {
 		f := views.AuthForm{Mode: views.ModeSignIn, Email: email, Problem: tooManyMessage(retry)}
 		h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
 		return
@@ -340,7 +340,7 @@ func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(c, f))
 		return
 	}
-	if ok, retry := h.limits.resetIP.allow(r.Context(), clientIP(r)); !ok {
+	if ok, retry := h.limits.resetIP.Allow(r.Context(), clientIP(r)); !ok {
 		f.Problem = tooManyMessage(retry)
 		h.tooMany(w, r, retry, views.LoginPage(c, f))
 		return

@@ -111,7 +111,7 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.ClaimPage(h.chrome(r), f))
 		return
 	}
-	if ok, retry := h.limits.formIP.allow(r.Context(), "claim:"+strconv.FormatInt(u.ID, 10)); !ok {
+	if ok, retry := h.limits.formIP.Allow(r.Context(), "claim:"+strconv.FormatInt(u.ID, 10)); !ok {
 		setRetryAfter(w, retry)
 		f.Problem = tooManyMessage(retry)
 		h.render(w, r, http.StatusTooManyRequests, views.ClaimPage(h.chrome(r), f))

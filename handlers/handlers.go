@@ -29,6 +29,7 @@ import (
 	"bizprofile/domain"
 	"bizprofile/handlers/api"
 	bizmail "bizprofile/mail"
+	"bizprofile/ratelimit"
 	"bizprofile/status"
 	"bizprofile/storage"
 	"bizprofile/store"
@@ -171,8 +172,8 @@ func New(d Deps) *Handlers {
 		h.api = api.New(api.Deps{
 			Log: h.log, Store: h.store, BaseURL: h.site.BaseURL, Production: h.production,
 			Domain: h.domain,
-			Take:   h.limits.apiKey.take,
-			Limit:  h.limits.apiKey.limit, Window: h.limits.apiKey.window,
+			Take:   h.limits.apiKey.Take,
+			Limit:  h.limits.apiKey.Limit(), Window: h.limits.apiKey.Window(),
 			Rules: h.apiRules(),
 		}).Routes()
 	}
@@ -373,7 +374,7 @@ func (h *Handlers) sentRedirect(w http.ResponseWriter, r *http.Request, t views.
 
 // sharedLimitsOf is where rate-limit events are counted for every
 // instance: PostgreSQL's table; none on SQLite, which serves one instance.
-func sharedLimitsOf(st *store.Store) sharedLimits {
+func sharedLimitsOf(st *store.Store) ratelimit.Shared {
 	if st != nil && st.Dialect() == store.Postgres {
 		return st
 	}

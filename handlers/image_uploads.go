@@ -195,7 +195,7 @@ func (h *Handlers) readImageUpload(ctx context.Context, f imageForm) (store.Pict
 // user's account has sent as many images lately as its limit allows ("" when it
 // may send this one); the answer's Retry-After says when.
 func (h *Handlers) uploadLimited(w http.ResponseWriter, r *http.Request) string {
-	ok, retry := h.limits.uploadAccount.allow(r.Context(), strconv.FormatInt(currentUser(r).Account(), 10))
+	ok, retry := h.limits.uploadAccount.Allow(r.Context(), strconv.FormatInt(currentUser(r).Account(), 10))
 	if ok {
 		return ""
 	}

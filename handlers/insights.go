@@ -129,7 +129,7 @@ func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
 		h.flash(r, views.Toast{Title: "Error", Description: msg, Variant: "destructive"})
 		http.Redirect(w, r, back, http.StatusSeeOther)
 	}
-	if ok, retry := h.limits.insightsUser.allow(r.Context(), strconv.FormatInt(u.ID, 10)); !ok {
+	if ok, retry := h.limits.insightsUser.Allow(r.Context(), strconv.FormatInt(u.ID, 10)); !ok {
 		setRetryAfter(w, retry)
 		fail(http.StatusTooManyRequests, "You have generated insights several times in a short while. Please wait "+itoa(int(retry.Minutes())+1)+" minutes and try again.")
 		return

@@ -66,7 +66,7 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 		answer(http.StatusUnprocessableEntity, f)
 		return
 	}
-	if ok, retry := h.limits.leadIP.allow(r.Context(), clientIP(r)); !ok {
+	if ok, retry := h.limits.leadIP.Allow(r.Context(), clientIP(r)); !ok {
 		f.Problem = "You have sent many messages in a short time. Please wait " + itoa(int(retry.Minutes())+1) + " minutes and try again."
 		setRetryAfter(w, retry)
 		answer(http.StatusTooManyRequests, f)

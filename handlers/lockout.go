@@ -26,21 +26,21 @@ import (
 // they may.
 func (h *Handlers) signInHold(ctx context.Context, email, ip string) (retry time.Duration, msg string) {
 	pair := h.limits.signInPair
-	own := pair.recentEvents(ctx, signInPairKey(email, ip))
+	own := pair.Recent(ctx, signInPairKey(email, ip))
 	if own.N == 0 {
 		return 0, "" // this address has not failed for this email
 	}
 	now := time.Now()
-	if own.N >= pair.limit {
-		retry := own.Oldest.Add(pair.window).Sub(now)
+	if own.N >= pair.Limit() {
+		retry := own.Oldest.Add(pair.Window()).Sub(now)
 		return retry, tooManyMessage(retry)
 	}
 	all := h.limits.signInEmail
-	failed := all.recentEvents(ctx, email)
-	if failed.N < all.limit {
+	failed := all.Recent(ctx, email)
+	if failed.N < all.Limit() {
 		return 0, ""
 	}
-	retry = own.Newest.Add(signInDelay(failed.N-all.limit, all.window)).Sub(now)
+	retry = own.Newest.Add(signInDelay(failed.N-all.Limit(), all.Window())).Sub(now)
 	if retry <= 0 {
 		return 0, ""
 	}
@@ -66,14 +66,14 @@ func signInDelay(n int, window time.Duration) time.Duration {
 
 // noteSignInFailure records a failed sign-in for email from ip.
 func (h *Handlers) noteSignInFailure(ctx context.Context, email, ip string) {
-	h.limits.signInPair.record(ctx, signInPairKey(email, ip))
-	h.limits.signInEmail.record(ctx, email)
+	h.limits.signInPair.Record(ctx, signInPairKey(email, ip))
+	h.limits.signInEmail.Record(ctx, email)
 }
 
 // noteSignInSuccess clears the failures of ip for email: a right
 // password from an address shows it is not a guesser's.
 func (h *Handlers) noteSignInSuccess(ctx context.Context, email, ip string) {
-	h.limits.signInPair.forget(ctx, signInPairKey(email, ip))
+	h.limits.signInPair.Forget(ctx, signInPairKey(email, ip))
 }
 
 // signInPairKey keys an email and an address together (an email holds no

@@ -249,7 +249,7 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.ProfilePage(h.chrome(r), v))
 		return
 	}
-	if ok, retry := h.limits.resendIP.allow(r.Context(), clientIP(r)); !ok {
+	if ok, retry := h.limits.resendIP.Allow(r.Context(), clientIP(r)); !ok {
 		h.flash(r, views.Toast{Title: "Error", Description: tooManyMessage(retry), Variant: "destructive"})
 		http.Redirect(w, r, "/profile", http.StatusSeeOther)
 		return

@@ -156,7 +156,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.QuoteRequestPage(h.chrome(r), f))
 		return
 	}
-	if ok, retry := h.limits.leadIP.allow(r.Context(), clientIP(r)); !ok {
+	if ok, retry := h.limits.leadIP.Allow(r.Context(), clientIP(r)); !ok {
 		f.Problem = "You have sent many messages in a short time. Please wait " + itoa(int(retry.Minutes())+1) + " minutes and try again."
 		setRetryAfter(w, retry)
 		h.render(w, r, http.StatusTooManyRequests, views.QuoteRequestPage(h.chrome(r), f))

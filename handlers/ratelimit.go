@@ -7,158 +7,10 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
-	"sync"
 	"time"
 
-	"bizprofile/store"
+	"bizprofile/ratelimit"
 )
-
-// limiter allows at most limit events per key in a sliding window. On
-// PostgreSQL the events are counted in the database (shared), so several
-// app instances enforce one limit together; on SQLite, which serves one
-// instance, and whenever the database cannot answer, they are counted in
-// this process's memory.
-type limiter struct {
-	name   string // the limit's scope among the shared events
-	limit  int
-	window time.Duration
-	shared sharedLimits // nil: memory only
-	log    *slog.Logger
-
-	mu     sync.Mutex
-	events map[string][]time.Time
-	swept  time.Time
-}
-
-// sharedLimits counts events for every instance (store.Store on
-// PostgreSQL).
-type sharedLimits interface {
-	TakeEvent(ctx context.Context, scope, key string, limit int, window time.Duration) (store.RateTake, error)
-	RecentEvents(ctx context.Context, scope, key string, window time.Duration) (store.RateEvents, error)
-	RecordEvent(ctx context.Context, scope, key string, window time.Duration) error
-	ForgetEvents(ctx context.Context, scope, key string) error
-}
-
-func newLimiter(limit int, window time.Duration) *limiter {
-	return &limiter{limit: limit, window: window, events: map[string][]time.Time{}}
-}
-
-// allow records an event for key and reports whether it is within the
-// limit; when it is not, retry says how long until the next is allowed.
-func (l *limiter) allow(ctx context.Context, key string) (ok bool, retry time.Duration) {
-	t := l.take(ctx, key)
-	return t.OK, t.Retry
-}
-
-// take is allow with the counts a client may be told: how many events
-// remain in the window and when it resets.
-func (l *limiter) take(ctx context.Context, key string) store.RateTake {
-	if l.shared != nil {
-		t, err := l.shared.TakeEvent(ctx, l.name, key, l.limit, l.window)
-		if err == nil {
-			return t
-		}
-		l.unshared(err)
-	}
-	return l.takeLocal(key)
-}
-
-// recentEvents are key's events in the window, without recording one: with
-// record and forget, a limiter counts what happened after the fact (a
-// failed sign-in) rather than every attempt.
-func (l *limiter) recentEvents(ctx context.Context, key string) store.RateEvents {
-	if l.shared != nil {
-		ev, err := l.shared.RecentEvents(ctx, l.name, key, l.window)
-		if err == nil {
-			return ev
-		}
-		l.unshared(err)
-	}
-	now := time.Now()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	recent := l.recent(key, now)
-	if len(recent) == 0 {
-		return store.RateEvents{}
-	}
-	return store.RateEvents{N: len(recent), Oldest: recent[0], Newest: recent[len(recent)-1]}
-}
-
-// record counts an event for key, whatever the limit.
-func (l *limiter) record(ctx context.Context, key string) {
-	if l.shared != nil {
-		err := l.shared.RecordEvent(ctx, l.name, key, l.window)
-		if err == nil {
-			return
-		}
-		l.unshared(err)
-	}
-	now := time.Now()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if now.Sub(l.swept) > l.window {
-		l.sweep(now)
-	}
-	l.events[key] = append(l.recent(key, now), now)
-}
-
-// forget drops key's events.
-func (l *limiter) forget(ctx context.Context, key string) {
-	if l.shared != nil {
-		if err := l.shared.ForgetEvents(ctx, l.name, key); err != nil {
-			l.unshared(err)
-		}
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.events, key)
-}
-
-// unshared logs that the database did not answer: this instance's own
-// count still bounds abuse until it does.
-func (l *limiter) unshared(err error) {
-	l.log.Warn("shared rate limit unavailable; counting in this instance", "limit", l.name, slog.Any("error", err))
-}
-
-func (l *limiter) takeLocal(key string) store.RateTake {
-	now := time.Now()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if now.Sub(l.swept) > l.window {
-		l.sweep(now)
-	}
-	recent := l.recent(key, now)
-	if len(recent) >= l.limit {
-		l.events[key] = recent
-		reset := recent[0].Add(l.window).Sub(now)
-		return store.RateTake{Retry: reset, Reset: reset}
-	}
-	reset := l.window
-	if len(recent) > 0 {
-		reset = recent[0].Add(l.window).Sub(now)
-	}
-	l.events[key] = append(recent, now)
-	return store.RateTake{OK: true, Remaining: l.limit - len(recent) - 1, Reset: reset}
-}
-
-func (l *limiter) recent(key string, now time.Time) []time.Time {
-	ts := l.events[key]
-	i := 0
-	for i < len(ts) && now.Sub(ts[i]) >= l.window {
-		i++
-	}
-	return ts[i:]
-}
-
-// sweep forgets keys with no recent events, so memory stays bounded.
-func (l *limiter) sweep(now time.Time) {
-	for k := range l.events {
-		if len(l.recent(k, now)) == 0 {
-			delete(l.events, k)
-		}
-	}
-	l.swept = now
-}
 
 // RateLimit is a limit of Limit events per Window.
 type RateLimit struct {
@@ -221,22 +73,20 @@ func (rl RateLimits) Times(n int) RateLimits {
 }
 
 type limiters struct {
-	signInIP, signInPair, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *limiter
-	reviewUser, reviewIP                                                                         *limiter
-	apiKey                                                                                       *limiter
-	uploadAccount                                                                                *limiter
+	signInIP, signInPair, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *ratelimit.Limiter
+	reviewUser, reviewIP                                                                         *ratelimit.Limiter
+	apiKey                                                                                       *ratelimit.Limiter
+	uploadAccount                                                                                *ratelimit.Limiter
 }
 
 // newLimiters builds the limits; shared, when not nil, counts their events
 // for every instance.
-func newLimiters(rl RateLimits, shared sharedLimits, log *slog.Logger) limiters {
-	pick := func(name string, v, def RateLimit) *limiter {
+func newLimiters(rl RateLimits, shared ratelimit.Shared, log *slog.Logger) limiters {
+	pick := func(name string, v, def RateLimit) *ratelimit.Limiter {
 		if v.Limit <= 0 || v.Window <= 0 {
 			v = def
 		}
-		l := newLimiter(v.Limit, v.Window)
-		l.name, l.shared, l.log = name, shared, log
-		return l
+		return ratelimit.New(name, v.Limit, v.Window, shared, log)
 	}
 	d := DefaultRateLimits
 	return limiters{

@@ -11,6 +11,7 @@ import (
 
 	"bizprofile/ai"
 	"bizprofile/catalog"
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -189,11 +190,11 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, l := range []struct {
-		lim *limiter
+		lim *ratelimit.Limiter
 		key string
 	}{{h.limits.reviewUser, "user:" + strconv.FormatInt(u.ID, 10)}, {h.limits.reviewIP, clientIP(r)}} {
-		if ok, retry := l.lim.allow(ctx, l.key); !ok {
-			h.log.Info("review refused", "reason", "rate_limited", "limit", l.lim.name, "user_id", u.ID, "ip", clientIP(r))
+		if ok, retry := l.lim.Allow(ctx, l.key); !ok {
+			h.log.Info("review refused", "reason", "rate_limited", "limit", l.lim.Name(), "user_id", u.ID, "ip", clientIP(r))
 			f.Problem = "You have written or changed many reviews today. Please wait " + waitText(retry) + " and send this again; what you wrote is kept below."
 			setRetryAfter(w, retry)
 			answer(http.StatusTooManyRequests, f)

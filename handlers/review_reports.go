@@ -142,7 +142,7 @@ func (h *Handlers) reportReview(w http.ResponseWriter, r *http.Request) {
 		h.answerReport(w, r, http.StatusUnprocessableEntity, f)
 		return
 	}
-	if ok, retry := h.limits.formIP.allow(r.Context(), "report:"+strconv.FormatInt(u.ID, 10)); !ok {
+	if ok, retry := h.limits.formIP.Allow(r.Context(), "report:"+strconv.FormatInt(u.ID, 10)); !ok {
 		setRetryAfter(w, retry)
 		f.Problem = tooManyMessage(retry)
 		h.answerReport(w, r, http.StatusTooManyRequests, f)

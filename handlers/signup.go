@@ -55,7 +55,7 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.BusinessSignupPage(h.chrome(r), f))
 		return
 	}
-	if ok, retry := h.limits.signUpIP.allow(r.Context(), clientIP(r)); !ok {
+	if ok, retry := h.limits.signUpIP.Allow(r.Context(), clientIP(r)); !ok {
 		f.Problem = tooManyMessage(retry)
 		h.tooMany(w, r, retry, views.BusinessSignupPage(h.chrome(r), f))
 		return
@@ -120,7 +120,7 @@ func (h *Handlers) individualSignup(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.IndividualSignupPage(h.chrome(r), f))
 		return
 	}
-	if ok, retry := h.limits.signUpIP.allow(r.Context(), clientIP(r)); !ok {
+	if ok, retry := h.limits.signUpIP.Allow(r.Context(), clientIP(r)); !ok {
 		f.Problem = tooManyMessage(retry)
 		h.tooMany(w, r, retry, views.IndividualSignupPage(h.chrome(r), f))
 		return

@@ -404,7 +404,7 @@ func (h *Handlers) submitSiteForm(w http.ResponseWriter, r *http.Request, f site
 		answer(http.StatusUnprocessableEntity)
 		return
 	}
-	if ok, retry := h.limits.formIP.allow(r.Context(), ip); !ok {
+	if ok, retry := h.limits.formIP.Allow(r.Context(), ip); !ok {
 		*f.problem = "You have sent many forms in a short time. Please wait " + itoa(int(retry.Minutes())+1) + " minutes and try again."
 		setRetryAfter(w, retry)
 		answer(http.StatusTooManyRequests)

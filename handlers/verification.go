@@ -179,7 +179,7 @@ func (h *Handlers) requestVerification(w http.ResponseWriter, r *http.Request) {
 		renderForm(http.StatusUnprocessableEntity, &views.Toast{Title: "Your request was not sent", Description: "Correct the fields marked in the Verification section.", Variant: "destructive"})
 		return
 	}
-	if ok, retry := h.limits.formIP.allow(ctx, "verification:"+strconv.FormatInt(u.ID, 10)); !ok {
+	if ok, retry := h.limits.formIP.Allow(ctx, "verification:"+strconv.FormatInt(u.ID, 10)); !ok {
 		setRetryAfter(w, retry)
 		vf.Problem = tooManyMessage(retry)
 		renderForm(http.StatusTooManyRequests, nil)
