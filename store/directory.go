@@ -9,35 +9,46 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"bizprofile/search"
 )
 
 // PageSize is how many listings a directory page shows.
 const PageSize = 20
 
-// Sorts of the directory (spec §5).
+// Sorts of the directory (spec §5), as the search engine names them.
 const (
-	SortRelevance = "relevance"
-	SortRating    = "rating"
-	SortReviews   = "reviews"
-	SortName      = "name"
+	SortRelevance = search.SortRelevance
+	SortRating    = search.SortRating
+	SortReviews   = search.SortReviews
+	SortName      = search.SortName
 )
 
 // Search is one directory query: every control of the directory page.
+// Its fields but Page are those of search.Query, which says what each
+// matches (Query is its Text).
 type Search struct {
-	Query        string  // substring of name, description, a tag or the sub-category
-	Category     string  // exact category
-	Location     string  // what a visitor typed: "TX", "Austin", "Austin, TX", or a substring of "city, state"
-	State        string  // two-letter state code, exact ("" = any)
-	City         string  // a city of State, by name or places.CitySlug ("" = any)
-	Sort         string  // SortRelevance (default), SortRating, SortReviews, SortName
-	MinRating    float64 // 0 = any
+	Query        string
+	Category     string
+	Location     string
+	State        string
+	City         string
+	Sort         string // SortRelevance (default), SortRating, SortReviews, SortName
+	MinRating    float64
 	VerifiedOnly bool
-	Type         string // business type, "" = any
-	Page         int    // 1-based
+	Type         string
+	Page         int // 1-based
+}
+
+// query is q as the search engine takes it.
+func (q Search) query() search.Query {
+	return search.Query{
+		Text: q.Query, Category: q.Category, Location: q.Location, State: q.State, City: q.City,
+		Sort: q.Sort, MinRating: q.MinRating, VerifiedOnly: q.VerifiedOnly, Type: q.Type,
+	}
 }
 
 // SearchResult is one page of matching listings.
@@ -55,20 +66,22 @@ type SearchResult struct {
 	Version    int64 // the directory's version the search saw: it changes whenever a listing does
 }
 
-// directory holds a process's search index (store/search_index.go) and
-// keeps it in step with the database: every search reads the database's
-// directory version, and a newer one sends the index to re-read the
-// listings changed since (migration 00014 records them), so a change any
-// process commits is searchable at once.
+// directory holds a process's search engine (package search) and keeps
+// it in step with the database: every search reads the database's
+// directory version, and a newer one sends the engine the listings
+// changed since (migration 00014 records them), so a change any process
+// commits is searchable at once.
 type directory struct {
-	index atomic.Pointer[searchIndex]
-	sync  sync.Mutex // one refresh at a time
+	engine search.Engine
+	sync   sync.Mutex // one refresh at a time
 }
 
+func newDirectory() *directory { return &directory{engine: search.NewIndex()} }
+
 // SearchBusinesses runs a directory search among published listings. It
-// reads the directory's version from the database and, when the index is
-// behind, brings it up to date first; the index then finds the page and
-// counts every match. The page's listings carry what a directory card
+// reads the directory's version from the database and, when the search
+// engine is behind, brings it up to date first; the engine then finds the
+// page and counts every match. The page's listings carry what a directory card
 // shows (Business.Hours, for one, is not filled).
 func (s *Store) SearchBusinesses(ctx context.Context, q Search) (SearchResult, error) {
 	page := max(q.Page, 1)
@@ -79,100 +92,85 @@ func (s *Store) SearchBusinesses(ctx context.Context, q Search) (SearchResult, e
 // (the API's pages); q.Page is ignored, and Page and Pages count pages of
 // limit listings.
 func (s *Store) SearchDirectory(ctx context.Context, q Search, offset, limit int) (SearchResult, error) {
-	ix, err := s.currentIndex(ctx)
-	if err != nil {
+	if err := s.currentDirectory(ctx); err != nil {
 		return SearchResult{}, err
 	}
 	limit = max(limit, 1)
-	res := SearchResult{Page: offset/limit + 1}
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
-	page, total := ix.search(q, offset, limit)
-	res.Businesses = make([]Business, len(page))
-	for i, d := range page {
-		res.Businesses[i] = ix.business(d)
+	found := s.dir.engine.Search(q.query(), offset, limit)
+	res := SearchResult{
+		Businesses: make([]Business, len(found.Listings)), Total: found.Total,
+		Page: offset/limit + 1, Pages: int(math.Ceil(float64(found.Total) / float64(limit))),
+		Places: found.Places, Categories: found.Categories, Version: found.Version,
 	}
-	res.Total, res.Pages = total, int(math.Ceil(float64(total)/float64(limit)))
-	st := ix.statistics()
-	res.Places, res.Categories, res.Version = st.places, st.categories, ix.version
+	for i, l := range found.Listings {
+		res.Businesses[i] = cardBusiness(l)
+	}
 	return res, nil
+}
+
+// cardBusiness is a listing the engine found as a Business: what a
+// directory card shows.
+func cardBusiness(l search.Listing) Business {
+	var tags Lines
+	_ = tags.Scan(l.Tags)
+	logo, _ := l.Logo.(Picture) // none: the zero Picture
+	return Business{
+		ID: l.ID, Slug: l.Slug, Name: l.Name, Tagline: l.Tagline, Description: l.Description,
+		Category: l.Category, SubCategory: l.SubCategory, Tags: tags,
+		City: l.City, State: l.State, Phone: l.Phone, ShowPhone: l.Phone != "",
+		BusinessType: l.Type, Rating: l.Rating, ReviewCount: l.ReviewCount,
+		Verified: l.Verified, Featured: l.Featured, Claimed: l.Claimed, Published: true, Logo: logo,
+	}
 }
 
 // Places are the cities with published listings, by state then city: the
 // directory's landing pages and the sitemap list them.
 func (s *Store) Places(ctx context.Context) ([]Place, error) {
-	st, err := s.directoryStatistics(ctx)
-	if err != nil {
+	if err := s.currentDirectory(ctx); err != nil {
 		return nil, err
 	}
-	return slices.Clone(st.places), nil
+	return slices.Clone(s.dir.engine.Summary().Places), nil
 }
 
 // CategoryCounts are how many published listings each category has
 // (categories without any are absent).
 func (s *Store) CategoryCounts(ctx context.Context) (map[string]int, error) {
-	st, err := s.directoryStatistics(ctx)
-	if err != nil {
+	if err := s.currentDirectory(ctx); err != nil {
 		return nil, err
 	}
-	return maps.Clone(st.categories), nil
-}
-
-func (s *Store) directoryStatistics(ctx context.Context) (*indexStats, error) {
-	ix, err := s.currentIndex(ctx)
-	if err != nil {
-		return nil, err
-	}
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
-	return ix.statistics(), nil
+	return maps.Clone(s.dir.engine.Summary().Categories), nil
 }
 
 // Place is a city with published listings, and how many.
-type Place struct {
-	State string // two-letter code, "TX"
-	City  string // as listings spell it, "Austin"
-	Count int
-}
+type Place = search.Place
 
-// WarmDirectory builds the search index ahead of the first search (which
+// WarmDirectory builds the search engine ahead of the first search (which
 // would otherwise wait for it).
 func (s *Store) WarmDirectory(ctx context.Context) error {
-	_, err := s.searchIndex(ctx)
-	return err
+	return s.builtDirectory(ctx)
 }
 
-// searchIndex is the index, built on first use.
-func (s *Store) searchIndex(ctx context.Context) (*searchIndex, error) {
-	if ix := s.dir.index.Load(); ix != nil {
-		return ix, nil
+// builtDirectory builds the engine on first use.
+func (s *Store) builtDirectory(ctx context.Context) error {
+	if s.dir.engine.Version() >= 0 {
+		return nil
 	}
-	if err := s.refreshDirectory(ctx); err != nil {
-		return nil, err
-	}
-	return s.dir.index.Load(), nil
+	return s.refreshDirectory(ctx)
 }
 
-// currentIndex is the index once it has caught up with the database.
-func (s *Store) currentIndex(ctx context.Context) (*searchIndex, error) {
-	ix, err := s.searchIndex(ctx)
-	if err != nil {
-		return nil, err
+// currentDirectory brings the engine up to the database's version.
+func (s *Store) currentDirectory(ctx context.Context) error {
+	if err := s.builtDirectory(ctx); err != nil {
+		return err
 	}
 	v, err := s.directoryVersion(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	ix.mu.RLock()
-	behind := ix.version != v
-	ix.mu.RUnlock()
-	if !behind {
-		return ix, nil
+	if s.dir.engine.Version() == v {
+		return nil
 	}
-	if err := s.refreshDirectory(ctx); err != nil {
-		return nil, err
-	}
-	return s.dir.index.Load(), nil
+	return s.refreshDirectory(ctx)
 }
 
 // directoryVersion is the database's directory version: it moves with
@@ -185,11 +183,11 @@ func (s *Store) directoryVersion(ctx context.Context) (int64, error) {
 	return v, nil
 }
 
-// refreshDirectory brings the index up to the database's version: it
-// re-reads the listings changed since the index's version, or builds the
-// index anew when there is none yet, when it is too far behind (the
-// changes it missed were pruned, or are many), or when changes have left
-// it with many dead documents.
+// refreshDirectory brings the engine up to the database's version: it
+// re-reads the listings changed since the engine's version, or builds the
+// engine anew when it has not been built yet, when the changes it missed
+// were pruned, or when it would rather be built than take them all
+// (search.Engine.Incremental).
 func (s *Store) refreshDirectory(ctx context.Context) error {
 	s.dir.sync.Lock()
 	defer s.dir.sync.Unlock()
@@ -200,85 +198,79 @@ func (s *Store) refreshDirectory(ctx context.Context) error {
 	if err := s.pool.GetContext(ctx, &st, `SELECT version, pruned_through FROM directory_state`); err != nil {
 		return fmt.Errorf("store: directory version: %w", err)
 	}
-	ix := s.dir.index.Load()
-	if ix != nil && ix.version == st.Version {
+	e := s.dir.engine
+	v := e.Version()
+	if v == st.Version {
 		return nil
 	}
-	if ix == nil || ix.version < st.Pruned {
+	if v < 0 || v < st.Pruned {
 		return s.rebuildDirectory(ctx)
 	}
 	var changed []int64
-	if err := s.pool.SelectContext(ctx, &changed, s.pool.Rebind(`SELECT DISTINCT business_id FROM directory_changes WHERE version > ? AND version <= ?`), ix.version, st.Version); err != nil {
+	if err := s.pool.SelectContext(ctx, &changed, s.pool.Rebind(`SELECT DISTINCT business_id FROM directory_changes WHERE version > ? AND version <= ?`), v, st.Version); err != nil {
 		return fmt.Errorf("store: directory changes: %w", err)
 	}
-	if len(changed) > max(1000, len(ix.byID)/20) || ix.dead+len(changed) > max(1000, len(ix.byID)/4) {
+	if !e.Incremental(len(changed)) {
 		return s.rebuildDirectory(ctx)
 	}
-	var rows []indexRow
+	var listings []search.Listing
 	for chunk := range slices.Chunk(changed, 500) {
-		got, err := s.indexRows(ctx, `WHERE id IN (`+inList(len(chunk))+`)`, anys(chunk)...)
+		got, err := s.publishedListings(ctx, `AND id IN (`+inList(len(chunk))+`)`, anys(chunk)...)
 		if err != nil {
 			return err
 		}
-		rows = append(rows, got...)
+		listings = append(listings, got...)
 	}
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	ix.changed()
-	for _, id := range changed {
-		if d, ok := ix.byID[id]; ok {
-			ix.remove(d)
-		}
-	}
-	for _, r := range rows {
-		if r.Published {
-			ix.insertOrdered(ix.add(r))
-		}
-	}
-	ix.version = st.Version
+	e.Apply(st.Version, changed, listings)
 	return nil
 }
 
-// rebuildDirectory builds the index from every published listing. The
+// rebuildDirectory builds the engine from every published listing. The
 // version is read first: changes committed while the listings are read
 // are applied again by the next refresh, which does no harm.
 func (s *Store) rebuildDirectory(ctx context.Context) error {
-	ix := newSearchIndex()
-	var err error
-	if ix.version, err = s.directoryVersion(ctx); err != nil {
-		return err
-	}
-	rows, err := s.indexRows(ctx, `WHERE published = TRUE`)
+	v, err := s.directoryVersion(ctx)
 	if err != nil {
 		return err
 	}
-	for _, r := range rows {
-		ix.add(r)
+	listings, err := s.publishedListings(ctx, ``)
+	if err != nil {
+		return err
 	}
-	ix.sortOrders()
-	s.dir.index.Store(ix)
+	s.dir.engine.Build(v, listings)
 	return nil
 }
 
-// indexRows reads the listings the condition selects as the index needs
-// them. It scans by hand: a million listings read through reflection
-// would take seconds longer.
-func (s *Store) indexRows(ctx context.Context, cond string, args ...any) ([]indexRow, error) {
-	rows, err := s.pool.QueryContext(ctx, s.pool.Rebind(`SELECT `+indexColumns+` FROM businesses `+cond), args...)
+// publishedListings reads the published listings the condition selects
+// (cond follows "WHERE published = TRUE") as the engine needs them. It
+// scans by hand: a million listings read through reflection would take
+// seconds longer.
+func (s *Store) publishedListings(ctx context.Context, cond string, args ...any) ([]search.Listing, error) {
+	rows, err := s.pool.QueryContext(ctx, s.pool.Rebind(`SELECT id, slug, name, tagline, description, tags, sub_category, category, city, state,
+		business_type, rating, review_count, featured, verified, claimed, phone, show_phone, logo
+		FROM businesses WHERE published = TRUE `+cond), args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: read listings to index: %w", err)
 	}
 	defer rows.Close()
-	var out []indexRow
+	var out []search.Listing
 	for rows.Next() {
-		var r indexRow
+		var l search.Listing
 		var reviews sql.NullInt64
-		if err := rows.Scan(&r.ID, &r.Published, &r.Slug, &r.Name, &r.Tagline, &r.Description, &r.Tags, &r.SubCategory, &r.Category,
-			&r.City, &r.State, &r.Type, &r.Rating, &reviews, &r.Featured, &r.Verified, &r.Claimed, &r.Phone, &r.ShowPhone, &r.Logo); err != nil {
+		var showPhone bool
+		var logo Picture
+		if err := rows.Scan(&l.ID, &l.Slug, &l.Name, &l.Tagline, &l.Description, &l.Tags, &l.SubCategory, &l.Category,
+			&l.City, &l.State, &l.Type, &l.Rating, &reviews, &l.Featured, &l.Verified, &l.Claimed, &l.Phone, &showPhone, &logo); err != nil {
 			return nil, fmt.Errorf("store: read listings to index: %w", err)
 		}
-		r.ReviewCount = int(reviews.Int64)
-		out = append(out, r)
+		l.ReviewCount = int(reviews.Int64)
+		if !showPhone {
+			l.Phone = ""
+		}
+		if !logo.IsZero() {
+			l.Logo = logo // none stays nil: no copy of a zero Picture for every listing
+		}
+		out = append(out, l)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: read listings to index: %w", err)

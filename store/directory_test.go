@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"bizprofile/search"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
 )
@@ -441,6 +443,72 @@ func TestSearchPagesAfterIncrementalChanges(t *testing.T) {
 		}
 		if !slices.Equal(all, want) {
 			t.Errorf("pages:\n got %q\nwant %q", all, want)
+		}
+	})
+}
+
+// recordingEngine is a search.Index that counts what the store asks of it.
+type recordingEngine struct {
+	*search.Index
+	builds  int
+	applied [][]int64 // the listings each Apply was told changed
+}
+
+func (e *recordingEngine) Build(version int64, listings []search.Listing) {
+	e.builds++
+	e.Index.Build(version, listings)
+}
+
+func (e *recordingEngine) Apply(version int64, changed []int64, listings []search.Listing) {
+	e.applied = append(e.applied, slices.Sorted(slices.Values(changed)))
+	e.Index.Apply(version, changed, listings)
+}
+
+// The store builds its search engine once, then hands it the listings
+// changed since its version (added, edited, unpublished, deleted), and
+// the engine so kept finds what one built afresh from the database does.
+func TestSearchEngineFollowsTheChangesSinceItsVersion(t *testing.T) {
+	twoInstances(t, func(t *testing.T, a, b *store.Store) {
+		ctx := context.Background()
+		e := &recordingEngine{Index: search.NewIndex()}
+		a.UseSearchEngine(e)
+		if err := b.SeedSynthetic(ctx, 300, 7); err != nil {
+			t.Fatal(err)
+		}
+		search := func(s *store.Store, q store.Search) store.SearchResult {
+			t.Helper()
+			res, err := s.SearchDirectory(ctx, q, 0, 1000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
+		}
+		search(a, store.Search{})
+		if e.builds != 1 || len(e.applied) != 0 {
+			t.Fatalf("first search: %d builds, %d applies", e.builds, len(e.applied))
+		}
+		added, err := b.CreateBusiness(ctx, store.Business{Name: "Roofing Coffee", Category: "food", City: "Portland", State: "ME", Rating: 4.5, Published: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		renameBusiness(t, b, 1, "Cafe Garcia")
+		setUnpublished(t, b, 2)
+		deleteBusiness(t, b, 3)
+		search(a, store.Search{})
+		search(a, store.Search{Query: "coffee"}) // nothing changed since
+		if want := []int64{1, 2, 3, added.ID}; e.builds != 1 || len(e.applied) != 1 || !slices.Equal(e.applied[0], want) {
+			t.Fatalf("after four changes: %d builds, applies of %v, want one of %v", e.builds, e.applied, want)
+		}
+		// b has not searched yet: its engine is built from the database now.
+		for _, q := range []store.Search{{}, {Query: "coffee"}, {Query: "cafe garcia"}, {Location: "Portland"}, {Sort: store.SortName, Category: "food"}, {Sort: store.SortReviews, MinRating: 4}} {
+			got, want := search(a, q), search(b, q)
+			if !slices.Equal(names(got.Businesses), names(want.Businesses)) || got.Total != want.Total || got.Version != want.Version {
+				t.Errorf("%+v: kept by changes %q (total %d, version %d)\nbuilt afresh %q (total %d, version %d)",
+					q, names(got.Businesses), got.Total, got.Version, names(want.Businesses), want.Total, want.Version)
+			}
+			if !slices.Equal(got.Places, want.Places) || !maps.Equal(got.Categories, want.Categories) {
+				t.Errorf("%+v: places and categories differ: %v %v\n%v %v", q, got.Places, got.Categories, want.Places, want.Categories)
+			}
 		}
 	})
 }

@@ -88,7 +88,7 @@ func Open(ctx context.Context, databaseURL, sqlitePath string, log *slog.Logger)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", d, err)
 	}
-	s := &Store{db: db, pool: db, dialect: d, dir: &directory{}}
+	s := &Store{db: db, pool: db, dialect: d, dir: newDirectory()}
 	if d == SQLite {
 		// goose has no lock for SQLite: a file lock beside the database
 		// keeps two processes (say, the server and a seed command) from

@@ -1,6 +1,6 @@
-package store
+package search
 
-// Text search in the directory's index (search_index.go): which listings
+// Text search in the directory's index (index.go): which listings
 // contain a text, found through their words, and how well they match.
 
 import (
@@ -70,7 +70,7 @@ var scratches = sync.Pool{New: func() any { return new(scratch) }}
 // until the index changes: a two-letter query or a common word matches
 // most listings, and visitors search them again and again with other
 // filters, sorts and pages.
-func (ix *searchIndex) matches(text string, sc *scratch) ([]int32, []uint8) {
+func (ix *index) matches(text string, sc *scratch) ([]int32, []uint8) {
 	if m, ok := ix.terms.get(text); ok {
 		return m.docs, m.classes
 	}
@@ -99,7 +99,7 @@ const costlyMatch = 20_000
 // 2×field, +1 when it does not start a word. A text that is one word is
 // found from the vocabulary alone; other text is checked on the documents
 // that have all its words (or, with no word at all, on every one).
-func (ix *searchIndex) match(text string, sc *scratch) (work int) {
+func (ix *index) match(text string, sc *scratch) (work int) {
 	if len(sc.class) < len(ix.meta) {
 		sc.class = make([]uint8, len(ix.meta)+len(ix.meta)/8)
 		for i := range sc.class {
@@ -175,7 +175,7 @@ func (ix *searchIndex) match(text string, sc *scratch) (work int) {
 // eachWordWith calls fn with the postings of every word containing sub,
 // and whether sub starts it. Only the words that have sub's rarest pair of
 // bytes are looked at.
-func (ix *searchIndex) eachWordWith(sub string, fn func(p *postings, start bool)) {
+func (ix *index) eachWordWith(sub string, fn func(p *postings, start bool)) {
 	check := func(v vocabWord) {
 		if i := strings.Index(v.word, sub); i >= 0 {
 			fn(v.p, i == 0)
@@ -200,7 +200,7 @@ func (ix *searchIndex) eachWordWith(sub string, fn func(p *postings, start bool)
 }
 
 // addWord adds a new word to the vocabulary.
-func (ix *searchIndex) addWord(w string, p *postings) {
+func (ix *index) addWord(w string, p *postings) {
 	id := int32(len(ix.vocab))
 	ix.vocab = append(ix.vocab, vocabWord{w, p})
 	if ix.pairs == nil {
@@ -254,7 +254,7 @@ type termMatches struct {
 // termCacheSize bounds the documents a term cache holds (5 bytes each):
 // room for the matches of 16 texts that match every listing, and at least
 // 8 million.
-func (ix *searchIndex) termCacheSize() int { return max(8<<20, 16*len(ix.meta)) }
+func (ix *index) termCacheSize() int { return max(8<<20, 16*len(ix.meta)) }
 
 func (c *termCache) get(text string) (termMatches, bool) {
 	c.mu.Lock()

@@ -1,6 +1,6 @@
-package store
+package search
 
-// A directory search run on the index (search_index.go): its filters
+// A directory search run on the index (index.go): its filters
 // resolved (locations among them), then a page of matches in order.
 
 import (
@@ -37,7 +37,7 @@ func (f indexFilter) pass(m *docMeta) bool {
 // a state ("TX", "Texas"), a city ("Austin"), or both ("Austin, TX"), each
 // found by the place's key; anything else is a substring of "city, ST"
 // (spec §5).
-func (ix *searchIndex) filter(q Search) indexFilter {
+func (ix *index) filter(q Query) indexFilter {
 	f := indexFilter{category: -1, typ: -1, minRating: q.MinRating, verified: q.VerifiedOnly}
 	if q.Category != "" {
 		id, ok := ix.categoryID[q.Category]
@@ -65,7 +65,7 @@ func (ix *searchIndex) filter(q Search) indexFilter {
 	return f
 }
 
-func (ix *searchIndex) locationCities(loc string) []bool {
+func (ix *index) locationCities(loc string) []bool {
 	if strings.Contains(loc, ",") {
 		// "City, ST" or "City, State", read as the forms read it.
 		if city, code, ok := places.ParseLocation(loc); ok {
@@ -88,14 +88,14 @@ func (ix *searchIndex) locationCities(loc string) []bool {
 	return ix.citiesWhere(func(c cityEntry) bool { return strings.Contains(c.loc, sub) })
 }
 
-func (ix *searchIndex) citiesWhere(match func(cityEntry) bool) []bool {
+func (ix *index) citiesWhere(match func(cityEntry) bool) []bool {
 	in, _ := ix.citiesFound(match)
 	return in
 }
 
 // citiesFound marks the cities that match, and says whether any listing is
 // in one of them.
-func (ix *searchIndex) citiesFound(match func(cityEntry) bool) ([]bool, bool) {
+func (ix *index) citiesFound(match func(cityEntry) bool) ([]bool, bool) {
 	in := make([]bool, len(ix.cities))
 	found := false
 	for i, c := range ix.cities {
@@ -109,7 +109,7 @@ func (ix *searchIndex) citiesFound(match func(cityEntry) bool) ([]bool, bool) {
 
 // search finds a page (offset, limit) of the listings q matches, as
 // documents in order, and how many match in all.
-func (ix *searchIndex) search(q Search, offset, limit int) (page []int32, total int) {
+func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 	f := ix.filter(q)
 	if f.none {
 		return nil, 0
@@ -123,7 +123,7 @@ func (ix *searchIndex) search(q Search, offset, limit int) (page []int32, total 
 	case SortName:
 		sort = orderName
 	}
-	text := fold(strings.Join(strings.Fields(q.Query), " "))
+	text := fold(strings.Join(strings.Fields(q.Text), " "))
 	sc := scratches.Get().(*scratch)
 	defer scratches.Put(sc)
 	var docs []int32
@@ -179,7 +179,7 @@ func (ix *searchIndex) search(q Search, offset, limit int) (page []int32, total 
 
 // narrow puts in sc.touched the listings of f's category or places, when
 // they are a small part of the index, and says whether it did.
-func (ix *searchIndex) narrow(f indexFilter, sc *scratch) bool {
+func (ix *index) narrow(f indexFilter, sc *scratch) bool {
 	limit := len(ix.byID) / 4
 	var places int
 	if f.cities != nil {
@@ -207,7 +207,7 @@ func (ix *searchIndex) narrow(f indexFilter, sc *scratch) bool {
 
 // walk reads a page of the listings passing f in sort's order: a slice of
 // the order when nothing filters, else one pass that counts them all.
-func (ix *searchIndex) walk(sort int, f indexFilter, offset, limit int) (page []int32, total int) {
+func (ix *index) walk(sort int, f indexFilter, offset, limit int) (page []int32, total int) {
 	order := ix.order[sort]
 	if !f.any() {
 		return slices.Clone(order[min(offset, len(order)):min(offset+limit, len(order))]), len(order)

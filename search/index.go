@@ -1,4 +1,4 @@
-package store
+package search
 
 import (
 	"slices"
@@ -9,9 +9,7 @@ import (
 	"bizprofile/places"
 )
 
-// searchIndex is the directory's search index: every published listing's
-// searchable text, filters and sort keys, kept in memory by each app
-// process (store/directory.go keeps it in step with the database).
+// index is one Build of an Index, and the changes applied to it since.
 //
 // A search by text looks its words up rather than scanning listings: the
 // index maps every word of the listings to the listings (and the field)
@@ -24,20 +22,20 @@ import (
 //
 // Its fields are guarded by mu: searches read under RLock, changes apply
 // under Lock.
-type searchIndex struct {
+type index struct {
 	mu      sync.RWMutex
-	version int64 // directory_state.version the index reflects
+	version int64 // the directory version the index reflects
 
 	meta []docMeta // by document number; a changed listing gets a new one
 	text []docText
 	byID map[int64]int32 // listing id → its live document
 	dead int             // documents of deleted or changed listings
 
-	words    map[string]*postings       // folded word → where it appears
-	vocab    []vocabWord                // the same, as a list for substring scans
-	pairs    map[[2]byte][]int32        // each pair of bytes in a word → the words (vocab) with it
-	terms    termCache                  // matches of broad text, until the next change
-	stats    atomic.Pointer[indexStats] // places and category counts, until the next change
+	words    map[string]*postings    // folded word → where it appears
+	vocab    []vocabWord             // the same, as a list for substring scans
+	pairs    map[[2]byte][]int32     // each pair of bytes in a word → the words (vocab) with it
+	terms    termCache               // matches of broad text, until the next change
+	stats    atomic.Pointer[Summary] // places and category counts, until the next change
 	interned map[string]string
 
 	cities     []cityEntry
@@ -82,7 +80,7 @@ type docText struct {
 	city, state              string
 	phone                    string // "" unless shown
 	claimed                  bool
-	logo                     Picture
+	logo                     any
 }
 
 // fields are the document's searchable fields, folded: name; tags and
@@ -125,53 +123,21 @@ type cityEntry struct {
 	loc   string // folded "city, st", for a location typed as a substring
 }
 
-// indexRow is a listing as the index reads it from the database.
-type indexRow struct {
-	ID          int64
-	Published   bool
-	Slug        string
-	Name        string
-	Tagline     string
-	Description string
-	Tags        string // one per line
-	SubCategory string
-	Category    string
-	City        string
-	State       string
-	Type        string
-	Rating      float64
-	ReviewCount int
-	Featured    bool
-	Verified    bool
-	Claimed     bool
-	Phone       string
-	ShowPhone   bool
-	Logo        Picture
-}
-
-// indexColumns are the columns of an indexRow, in its order.
-const indexColumns = `id, published, slug, name, tagline, description, tags, sub_category, category, city, state,
-	business_type, rating, review_count, featured, verified, claimed, phone, show_phone, logo`
-
-func newSearchIndex() *searchIndex {
-	return &searchIndex{
+func newIndex() *index {
+	return &index{
 		byID: map[int64]int32{}, words: map[string]*postings{},
 		cityByKey: map[string]int32{}, cityByName: map[[2]string]int32{}, categoryID: map[string]uint16{}, typeID: map[string]uint8{},
 	}
 }
 
-// add files a published listing under a new document number; the caller
-// places it in the sort orders (insertOrdered, or sortOrders after a
-// bulk load).
-func (ix *searchIndex) add(r indexRow) int32 {
+// add files a listing under a new document number; the caller places it
+// in the sort orders (insertOrdered, or sortOrders after a bulk load).
+func (ix *index) add(r Listing) int32 {
 	d := int32(len(ix.meta))
 	t := docText{
 		id: r.ID, nameKey: fold(r.Name), slug: r.Slug, name: r.Name, tagline: r.Tagline,
 		description: r.Description, subCategory: ix.intern(r.SubCategory), tags: r.Tags,
-		city: ix.intern(r.City), state: ix.intern(r.State), claimed: r.Claimed, logo: r.Logo,
-	}
-	if r.ShowPhone {
-		t.phone = r.Phone
+		city: ix.intern(r.City), state: ix.intern(r.State), phone: r.Phone, claimed: r.Claimed, logo: r.Logo,
 	}
 	m := docMeta{
 		rating: r.Rating, reviews: int32(r.ReviewCount), flags: docLive,
@@ -205,7 +171,7 @@ func (ix *searchIndex) add(r indexRow) int32 {
 }
 
 // remove takes document d out of every list and order.
-func (ix *searchIndex) remove(d int32) {
+func (ix *index) remove(d int32) {
 	m := &ix.meta[d]
 	if m.flags&docLive == 0 {
 		return
@@ -241,7 +207,7 @@ func deleteDoc(list []int32, d int32) []int32 {
 }
 
 // insertOrdered places a new document in each sort's order.
-func (ix *searchIndex) insertOrdered(d int32) {
+func (ix *index) insertOrdered(d int32) {
 	for s := range numSorts {
 		less := ix.less(s)
 		pos, _ := slices.BinarySearchFunc(ix.order[s], d, func(e, target int32) int {
@@ -256,14 +222,14 @@ func (ix *searchIndex) insertOrdered(d int32) {
 }
 
 // renumber sets the ranks of sort s's documents from position from on.
-func (ix *searchIndex) renumber(s, from int) {
+func (ix *index) renumber(s, from int) {
 	for i := from; i < len(ix.order[s]); i++ {
 		ix.rank[s][ix.order[s][i]] = int32(i)
 	}
 }
 
 // sortOrders orders every live document for each sort, after a bulk load.
-func (ix *searchIndex) sortOrders() {
+func (ix *index) sortOrders() {
 	live := make([]int32, 0, len(ix.byID))
 	for d := range ix.meta {
 		if ix.meta[d].flags&docLive != 0 {
@@ -291,7 +257,7 @@ func (ix *searchIndex) sortOrders() {
 // descending, each the other's tie-break, then the name (case folded),
 // then the id so that every order is total; relevance puts featured
 // listings first.
-func (ix *searchIndex) less(s int) func(a, b int32) bool {
+func (ix *index) less(s int) func(a, b int32) bool {
 	byName := func(a, b int32) bool {
 		na, nb := ix.text[a].nameKey, ix.text[b].nameKey
 		if na != nb {
@@ -335,7 +301,7 @@ func (ix *searchIndex) less(s int) func(a, b int32) bool {
 	return byRating
 }
 
-func (ix *searchIndex) city(stored, storedState string) int32 {
+func (ix *index) city(stored, storedState string) int32 {
 	if id, ok := ix.cityByName[[2]string{stored, storedState}]; ok {
 		return id
 	}
@@ -344,7 +310,7 @@ func (ix *searchIndex) city(stored, storedState string) int32 {
 	return id
 }
 
-func (ix *searchIndex) place(city, state string) int32 {
+func (ix *index) place(city, state string) int32 {
 	city = places.CleanCity(city)
 	state = strings.ToUpper(strings.TrimSpace(state))
 	slug := places.CitySlug(city)
@@ -366,7 +332,7 @@ func (ix *searchIndex) place(city, state string) int32 {
 	return id
 }
 
-func (ix *searchIndex) category(c string) uint16 {
+func (ix *index) category(c string) uint16 {
 	if id, ok := ix.categoryID[c]; ok {
 		return id
 	}
@@ -377,7 +343,7 @@ func (ix *searchIndex) category(c string) uint16 {
 	return id
 }
 
-func (ix *searchIndex) typ(t string) uint8 {
+func (ix *index) typ(t string) uint8 {
 	if id, ok := ix.typeID[t]; ok {
 		return id
 	}
@@ -387,23 +353,21 @@ func (ix *searchIndex) typ(t string) uint8 {
 	return id
 }
 
-// business is document d as a listing: what a directory card shows.
-func (ix *searchIndex) business(d int32) Business {
+// listing is document d as a Listing: what a directory card shows.
+func (ix *index) listing(d int32) Listing {
 	t, m := &ix.text[d], &ix.meta[d]
-	var tags Lines
-	_ = tags.Scan(t.tags)
-	return Business{
+	return Listing{
 		ID: t.id, Slug: t.slug, Name: t.name, Tagline: t.tagline, Description: t.description,
-		Category: ix.categories[m.category], SubCategory: t.subCategory, Tags: tags,
-		City: t.city, State: t.state, Phone: t.phone, ShowPhone: t.phone != "",
-		BusinessType: ix.types[m.typ], Rating: m.rating, ReviewCount: int(m.reviews),
-		Verified: m.flags&docVerified != 0, Featured: m.flags&docFeatured != 0, Claimed: t.claimed, Published: true, Logo: t.logo,
+		Category: ix.categories[m.category], SubCategory: t.subCategory, Tags: t.tags,
+		City: t.city, State: t.state, Phone: t.phone, Type: ix.types[m.typ],
+		Rating: m.rating, ReviewCount: int(m.reviews),
+		Verified: m.flags&docVerified != 0, Featured: m.flags&docFeatured != 0, Claimed: t.claimed, Logo: t.logo,
 	}
 }
 
 // intern shares one copy of a string that many listings repeat (a city,
 // a state, a sub-category).
-func (ix *searchIndex) intern(s string) string {
+func (ix *index) intern(s string) string {
 	if v, ok := ix.interned[s]; ok {
 		return v
 	}
@@ -414,31 +378,25 @@ func (ix *searchIndex) intern(s string) string {
 	return s
 }
 
-// indexStats are the index's places and category counts, computed once
-// until the index changes; callers must not modify them.
-type indexStats struct {
-	places     []Place
-	categories map[string]int
-}
-
-// statistics are the places and category counts of the index.
-func (ix *searchIndex) statistics() *indexStats {
-	if st := ix.stats.Load(); st != nil {
-		return st
+// summary is the index's version, places and category counts; the last
+// two are computed once until the index changes.
+func (ix *index) summary() Summary {
+	st := ix.stats.Load()
+	if st == nil {
+		st = &Summary{Places: ix.places(), Categories: ix.categoryCounts()}
+		ix.stats.Store(st)
 	}
-	st := &indexStats{places: ix.places(), categories: ix.categoryCounts()}
-	ix.stats.Store(st)
-	return st
+	return Summary{Version: ix.version, Places: st.Places, Categories: st.Categories}
 }
 
 // changed forgets what the index computed from its documents.
-func (ix *searchIndex) changed() {
+func (ix *index) changed() {
 	ix.terms.clear()
 	ix.stats.Store(nil)
 }
 
 // places are the cities with live listings, by state then city.
-func (ix *searchIndex) places() []Place {
+func (ix *index) places() []Place {
 	var in []int
 	for i, c := range ix.cities {
 		if len(ix.byCity[i]) > 0 && c.state != "" && c.name != "" {
@@ -460,7 +418,7 @@ func (ix *searchIndex) places() []Place {
 }
 
 // categoryCounts are the live listings by category.
-func (ix *searchIndex) categoryCounts() map[string]int {
+func (ix *index) categoryCounts() map[string]int {
 	out := map[string]int{}
 	for id, docs := range ix.byCategory {
 		if len(docs) > 0 {

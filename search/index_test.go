@@ -1,0 +1,241 @@
+package search
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The index's fast paths (words looked up in the vocabulary, a
+// category's or a place's listings instead of a walk, kept matches, a
+// bounded heap) find the same pages as checking every listing does, once
+// built and after changes applied one by one.
+func TestIndexAgreesWithACheckOfEveryListing(t *testing.T) {
+	const size, pageSize = 3000, 20
+	r := rand.New(rand.NewPCG(1, 2))
+	listings := map[int64]Listing{}
+	for id := range int64(size) {
+		listings[id+1] = testListing(r, id+1)
+	}
+	e := NewIndex()
+	e.Build(1, published(listings))
+	ix := e.cur.Load()
+	pick := func(opts ...string) string { return opts[r.IntN(len(opts))] }
+	texts := []string{"", "", "coffee", "ca", "e", "web design", "roofing", "garcia & sons", "a-b", "-", "zzqx", "st. ", "bakery & cafe"}
+	check := func(label string) {
+		for i := range 300 {
+			city := testCities[r.IntN(len(testCities))]
+			q := Query{
+				Text:     pick(texts...),
+				Category: pick("", "", testCategories[r.IntN(len(testCategories))], "nope"),
+				Location: pick("", "", city[0], city[1], city[0]+", "+city[1], "port", "lake c"),
+				Sort:     pick(SortRelevance, SortRating, SortReviews, SortName),
+			}
+			offset := []int{0, 0, 1, 4, 39}[r.IntN(5)] * pageSize
+			if r.IntN(4) == 0 {
+				q.MinRating = 4
+			}
+			if r.IntN(4) == 0 {
+				q.VerifiedOnly = true
+			}
+			if r.IntN(5) == 0 {
+				q.State, q.City = city[1], pick("", city[0])
+			}
+			for round := range 2 { // the second time, from kept matches
+				got, gotTotal := ix.search(q, offset, pageSize)
+				want, wantTotal := everyListing(ix, q, offset, pageSize)
+				if !slices.Equal(got, want) || gotTotal != wantTotal {
+					t.Fatalf("%s: search %d (round %d) %+v:\n got %v (total %d)\nwant %v (total %d)", label, i, round, q, got, gotTotal, want, wantTotal)
+				}
+				res := e.Search(q, offset, pageSize)
+				for j, d := range want {
+					if res.Listings[j].ID != ix.text[d].id {
+						t.Fatalf("%s: search %d %+v: listing %d is %d, not %d", label, i, q, j, res.Listings[j].ID, ix.text[d].id)
+					}
+				}
+				if len(res.Listings) != len(want) || res.Total != wantTotal || res.Version != e.Version() {
+					t.Fatalf("%s: search %d %+v: %d listings (total %d, version %d)", label, i, q, len(res.Listings), res.Total, res.Version)
+				}
+			}
+		}
+	}
+	check("built")
+	// Changes applied one by one to the built index: ratings, names,
+	// places, categories, unpublished, deleted and new listings.
+	hidden := map[int64]bool{}
+	for i := range 40 {
+		id := int64(1 + r.IntN(size))
+		l, ok := listings[id]
+		switch k := r.IntN(5); {
+		case !ok: // deleted earlier
+		case k == 0:
+			l.Rating, l.ReviewCount = float64(r.IntN(5))+0.5, r.IntN(900)
+		case k == 1:
+			l.Name, l.Featured = fmt.Sprintf("Cafe Garcia %d", i), !l.Featured
+		case k == 2:
+			l.City, l.State, l.Category = "Portland", "ME", "food"
+		case k == 3:
+			hidden[id] = !hidden[id]
+		default:
+			delete(listings, id)
+		}
+		if _, ok := listings[id]; ok {
+			listings[id] = l
+		}
+		added := int64(size + 1 + i)
+		listings[added] = Listing{ID: added, Slug: fmt.Sprintf("roofing-coffee-%d", i), Name: fmt.Sprintf("Roofing Coffee %d", i),
+			Category: "food", City: "Austin", State: "TX", Rating: float64(r.IntN(5))}
+		var now []Listing
+		for _, id := range []int64{id, added} {
+			if l, ok := listings[id]; ok && !hidden[id] {
+				now = append(now, l)
+			}
+		}
+		e.Apply(int64(2+i), []int64{id, added}, now)
+		if e.cur.Load() != ix {
+			t.Fatal("the index was rebuilt rather than changed")
+		}
+		if v := e.Version(); v != int64(2+i) {
+			t.Fatalf("version %d after change %d", v, i)
+		}
+	}
+	check("changed")
+	for id := range hidden {
+		if hidden[id] {
+			delete(listings, id)
+		}
+	}
+	// A Build of the listings as they now are agrees with the changes.
+	built := NewIndex()
+	built.Build(e.Version(), published(listings))
+	for _, q := range []Query{{}, {Text: "coffee"}, {Location: "portland"}, {Sort: SortName, Category: "food"}} {
+		got, want := e.Search(q, 0, 1000), built.Search(q, 0, 1000)
+		if !slices.EqualFunc(got.Listings, want.Listings, func(a, b Listing) bool { return a.ID == b.ID }) || got.Total != want.Total {
+			t.Errorf("%+v: changed and built indexes disagree: %d and %d listings", q, got.Total, want.Total)
+		}
+	}
+}
+
+// Before its first Build an index is empty, at version -1, and says so.
+func TestIndexBeforeItsFirstBuild(t *testing.T) {
+	e := NewIndex()
+	if v := e.Version(); v != -1 {
+		t.Errorf("version %d", v)
+	}
+	if res := e.Search(Query{}, 0, 20); res.Total != 0 || res.Version != -1 {
+		t.Errorf("search: %+v", res)
+	}
+	if e.Incremental(1) {
+		t.Error("an index never built takes changes")
+	}
+}
+
+// An index takes a few changes, and asks to be built again for many or
+// once changes have left too many dead documents.
+func TestIndexIncremental(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var all []Listing
+	for id := range int64(4000) {
+		all = append(all, testListing(r, id+1))
+	}
+	e := NewIndex()
+	e.Build(1, all)
+	if !e.Incremental(1000) || e.Incremental(1001) {
+		t.Error("4,000 listings: takes up to 1,000 changes at once")
+	}
+	changed := make([]int64, 600)
+	for i := range changed {
+		changed[i] = int64(i + 1)
+	}
+	e.Apply(2, changed, all[:600])
+	if !e.Incremental(400) || e.Incremental(401) {
+		t.Error("600 dead documents: takes 400 more, not 401")
+	}
+}
+
+// Listings of the test: a small directory's words, places and categories,
+// with the traps the matching must step around (accents, "&", a city name
+// in two states, one that is also a state).
+var (
+	testCategories = []string{"food", "technology", "construction", "beauty", "professional"}
+	testNames      = []string{"Garcia & Sons", "Sunrise", "Évora", "Lakeside", "Cafe Luna", "Bluecafe", "St. Elmo", "Red-Oak", "Harbor", "Northstar"}
+	testNouns      = []string{"Bakery & Cafe", "Coffee", "Roofing", "Web Design", "Salon", "Partners", "Plumbing", "Labs"}
+	testTags       = []string{"coffee", "web design", "a-b testing", "roofing", "brunch", "café", "free estimates", "sourdough"}
+	testCities     = [][2]string{{"Portland", "OR"}, {"Portland", "ME"}, {"Austin", "TX"}, {"Salt Lake City", "UT"}, {"Washington", "DC"},
+		{"Lake Charles", "LA"}, {"Port St. Lucie", "FL"}, {"Newark", "NJ"}, {"Seattle", "WA"}, {"Davenport", "IA"}}
+	testTypes = []string{"storefront", "service_area", "online"}
+)
+
+// testListing is a listing drawn from r.
+func testListing(r *rand.Rand, id int64) Listing {
+	pick := func(opts []string) string { return opts[r.IntN(len(opts))] }
+	city := testCities[r.IntN(len(testCities))]
+	name := pick(testNames) + " " + pick(testNouns)
+	var tags []string
+	for range 1 + r.IntN(3) {
+		tags = append(tags, pick(testTags))
+	}
+	return Listing{
+		ID: id, Slug: fmt.Sprintf("listing-%d", id), Name: name, Tagline: "in " + city[0],
+		Description: fmt.Sprintf("%s serves %s, %s with %s.", name, city[0], city[1], strings.Join(tags, ", ")),
+		Tags:        strings.Join(tags, "\n"), SubCategory: pick(testNouns), Category: pick(testCategories),
+		City: city[0], State: city[1], Type: pick(testTypes),
+		Rating: float64(r.IntN(11)) / 2, ReviewCount: r.IntN(300),
+		Featured: r.IntN(50) == 0, Verified: r.IntN(3) == 0, Phone: "(555) 555-0100",
+	}
+}
+
+// published are the listings in id order, as a store reads them.
+func published(listings map[int64]Listing) []Listing {
+	var out []Listing
+	for _, l := range listings {
+		out = append(out, l)
+	}
+	slices.SortFunc(out, func(a, b Listing) int { return int(a.ID - b.ID) })
+	return out
+}
+
+// everyListing is a search done the slow way: every live document checked
+// and all the matches sorted.
+func everyListing(ix *index, q Query, offset, limit int) ([]int32, int) {
+	f := ix.filter(q)
+	if f.none {
+		return nil, 0
+	}
+	text := fold(strings.Join(strings.Fields(q.Text), " "))
+	by := map[string]int{SortRating: orderRating, SortReviews: orderReviews, SortName: orderName}[q.Sort]
+	type match struct {
+		d   int32
+		key [3]int
+	}
+	var all []match
+	for d := range ix.meta {
+		m := &ix.meta[d]
+		if !f.pass(m) {
+			continue
+		}
+		class := uint8(0)
+		if text != "" {
+			if class = classOf(ix.text[d].fields(), text); class == checked {
+				continue
+			}
+		}
+		key := [3]int{0, 0, int(ix.rank[by][d])}
+		if by == orderRelevance {
+			key[2] = int(ix.rank[orderRating][d])
+			if m.flags&docFeatured == 0 {
+				key[0] = 1
+			}
+			key[1] = int(class)
+		}
+		all = append(all, match{int32(d), key})
+	}
+	slices.SortFunc(all, func(a, b match) int { return slices.Compare(a.key[:], b.key[:]) })
+	var page []int32
+	for _, m := range all[min(offset, len(all)):min(offset+limit, len(all))] {
+		page = append(page, m.d)
+	}
+	return page, len(all)
+}

@@ -1,0 +1,106 @@
+package search
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Index is the Engine each app process keeps in memory: every published
+// listing's searchable text, filters and sort keys, and its card. A Build
+// makes a new index while searches go on reading the old one, then puts
+// it in their place; an Apply changes the current one in place.
+type Index struct {
+	cur     atomic.Pointer[index] // nil before the first Build
+	changes sync.Mutex            // one Build or Apply at a time
+}
+
+var _ Engine = (*Index)(nil)
+
+// NewIndex is an empty Index, to Build before it searches.
+func NewIndex() *Index { return &Index{} }
+
+// Build makes a new index of listings and puts it in the place of the
+// current one, which searches read until then.
+func (e *Index) Build(version int64, listings []Listing) {
+	e.changes.Lock()
+	defer e.changes.Unlock()
+	ix := newIndex()
+	ix.version = version
+	for _, l := range listings {
+		ix.add(l)
+	}
+	ix.sortOrders()
+	e.cur.Store(ix)
+}
+
+// Apply changes the current index in place, while searches wait.
+func (e *Index) Apply(version int64, changed []int64, listings []Listing) {
+	e.changes.Lock()
+	defer e.changes.Unlock()
+	ix := e.cur.Load()
+	if ix == nil {
+		return // nothing to change: the first Build reads every listing
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.changed()
+	for _, id := range changed {
+		if d, ok := ix.byID[id]; ok {
+			ix.remove(d)
+		}
+	}
+	for _, l := range listings {
+		ix.insertOrdered(ix.add(l))
+	}
+	ix.version = version
+}
+
+// Incremental is false when the changes are many (each one moves every
+// sort's order), or would leave many dead documents (a Build sheds them).
+func (e *Index) Incremental(n int) bool {
+	ix := e.cur.Load()
+	if ix == nil {
+		return false
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return n <= max(1000, len(ix.byID)/20) && ix.dead+n <= max(1000, len(ix.byID)/4)
+}
+
+// Version is the current index's version.
+func (e *Index) Version() int64 {
+	ix := e.cur.Load()
+	if ix == nil {
+		return -1
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.version
+}
+
+// Search runs q on the current index.
+func (e *Index) Search(q Query, offset, limit int) Result {
+	ix := e.cur.Load()
+	if ix == nil {
+		return Result{Summary: Summary{Version: -1}}
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	page, total := ix.search(q, offset, limit)
+	res := Result{Listings: make([]Listing, len(page)), Total: total, Summary: ix.summary()}
+	for i, d := range page {
+		res.Listings[i] = ix.listing(d)
+	}
+	return res
+}
+
+// Summary is the current index's places and category counts.
+func (e *Index) Summary() Summary {
+	ix := e.cur.Load()
+	if ix == nil {
+		return Summary{Version: -1}
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.summary()
+}
