@@ -76,13 +76,15 @@ type directory struct {
 	sync   sync.Mutex // one refresh at a time
 }
 
+// newDirectory is a directory whose engine is the in-memory search.Index,
+// built on the first search.
 func newDirectory() *directory { return &directory{engine: search.NewIndex()} }
 
 // SearchBusinesses runs a directory search among published listings. It
 // reads the directory's version from the database and, when the search
 // engine is behind, brings it up to date first; the engine then finds the
-// page and counts every match. The page's listings carry what a directory card
-// shows (Business.Hours, for one, is not filled).
+// page and counts every match. The page's listings carry what a directory
+// card shows (Business.Hours, for one, is not filled).
 func (s *Store) SearchBusinesses(ctx context.Context, q Search) (SearchResult, error) {
 	page := max(q.Page, 1)
 	return s.SearchDirectory(ctx, q, (page-1)*PageSize, PageSize)
