@@ -174,7 +174,6 @@ func New(d Deps) *Handlers {
 			Domain: h.domain,
 			Take:   h.limits.apiKey.Take,
 			Limit:  h.limits.apiKey.Limit(), Window: h.limits.apiKey.Window(),
-			Rules: h.apiRules(),
 		}).Routes()
 	}
 	return h

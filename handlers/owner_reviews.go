@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -157,7 +158,10 @@ func (h *Handlers) replyToReview(w http.ResponseWriter, r *http.Request) {
 	o := ownerReviewOf(b, rev, q.Values().Encode())
 	o.Draft = strings.TrimSpace(r.PostFormValue("reply"))
 	o.Editing = rev.Reply != ""
-	if rev.Status == store.ReviewHidden {
+	updated, err := h.domain.Reviews.Reply(r.Context(), rev, currentUser(r).ID, o.Draft)
+	var bad domain.Invalid
+	switch {
+	case errors.Is(err, domain.ErrReviewHidden):
 		o.Draft, o.Editing = rev.Reply, false
 		o.Problem = "An administrator hid this review, so it cannot be answered."
 		if isHTMX(r) {
@@ -165,18 +169,14 @@ func (h *Handlers) replyToReview(w http.ResponseWriter, r *http.Request) {
 		}
 		h.answerReview(w, r, http.StatusConflict, b, q, o)
 		return
-	}
-	if msg := reviewReplyError(o.Draft); msg != "" {
-		o.Error = msg
+	case errors.As(err, &bad):
+		o.Error = bad["reply"]
 		h.answerReview(w, r, http.StatusUnprocessableEntity, b, q, o)
 		return
-	}
-	updated, err := h.store.SetReply(r.Context(), rev.ID, currentUser(r).ID, o.Draft)
-	if errors.Is(err, store.ErrNotAuthor) || errors.Is(err, store.ErrNotFound) {
+	case errors.Is(err, store.ErrNotAuthor), errors.Is(err, store.ErrNotFound):
 		h.notFound(w, r)
 		return
-	}
-	if err != nil {
+	case err != nil:
 		h.log.Error("reply not saved", "error", err, "review_id", rev.ID)
 		o.Problem = "Your reply could not be saved just now. Please try again in a moment; what you wrote is still here."
 		h.answerReview(w, r, http.StatusServiceUnavailable, b, q, o)
@@ -197,7 +197,7 @@ func (h *Handlers) deleteReply(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := ownerReviewQuery(backQuery(r))
-	updated, err := h.store.SetReply(r.Context(), rev.ID, currentUser(r).ID, "")
+	updated, err := h.domain.Reviews.DeleteReply(r.Context(), rev, currentUser(r).ID)
 	if errors.Is(err, store.ErrNotAuthor) || errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
 		return

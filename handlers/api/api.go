@@ -1,9 +1,9 @@
 // Package api is the public REST API, v1 (/api/v1): JSON only, no cookies,
 // authenticated by the bearer API keys an account's owner creates on
-// /dashboard/api. It calls the same store methods as the pages, never a
-// second copy of their rules: those are package domain's. Errors are RFC 9457 problem+json
-// (problem.go); every request is counted against its key's rate limit
-// (ratelimit.go).
+// /dashboard/api. It applies the product's rules through package domain,
+// as the pages do, never a second copy of them. Errors are RFC 9457
+// problem+json (problem.go); every request is counted against its key's
+// rate limit (ratelimit.go).
 package api
 
 import (
@@ -35,8 +35,6 @@ type Deps struct {
 	Window time.Duration
 	// Production: webhooks and links follow the production rules.
 	Production bool
-	// Rules are the pages' checks of reviews' replies.
-	Rules Rules
 }
 
 // API serves /api/v1.
@@ -49,13 +47,12 @@ type API struct {
 	limit      int
 	window     time.Duration
 	production bool
-	rules      Rules
 	doc        []byte // the OpenAPI document, with BaseURL in its server
 }
 
 // New returns the API; Routes is its handler, to be mounted at /api/v1.
 func New(d Deps) *API {
-	return &API{log: d.Log, store: d.Store, base: d.BaseURL, domain: d.Domain, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production, rules: d.Rules,
+	return &API{log: d.Log, store: d.Store, base: d.BaseURL, domain: d.Domain, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production,
 		doc: apispec.DocumentFor(d.BaseURL)}
 }
 

@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 
+	"bizprofile/domain"
 	"bizprofile/resource"
 	"bizprofile/store"
 )
@@ -117,20 +117,20 @@ func (a *API) replyToReview(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	if rev.Status == store.ReviewHidden {
-		a.problem(w, r, errReviewHidden)
-		return
-	}
 	text := ""
 	if body.Body != nil {
-		text = strings.TrimSpace(*body.Body)
+		text = *body.Body
 	}
-	if msg := a.rules.CheckReviewReply(text); msg != "" {
-		a.problem(w, r, invalid(FieldError{Field: "body", Message: msg}))
+	updated, err := a.domain.Reviews.Reply(ctx, rev, account, text)
+	var bad domain.Invalid
+	switch {
+	case errors.Is(err, domain.ErrReviewHidden):
+		a.problem(w, r, errReviewHidden)
 		return
-	}
-	updated, err := a.store.SetReply(ctx, rev.ID, account, text)
-	if errors.Is(err, store.ErrNotAuthor) || errors.Is(err, store.ErrNotFound) {
+	case errors.As(err, &bad):
+		a.problem(w, r, invalid(FieldError{Field: "body", Message: bad["reply"]}))
+		return
+	case errors.Is(err, store.ErrNotAuthor), errors.Is(err, store.ErrNotFound):
 		err = errReviewNotFound // changed hands meanwhile
 	}
 	if err != nil {
