@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"bizprofile/analytics"
-	"bizprofile/loadmix"
+	"bizprofile/internal/loadmix"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
 )
