@@ -23,6 +23,7 @@ import (
 	"bizprofile/analytics"
 	"bizprofile/domain"
 	"bizprofile/handlers"
+	seedpkg "bizprofile/internal/seed"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/status"
@@ -231,7 +232,7 @@ func newLogger(cfg config, w io.Writer) *slog.Logger {
 
 // seed loads the sample listings into the database (only those missing, so
 // it can run before every start) with their logos and photos, and, with --synthetic N, N generated
-// listings for benchmarks and load tests.
+// listings for benchmarks and load tests (internal/seed).
 func seed(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 	synthetic := fs.Int("synthetic", 0, "also add this many generated listings")
@@ -248,31 +249,13 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		return err
 	}
 	defer db.Close()
-	n, err := db.SeedSamples(ctx)
-	if err != nil {
-		return err
-	}
-	log.Info("sample listings loaded", "added", n)
-	// Their logos and photos go where the app keeps images (STORAGE_URL,
-	// or DATA_DIR/media), drawn here on the first seed.
+	// The samples' logos and photos go where the app keeps images
+	// (STORAGE_URL, or DATA_DIR/media).
 	media, err := storage.Open(cfg.StorageURL, cfg.DataDir, getenv)
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	if n, err := seedSampleImages(ctx, db, media); err != nil {
-		return fmt.Errorf("sample images: %w", err)
-	} else if n > 0 {
-		log.Info("sample logos and photos added", "added", n, "took", time.Since(start).Round(time.Millisecond))
-	}
-	if *synthetic > 0 {
-		start := time.Now()
-		if err := db.SeedSynthetic(ctx, *synthetic, uint64(time.Now().UnixNano())); err != nil {
-			return err
-		}
-		log.Info("synthetic listings added", "count", *synthetic, "duration", time.Since(start).Round(time.Millisecond))
-	}
-	return nil
+	return seedpkg.Run(ctx, db, media, *synthetic, log)
 }
 
 // admin grants or revokes administration: `admin grant EMAIL` lets the

@@ -17,6 +17,7 @@ import (
 
 	"bizprofile/analytics"
 	"bizprofile/internal/loadmix"
+	"bizprofile/internal/synthetic"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
 )
@@ -86,7 +87,7 @@ func measureCounting(b *testing.B, engine store.Dialect, duration time.Duration)
 			b.Fatal(err)
 		}
 	}
-	check(st.SeedSynthetic(ctx, pageListings, loadSeed))
+	check(synthetic.Add(ctx, st, pageListings, loadSeed))
 	listed, err := st.PublishedSlugs(ctx, 0, pageListings)
 	check(err)
 	rep := &countingReport{engine: engine, seeded: time.Since(start), load: loadAverage(), round: duration / 6}
@@ -311,7 +312,7 @@ func (rep *flushReport) share(d time.Duration) float64 {
 func measureFlush(b *testing.B, engine store.Dialect) *flushReport {
 	ctx := context.Background()
 	st := storetest.Open(b, engine)
-	if err := st.SeedSynthetic(ctx, flushListings, loadSeed); err != nil {
+	if err := synthetic.Add(ctx, st, flushListings, loadSeed); err != nil {
 		b.Fatal(err)
 	}
 	// A fresh database numbers the generated listings from 1; the views

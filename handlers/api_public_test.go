@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"bizprofile/handlers/api"
+	"bizprofile/internal/synthetic"
 	"bizprofile/resource"
 	"bizprofile/store"
 )
@@ -40,7 +41,7 @@ func slugsOf(p api.DirectoryPage) []string {
 func TestAPIDirectoryFindsWhatTheDirectoryFinds(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		seeded(t, app)
-		must(t, app.store.SeedSynthetic(context.Background(), 60, 7))
+		must(t, synthetic.Add(context.Background(), app.store, 60, 7))
 		_, key := apiOwner(t, app, "search@example.com", store.ScopeRead)
 
 		for _, c := range []struct {
@@ -157,7 +158,7 @@ func TestAPIDirectoryNamesEachWrongParameter(t *testing.T) {
 
 func TestAPIDirectoryCursorWalksEveryPageOnce(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
-		must(t, app.store.SeedSynthetic(context.Background(), 45, 3))
+		must(t, synthetic.Add(context.Background(), app.store, 45, 3))
 		_, key := apiOwner(t, app, "walker@example.com", store.ScopeRead)
 		for _, sort := range []string{"relevance", "name", "rating"} {
 			all, err := app.store.SearchDirectory(context.Background(), store.Search{Sort: sort}, 0, 100)

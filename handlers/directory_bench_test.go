@@ -20,6 +20,7 @@ import (
 
 	"bizprofile/analytics"
 	"bizprofile/internal/loadmix"
+	"bizprofile/internal/synthetic"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
 )
@@ -163,7 +164,7 @@ func newDirectoryBenchApp(b *testing.B, engine store.Dialect, size int) (h http.
 	ctx := context.Background()
 	st := storetest.Open(b, engine)
 	start := time.Now()
-	if err := st.SeedSynthetic(ctx, size, loadSeed); err != nil {
+	if err := synthetic.Add(ctx, st, size, loadSeed); err != nil {
 		b.Fatal(err)
 	}
 	seeded = time.Since(start)

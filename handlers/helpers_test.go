@@ -22,6 +22,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/internal/samples"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
@@ -143,7 +144,7 @@ func must(t *testing.T, err error) {
 // seeded loads the sample listings (Harbor Street Bakery and the others).
 func seeded(t *testing.T, app *testApp) {
 	t.Helper()
-	if _, err := app.store.SeedSamples(context.Background()); err != nil {
+	if _, err := samples.Add(context.Background(), app.store); err != nil {
 		t.Fatal(err)
 	}
 }

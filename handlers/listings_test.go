@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"bizprofile/internal/samples"
 	"bizprofile/store"
 
 	"github.com/PuerkitoBio/goquery"
@@ -173,7 +174,7 @@ func TestManageListingIsOwnerOnly(t *testing.T) {
 			t.Fatalf("another user changed the listing: %+v %v", got, err)
 		}
 		// Sample listings have no owner: nobody manages them here.
-		app.store.SeedSamples(ctx)
+		samples.Add(ctx, app.store)
 		sample, _ := app.store.BusinessBySlug(ctx, "harbor-street-bakery")
 		if res, _ := app.get(t, "/dashboard/businesses/"+itoa(int(sample.ID))); res.StatusCode != http.StatusNotFound {
 			t.Error("an ownerless listing can be managed")

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"bizprofile/internal/samples"
+	"bizprofile/internal/synthetic"
 	"bizprofile/search"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
@@ -171,14 +173,14 @@ func TestSearchFollowsEdits(t *testing.T) {
 	})
 }
 
-func TestSeedSamplesIsIdempotent(t *testing.T) {
+func TestAddingTheSamplesIsIdempotent(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		n, err := s.SeedSamples(ctx)
+		n, err := samples.Add(ctx, s)
 		if err != nil || n != 5 {
 			t.Fatalf("first seed added %d, %v", n, err)
 		}
-		if n, err := s.SeedSamples(ctx); err != nil || n != 0 {
+		if n, err := samples.Add(ctx, s); err != nil || n != 0 {
 			t.Fatalf("second seed added %d, %v", n, err)
 		}
 		res, _ := s.SearchBusinesses(ctx, store.Search{Query: "sourdough"})
@@ -472,7 +474,7 @@ func TestSearchEngineFollowsTheChangesSinceItsVersion(t *testing.T) {
 		ctx := context.Background()
 		e := &recordingEngine{Index: search.NewIndex()}
 		a.UseSearchEngine(e)
-		if err := b.SeedSynthetic(ctx, 300, 7); err != nil {
+		if err := synthetic.Add(ctx, b, 300, 7); err != nil {
 			t.Fatal(err)
 		}
 		search := func(s *store.Store, q store.Search) store.SearchResult {

@@ -2,108 +2,27 @@ package store_test
 
 import (
 	"context"
-	"fmt"
-	"regexp"
 	"testing"
 	"time"
-	"unicode/utf8"
 
-	"bizprofile/catalog"
-	"bizprofile/places"
+	"bizprofile/internal/samples"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
 )
 
-// The sample listings' places are what the forms accept: a valid city, a
-// state by its code (SampleBusinesses refuses anything else).
-func TestSampleBusinessesHaveACityAndAStateCode(t *testing.T) {
-	bs, err := store.SampleBusinesses()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(bs) == 0 {
-		t.Fatal("no sample listings")
-	}
-	for _, b := range bs {
-		if code, ok := places.StateCode(b.State); !ok || code != b.State || !places.ValidCity(b.City) {
-			t.Errorf("%s is in %q, %q", b.Slug, b.City, b.State)
-		}
-	}
-}
-
-// The samples' reviews are what the review form accepts, read as a
-// handful of customers would write them: 4 to 7 a listing, mostly
-// positive with a critical one somewhere, written over the last 18 months
-// by "First L.", each visit before its review.
-func TestSampleReviewsAreWhatTheFormAccepts(t *testing.T) {
-	now := time.Date(2026, 3, 1, 9, 30, 0, 0, time.UTC)
-	bs, err := store.SampleBusinesses()
-	must(t, err)
-	reviews, err := store.SampleReviews(now)
-	must(t, err)
-	if len(reviews) != len(bs) {
-		t.Errorf("reviews of %d listings, want each of the %d samples", len(reviews), len(bs))
-	}
-	// The review form's limits.
-	const titleMax, bodyMin, bodyMax, nameMax = catalog.ReviewTitleMax, catalog.ReviewBodyMin, catalog.ReviewBodyMax, catalog.ReviewNameMax
-	author := regexp.MustCompile(`^\p{Lu}\p{Ll}+ \p{Lu}\.$`)
-	critical := 0
-	for _, b := range bs {
-		rs := reviews[b.Slug]
-		if len(rs) < 4 || len(rs) > 7 {
-			t.Errorf("%s has %d reviews, want 4-7", b.Slug, len(rs))
-		}
-		stars, written := []int{}, map[time.Time]bool{}
-		for i, r := range rs {
-			stars = append(stars, r.Rating)
-			if r.Rating <= 2 {
-				critical++
-			}
-			name := fmt.Sprintf("%s review %d", b.Slug, i+1)
-			if r.Rating < 1 || r.Rating > 5 || r.Title == "" || utf8.RuneCountInString(r.Title) > titleMax {
-				t.Errorf("%s: %d stars, title %q", name, r.Rating, r.Title)
-			}
-			if n := utf8.RuneCountInString(r.Body); n < bodyMin || n > bodyMax {
-				t.Errorf("%s: body of %d characters", name, n)
-			}
-			if !author.MatchString(r.AuthorName) || len(r.AuthorName) > nameMax {
-				t.Errorf("%s: author %q, want a first name and an initial", name, r.AuthorName)
-			}
-			if r.CreatedAt.After(now) || r.CreatedAt.Before(now.AddDate(0, -18, 0)) || written[r.CreatedAt] {
-				t.Errorf("%s: written %s, want a time of its own in the 18 months before %s", name, r.CreatedAt, now)
-			}
-			written[r.CreatedAt] = true
-			if r.VisitedOn != "" {
-				if v, err := time.Parse(time.DateOnly, r.VisitedOn); err != nil || v.After(r.CreatedAt) {
-					t.Errorf("%s: visited %q, written %s", name, r.VisitedOn, r.CreatedAt)
-				}
-			}
-			want := map[int]string{1: store.SentimentNegative, 2: store.SentimentNegative, 3: store.SentimentNeutral, 4: store.SentimentPositive, 5: store.SentimentPositive}[r.Rating]
-			if r.Sentiment != want || r.UserID.Valid {
-				t.Errorf("%s: sentiment %q for %d stars (want %q), account %v", name, r.Sentiment, r.Rating, want, r.UserID)
-			}
-		}
-		if f := figuresOf(stars); f.Rating < 3.5 {
-			t.Errorf("%s averages %.2f: want mostly positive reviews", b.Slug, f.Rating)
-		}
-	}
-	if critical == 0 {
-		t.Error("no critical review (1-2 stars) among the samples")
-	}
-}
-
-// SeedSamples gives each new sample its reviews; the listing's figures are
-// those of its reviews, and a second run adds nothing.
-func TestSeedSamplesBacksTheFiguresWithReviews(t *testing.T) {
+// Adding the samples (store.AddMissingListings) gives each new sample its
+// reviews; the listing's figures are those of its reviews, and a second
+// run adds nothing.
+func TestAddingTheSamplesBacksTheFiguresWithReviews(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		n, err := s.SeedSamples(ctx)
+		n, err := samples.Add(ctx, s)
 		if err != nil || n != 5 {
 			t.Fatalf("seed added %d, %v", n, err)
 		}
-		reviews, err := store.SampleReviews(time.Now())
+		reviews, err := samples.Reviews(time.Now())
 		must(t, err)
-		bs, err := store.SampleBusinesses()
+		bs, err := samples.Businesses()
 		must(t, err)
 		check := func(when string) {
 			t.Helper()
@@ -121,7 +40,7 @@ func TestSeedSamplesBacksTheFiguresWithReviews(t *testing.T) {
 			}
 		}
 		check("after the first seed")
-		if n, err := s.SeedSamples(ctx); err != nil || n != 0 {
+		if n, err := samples.Add(ctx, s); err != nil || n != 0 {
 			t.Fatalf("second seed added %d, %v", n, err)
 		}
 		check("after the second seed")
@@ -151,10 +70,10 @@ func TestSeedSamplesBacksTheFiguresWithReviews(t *testing.T) {
 // A database whose sample listings were seeded before reviews existed:
 // the next start gives the ownerless samples without reviews theirs, and
 // leaves a claimed sample and a sample that has reviews alone.
-func TestSeedSamplesReviewsExistingSamples(t *testing.T) {
+func TestAddingTheSamplesReviewsExistingSamples(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		bs, err := store.SampleBusinesses()
+		bs, err := samples.Businesses()
 		must(t, err)
 		owner, _, err := s.CreateAccount(ctx, newAccount("owner@example.com"))
 		must(t, err)
@@ -176,10 +95,10 @@ func TestSeedSamplesReviewsExistingSamples(t *testing.T) {
 				must(t, err)
 			}
 		}
-		reviews, err := store.SampleReviews(time.Now())
+		reviews, err := samples.Reviews(time.Now())
 		must(t, err)
 		for run := 1; run <= 2; run++ {
-			if n, err := s.SeedSamples(ctx); err != nil || n != 0 {
+			if n, err := samples.Add(ctx, s); err != nil || n != 0 {
 				t.Fatalf("run %d: seed added %d listings, %v", run, n, err)
 			}
 			for _, b := range bs {

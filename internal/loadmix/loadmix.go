@@ -2,7 +2,7 @@
 // seeded stream of /directory and /directory.json URLs of many shapes
 // (broad and rare words, substrings, two letters, misses, categories,
 // cities and states, filters, sorts, pages near and deep), drawn from the
-// vocabulary of the synthetic listings (store.SynthVocabulary) so that
+// vocabulary of the synthetic listings (synthetic.Words) so that
 // words find what they would on a real directory, and in which no search
 // repeats, so that a cache of results cannot carry the load.
 package loadmix
@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"bizprofile/catalog"
+	"bizprofile/internal/synthetic"
 	"bizprofile/places"
 	"bizprofile/store"
 )
@@ -141,7 +142,7 @@ type URL struct {
 type Mix struct {
 	mu         sync.Mutex
 	r          *rand.Rand
-	vocab      store.SyntheticVocabulary
+	vocab      synthetic.Vocabulary
 	size       int // listings in the dataset, for the range of deep pages
 	seen       map[string]bool
 	sums       []int             // running sums of the shapes' weights
@@ -152,7 +153,7 @@ type Mix struct {
 func New(seed uint64, size int) *Mix {
 	m := &Mix{
 		r:          rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d)),
-		vocab:      store.SynthVocabulary(),
+		vocab:      synthetic.Words(),
 		size:       size,
 		seen:       map[string]bool{},
 		stateCodes: map[string]string{},

@@ -1,4 +1,4 @@
-package main
+package seed
 
 import (
 	"context"
@@ -20,11 +20,8 @@ import (
 func TestSeedGivesSampleListingsImagesOnce(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	getenv := env(map[string]string{"DATA_DIR": dir})
-	if err := seed(ctx, nil, getenv, io.Discard); err != nil {
-		t.Fatalf("seed: %v", err)
-	}
-	db, err := store.Open(ctx, "", filepath.Join(dir, "bizprofile.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	db, err := store.Open(ctx, "", filepath.Join(dir, "bizprofile.db"), log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,6 +29,9 @@ func TestSeedGivesSampleListingsImagesOnce(t *testing.T) {
 	media, err := storage.NewDisk(filepath.Join(dir, "media"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if err := Run(ctx, db, media, 0, log); err != nil {
+		t.Fatalf("seed: %v", err)
 	}
 	var first []int64
 	for _, a := range sampleArts {
@@ -71,7 +71,7 @@ func TestSeedGivesSampleListingsImagesOnce(t *testing.T) {
 		}
 	}
 
-	if err := seed(ctx, nil, getenv, io.Discard); err != nil {
+	if err := Run(ctx, db, media, 0, log); err != nil {
 		t.Fatalf("second seed: %v", err)
 	}
 	var again []int64

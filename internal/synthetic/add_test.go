@@ -1,4 +1,4 @@
-package store_test
+package synthetic
 
 import (
 	"context"
@@ -15,25 +15,25 @@ import (
 	"bizprofile/store/storetest"
 )
 
-// TestSeedSyntheticTime reports how long SeedSynthetic takes for
-// BIZPROFILE_SYNTHETIC_TIME listings on each engine (skipped without it):
+// TestAddTime reports how long Add takes for BIZPROFILE_SYNTHETIC_TIME
+// listings on each engine (skipped without it):
 //
-//	BIZPROFILE_SYNTHETIC_TIME=100000 go test -run TestSeedSyntheticTime -v -timeout 1h ./store/
-func TestSeedSyntheticTime(t *testing.T) {
+//	BIZPROFILE_SYNTHETIC_TIME=100000 go test -run TestAddTime -v -timeout 1h ./internal/synthetic/
+func TestAddTime(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("BIZPROFILE_SYNTHETIC_TIME"))
 	if n <= 0 {
 		t.Skip("BIZPROFILE_SYNTHETIC_TIME is not a number of listings")
 	}
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		start := time.Now()
-		if err := s.SeedSynthetic(context.Background(), n, 16); err != nil {
+		if err := Add(context.Background(), s, n, 16); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("%s: %d listings generated in %.1f s", s.Dialect(), n, time.Since(start).Seconds())
 	})
 }
 
-// After SeedSynthetic every listing's rating and review count are those of
+// After Add every listing's rating and review count are those of
 // its reviews (one SQL check over them all, on each engine), and the
 // reviews look like a directory's: most listings have a few, some none,
 // mostly positive, every text long enough for the review form.
@@ -49,7 +49,7 @@ func TestSyntheticListingsFiguresAreTheirReviews(t *testing.T) {
 			must(t, err)
 			defer s.Close()
 			const n = 3000
-			must(t, s.SeedSynthetic(ctx, n, 7))
+			must(t, Add(ctx, s, n, 7))
 			db, err := sql.Open(driver, map[bool]string{true: url, false: path}[url != ""])
 			must(t, err)
 			defer db.Close()
@@ -79,5 +79,12 @@ func TestSyntheticListingsFiguresAreTheirReviews(t *testing.T) {
 				t.Errorf("reviews average %.2f stars (want mostly positive), %d too short for the form", st.stars, st.short)
 			}
 		})
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }

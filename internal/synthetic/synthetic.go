@@ -1,13 +1,49 @@
-package store
+// Package synthetic generates listings and their reviews for benchmarks
+// and load tests (`bizprofile seed --synthetic N`, the directory and
+// analytics benchmarks): hundreds of thousands of plausible, varied
+// listings, the same for a given seed, and the vocabulary they are made
+// of, so that a load test (internal/loadmix) searches them the way
+// visitors would.
+package synthetic
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"time"
+
+	"bizprofile/store"
 )
 
-// Vocabulary of synthetic listings (SeedSynthetic): plausible, varied, and
+// Add adds n generated listings to st, with slugs that cannot clash with
+// real ones, each with a few generated reviews (none to a dozen) and the
+// figures they give. It inserts them 5,000 a transaction
+// (store.InsertListings), then readies the database for searches of the
+// new rows (store.AnalyzeAfterLoad). The same seed gives the same listings
+// and reviews (their dates aside, which count back from now).
+func Add(ctx context.Context, st *store.Store, n int, seed uint64) error {
+	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	// Reviews are drawn from a stream of their own, so that a seed's
+	// listings do not depend on how their reviews are made.
+	rr := rand.New(rand.NewPCG(seed^0x7265766965777321, seed+1))
+	now := time.Now().UTC()
+	const perTx = 5000
+	batch := make([]store.ListingWithReviews, 0, min(n, perTx))
+	for start := 0; start < n; start += perTx {
+		batch = batch[:0]
+		for i := start; i < min(start+perTx, n); i++ {
+			b := synthBusiness(r, i)
+			batch = append(batch, store.ListingWithReviews{Business: b, Reviews: synthReviews(rr, b, now)})
+		}
+		if err := st.InsertListings(ctx, batch); err != nil {
+			return err
+		}
+	}
+	return st.AnalyzeAfterLoad(ctx)
+}
+
+// Vocabulary of synthetic listings (Add): plausible, varied, and
 // deterministic for a given seed. It is wide enough that a search meets what
 // it would meet on a real directory: words in thousands of listings (a
 // category's nouns, the name words), owners' surnames in a few hundred,
@@ -185,13 +221,13 @@ var (
 		{"Laramie", "WY"}, {"Great Falls", "MT"}, {"Pocatello", "ID"}, {"Morgantown", "WV"}, {"Huntington", "WV"},
 		{"Parkersburg", "WV"}, {"Rutland", "VT"}, {"Montpelier", "VT"}, {"Newark", "DE"}, {"Grand Forks", "ND"},
 	}
-	synthTypes = []string{TypeStorefront, TypeServiceArea, TypeOnline}
+	synthTypes = []string{store.TypeStorefront, store.TypeServiceArea, store.TypeOnline}
 )
 
-// SyntheticVocabulary is what generated listings are made of, so that a
-// load test can search them the way visitors would, with words that find
-// many listings, few, or none.
-type SyntheticVocabulary struct {
+// Vocabulary is what generated listings are made of, so that a load test
+// can search them the way visitors would, with words that find many
+// listings, few, or none.
+type Vocabulary struct {
 	Categories []string    // category values
 	Common     []string    // words in thousands of listings of 100,000: name words, a category's nouns, sub-categories, tags
 	Surnames   []string    // owners' family names: a few hundred listings of 100,000 each
@@ -199,9 +235,9 @@ type SyntheticVocabulary struct {
 	Cities     [][2]string // city and its two-letter state code
 }
 
-// SynthVocabulary is the vocabulary of SeedSynthetic's listings.
-func SynthVocabulary() SyntheticVocabulary {
-	var v SyntheticVocabulary
+// Words is the vocabulary of Add's listings.
+func Words() Vocabulary {
+	var v Vocabulary
 	seen := map[string]bool{}
 	common := func(words ...string) {
 		for _, w := range words {
@@ -233,7 +269,7 @@ func synthRareName(k int) string {
 }
 
 // synthBusiness is the i-th generated listing.
-func synthBusiness(r *rand.Rand, i int) Business {
+func synthBusiness(r *rand.Rand, i int) store.Business {
 	c := synthCategories[pickWeighted(r, synthCategoryWeights)]
 	// u² favours the top of the list: the first city gets about 6% of
 	// the listings, the last about 0.2%.
@@ -272,14 +308,14 @@ func synthBusiness(r *rand.Rand, i int) Business {
 		description = fmt.Sprintf("%s is %s's %s in %s, %s: %s.",
 			name, owner, strings.ToLower(sub), city[0], city[1], strings.Join(tags, ", "))
 	}
-	return Business{
-		Slug: fmt.Sprintf("%s-%d", Slugify(name), i+1), Name: name,
+	return store.Business{
+		Slug: fmt.Sprintf("%s-%d", store.Slugify(name), i+1), Name: name,
 		Tagline:     strings.ToLower(sub) + " in " + city[0],
 		Description: description,
 		Category:    c.category, SubCategory: sub, Tags: tags,
 		Address: fmt.Sprintf("%d %s %s", 1+r.IntN(9899), synthStreets[r.IntN(len(synthStreets))], synthSuffixes[r.IntN(len(synthSuffixes))]),
 		City:    city[0], State: city[1], ZipCode: fmt.Sprintf("%05d", 1001+r.IntN(98000)),
-		Phone: fmt.Sprintf("(555) 555-%04d", i%10000), Hours: DefaultWeek(), BusinessType: synthTypes[r.IntN(len(synthTypes))],
+		Phone: fmt.Sprintf("(555) 555-%04d", i%10000), Hours: store.DefaultWeek(), BusinessType: synthTypes[r.IntN(len(synthTypes))],
 		Verified: r.IntN(3) == 0, Featured: r.IntN(50) == 0, Published: r.IntN(20) != 0,
 		ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
 	}
@@ -341,16 +377,15 @@ func synthText(t string, words []any) string {
 	return fmt.Sprintf(t, words...)
 }
 
-// synthReviews appends to rs the reviews of the generated listing b, drawn
-// from r, written in the three years before now, and gives b their figures.
-func synthReviews(rs []NewReview, r *rand.Rand, b *Business, now time.Time) []NewReview {
+// synthReviews are the reviews of the generated listing b, drawn from r,
+// written in the three years before now.
+func synthReviews(r *rand.Rand, b store.Business, now time.Time) []store.NewReview {
 	n := pickWeighted(r, synthReviewCounts)
+	rs := make([]store.NewReview, 0, n)
 	kind := synthReviewers[pickWeighted(r, synthReviewerWeights)]
 	sub := strings.ToLower(b.SubCategory)
-	sum := 0
 	for range n {
 		stars := 1 + pickWeighted(r, kind.stars)
-		sum += stars
 		mood := 2 // positive
 		switch {
 		case stars <= 2:
@@ -372,13 +407,12 @@ func synthReviews(rs []NewReview, r *rand.Rand, b *Business, now time.Time) []Ne
 		if r.IntN(2) == 0 {
 			visited = written.AddDate(0, 0, -r.IntN(15)).Format(time.DateOnly)
 		}
-		rs = append(rs, NewReview{
+		rs = append(rs, store.NewReview{
 			AuthorName: synthFirstNames[r.IntN(len(synthFirstNames))] + " " + string(rune('A'+r.IntN(26))) + ".",
-			ReviewText: ReviewText{Rating: stars, Title: title, Body: body, VisitedOn: visited, Sentiment: starsSentiment(stars)},
+			ReviewText: store.ReviewText{Rating: stars, Title: title, Body: body, VisitedOn: visited, Sentiment: store.StarsSentiment(stars)},
 			CreatedAt:  written,
 		})
 	}
-	b.Rating, b.ReviewCount = meanStars(sum, n), n
 	return rs
 }
 

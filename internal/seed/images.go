@@ -1,4 +1,4 @@
-package main
+package seed
 
 import (
 	"bytes"
@@ -80,11 +80,11 @@ var sampleArts = []sampleArt{
 	}},
 }
 
-// seedSampleImages gives each sample listing that is still nobody's and
+// sampleImages gives each sample listing that is still nobody's and
 // has no image yet its logo and photos, kept in media. A listing that has
 // images, or an owner, is left alone, so a second seed adds nothing. It
 // returns how many images it added.
-func seedSampleImages(ctx context.Context, db *store.Store, media storage.Store) (int, error) {
+func sampleImages(ctx context.Context, db *store.Store, media storage.Store) (int, error) {
 	var todo []sampleArt
 	ids := map[string]int64{}
 	for _, a := range sampleArts {
