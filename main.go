@@ -378,7 +378,7 @@ func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
 			} else if n > 0 {
 				log.Info("old webhook deliveries deleted", "count", n)
 			}
-			if n, err := handlers.PruneStaleImages(ctx, db, store.PendingImageTTL); err != nil {
+			if n, err := domain.PruneStaleImages(ctx, db, store.PendingImageTTL); err != nil {
 				log.Warn("unused image uploads not pruned", slog.Any("error", err))
 			} else if n > 0 {
 				log.Info("unused image uploads deleted, their files queued for deletion", "count", n)

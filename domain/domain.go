@@ -56,6 +56,10 @@ type Domain struct {
 	// Integrations are API keys and webhook endpoints.
 	Integrations *Integrations
 	Insights     *Insights
+	// Branding and Moderation: a listing's custom branding; the
+	// administrators' actions on listings.
+	Branding   *Branding
+	Moderation *Moderation
 }
 
 // env is what every area shares: the dependencies and the helpers that
@@ -86,7 +90,8 @@ func New(d Deps) *Domain {
 	}
 	return &Domain{
 		Accounts: &Accounts{e}, Plans: &Plans{e}, Listings: &Listings{e}, Leads: &Leads{e},
-		Reviews: &Reviews{e}, Images: &Images{e}, Events: &Events{e}, Integrations: &Integrations{e}, Insights: &Insights{e},
+		Reviews: &Reviews{e}, Images: newImages(e), Events: &Events{e}, Integrations: &Integrations{e}, Insights: &Insights{e},
+		Branding: &Branding{e}, Moderation: &Moderation{e},
 	}
 }
 

@@ -135,7 +135,7 @@ func (h *Handlers) closeAccount(w http.ResponseWriter, r *http.Request) {
 	}
 
 	closed, err := h.store.CloseAccount(ctx, u.ID, func(tx *store.Store, c store.ClosedAccount) error {
-		if err := forgetImages(ctx, tx, c.Images); err != nil {
+		if err := h.domain.Images.Forget(ctx, tx, c.Images); err != nil {
 			return err
 		}
 		return domain.QueueMail(ctx, tx, bizmail.AccountClosed(h.domain.Site(), c.Email, bizmail.AccountClosing{

@@ -1,14 +1,11 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 
-	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -82,41 +79,6 @@ func (h *Handlers) adminHome(w http.ResponseWriter, r *http.Request) {
 		Subscribers: c.Subscribers, FailedJobs: c.FailedJobs, ReviewReports: reports,
 		PendingVerifications: c.PendingVerifications,
 	}))
-}
-
-// notifyAdmins queues an email to every administrator on st (the
-// transaction that stores what it tells of): the request never waits for
-// mail, nor fails with it.
-func (h *Handlers) notifyAdmins(ctx context.Context, st *store.Store, message func(to string) bizmail.Message) error {
-	to, err := h.adminAddresses(ctx)
-	if err != nil {
-		return err
-	}
-	ms := make([]bizmail.Message, len(to))
-	for i, addr := range to {
-		ms[i] = message(addr)
-	}
-	return domain.QueueMail(ctx, st, ms...)
-}
-
-// adminAddresses are the addresses of ADMIN_EMAILS and of the accounts
-// granted administration, each once.
-func (h *Handlers) adminAddresses(ctx context.Context) ([]string, error) {
-	granted, err := h.store.AdminEmails(ctx)
-	if err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
-	var all []string
-	for _, list := range [][]string{h.adminEmails, granted} {
-		for _, e := range list {
-			if !seen[e] {
-				seen[e] = true
-				all = append(all, e)
-			}
-		}
-	}
-	return all, nil
 }
 
 // adminBack is where an administrator's action returns: the administration

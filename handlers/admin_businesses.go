@@ -158,7 +158,7 @@ func (h *Handlers) moderateBusiness(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "Unknown moderation action.", http.StatusBadRequest)
 		return
 	}
-	changed, err := h.store.Moderate(r.Context(), id, *currentUser(r), action)
+	changed, err := h.domain.Moderation.Moderate(r.Context(), *currentUser(r), id, action)
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
 		return
@@ -168,7 +168,6 @@ func (h *Handlers) moderateBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if changed {
-		h.log.Info("listing moderated", "business_id", id, "action", action, "admin_id", currentUser(r).ID)
 		h.flash(r, views.Toast{Title: toast})
 	} else {
 		h.flash(r, views.Toast{Title: "Nothing to change", Description: "The listing was already in that state."})

@@ -5,11 +5,8 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strings"
-	"unicode/utf8"
 
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -84,12 +81,11 @@ func (h *Handlers) holdsList() adminList {
 	}
 }
 
-// decideHold approves or rejects a held listing, records it among the
-// listing's moderation actions and emails the owner (through the queue:
-// the decision stands whatever the mail server does).
+// decideHold approves or rejects a held listing
+// (domain.Moderation.DecideHold).
 func (h *Handlers) decideHold(approve bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ctx, admin, id := r.Context(), currentUser(r), idParam(r)
+		id := idParam(r)
 		if id == 0 {
 			h.notFound(w, r)
 			return
@@ -98,29 +94,10 @@ func (h *Handlers) decideHold(approve bool) http.HandlerFunc {
 			return
 		}
 		back := adminBack(r, "/admin/held")
-		reason := strings.TrimSpace(r.PostFormValue("reason"))
-		if !approve && (reason == "" || utf8.RuneCountInString(reason) > views.HoldReasonMax) {
-			h.flash(r, views.Toast{Title: "Give a reason", Description: "Say in a sentence (500 characters at most) why the listing cannot be published: the owner is emailed it.", Variant: "destructive"})
-			http.Redirect(w, r, back, http.StatusSeeOther)
-			return
-		}
-		var hold store.Hold
-		err := h.store.InTx(ctx, func(tx *store.Store) error {
-			var err error
-			if hold, err = tx.DecideHold(ctx, id, *admin, approve, reason); err != nil {
-				return err
-			}
-			owner := hold.Listing.OwnerEmail.String
-			if owner == "" {
-				return nil
-			}
-			m := bizmail.ListingRejected(h.domain.Site(), owner, hold.Listing.Name, reason, h.site.BaseURL+manageURL(hold.BusinessID))
-			if approve {
-				m = bizmail.ListingApproved(h.domain.Site(), owner, hold.Listing.Name, h.site.BaseURL+"/directory/"+hold.Listing.Slug)
-			}
-			return domain.QueueMail(ctx, tx, m)
-		})
+		hold, err := h.domain.Moderation.DecideHold(r.Context(), *currentUser(r), domain.Decision{HoldID: id, Approve: approve, Reason: r.PostFormValue("reason")})
 		switch {
+		case errors.As(err, new(domain.Invalid)):
+			h.flash(r, views.Toast{Title: "Give a reason", Description: "Say in a sentence (500 characters at most) why the listing cannot be published: the owner is emailed it.", Variant: "destructive"})
 		case errors.Is(err, store.ErrNotFound):
 			h.notFound(w, r)
 			return
@@ -130,7 +107,6 @@ func (h *Handlers) decideHold(approve bool) http.HandlerFunc {
 			h.serverError(w, r, err)
 			return
 		default:
-			h.log.Info("held listing decided", "hold_id", hold.ID, "business_id", hold.BusinessID, "status", hold.Status, "admin_id", admin.ID)
 			told := ""
 			if hold.Listing.OwnerEmail.String != "" {
 				told = " " + hold.Listing.OwnerEmail.String + " will be told by email."

@@ -5,22 +5,18 @@ import (
 	"math"
 	"net/http"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
 
 // An administrator removes a listing's image that breaks the rules, with a
-// reason: the row goes (store.RemoveListingImage records the removal and
-// a line in the listing's moderation history), its files are deleted
-// through the job queue, and the owner is emailed which image and why, all
-// in one transaction.
+// reason (domain.Moderation.RemoveImage): the owner is emailed which image
+// and why.
 
 // adminImages are the listing's images as its administration page shows
 // them.
@@ -66,20 +62,17 @@ func (h *Handlers) removeImageForm(w http.ResponseWriter, r *http.Request) (view
 		h.serverError(w, r, err)
 		return views.AdminRemoveImage{}, b, false
 	}
-	imgs, err := h.store.ListingImages(ctx, b.ID)
+	img, err := h.domain.Images.Of(ctx, b.ID, imageParam(r))
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return views.AdminRemoveImage{}, b, false
+	}
 	if err != nil {
 		h.serverError(w, r, err)
 		return views.AdminRemoveImage{}, b, false
 	}
-	id := imageParam(r)
-	for _, img := range imgs {
-		if img.ID == id {
-			return views.AdminRemoveImage{BusinessID: b.ID, BusinessName: b.Name, OwnerEmail: b.OwnerEmail.String,
-				Image: h.adminImage(b, img), Errors: catalog.FieldErrors{}}, b, true
-		}
-	}
-	h.notFound(w, r)
-	return views.AdminRemoveImage{}, b, false
+	return views.AdminRemoveImage{BusinessID: b.ID, BusinessName: b.Name, OwnerEmail: b.OwnerEmail.String,
+		Image: h.adminImage(b, img), Errors: catalog.FieldErrors{}}, b, true
 }
 
 // removeImagePage asks why the image is removed.
@@ -102,32 +95,14 @@ func (h *Handlers) removeImage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ctx, admin := r.Context(), currentUser(r)
 	v.Reason = strings.TrimSpace(r.PostFormValue("reason"))
-	switch {
-	case v.Reason == "":
-		v.Errors["reason"] = "Give the reason: the owner is emailed it."
-	case utf8.RuneCountInString(v.Reason) > views.ImageRemovalReasonMax:
-		v.Errors["reason"] = "Keep the reason to " + itoa(views.ImageRemovalReasonMax) + " characters."
-	}
-	if len(v.Errors) > 0 {
+	_, err := h.domain.Moderation.RemoveImage(r.Context(), *currentUser(r), domain.ImageRemoval{Business: b, ImageID: v.Image.ID, Reason: v.Reason})
+	var invalid domain.Invalid
+	if errors.As(err, &invalid) {
+		v.Errors = invalid.Fields()
 		h.render(w, r, http.StatusUnprocessableEntity, views.AdminRemoveImagePage(h.chrome(r), v))
 		return
 	}
-	err := h.store.InTx(ctx, func(tx *store.Store) error {
-		img, err := tx.RemoveListingImage(ctx, b.ID, v.Image.ID, *admin, v.Reason)
-		if err != nil {
-			return err
-		}
-		if err := forgetImages(ctx, tx, []store.ListingImage{img}); err != nil {
-			return err
-		}
-		if b.OwnerEmail.String == "" {
-			return nil
-		}
-		return domain.QueueMail(ctx, tx, bizmail.ImageRemoved(h.domain.Site(), b.OwnerEmail.String, b.Name,
-			img.Kind == store.ImageLogo, img.Alt, v.Reason, h.site.BaseURL+manageURL(b.ID)))
-	})
 	if errors.Is(err, store.ErrNotFound) {
 		// Another administrator, or the owner, removed it first.
 		h.flash(r, views.Toast{Title: "Already gone", Description: "The image was removed from " + b.Name + " before you sent this."})
@@ -138,7 +113,6 @@ func (h *Handlers) removeImage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.log.Info("listing image removed by an administrator", "business_id", b.ID, "image_id", v.Image.ID, "admin_id", admin.ID)
 	told := ""
 	if b.OwnerEmail.String != "" {
 		told = " " + b.OwnerEmail.String + " will be told by email why."

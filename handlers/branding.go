@@ -2,19 +2,20 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
 
+	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
 
-// Custom branding (Growth and Pro): an accent colour on the listing's page
-// (brand_css.go) and its cover photo as the page's banner (business.go).
-// The colour is kept when the account moves to a plan without branding;
-// the page stops showing it.
+// The manage page's Branding section (domain.Branding): an accent colour
+// on the listing's page (brand_css.go) and its cover photo as the page's
+// banner (business.go).
 
 // defaultAccent is the colour picker's value before any is saved: the
 // site's own blue, which white text reads well on.
@@ -27,7 +28,7 @@ func (h *Handlers) brandingPanel(ctx context.Context, u *store.User, b store.Bus
 		return views.BrandingPanel{}, err
 	}
 	p := views.BrandingPanel{
-		BusinessID: b.ID, Allowed: bill.Plan.Branding, Plan: bill.Plan.Name, Upgrade: plans.FirstWithBranding().Name,
+		BusinessID: b.ID, Allowed: bill.MayBrand(), Plan: bill.Plan.Name, Upgrade: plans.FirstWithBranding().Name,
 		Colour: b.AccentColor, Value: b.AccentColor, Picker: b.AccentColor,
 	}
 	if p.Picker == "" {
@@ -82,35 +83,29 @@ func (h *Handlers) saveBranding(w http.ResponseWriter, r *http.Request) {
 		c.Toasts = append(c.Toasts, toast)
 		h.renderManageWith(w, r, status, c, b, f, views.VerificationForm{}, views.ListingMedia{Branding: p})
 	}
-	if !p.Allowed {
+	typed := typedAccent(r.PostForm)
+	remove := r.PostForm.Get("action") == "remove"
+	colour, err := h.domain.Branding.SetAccent(ctx, domain.Accent{AccountID: u.Account(), BusinessID: b.ID, UserID: u.ID, Typed: typed, Remove: remove})
+	var invalid domain.Invalid
+	switch {
+	case errors.Is(err, domain.ErrNoBranding):
 		p.Problem = "Custom branding comes with the " + p.Upgrade + " plan; your account is on " + p.Plan + "."
 		refuse(http.StatusForbidden, views.Toast{Title: "Branding was not saved", Description: p.Problem, Variant: "destructive"})
 		return
-	}
-	if r.PostForm.Get("action") == "remove" {
-		if err := h.store.SetAccentColor(ctx, b.ID, ""); err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		h.flash(r, views.Toast{Title: "Accent colour removed", Description: b.Name + "'s page shows the site's own colours."})
-		http.Redirect(w, r, manageURL(b.ID)+"#branding", http.StatusSeeOther)
-		return
-	}
-	typed := typedAccent(r.PostForm)
-	colour, problem := checkAccent(typed)
-	if problem != "" {
-		p.Value, p.Error = typed, problem
-		if picker := strings.ToLower(r.PostForm.Get("accent_picker")); accentHex.MatchString(picker) {
+	case errors.As(err, &invalid):
+		p.Value, p.Error = typed, invalid["accent"]
+		if picker := strings.ToLower(r.PostForm.Get("accent_picker")); domain.AccentHex.MatchString(picker) {
 			p.Picker = picker
 		}
 		refuse(http.StatusUnprocessableEntity, views.Toast{Title: "Branding was not saved", Description: "The Branding section says why.", Variant: "destructive"})
 		return
-	}
-	if err := h.store.SetAccentColor(ctx, b.ID, colour); err != nil {
+	case err != nil:
 		h.serverError(w, r, err)
 		return
+	case remove:
+		h.flash(r, views.Toast{Title: "Accent colour removed", Description: b.Name + "'s page shows the site's own colours."})
+	default:
+		h.flash(r, views.Toast{Title: "Accent colour saved", Description: b.Name + "'s page shows " + colour + " on its buttons and headings."})
 	}
-	h.log.Info("accent colour saved", "business_id", b.ID, "user_id", u.ID, "colour", colour)
-	h.flash(r, views.Toast{Title: "Accent colour saved", Description: b.Name + "'s page shows " + colour + " on its buttons and headings."})
 	http.Redirect(w, r, manageURL(b.ID)+"#branding", http.StatusSeeOther)
 }

@@ -176,19 +176,3 @@ func TestTheBrandStylesheetServesReadableColoursOnly(t *testing.T) {
 		}
 	}
 }
-
-func TestAccentContrast(t *testing.T) {
-	for typed, want := range map[string]string{
-		"#1d4ed8": "#1d4ed8", "1D4ED8": "#1d4ed8", " #000000 ": "#000000",
-		"#767676": "#767676", // 4.54:1, just enough
-		"#777777": "",        // 4.48:1
-		"#fff":    "", "#ffcc00": "", "red": "", "": "",
-	} {
-		if got, _ := checkAccent(typed); got != want {
-			t.Errorf("checkAccent(%q) = %q, want %q", typed, got, want)
-		}
-	}
-	if _, msg := checkAccent("#777777"); !strings.Contains(msg, "4.4:1") {
-		t.Errorf("a ratio just short of 4.5 reads %q", msg)
-	}
-}

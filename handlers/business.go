@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -173,7 +174,7 @@ func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews, 
 		if len(photos) > 0 && photos[0].Cover {
 			v.Banner = h.image(photos[0].Picture, "", bannerPx, bannerSizes)
 		}
-		if colour, problem := checkAccent(b.AccentColor); b.AccentColor != "" && problem == "" {
+		if colour, problem := domain.CheckAccent(b.AccentColor); b.AccentColor != "" && problem == "" {
 			v.BrandCSS = brandCSSPath(colour)
 		}
 	}

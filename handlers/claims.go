@@ -124,7 +124,7 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		return h.notifyAdmins(r.Context(), tx, func(to string) bizmail.Message {
+		return h.domain.Moderation.NotifyAdmins(r.Context(), tx, func(to string) bizmail.Message {
 			return bizmail.ClaimReceived(h.domain.Site(), to, b.Name, u.Email, catalog.OptionLabel(views.ClaimRoles, c.Role), c.Message, h.site.BaseURL+"/admin/claims")
 		})
 	})

@@ -112,10 +112,8 @@ type Handlers struct {
 	// api serves the public REST API at /api/v1 (handlers/api).
 	api http.Handler
 
-	// media keeps listing images (media.go); imageSlots bounds how many
-	// uploads are resized at once.
-	media      storage.Store
-	imageSlots chan struct{}
+	// media keeps listing images (media.go).
+	media storage.Store
 	// csp is the Content-Security-Policy of every answer (middleware.go).
 	csp string
 }
@@ -145,8 +143,7 @@ func New(d Deps) *Handlers {
 		trustedProxies: d.TrustedProxies,
 		metricsToken:   d.MetricsToken,
 
-		media:      d.Media,
-		imageSlots: make(chan struct{}, imageWork),
+		media: d.Media,
 	}
 	if h.media == nil {
 		disk, err := storage.NewDisk(filepath.Join(os.TempDir(), "bizprofile-media"))

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"bizprofile/domain"
 	"bizprofile/images"
 	"bizprofile/jobs"
 	"bizprofile/storage"
@@ -31,7 +32,7 @@ func keepTestImage(t *testing.T, media storage.Store, name string) store.Picture
 	must(t, err)
 	u, err := images.CheckBytes(data)
 	must(t, err)
-	p, err := KeepImage(context.Background(), media, u)
+	p, err := domain.KeepImage(context.Background(), media, u)
 	must(t, err)
 	return p
 }
@@ -106,7 +107,7 @@ func TestDeleteImageFilesKeepsThoseStillInUse(t *testing.T) {
 			_, _, err := app.store.AddListingImage(ctx, b.ID, store.ListingImage{Kind: store.ImageLogo, Picture: kept}, 3)
 			must(t, err)
 
-			must(t, app.h.deleteImageFiles(ctx, []store.Picture{gone, kept}))
+			must(t, app.h.domain.Images.DeleteFiles(ctx, []store.Picture{gone, kept}))
 			if left := storedKeys(t, media, gone); len(left) != 0 {
 				t.Errorf("an unused picture's files stay: %v", left)
 			}
@@ -114,7 +115,7 @@ func TestDeleteImageFilesKeepsThoseStillInUse(t *testing.T) {
 				t.Errorf("a picture in use lost files: %v of %v", left, kept.Keys())
 			}
 			// Deleting again (a job retried) is no error.
-			must(t, app.h.deleteImageFiles(ctx, []store.Picture{gone}))
+			must(t, app.h.domain.Images.DeleteFiles(ctx, []store.Picture{gone}))
 		})
 	}
 }
@@ -214,12 +215,12 @@ func TestHousekeepingPrunesUnusedUploads(t *testing.T) {
 		_, err := app.store.AddPendingImage(ctx, store.ListingImage{AccountID: owner.ID, Kind: store.ImagePhoto, Picture: pic})
 		must(t, err)
 		// A fresh upload waits its day.
-		n, err := PruneStaleImages(ctx, app.store, store.PendingImageTTL)
+		n, err := domain.PruneStaleImages(ctx, app.store, store.PendingImageTTL)
 		must(t, err)
 		if left, _ := app.store.PendingImages(ctx, owner.ID, nil); n != 0 || len(left) != 1 {
 			t.Fatalf("a fresh upload was pruned: %d pruned, %d left", n, len(left))
 		}
-		n, err = PruneStaleImages(ctx, app.store, -time.Minute) // as if its day had passed
+		n, err = domain.PruneStaleImages(ctx, app.store, -time.Minute) // as if its day had passed
 		must(t, err)
 		if left, _ := app.store.PendingImages(ctx, owner.ID, nil); n != 1 || len(left) != 0 {
 			t.Fatalf("a stale upload stays: %d pruned, %d left", n, len(left))

@@ -1,8 +1,6 @@
 package handlers
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"io"
 	"mime/multipart"
@@ -11,28 +9,20 @@ import (
 	"strconv"
 	"time"
 
+	"bizprofile/domain"
 	"bizprofile/images"
-	"bizprofile/store"
 )
 
 // Reading an image upload, for every form that takes one (the manage
 // page's Logo and photos section, the wizard's first step): the multipart
-// body part by part, the file checked and kept (keepUpload), its refusal
-// as a message for the file field, and the account's upload limit.
+// body part by part, the file kept (domain.Images), its refusal as a
+// message for the file field, and the account's upload limit.
 
-// Messages by the file field.
-const (
-	noFileMessage  = "Choose a JPEG, PNG or WebP file to upload"
-	storageMessage = "We couldn't store your image just now. Please try again in a moment."
-)
-
-// imageForm is a posted upload form: its text fields and at most one file.
+// imageForm is a posted upload form: its text fields and at most one file
+// (TooLarge: the fields after it were not read).
 type imageForm struct {
 	Values url.Values
-	File   []byte // nil: no file chosen
-	// TooLarge: the file (or the whole body) was over the limit; the
-	// fields after it were not read.
-	TooLarge bool
+	domain.Upload
 }
 
 // Bounds of an upload form's text fields.
@@ -178,19 +168,6 @@ func (h *Handlers) readImageForm(w http.ResponseWriter, r *http.Request) (imageF
 	return f, ok
 }
 
-// readImageUpload checks the form's file and keeps its variants. A refused
-// or missing file is a message for the file field (uploadError); the
-// wizard's first step uses it too.
-func (h *Handlers) readImageUpload(ctx context.Context, f imageForm) (store.Picture, error) {
-	switch {
-	case f.TooLarge:
-		return store.Picture{}, images.ErrTooLarge
-	case f.File == nil:
-		return store.Picture{}, errNoFile
-	}
-	return h.keepUpload(ctx, bytes.NewReader(f.File))
-}
-
 // uploadLimited is the message for the file field when the signed-in
 // user's account has sent as many images lately as its limit allows ("" when it
 // may send this one); the answer's Retry-After says when.
@@ -208,10 +185,7 @@ func (h *Handlers) uploadLimited(w http.ResponseWriter, r *http.Request) string 
 	return "You have uploaded many images in a short time: please wait " + wait + ", then try again"
 }
 
-// errNoFile: the form came without a file.
-var errNoFile = &images.Error{Code: "no_file", Message: noFileMessage}
-
-// uploadError is what the file field says about err from readImageUpload,
+// uploadError is what the file field says about err from keeping an upload,
 // and the status of the answer: 422 for a refused file, 503 for the
 // storage (logged by the caller); ok false for anything else (a fault).
 func uploadError(err error) (message string, status int, ok bool) {
@@ -219,8 +193,8 @@ func uploadError(err error) (message string, status int, ok bool) {
 	switch {
 	case errors.As(err, &refused):
 		return refused.Message, http.StatusUnprocessableEntity, true
-	case errors.Is(err, errStorage):
-		return storageMessage, http.StatusServiceUnavailable, true
+	case errors.Is(err, domain.ErrStorage):
+		return domain.StorageMessage, http.StatusServiceUnavailable, true
 	}
 	return "", 0, false
 }

@@ -24,7 +24,7 @@ func (h *Handlers) HandleJobs(q *jobs.Queue) {
 	q.Handle(jobs.KindReviewSentiment, jobs.ForReview(h.readReviewSentiment))
 	q.Handle(jobs.KindAnalyticsSummaries, jobs.ForMonth(h.sendAnalyticsSummaries))
 	q.Handle(jobs.KindBroadcast, h.broadcaster().Handle)
-	q.Handle(jobs.KindDeleteImages, jobs.ForPictures(h.deleteImageFiles))
+	q.Handle(jobs.KindDeleteImages, jobs.ForPictures(h.domain.Images.DeleteFiles))
 	// Webhook deliveries (CRM sync): in production the SSRF guard keeps
 	// them off loopback and private addresses.
 	q.Handle(webhooks.Kind, webhooks.New(h.store, webhooks.Options{Production: h.production, Site: h.domain.Site(), Log: h.log}).Deliver)

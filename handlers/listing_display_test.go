@@ -16,6 +16,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/images"
 	"bizprofile/store"
 )
@@ -32,7 +33,7 @@ func keptPicture(t *testing.T, app *testApp, file string) store.Picture {
 	defer f.Close()
 	u, err := images.Check(f)
 	must(t, err)
-	p, err := KeepImage(context.Background(), app.h.media, u)
+	p, err := domain.KeepImage(context.Background(), app.h.media, u)
 	must(t, err)
 	return p
 }

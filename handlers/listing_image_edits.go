@@ -3,13 +3,11 @@ package handlers
 import (
 	"errors"
 	"net/http"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
 
-	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -34,71 +32,42 @@ func (h *Handlers) editListingImages(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	byID := map[int64]views.ImageItem{}
-	for _, ph := range p.Photos {
-		byID[ph.ID] = ph
-	}
-	// The order sent (ids of this listing's photos, once each), then any
-	// photo the form did not name, in its stored order.
-	var order []int64
+	e := domain.PhotoEdits{Alts: map[int64]string{}}
 	for _, s := range r.PostForm["order"] {
 		if id, ok := numberIn(s, 1, 1<<62); ok {
-			if _, mine := byID[id]; mine && !slices.Contains(order, id) {
-				order = append(order, id)
-			}
+			e.Order = append(e.Order, id)
 		}
 	}
+	if id, dir, ok := strings.Cut(r.PostFormValue("move"), ":"); ok && (dir == "up" || dir == "down") {
+		e.Move, _ = numberIn(id, 1, 1<<62)
+		e.Up = dir == "up"
+	}
+	e.Cover, _ = numberIn(r.PostFormValue("cover"), 1, 1<<62)
 	for _, ph := range p.Photos {
-		if !slices.Contains(order, ph.ID) {
-			order = append(order, ph.ID)
+		if vs, sent := r.PostForm[domain.AltField(ph.ID)]; sent {
+			e.Alts[ph.ID] = vs[0]
 		}
 	}
-	if id, dir, ok := strings.Cut(r.PostFormValue("move"), ":"); ok {
-		if n, ok := numberIn(id, 1, 1<<62); ok {
-			if i := slices.Index(order, n); i >= 0 {
-				switch {
-				case dir == "up" && i > 0:
-					order[i-1], order[i] = order[i], order[i-1]
-				case dir == "down" && i < len(order)-1:
-					order[i+1], order[i] = order[i], order[i+1]
-				}
-			}
-		}
-	}
-	var cover int64
-	if id, ok := numberIn(r.PostFormValue("cover"), 1, 1<<62); ok {
-		if _, mine := byID[id]; mine {
-			cover = id
-		}
-	}
-	edits := make([]store.ImageEdit, 0, len(order))
-	photos := make([]views.ImageItem, 0, len(order))
-	errs := catalog.FieldErrors{}
-	for i, id := range order {
-		ph := byID[id]
-		field := "alt_" + strconv.FormatInt(id, 10)
-		if vs, sent := r.PostForm[field]; sent {
-			ph.Alt = strings.TrimSpace(vs[0])
-		}
-		if msg := checkAlt(ph.Alt); msg != "" {
-			errs[field] = msg
-		}
-		if cover != 0 {
-			ph.Cover = id == cover
-		}
-		edits = append(edits, store.ImageEdit{ID: id, Alt: ph.Alt, Position: i + 1})
-		photos = append(photos, ph)
-	}
-	if len(errs) > 0 {
+	photos, err := h.domain.Images.Arrange(ctx, b.ID, e)
+	var invalid domain.Invalid
+	if errors.As(err, &invalid) {
 		if acceptsJSON(r) {
-			writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"errors": errs})
+			writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"errors": invalid.Fields()})
 			return
 		}
-		p.Photos, p.EditErrors = photos, errs
+		byID := map[int64]views.ImageItem{}
+		for _, ph := range p.Photos {
+			byID[ph.ID] = ph
+		}
+		p.Photos, p.EditErrors = make([]views.ImageItem, len(photos)), invalid.Fields()
+		for i, ph := range photos {
+			p.Photos[i] = byID[ph.ID]
+			p.Photos[i].Alt, p.Photos[i].Cover = ph.Alt, ph.Cover
+		}
 		h.renderImagesPanel(w, r, http.StatusUnprocessableEntity, b, p)
 		return
 	}
-	if err := h.store.EditListingImages(ctx, b.ID, edits, cover); err != nil {
+	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
@@ -117,18 +86,16 @@ func (h *Handlers) ownedImage(w http.ResponseWriter, r *http.Request) (store.Bus
 		return b, views.ImageItem{}, "", false
 	}
 	id, _ := numberIn(chi.URLParam(r, "imageID"), 1, 1<<62)
-	imgs, err := h.store.ListingImages(r.Context(), b.ID)
+	img, err := h.domain.Images.Of(r.Context(), b.ID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return b, views.ImageItem{}, "", false
+	}
 	if err != nil {
 		h.serverError(w, r, err)
 		return b, views.ImageItem{}, "", false
 	}
-	for _, img := range imgs {
-		if img.ID == id {
-			return b, h.imageItem(img), img.Kind, true
-		}
-	}
-	h.notFound(w, r)
-	return b, views.ImageItem{}, "", false
+	return b, h.imageItem(img), img.Kind, true
 }
 
 // deleteListingImagePage asks to confirm an image's deletion (the page the
@@ -151,15 +118,7 @@ func (h *Handlers) deleteListingImage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, _ := numberIn(chi.URLParam(r, "imageID"), 1, 1<<62)
-	ctx := r.Context()
-	var gone store.ListingImage
-	err := h.store.InTx(ctx, func(tx *store.Store) error {
-		var err error
-		if gone, err = tx.DeleteListingImage(ctx, b.ID, id); err != nil {
-			return err
-		}
-		return forgetImages(ctx, tx, []store.ListingImage{gone})
-	})
+	gone, err := h.domain.Images.Delete(r.Context(), b.ID, id, currentUser(r).ID)
 	if errors.Is(err, store.ErrNotFound) {
 		// Gone already (deleted in another tab, or by an administrator):
 		// what the owner asked for is done; the section shows what is left.
@@ -170,7 +129,6 @@ func (h *Handlers) deleteListingImage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.log.Info("listing image deleted", "business_id", b.ID, "image_id", id, "user_id", currentUser(r).ID)
 	t := views.Toast{Title: "Photo deleted", Description: "It no longer shows on your listing."}
 	if gone.Kind == store.ImageLogo {
 		t = views.Toast{Title: "Logo removed", Description: "Cards show your initials instead."}

@@ -8,9 +8,9 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -35,11 +35,6 @@ const (
 	photoThumbPx = 160
 )
 
-// altMissingMessage is by a photo's description when there is none.
-const altMissingMessage = "Describe the photo: screen readers read this to people who can't see it"
-
-var altTooLongMessage = "Keep the description to " + strconv.Itoa(store.MaxAltLen) + " characters or fewer"
-
 // imagesPanel is the manage page's "Logo and photos" section of b, as
 // stored.
 func (h *Handlers) imagesPanel(ctx context.Context, u *store.User, b store.Business) (views.ImagesPanel, error) {
@@ -49,8 +44,8 @@ func (h *Handlers) imagesPanel(ctx context.Context, u *store.User, b store.Busin
 	if err != nil {
 		return p, err
 	}
-	p.MaxPhotos, p.Plan, p.Banner = bill.Plan.Photos, bill.Plan.Name, bill.Plan.Branding
-	if up := plans.FirstWith(func(q plans.Plan) bool { return q.Photos > bill.Plan.Photos }); up.Photos > bill.Plan.Photos {
+	p.MaxPhotos, p.Plan, p.Banner = bill.Photos(), bill.Plan.Name, bill.MayBrand()
+	if up := plans.FirstWith(func(q plans.Plan) bool { return q.Photos > p.MaxPhotos }); up.Photos > p.MaxPhotos {
 		p.Upgrade = up.Name
 	}
 	p.BannerPlan = plans.FirstWithBranding().Name
@@ -75,17 +70,6 @@ func (h *Handlers) imageItem(img store.ListingImage) views.ImageItem {
 		px = logoThumbPx
 	}
 	return views.ImageItem{ID: img.ID, Thumb: h.image(img.Picture, img.Alt, px, strconv.Itoa(px)+"px"), Alt: img.Alt, Cover: img.Cover}
-}
-
-// checkAlt is the message about a photo's alt text, "" when it will do.
-func checkAlt(alt string) string {
-	switch {
-	case alt == "":
-		return altMissingMessage
-	case utf8.RuneCountInString(alt) > store.MaxAltLen:
-		return altTooLongMessage
-	}
-	return ""
 }
 
 // addListingImage takes a logo or a photo for the owner's listing (the
@@ -130,84 +114,45 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 		}
 		h.renderImagesPanel(w, r, status, b, p)
 	}
-	if kind == store.ImagePhoto && p.Full() {
+	in := domain.NewImage{BusinessID: b.ID, AccountID: u.Account(), UserID: u.ID, Kind: kind, Alt: alt, Upload: f.Upload,
+		Photos: len(p.Photos), MaxPhotos: p.MaxPhotos}
+	in.PendingID, _ = numberIn(f.Values.Get("pending_id"), 1, 1<<62)
+	if in.Full() {
 		fail(http.StatusUnprocessableEntity, catalog.FieldErrors{"file": p.CapMessage()})
 		return
 	}
-
-	img := store.ListingImage{AccountID: u.Account(), Kind: kind, Alt: alt, UploadedBy: nullID(u.ID)}
-	if kind == store.ImageLogo {
-		img.Alt = ""
-	}
-	if id, ok := numberIn(f.Values.Get("pending_id"), 1, 1<<62); ok && kind == store.ImagePhoto && f.File == nil && !f.TooLarge {
-		pending, err := h.store.PendingImages(ctx, u.Account(), []int64{id})
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		if len(pending) == 1 && pending[0].Kind == store.ImagePhoto {
-			img.ID, img.Picture = pending[0].ID, pending[0].Picture
-		}
-	}
-	if img.ID == 0 && f.File != nil {
+	if f.File != nil {
 		if msg := h.uploadLimited(w, r); msg != "" {
 			fail(http.StatusTooManyRequests, catalog.FieldErrors{"file": msg})
 			return
 		}
 	}
-	if img.ID == 0 {
-		pic, err := h.readImageUpload(ctx, f)
-		if err != nil {
-			msg, status, ok := uploadError(err)
-			if !ok {
-				h.serverError(w, r, err)
-				return
-			}
-			if status == http.StatusServiceUnavailable {
-				h.log.Error("image not stored", slog.Any("error", err), "business_id", b.ID, "request_id", requestID(ctx))
-			} else {
-				h.log.Info("image refused", "reason", msg, "business_id", b.ID)
-			}
-			fail(status, catalog.FieldErrors{"file": msg})
-			return
-		}
-		img.Picture = pic
-	}
-	if kind == store.ImagePhoto {
-		if msg := checkAlt(alt); msg != "" {
-			if img.ID == 0 {
-				kept, err := h.store.AddPendingImage(ctx, img)
-				if err != nil {
-					h.serverError(w, r, err)
-					return
-				}
-				img.ID = kept.ID
-			}
-			p.Add.PendingID, p.Add.Pending = img.ID, h.image(img.Picture, "The photo you chose", photoThumbPx, strconv.Itoa(photoThumbPx)+"px")
-			fail(http.StatusUnprocessableEntity, catalog.FieldErrors{"alt": msg})
-			return
-		}
-	}
-
-	var added store.ListingImage
-	err = h.store.InTx(ctx, func(tx *store.Store) error {
-		var replaced []store.ListingImage
-		var err error
-		if added, replaced, err = tx.AddListingImage(ctx, b.ID, img, p.MaxPhotos); err != nil {
-			return err
-		}
-		return forgetImages(ctx, tx, replaced)
-	})
-	if errors.Is(err, store.ErrTooManyPhotos) {
+	added, err := h.domain.Images.Add(ctx, in)
+	var invalid domain.Invalid
+	switch {
+	case errors.As(err, &invalid):
+		// The file passed, its alt text did not: it is kept pending.
+		p.Add.PendingID, p.Add.Pending = added.ID, h.image(added.Picture, "The photo you chose", photoThumbPx, strconv.Itoa(photoThumbPx)+"px")
+		fail(http.StatusUnprocessableEntity, invalid.Fields())
+		return
+	case errors.Is(err, store.ErrTooManyPhotos):
 		// Another upload took the last place since the check.
 		fail(http.StatusUnprocessableEntity, catalog.FieldErrors{"file": p.CapMessage()})
 		return
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	case err != nil:
+		msg, status, ok := uploadError(err)
+		if !ok {
+			h.serverError(w, r, err)
+			return
+		}
+		if status == http.StatusServiceUnavailable {
+			h.log.Error("image not stored", slog.Any("error", err), "business_id", b.ID, "request_id", requestID(ctx))
+		} else {
+			h.log.Info("image refused", "reason", msg, "business_id", b.ID)
+		}
+		fail(status, catalog.FieldErrors{"file": msg})
 		return
 	}
-	h.log.Info("listing image added", "business_id", b.ID, "image_id", added.ID, "kind", string(kind), "user_id", u.ID)
 	t := views.Toast{Title: "Photo added", Description: "It shows on your listing's page."}
 	if kind == store.ImageLogo {
 		t = views.Toast{Title: "Logo saved", Description: "Your listing's card and page show it."}
@@ -252,7 +197,7 @@ func (h *Handlers) renderImagesPanel(w http.ResponseWriter, r *http.Request, sta
 	}
 	c := h.chrome(r)
 	if status == http.StatusServiceUnavailable {
-		c.Toasts = append(c.Toasts, views.Toast{Title: "Your image was not saved", Description: storageMessage, Variant: "destructive"})
+		c.Toasts = append(c.Toasts, views.Toast{Title: "Your image was not saved", Description: domain.StorageMessage, Variant: "destructive"})
 	}
 	h.renderManageWith(w, r, status, c, b, f, views.VerificationForm{}, views.ListingMedia{Images: p})
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/domain"
 	"bizprofile/images"
 	"bizprofile/plans"
 	"bizprofile/storage"
@@ -270,7 +271,7 @@ func TestImagesPhotoWithoutAltIsKeptPending(t *testing.T) {
 		}
 		sec := imagesRegion(t, parseHTML(t, body))
 		alt := labelled(t, sec, "Photo description (alt text)")
-		if msg := fieldError(alt); msg != altMissingMessage {
+		if msg := fieldError(alt); msg != domain.AltMissingMessage {
 			t.Errorf("alt error %q", msg)
 		}
 		pending := f.pending(t)
@@ -377,7 +378,7 @@ func TestImagesRefusedFiles(t *testing.T) {
 		}
 		// A form with no file at all.
 		res, body := app.postUpload(t, f.path("/images"), url.Values{"kind": {"photo"}, "alt": {"A photo"}}, "", nil, "")
-		if res.StatusCode != http.StatusUnprocessableEntity || fieldError(labelled(t, imagesRegion(t, parseHTML(t, body)), "Photo file")) != noFileMessage {
+		if res.StatusCode != http.StatusUnprocessableEntity || fieldError(labelled(t, imagesRegion(t, parseHTML(t, body)), "Photo file")) != domain.NoFileMessage {
 			t.Errorf("no file: %d", res.StatusCode)
 		}
 	})
@@ -443,7 +444,7 @@ func TestImagesEditOrderCoverAlt(t *testing.T) {
 		}
 		sec = imagesRegion(t, parseHTML(t, body))
 		third := sec.Find(`li[data-photo-id="` + strconv.FormatInt(start[2], 10) + `"] input[type="text"]`)
-		if fieldError(third) != altMissingMessage {
+		if fieldError(third) != domain.AltMissingMessage {
 			t.Errorf("error by the emptied field: %q", fieldError(third))
 		}
 		if v := valueOf(sec.Find(`li[data-photo-id="` + strconv.FormatInt(start[0], 10) + `"] input[type="text"]`)); v != "Kept text" {
@@ -640,10 +641,10 @@ func TestImagesStorageFailure(t *testing.T) {
 			}
 			doc := parseHTML(t, body)
 			label := map[string]string{"photo": "Photo file", "logo": "Logo file"}[kind]
-			if msg := fieldError(labelled(t, imagesRegion(t, doc), label)); msg != storageMessage {
+			if msg := fieldError(labelled(t, imagesRegion(t, doc), label)); msg != domain.StorageMessage {
 				t.Errorf("%s: message %q", kind, msg)
 			}
-			if !hasToast(doc, "Your image was not saved", storageMessage) {
+			if !hasToast(doc, "Your image was not saved", domain.StorageMessage) {
 				t.Errorf("%s: toasts %v", kind, toasts(doc))
 			}
 		}

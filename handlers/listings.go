@@ -77,7 +77,7 @@ func (h *Handlers) createProfilePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := newListingForm(u.Email)
-	f.Images = newWizardImages(bill.Plan)
+	f.Images = newWizardImages(bill)
 	h.render(w, r, http.StatusOK, views.CreateProfilePage(h.chrome(r), f))
 }
 
@@ -100,7 +100,7 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f, in := readListingForm(r.PostForm, newListingForm(u.Email), domain.NewListingInput(u.Email))
-	attach, err := h.wizardImages(ctx, u, bill.Plan, r.PostForm, files, &f)
+	attach, err := h.wizardImages(ctx, u, bill, r.PostForm, files, &f)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -109,7 +109,7 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusUnprocessableEntity, views.CreateProfilePage(h.chrome(r), f))
 		return
 	}
-	c, err := h.domain.Listings.Create(ctx, domain.NewListing{Input: in, AccountID: u.Account(), Creator: *u, Images: attach, Photos: bill.Plan.Photos})
+	c, err := h.domain.Listings.Create(ctx, domain.NewListing{Input: in, AccountID: u.Account(), Creator: *u, Images: attach, Photos: bill.Photos()})
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -293,7 +293,7 @@ func (h *Handlers) deleteBusiness(w http.ResponseWriter, r *http.Request) {
 		if err := tx.DeleteBusiness(r.Context(), b.ID); err != nil {
 			return err
 		}
-		return forgetImages(r.Context(), tx, imgs)
+		return h.domain.Images.Forget(r.Context(), tx, imgs)
 	})
 	if err != nil {
 		h.serverError(w, r, err)

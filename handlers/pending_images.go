@@ -2,16 +2,14 @@ package handlers
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strconv"
 
+	"bizprofile/domain"
 	"bizprofile/images"
-	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -60,33 +58,28 @@ type sentFile struct {
 var imageRules = views.ImageRules{
 	MaxBytes: images.MaxBytes, Accept: []string{"image/jpeg", "image/png", "image/webp"}, TypesLabel: "JPEG, PNG or WebP",
 	TooLarge: images.ErrTooLarge.Message, NotAccepted: images.ErrNotImage.Message, SVG: images.ErrSVG.Message,
-	AltRequired: altMissingMessage, AltMax: store.MaxAltLen, AltTooLong: altTooLongMessage,
+	AltRequired: domain.AltMissingMessage, AltMax: store.MaxAltLen, AltTooLong: domain.AltTooLongMessage,
 	WhyAlt:  "Required for each photo: a few words saying what it shows. Screen readers read it aloud to people who can't see the photo, and photos without it are not shown.",
-	NoFile:  noFileMessage,
-	Storage: storageMessage,
+	NoFile:  domain.NoFileMessage,
+	Storage: domain.StorageMessage,
 }
 
-// wizardRules are the rules of a listing's images on plan, for the
-// wizard's hints and its island.
-func wizardRules(plan plans.Plan) views.WizardRules {
+// wizardRules are the rules of a listing's images on bill's plan, for
+// the wizard's hints and its island.
+func wizardRules(bill domain.Billing) views.WizardRules {
+	name, n := bill.Plan.Name, bill.Photos()
 	return views.WizardRules{
 		ImageRules: imageRules,
-		MaxPhotos:  plan.Photos, PlanName: plan.Name, TooMany: tooManyPhotos(plan),
-		More: "Your " + plan.Name + " plan shows a logo and up to " + strconv.Itoa(plan.Photos) +
+		MaxPhotos:  n, PlanName: name, TooMany: views.PhotoCap(name, n) + ": remove some before you send the form",
+		More: "Your " + name + " plan shows a logo and up to " + strconv.Itoa(n) +
 			" photos per listing; you can change them, reorder them and choose the cover from the listing's page once it is created.",
 		Upload: "/dashboard/images",
 	}
 }
 
-func tooManyPhotos(plan plans.Plan) string {
-	return views.PhotoCap(plan.Name, plan.Photos) + ": remove some before you send the form"
-}
-
 // newWizardImages is the part as the wizard starts: nothing uploaded.
-func newWizardImages(plan plans.Plan) *views.WizardImages {
-	m := &views.WizardImages{Rules: wizardRules(plan)}
-	m.Photos = make([]views.PhotoSlot, min(views.WizardPhotoSlots, plan.Photos))
-	return m
+func newWizardImages(bill domain.Billing) *views.WizardImages {
+	return &views.WizardImages{Rules: wizardRules(bill), Photos: make([]views.PhotoSlot, min(views.WizardPhotoSlots, bill.Photos()))}
 }
 
 // readWizardPost reads the wizard's form: a plain one (the island's, which
@@ -112,7 +105,7 @@ func (h *Handlers) readWizardPost(w http.ResponseWriter, r *http.Request, u *sto
 				return nil
 			}
 			kind, _ := wizardFileKind(name)
-			id, err := h.keepPending(ctx, u, kind, part)
+			id, err := h.domain.Images.KeepPending(ctx, u.Account(), u.ID, kind, part)
 			var tooBig *http.MaxBytesError
 			switch {
 			case errors.As(err, &tooBig):
@@ -154,24 +147,8 @@ func wizardFileKind(name string) (store.ImageKind, bool) {
 	return "", false
 }
 
-// keepPending checks an upload, keeps its variants and records it as a
-// pending image of u's account. Errors are keepUpload's.
-func (h *Handlers) keepPending(ctx context.Context, u *store.User, kind store.ImageKind, r io.Reader) (int64, error) {
-	pic, err := h.keepUpload(ctx, r)
-	if err != nil {
-		return 0, err
-	}
-	img, err := h.store.AddPendingImage(ctx, store.ListingImage{
-		AccountID: u.Account(), Kind: kind, Picture: pic, UploadedBy: sql.NullInt64{Int64: u.ID, Valid: true},
-	})
-	if err != nil {
-		return 0, err
-	}
-	return img.ID, nil
-}
-
 // uploadMessage is uploadError's message and status about err from
-// keepUpload, logging a storage failure; ok false for a fault.
+// keeping an upload, logging a storage failure; ok false for a fault.
 func (h *Handlers) uploadMessage(r *http.Request, err error) (string, int, bool) {
 	msg, status, ok := uploadError(err)
 	if ok && status >= 500 {
@@ -183,9 +160,8 @@ func (h *Handlers) uploadMessage(r *http.Request, err error) (string, int, bool)
 // wizardImages reads the logo and photos of the wizard's form (ids of
 // pending uploads, files just kept, alt texts) into f.Images, with their
 // messages in f.Errors, and returns the uploads to attach to the listing,
-// in order (the first photo becomes the cover). Ids that are not pending
-// uploads of u's account are ignored.
-func (h *Handlers) wizardImages(ctx context.Context, u *store.User, plan plans.Plan, v url.Values, files map[string]sentFile, f *views.ListingForm) ([]store.ListingImage, error) {
+// in order (domain.Images.Choose).
+func (h *Handlers) wizardImages(ctx context.Context, u *store.User, bill domain.Billing, v url.Values, files map[string]sentFile, f *views.ListingForm) ([]store.ListingImage, error) {
 	idOf := func(name string) int64 {
 		if s := files[name]; s.ID != 0 {
 			return s.ID // a file sent with the form replaces the one kept
@@ -196,62 +172,44 @@ func (h *Handlers) wizardImages(ctx context.Context, u *store.User, plan plans.P
 		n, _ := strconv.ParseInt(field(v, name+"_id"), 10, 64)
 		return n
 	}
-	logoID := idOf(views.LogoField)
-	ids := []int64{}
-	if logoID > 0 {
-		ids = append(ids, logoID)
-	}
-	slots := min(views.WizardPhotoSlots, plan.Photos)
-	photoIDs := make([]int64, maxPhotoFields)
+	c := domain.Chosen{LogoID: idOf(views.LogoField)}
+	slots := min(views.WizardPhotoSlots, bill.Photos())
 	for i := range maxPhotoFields {
-		photoIDs[i] = idOf(views.PhotoField(i, ""))
-		if photoIDs[i] > 0 {
-			ids = append(ids, photoIDs[i])
-		}
-		if photoIDs[i] > 0 || files[views.PhotoField(i, "")].Err != "" || field(v, views.PhotoField(i, "alt")) != "" {
+		p := domain.ChosenPhoto{ID: idOf(views.PhotoField(i, "")), Alt: field(v, views.PhotoField(i, "alt"))}
+		if p.ID > 0 || files[views.PhotoField(i, "")].Err != "" || p.Alt != "" {
 			slots = max(slots, i+1)
 		}
+		c.Photos = append(c.Photos, p)
 	}
-	pending, err := h.store.PendingImages(ctx, u.Account(), ids)
+	c.Photos = c.Photos[:slots]
+	ch, err := h.domain.Images.Choose(ctx, u.Account(), c, bill)
 	if err != nil {
 		return nil, err
 	}
-	byID := map[int64]store.ListingImage{}
-	for _, p := range pending {
-		byID[p.ID] = p
-	}
-
-	m := &views.WizardImages{Rules: wizardRules(plan), Photos: make([]views.PhotoSlot, slots)}
-	var attach []store.ListingImage
-	if img, ok := byID[logoID]; ok && img.Kind == store.ImageLogo {
-		m.Logo = h.pendingImage(img, "", "Your logo")
-		attach = append(attach, store.ListingImage{ID: img.ID})
+	m := &views.WizardImages{Rules: wizardRules(bill), Photos: make([]views.PhotoSlot, slots)}
+	if ch.Logo != nil {
+		m.Logo = h.pendingImage(*ch.Logo, "", "Your logo")
 	}
 	if msg := files[views.LogoField].Err; msg != "" {
 		f.Errors[views.LogoField] = msg
 	}
-	photos, used := 0, map[int64]bool{}
-	for i := range slots {
-		s := views.PhotoSlot{Alt: field(v, views.PhotoField(i, "alt"))}
+	for i, p := range c.Photos {
+		m.Photos[i].Alt = p.Alt
 		if msg := files[views.PhotoField(i, "")].Err; msg != "" {
 			f.Errors[views.PhotoField(i, "")] = msg
 		}
-		if img, ok := byID[photoIDs[i]]; ok && img.Kind == store.ImagePhoto && !used[img.ID] {
-			used[img.ID] = true
-			photos++
-			s.Image = h.pendingImage(img, s.Alt, "Photo "+strconv.Itoa(i+1)+" you uploaded")
-			if msg := checkAlt(s.Alt); msg != "" {
-				f.Errors[views.PhotoField(i, "alt")] = msg
-			}
-			attach = append(attach, store.ListingImage{ID: img.ID, Alt: s.Alt})
+		if img := ch.Photos[i]; img != nil {
+			m.Photos[i].Image = h.pendingImage(*img, p.Alt, "Photo "+strconv.Itoa(i+1)+" you uploaded")
 		}
-		m.Photos[i] = s
+		if msg := ch.AltErrs[i]; msg != "" {
+			f.Errors[views.PhotoField(i, "alt")] = msg
+		}
 	}
-	if photos > plan.Photos {
-		f.Errors[views.PhotosField] = tooManyPhotos(plan)
+	if ch.TooMany {
+		f.Errors[views.PhotosField] = m.Rules.TooMany
 	}
 	f.Images = m
-	return attach, nil
+	return ch.Attach, nil
 }
 
 // pendingImage is a pending upload as the wizard shows it; thumbAlt
@@ -294,7 +252,7 @@ func (h *Handlers) uploadImage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ctx := r.Context()
-	pic, err := h.readImageUpload(ctx, f)
+	pic, err := h.domain.Images.KeepUpload(ctx, f.Upload)
 	if err != nil {
 		msg, status, ok := h.uploadMessage(r, err)
 		if !ok {
@@ -304,9 +262,7 @@ func (h *Handlers) uploadImage(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, status, map[string]any{"errors": map[string]string{"file": msg}})
 		return
 	}
-	img, err := h.store.AddPendingImage(ctx, store.ListingImage{
-		AccountID: u.Account(), Kind: kind, Picture: pic, UploadedBy: sql.NullInt64{Int64: u.ID, Valid: true},
-	})
+	img, err := h.domain.Images.AddPending(ctx, u.Account(), u.ID, kind, pic)
 	if err != nil {
 		h.serverError(w, r, err)
 		return

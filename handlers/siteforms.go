@@ -417,7 +417,7 @@ func (h *Handlers) submitSiteForm(w http.ResponseWriter, r *http.Request, f site
 		if f.notify == nil {
 			return nil
 		}
-		return h.notifyAdmins(r.Context(), tx, f.notify)
+		return h.domain.Moderation.NotifyAdmins(r.Context(), tx, f.notify)
 	})
 	if err != nil {
 		h.log.Error("form not stored", "form", f.what, "error", err, "request_id", requestID(r.Context()))

@@ -192,7 +192,7 @@ func (h *Handlers) requestVerification(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		return h.notifyAdmins(ctx, tx, func(to string) bizmail.Message {
+		return h.domain.Moderation.NotifyAdmins(ctx, tx, func(to string) bizmail.Message {
 			return bizmail.VerificationRequested(h.domain.Site(), to, b.Name, u.Email, req.Statement, req.CallbackPhone, req.EvidenceURL, h.site.BaseURL+"/admin/verifications")
 		})
 	})

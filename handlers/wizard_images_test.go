@@ -17,6 +17,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 )
 
@@ -156,7 +157,7 @@ func TestWizardImagesKeptThroughFormErrors(t *testing.T) {
 			t.Error("no message by the name")
 		}
 		// The second photo has no alt text: said by its field.
-		if msg := fieldError(labelled(t, doc, "Photo 2 alt text")); msg != altMissingMessage {
+		if msg := fieldError(labelled(t, doc, "Photo 2 alt text")); msg != domain.AltMissingMessage {
 			t.Errorf("photo 2 alt: %q", msg)
 		}
 		if v := valueOf(labelled(t, doc, "Photo 1 alt text")); v != "Three tacos on a blue plate" {
@@ -291,7 +292,7 @@ func TestWizardImagesUploadEndpoint(t *testing.T) {
 		if res.StatusCode != http.StatusUnprocessableEntity {
 			t.Fatalf("no alt: status %d, want 422", res.StatusCode)
 		}
-		if msg := fieldError(labelled(t, parseHTML(t, body), "Photo 1 alt text")); msg != altMissingMessage {
+		if msg := fieldError(labelled(t, parseHTML(t, body), "Photo 1 alt text")); msg != domain.AltMissingMessage {
 			t.Errorf("no alt: %q", msg)
 		}
 		form.Set("photo_0_alt", "Three tacos")

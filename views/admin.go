@@ -206,7 +206,7 @@ type AdminHeldListing struct {
 }
 
 // HoldReasonMax is the longest reason a rejection may give.
-const HoldReasonMax = 500
+const HoldReasonMax = catalog.HoldReasonMax
 
 // moderation is one button of a listing's administration page.
 type moderation struct {

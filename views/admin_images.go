@@ -8,7 +8,7 @@ import (
 
 // ImageRemovalReasonMax is the longest reason an administrator may give
 // for removing a listing's image (the owner is emailed it).
-const ImageRemovalReasonMax = 500
+const ImageRemovalReasonMax = catalog.ImageRemovalReasonMax
 
 // AdminImage is one image of a listing as administrators see it.
 type AdminImage struct {

@@ -19,7 +19,7 @@ import (
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
-	"bizprofile/handlers"
+	"bizprofile/domain"
 	"bizprofile/images"
 	"bizprofile/plans"
 	"bizprofile/storage"
@@ -28,7 +28,7 @@ import (
 
 // The sample listings' logos and photos: drawn here, at seed time (no
 // image is downloaded or kept in the repository), then checked and kept
-// as an owner's upload is (images.CheckBytes, handlers.KeepImage). Each
+// as an owner's upload is (images.CheckBytes, domain.KeepImage). Each
 // photo is a simple illustration, and its alt text says so. The drawings
 // are deterministic, so their content hashes, and so their files, are the
 // same at every seed.
@@ -148,7 +148,7 @@ func sampleImages(ctx context.Context, db *store.Store, media storage.Store) (in
 				errs[n] = fmt.Errorf("sample image of %s: %w", a.Slug, err)
 				return
 			}
-			kept[n], errs[n] = handlers.KeepImage(ctx, media, u)
+			kept[n], errs[n] = domain.KeepImage(ctx, media, u)
 		}()
 	}
 	wg.Wait()

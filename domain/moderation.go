@@ -1,0 +1,151 @@
+package domain
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"bizprofile/catalog"
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+)
+
+// Moderation is what administrators do to listings: verify, feature,
+// publish or take one down (and undo it), decide on a listing held for
+// review, remove an image that breaks the rules. Each is recorded in the
+// listing's moderation history, and the owner is emailed what concerns
+// them.
+type Moderation struct{ *env }
+
+// NotifyAdmins queues an email to every administrator on st (the
+// transaction that stores what it tells of): the request never waits for
+// mail, nor fails with it.
+func (m *Moderation) NotifyAdmins(ctx context.Context, st *store.Store, message func(to string) bizmail.Message) error {
+	return m.notifyAdmins(ctx, st, message)
+}
+
+// Moderate sets the flags that action names (store.ActionVerify,
+// ActionPublish … and their opposites) on listing id for admin; changed
+// is false when the listing already had them. store.ErrUnknownAction,
+// store.ErrNotFound.
+func (m *Moderation) Moderate(ctx context.Context, admin store.User, id int64, action string) (changed bool, err error) {
+	changed, err = m.store.Moderate(ctx, id, admin, action)
+	if changed {
+		m.log.Info("listing moderated", "business_id", id, "action", action, "admin_id", admin.ID)
+	}
+	return changed, err
+}
+
+// checkReason is the message about an administrator's reason, which the
+// owner is emailed ("" when it will do).
+func checkReason(reason string, max int, missing string) string {
+	switch {
+	case reason == "":
+		return missing
+	case utf8.RuneCountInString(reason) > max:
+		return "Keep the reason to " + strconv.Itoa(max) + " characters."
+	}
+	return ""
+}
+
+// Decision is an administrator's decision on a listing held for review.
+type Decision struct {
+	HoldID  int64
+	Approve bool
+	Reason  string // why it is rejected (required then), for the owner
+}
+
+// Check asks a rejection for its reason (Invalid "reason").
+func (d Decision) Check() catalog.FieldErrors {
+	errs := catalog.FieldErrors{}
+	if !d.Approve {
+		if msg := checkReason(strings.TrimSpace(d.Reason), catalog.HoldReasonMax, "Give the reason: the owner is emailed it."); msg != "" {
+			errs["reason"] = msg
+		}
+	}
+	return errs
+}
+
+// DecideHold approves (the listing goes live) or rejects (it stays down)
+// a held listing for admin, records it among the listing's moderation
+// actions and emails the owner through the queue, so the decision stands
+// whatever the mail server does. Invalid when a rejection has no reason;
+// store.ErrNotFound, store.ErrHoldDecided (another administrator first).
+func (m *Moderation) DecideHold(ctx context.Context, admin store.User, d Decision) (store.Hold, error) {
+	if err := invalid(d.Check()); err != nil {
+		return store.Hold{}, err
+	}
+	reason := strings.TrimSpace(d.Reason)
+	var hold store.Hold
+	err := m.store.InTx(ctx, func(tx *store.Store) error {
+		var err error
+		if hold, err = tx.DecideHold(ctx, d.HoldID, admin, d.Approve, reason); err != nil {
+			return err
+		}
+		owner := hold.Listing.OwnerEmail.String
+		if owner == "" {
+			return nil
+		}
+		msg := bizmail.ListingRejected(m.site, owner, hold.Listing.Name, reason, m.link(manageListing(hold.BusinessID)))
+		if d.Approve {
+			msg = bizmail.ListingApproved(m.site, owner, hold.Listing.Name, m.link("/directory/"+hold.Listing.Slug))
+		}
+		return queueMail(ctx, tx, msg)
+	})
+	if err == nil {
+		m.log.Info("held listing decided", "hold_id", hold.ID, "business_id", hold.BusinessID, "status", hold.Status, "admin_id", admin.ID)
+	}
+	return hold, err
+}
+
+// manageListing is the path of the owner's page of listing id.
+func manageListing(id int64) string { return "/dashboard/businesses/" + strconv.FormatInt(id, 10) }
+
+// ImageRemoval is an administrator's removal of a listing's image that
+// breaks the rules, with the reason the owner is emailed.
+type ImageRemoval struct {
+	Business store.AdminBusiness
+	ImageID  int64
+	Reason   string
+}
+
+// Check asks for the reason (Invalid "reason").
+func (r ImageRemoval) Check() catalog.FieldErrors {
+	errs := catalog.FieldErrors{}
+	if msg := checkReason(strings.TrimSpace(r.Reason), catalog.ImageRemovalReasonMax, "Give the reason: the owner is emailed it."); msg != "" {
+		errs["reason"] = msg
+	}
+	return errs
+}
+
+// RemoveImage removes the image for admin with the reason: the row goes
+// (recorded with the reason, and in the listing's moderation history), its
+// files are deleted through the job queue, and the owner is emailed which
+// image and why, all in one transaction. Invalid without a reason;
+// store.ErrNotFound when the image is gone already.
+func (m *Moderation) RemoveImage(ctx context.Context, admin store.User, r ImageRemoval) (store.ListingImage, error) {
+	if err := invalid(r.Check()); err != nil {
+		return store.ListingImage{}, err
+	}
+	b, reason := r.Business, strings.TrimSpace(r.Reason)
+	var img store.ListingImage
+	err := m.store.InTx(ctx, func(tx *store.Store) error {
+		var err error
+		if img, err = tx.RemoveListingImage(ctx, b.ID, r.ImageID, admin, reason); err != nil {
+			return err
+		}
+		if err := forgetImages(ctx, tx, []store.ListingImage{img}); err != nil {
+			return err
+		}
+		if b.OwnerEmail.String == "" {
+			return nil
+		}
+		return queueMail(ctx, tx, bizmail.ImageRemoved(m.site, b.OwnerEmail.String, b.Name,
+			img.Kind == store.ImageLogo, img.Alt, reason, m.link(manageListing(b.ID))))
+	})
+	if err == nil {
+		m.log.Info("listing image removed by an administrator", "business_id", b.ID, "image_id", r.ImageID, "admin_id", admin.ID)
+	}
+	return img, err
+}
