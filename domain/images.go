@@ -15,6 +15,7 @@ import (
 
 	"bizprofile/images"
 	"bizprofile/jobs"
+	"bizprofile/plans"
 	"bizprofile/storage"
 	"bizprofile/store"
 )
@@ -41,6 +42,13 @@ func newImages(e *env) *Images { return &Images{env: e, slots: make(chan struct{
 // An account that moved to a smaller plan keeps its photos; its pages
 // show the first this many.
 func (b Billing) Photos() int { return b.Plan.Photos }
+
+// MorePhotos is the cheapest plan that shows more photos than b's, to
+// name where a listing is full; ok is false on the largest.
+func (b Billing) MorePhotos() (p plans.Plan, ok bool) {
+	p = plans.FirstWith(func(q plans.Plan) bool { return q.Photos > b.Photos() })
+	return p, p.Photos > b.Photos()
+}
 
 // Messages of an image's checks, by its fields.
 const (
@@ -160,7 +168,11 @@ func (im *Images) KeepPending(ctx context.Context, accountID, userID int64, kind
 // Of is the image imageID of the listing businessID (store.ErrNotFound
 // when the listing has none of that id).
 func (im *Images) Of(ctx context.Context, businessID, imageID int64) (store.ListingImage, error) {
-	imgs, err := im.store.ListingImages(ctx, businessID)
+	return imageOf(ctx, im.store, businessID, imageID)
+}
+
+func imageOf(ctx context.Context, st *store.Store, businessID, imageID int64) (store.ListingImage, error) {
+	imgs, err := st.ListingImages(ctx, businessID)
 	if err != nil {
 		return store.ListingImage{}, err
 	}

@@ -37,6 +37,48 @@ func (m *Moderation) Moderate(ctx context.Context, admin store.User, id int64, a
 	return changed, err
 }
 
+// Dossier is what an administrator weighs about a listing: its flags and
+// owner, its images, the claims on it, its verification requests and what
+// administrators did to it.
+type Dossier struct {
+	Business      store.AdminBusiness
+	Images        []store.ListingImage
+	Claims        []store.Claim
+	Verifications []store.VerificationRequest
+	History       []store.ModerationAction
+}
+
+// Dossier is the dossier of listing id (store.ErrNotFound).
+func (m *Moderation) Dossier(ctx context.Context, id int64) (Dossier, error) {
+	var d Dossier
+	var err error
+	if d.Business, err = m.store.AdminBusinessByID(ctx, id); err != nil {
+		return d, err
+	}
+	if d.Claims, err = m.store.ClaimsForBusiness(ctx, id); err != nil {
+		return d, err
+	}
+	if d.History, err = m.store.ModerationHistory(ctx, id); err != nil {
+		return d, err
+	}
+	if d.Verifications, err = m.store.VerificationHistory(ctx, id); err != nil {
+		return d, err
+	}
+	d.Images, err = m.store.ListingImages(ctx, id)
+	return d, err
+}
+
+// Image is listing businessID and its image imageID, which an
+// administrator acts on (store.ErrNotFound when either is missing).
+func (m *Moderation) Image(ctx context.Context, businessID, imageID int64) (store.AdminBusiness, store.ListingImage, error) {
+	b, err := m.store.AdminBusinessByID(ctx, businessID)
+	if err != nil {
+		return b, store.ListingImage{}, err
+	}
+	img, err := imageOf(ctx, m.store, b.ID, imageID)
+	return b, img, err
+}
+
 // checkReason is the message about an administrator's reason, which the
 // owner is emailed ("" when it will do).
 func checkReason(reason string, max int, missing string) string {

@@ -88,8 +88,7 @@ func (h *Handlers) businessesList() adminList {
 // adminBusiness shows one listing's flags, images, claims and moderation
 // history.
 func (h *Handlers) adminBusiness(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	b, err := h.store.AdminBusinessByID(ctx, idParam(r))
+	d, err := h.domain.Moderation.Dossier(r.Context(), idParam(r))
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
 		return
@@ -98,35 +97,16 @@ func (h *Handlers) adminBusiness(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	claims, err := h.store.ClaimsForBusiness(ctx, b.ID)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	history, err := h.store.ModerationHistory(ctx, b.ID)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	verifications, err := h.store.VerificationHistory(ctx, b.ID)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	imgs, err := h.store.ListingImages(ctx, b.ID)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
+	b := d.Business
 	v := views.AdminBusiness{AdminBusinessRow: adminBusinessRow(b), Email: b.Email, EmailConfirmed: b.EmailConfirmed, Phone: b.Phone, Website: b.Website,
-		VerifiedMethod: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time, Images: h.adminImages(b, imgs)}
-	for _, vr := range verifications {
+		VerifiedMethod: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time, Images: h.adminImages(b, d.Images)}
+	for _, vr := range d.Verifications {
 		v.Verifications = append(v.Verifications, verificationRow(vr))
 	}
-	for _, c := range claims {
+	for _, c := range d.Claims {
 		v.Claims = append(v.Claims, claimRow(c))
 	}
-	for _, a := range history {
+	for _, a := range d.History {
 		label := views.ModerationLabels[a.Action]
 		if label == "" {
 			label = a.Action

@@ -52,17 +52,7 @@ func imageParam(r *http.Request) int64 {
 // form that asks for the reason; false (after a 404 or an error page)
 // when either is missing.
 func (h *Handlers) removeImageForm(w http.ResponseWriter, r *http.Request) (views.AdminRemoveImage, store.AdminBusiness, bool) {
-	ctx := r.Context()
-	b, err := h.store.AdminBusinessByID(ctx, idParam(r))
-	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
-		return views.AdminRemoveImage{}, b, false
-	}
-	if err != nil {
-		h.serverError(w, r, err)
-		return views.AdminRemoveImage{}, b, false
-	}
-	img, err := h.domain.Images.Of(ctx, b.ID, imageParam(r))
+	b, img, err := h.domain.Moderation.Image(r.Context(), idParam(r), imageParam(r))
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
 		return views.AdminRemoveImage{}, b, false

@@ -73,16 +73,6 @@ func (h *Handlers) saveBranding(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	refuse := func(status int, toast views.Toast) {
-		f, err := h.manageForm(ctx, b)
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		c := h.chrome(r)
-		c.Toasts = append(c.Toasts, toast)
-		h.renderManageWith(w, r, status, c, b, f, views.VerificationForm{}, views.ListingMedia{Branding: p})
-	}
 	typed := typedAccent(r.PostForm)
 	remove := r.PostForm.Get("action") == "remove"
 	colour, err := h.domain.Branding.SetAccent(ctx, domain.Accent{AccountID: u.Account(), BusinessID: b.ID, UserID: u.ID, Typed: typed, Remove: remove})
@@ -90,14 +80,14 @@ func (h *Handlers) saveBranding(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, domain.ErrNoBranding):
 		p.Problem = "Custom branding comes with the " + p.Upgrade + " plan; your account is on " + p.Plan + "."
-		refuse(http.StatusForbidden, views.Toast{Title: "Branding was not saved", Description: p.Problem, Variant: "destructive"})
+		h.renderMedia(w, r, http.StatusForbidden, b, &views.Toast{Title: "Branding was not saved", Description: p.Problem, Variant: "destructive"}, views.ListingMedia{Branding: p})
 		return
 	case errors.As(err, &invalid):
 		p.Value, p.Error = typed, invalid["accent"]
 		if picker := strings.ToLower(r.PostForm.Get("accent_picker")); domain.AccentHex.MatchString(picker) {
 			p.Picker = picker
 		}
-		refuse(http.StatusUnprocessableEntity, views.Toast{Title: "Branding was not saved", Description: "The Branding section says why.", Variant: "destructive"})
+		h.renderMedia(w, r, http.StatusUnprocessableEntity, b, &views.Toast{Title: "Branding was not saved", Description: "The Branding section says why.", Variant: "destructive"}, views.ListingMedia{Branding: p})
 		return
 	case err != nil:
 		h.serverError(w, r, err)

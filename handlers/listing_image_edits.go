@@ -64,7 +64,7 @@ func (h *Handlers) editListingImages(w http.ResponseWriter, r *http.Request) {
 			p.Photos[i] = byID[ph.ID]
 			p.Photos[i].Alt, p.Photos[i].Cover = ph.Alt, ph.Cover
 		}
-		h.renderImagesPanel(w, r, http.StatusUnprocessableEntity, b, p)
+		h.renderMedia(w, r, http.StatusUnprocessableEntity, b, nil, views.ListingMedia{Images: p})
 		return
 	}
 	if err != nil {

@@ -45,7 +45,7 @@ func (h *Handlers) imagesPanel(ctx context.Context, u *store.User, b store.Busin
 		return p, err
 	}
 	p.MaxPhotos, p.Plan, p.Banner = bill.Photos(), bill.Plan.Name, bill.MayBrand()
-	if up := plans.FirstWith(func(q plans.Plan) bool { return q.Photos > p.MaxPhotos }); up.Photos > p.MaxPhotos {
+	if up, ok := bill.MorePhotos(); ok {
 		p.Upgrade = up.Name
 	}
 	p.BannerPlan = plans.FirstWithBranding().Name
@@ -112,7 +112,11 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, status, body)
 			return
 		}
-		h.renderImagesPanel(w, r, status, b, p)
+		var toast *views.Toast
+		if status == http.StatusServiceUnavailable {
+			toast = &views.Toast{Title: "Your image was not saved", Description: domain.StorageMessage, Variant: "destructive"}
+		}
+		h.renderMedia(w, r, status, b, toast, views.ListingMedia{Images: p})
 	}
 	in := domain.NewImage{BusinessID: b.ID, AccountID: u.Account(), UserID: u.ID, Kind: kind, Alt: alt, Upload: f.Upload,
 		Photos: len(p.Photos), MaxPhotos: p.MaxPhotos}
@@ -187,17 +191,17 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-// renderImagesPanel shows the manage page with the section as a failed
-// post left it.
-func (h *Handlers) renderImagesPanel(w http.ResponseWriter, r *http.Request, status int, b store.Business, p views.ImagesPanel) {
+// renderMedia shows the manage page with toast (nil: none) and the logo,
+// photos and branding sections as a failed post of theirs left them.
+func (h *Handlers) renderMedia(w http.ResponseWriter, r *http.Request, status int, b store.Business, toast *views.Toast, m views.ListingMedia) {
 	f, err := h.manageForm(r.Context(), b)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
 	c := h.chrome(r)
-	if status == http.StatusServiceUnavailable {
-		c.Toasts = append(c.Toasts, views.Toast{Title: "Your image was not saved", Description: domain.StorageMessage, Variant: "destructive"})
+	if toast != nil {
+		c.Toasts = append(c.Toasts, *toast)
 	}
-	h.renderManageWith(w, r, status, c, b, f, views.VerificationForm{}, views.ListingMedia{Images: p})
+	h.renderManageWith(w, r, status, c, b, f, views.VerificationForm{}, m)
 }
