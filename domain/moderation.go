@@ -79,16 +79,13 @@ func (m *Moderation) Image(ctx context.Context, businessID, imageID int64) (stor
 	return b, img, err
 }
 
-// checkReason is the message about an administrator's reason, which the
-// owner is emailed ("" when it will do).
-func checkReason(reason string, max int, missing string) string {
-	switch {
-	case reason == "":
-		return missing
-	case utf8.RuneCountInString(reason) > max:
-		return "Keep the reason to " + strconv.Itoa(max) + " characters."
+// checkReason asks for an administrator's reason (field "reason"), which
+// the owner is emailed, of at most max characters.
+func checkReason(errs catalog.FieldErrors, reason string, max int) {
+	Required(errs, "reason", reason, "Give the reason: the owner is emailed it.")
+	if !errs.Has("reason") && utf8.RuneCountInString(strings.TrimSpace(reason)) > max {
+		errs["reason"] = "Keep the reason to " + strconv.Itoa(max) + " characters."
 	}
-	return ""
 }
 
 // Decision is an administrator's decision on a listing held for review.
@@ -102,9 +99,7 @@ type Decision struct {
 func (d Decision) Check() catalog.FieldErrors {
 	errs := catalog.FieldErrors{}
 	if !d.Approve {
-		if msg := checkReason(strings.TrimSpace(d.Reason), catalog.HoldReasonMax, "Give the reason: the owner is emailed it."); msg != "" {
-			errs["reason"] = msg
-		}
+		checkReason(errs, d.Reason, catalog.HoldReasonMax)
 	}
 	return errs
 }
@@ -155,9 +150,7 @@ type ImageRemoval struct {
 // Check asks for the reason (Invalid "reason").
 func (r ImageRemoval) Check() catalog.FieldErrors {
 	errs := catalog.FieldErrors{}
-	if msg := checkReason(strings.TrimSpace(r.Reason), catalog.ImageRemovalReasonMax, "Give the reason: the owner is emailed it."); msg != "" {
-		errs["reason"] = msg
-	}
+	checkReason(errs, r.Reason, catalog.ImageRemovalReasonMax)
 	return errs
 }
 
