@@ -167,18 +167,6 @@ func (im *Images) Arrange(ctx context.Context, businessID int64, e PhotoEdits) (
 	return photos, im.store.EditListingImages(ctx, businessID, edits, cover)
 }
 
-// Attach makes the account's pending uploads among imgs (by ID, with
-// their Alt) images of the listing businessID on tx, the transaction that
-// creates it, as many photos as bill shows; a logo replaced has its files
-// deleted through the queue.
-func (im *Images) Attach(ctx context.Context, tx *store.Store, accountID, businessID int64, imgs []store.ListingImage, bill Billing) error {
-	replaced, err := tx.AttachPendingImages(ctx, accountID, businessID, imgs, bill.Photos())
-	if err != nil {
-		return err
-	}
-	return forgetImages(ctx, tx, replaced)
-}
-
 // Chosen is what the wizard's form names as a listing's images: a logo
 // and photos (by slot), each an id of a pending upload; a photo's alt text.
 type Chosen struct {
