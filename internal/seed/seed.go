@@ -3,7 +3,7 @@
 // with the logos and photos drawn here, and, when asked, generated
 // listings (internal/synthetic). The drawings live here rather than with
 // the samples because they are kept as an owner's upload is
-// (handlers.KeepImage), and the handlers' own tests load the samples.
+// (domain.KeepImage), and the handlers' own tests load the samples.
 package seed
 
 import (
