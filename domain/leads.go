@@ -129,12 +129,6 @@ func (l *Leads) MarkLocked(ctx context.Context, accountID int64, bill Billing, l
 	return bill.Leads().markLocked(ctx, l.store, accountID, ls)
 }
 
-// NotifyOwner tells the owner of b, on tx, about lead, which came from
-// the quote request q (see Receive).
-func (l *Leads) NotifyOwner(ctx context.Context, tx *store.Store, b store.Business, lead store.Lead, q *store.QuoteRequest) error {
-	return l.notifyLeadOwner(ctx, tx, b, lead, q)
-}
-
 // Inbox is a page of the account's leads matching f, each marked locked
 // past bill's monthly cap, with how many match in all.
 func (l *Leads) Inbox(ctx context.Context, accountID int64, bill Billing, f store.LeadFilter, p store.Page) ([]store.OwnerLead, int, error) {

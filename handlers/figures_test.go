@@ -142,7 +142,7 @@ func catalogueFigures() figures {
 	for _, o := range catalog.RatingOptions {
 		f.addNumbersOf("the directory's rating filter", o.Value)
 	}
-	f.add("the limits of a quote request's description", views.RequestDescriptionMin, views.RequestDescriptionMax)
+	f.add("the limits of a quote request's description", catalog.RequestDescriptionMin, catalog.RequestDescriptionMax)
 	for _, b := range store.Budgets {
 		f.addNumbersOf("the budget ranges of a quote request", b.Label)
 	}

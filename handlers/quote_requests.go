@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -11,7 +12,6 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -50,12 +50,7 @@ func (h *Handlers) keepRequestPrefill(r *http.Request, p requestPrefill) {
 // newRequestForm is an empty form with its choices.
 func newRequestForm() views.QuoteRequestForm {
 	f := views.QuoteRequestForm{Errors: catalog.FieldErrors{}}
-	for _, c := range store.Timings {
-		f.Timings = append(f.Timings, catalog.Option{Value: c.Value, Label: c.Label})
-	}
-	for _, c := range store.Budgets {
-		f.Budgets = append(f.Budgets, catalog.Option{Value: c.Value, Label: c.Label})
-	}
+	f.Timings, f.Budgets = domain.RequestChoices()
 	return f
 }
 
@@ -103,38 +98,19 @@ func (h *Handlers) quoteRequestPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.QuoteRequestPage(h.chrome(r), f))
 }
 
-// parseQuoteRequest reads and checks the form against views.RequestRules.
-func parseQuoteRequest(r *http.Request) (views.QuoteRequestForm, store.QuoteRequest) {
-	v := r.PostForm
+// readQuoteRequest reads the form: what it shows again (cleaned as it is
+// checked, with the rules' messages) and the request it makes.
+func readQuoteRequest(v url.Values) (views.QuoteRequestForm, domain.QuoteRequestInput) {
+	in := domain.QuoteRequestInput{
+		Category: v.Get("category"), Description: v.Get("description"), City: v.Get("city"), State: v.Get("state"),
+		Timing: v.Get("timing"), Budget: v.Get("budget"), Name: v.Get("name"), Email: v.Get("email"), Phone: v.Get("phone"),
+	}.Cleaned()
 	f := newRequestForm()
-	f.Category, f.Description = field(v, "category"), strings.TrimSpace(v.Get("description"))
-	f.City, f.State = places.CleanCity(v.Get("city")), field(v, "state")
-	if code, ok := places.StateCode(f.State); ok {
-		f.State = code
-	}
-	f.Timing, f.Budget = field(v, "timing"), field(v, "budget")
-	f.Name, f.Email, f.Phone = field(v, "name"), field(v, "email"), field(v, "phone")
+	f.Category, f.Description, f.City, f.State, f.Timing, f.Budget = in.Category, in.Description, in.City, in.State, in.Timing, in.Budget
+	f.Name, f.Email, f.Phone = in.Name, in.Email, in.Phone
 	f.FromEnquiry = field(v, "from_enquiry")
-	values := map[string]string{"category": f.Category, "description": f.Description, "city": f.City, "state": f.State, "name": f.Name, "email": f.Email, "phone": f.Phone}
-	e := f.Errors
-	for _, name := range []string{"category", "description", "city", "state", "name", "email", "phone"} {
-		checkRule(e, name, values[name], views.RequestRules[name])
-	}
-	if !e.Has("description") && views.ShortDescription(f.Description) {
-		e["description"] = views.TooShortDescription
-	}
-	checkOption(e, "timing", f.Timing, f.Timings, "Choose when you need it.")
-	if f.Budget != "" && !catalog.ValidOption(f.Budgets, f.Budget) {
-		e["budget"] = "Choose a budget from the list, or leave it not stated."
-	}
-	q := store.QuoteRequest{
-		Name: f.Name, Email: store.NormalizeEmail(f.Email), Phone: f.Phone, Category: f.Category, Description: f.Description,
-		City: f.City, State: f.State, Timing: f.Timing, Budget: f.Budget,
-	}
-	if u := currentUser(r); u != nil {
-		q.UserID.Int64, q.UserID.Valid = u.ID, true
-	}
-	return f, q
+	f.Errors = in.Check()
+	return f, in
 }
 
 // sendQuoteRequest stores a request, matches it and, in the same
@@ -144,7 +120,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	f, q := parseQuoteRequest(r)
+	f, in := readQuoteRequest(r.PostForm)
 	if r.PostFormValue("company_site") != "" {
 		// A bot filled the hidden field: answer as if sent, store nothing.
 		h.log.Info("quote request honeypot", "ip", clientIP(r))
@@ -162,29 +138,17 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusTooManyRequests, views.QuoteRequestPage(h.chrome(r), f))
 		return
 	}
-	var matches []store.Match
-	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
-		var err error
-		q, matches, err = tx.CreateQuoteRequest(r.Context(), q)
-		if err != nil {
-			return err
-		}
-		names := make([]string, len(matches))
-		for i, m := range matches {
-			names[i] = m.Business.Name
-			if err := h.domain.Leads.NotifyOwner(r.Context(), tx, m.Business, m.Lead, &q); err != nil {
-				return err
-			}
-		}
-		return domain.QueueMail(r.Context(), tx, bizmail.QuoteRequestSent(h.domain.Site(), q.Email, q.Name, names, h.site.BaseURL+views.RequestPath(q.Token)))
-	})
+	var requester int64
+	if u := currentUser(r); u != nil {
+		requester = u.ID
+	}
+	q, matches, err := h.domain.Leads.Request(r.Context(), in, requester)
 	if err != nil {
 		h.log.Error("quote request not stored", "error", err)
 		f.Problem = "Your request could not be sent just now. Please try again in a moment; nothing you typed was lost."
 		h.render(w, r, http.StatusServiceUnavailable, views.QuoteRequestPage(h.chrome(r), f))
 		return
 	}
-	h.log.Info("quote request received", "request_id", q.ID, "matches", len(matches))
 	h.sessions.Remove(r.Context(), requestPrefillKey)
 	t := views.Toast{Title: "Request sent!", Description: "It went to " + strconv.Itoa(len(matches)) + " matching businesses."}
 	switch len(matches) {

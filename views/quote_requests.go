@@ -4,38 +4,12 @@ import (
 	"net/url"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"bizprofile/catalog"
 )
 
 // Quote requests: the form at /request and the requester's page at
 // /requests/{token}.
-
-// Limits of a quote request's description, in characters.
-const (
-	RequestDescriptionMin = 30
-	RequestDescriptionMax = 2000
-)
-
-// RequestRules are what the server accepts in each field of a quote
-// request (handlers.parseQuoteRequest checks them, with the description's
-// minimum, RequestDescriptionMin).
-var RequestRules = map[string]catalog.FieldRule{
-	"category":    {Required: "Choose the kind of business you need.", Options: catalog.Categories, Invalid: "Choose the kind of business you need."},
-	"description": {Required: "Describe what you need.", MaxLength: RequestDescriptionMax},
-	"city":        catalog.CityRule,
-	"state":       {Required: "Choose the state.", Options: catalog.StateOptions, Invalid: "Choose the state from the list."},
-	"name":        {Required: "Enter your name.", MaxLength: 100},
-	"email":       catalog.EmailRule,
-	"phone":       catalog.PhoneRule,
-}
-
-// TooShortDescription is the message for a description under the minimum.
-const TooShortDescription = "Tell the businesses a little more: at least 30 characters."
-
-// ShortDescription reports whether a description is under the minimum.
-func ShortDescription(s string) bool { return utf8.RuneCountInString(s) < RequestDescriptionMin }
 
 // QuoteRequestForm is the quote request form and what was typed into it.
 type QuoteRequestForm struct {

@@ -123,7 +123,7 @@ func QuoteRequestPage(c Chrome, f QuoteRequestForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = formField(Field{Name: "description", Label: "Describe the job", Type: "textarea", Value: f.Description, Required: true, MaxLength: RequestDescriptionMax, Rows: 6, Hint: "Between 30 and 2,000 characters: what needs doing, how big it is, anything the business should know. Naming the services you need helps us find the right businesses.", Error: f.Errors["description"]}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = formField(Field{Name: "description", Label: "Describe the job", Type: "textarea", Value: f.Description, Required: true, MaxLength: catalog.RequestDescriptionMax, Rows: 6, Hint: "Between 30 and 2,000 characters: what needs doing, how big it is, anything the business should know. Naming the services you need helps us find the right businesses.", Error: f.Errors["description"]}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
