@@ -1,17 +1,14 @@
 package handlers
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
-	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -49,7 +46,7 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reviews.Back = "/directory/" + b.Slug
-	photos, branded, err := h.listingLook(r.Context(), b)
+	photos, branded, err := h.domain.Images.Look(r.Context(), b)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -67,52 +64,6 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 		v.Claim = state
 	}
 	h.render(w, r, http.StatusOK, views.BusinessPage(h.chrome(r), v))
-}
-
-// listingLook is what a listing's page shows of its images: its described
-// photos, the cover first then in order, and whether its owner's plan
-// brands its page (custom branding: the cover as a banner, the accent
-// colour). A downgraded account keeps its colour, unshown, and its photos
-// beyond its plan's number.
-func (h *Handlers) listingLook(ctx context.Context, b store.Business) (photos []store.ListingImage, branded bool, err error) {
-	var imgs []store.ListingImage
-	if b.ShownPhotos > 0 { // else there is nothing to read
-		if imgs, err = h.store.ListingImages(ctx, b.ID); err != nil {
-			return nil, false, err
-		}
-	}
-	for _, img := range imgs {
-		if img.Kind == store.ImagePhoto && img.Shown() {
-			photos = append(photos, img)
-		}
-	}
-	// ListingImages orders them by position; the cover goes first.
-	slices.SortStableFunc(photos, func(a, b store.ListingImage) int {
-		switch {
-		case a.Cover == b.Cover:
-			return 0
-		case a.Cover:
-			return -1
-		}
-		return 1
-	})
-	// The plan is looked up only when there is something to brand or
-	// count. A listing nobody owns (sample data) has the free plan's.
-	plan := plans.Free()
-	if b.OwnerID.Valid && (b.AccentColor != "" || len(photos) > 0) {
-		bill, err := h.billingOf(ctx, b.OwnerID.Int64)
-		if err != nil {
-			return nil, false, err
-		}
-		plan = bill.Plan
-		branded = plan.Branding
-	}
-	// An account that moved to a smaller plan keeps its photos, and its
-	// page shows as many as the plan does (the cover first).
-	if len(photos) > plan.Photos {
-		photos = photos[:plan.Photos]
-	}
-	return photos, branded, nil
 }
 
 // Sizes of a listing's page's images, in CSS pixels: they match
