@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"time"
 
-	"bizprofile/plans"
 	"bizprofile/store"
 )
 
@@ -18,20 +17,11 @@ type accountExport struct {
 	store.AccountData
 }
 
-// downloadAccountData answers the signed-in user's data as a JSON file.
-// Leads past the plan's monthly cap come locked, as the inbox shows them.
+// downloadAccountData answers the signed-in user's data as a JSON file
+// (domain.Accounts.Export).
 func (h *Handlers) downloadAccountData(w http.ResponseWriter, r *http.Request) {
 	ctx, u := r.Context(), currentUser(r)
-	leadCap := plans.Unlimited
-	if u.Kind == store.KindBusiness {
-		bill, err := h.billingOf(ctx, u.ID)
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		leadCap = bill.Plan.LeadsPerMonth
-	}
-	d, err := h.store.AccountData(ctx, u.ID, leadCap)
+	d, err := h.domain.Accounts.Export(ctx, *u)
 	if err != nil {
 		h.serverError(w, r, err)
 		return

@@ -26,14 +26,7 @@ func worksForBusiness(u *store.User) bool {
 // pages tell members who decides: "Full Name (email)", or the email alone.
 // It is "" for an owner.
 func (h *Handlers) accountOwnerName(ctx context.Context, u *store.User) (string, error) {
-	if !u.Member() {
-		return "", nil
-	}
-	owner, err := h.teamPerson(ctx, u.Account())
-	if err != nil {
-		return "", err
-	}
-	return owner.Label(), nil
+	return h.domain.Accounts.OwnerName(ctx, *u)
 }
 
 // ownerOnly lets the account's owner through; a member gets 403 and a page

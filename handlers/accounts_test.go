@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 
 	"github.com/PuerkitoBio/goquery"
@@ -484,7 +485,7 @@ func TestDashboardFigures(t *testing.T) {
 func TestCompleteProfileAlert(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	ctx := context.Background()
-	hash, _ := hashPassword(goodPassword)
+	hash, _ := domain.HashPassword(goodPassword)
 	u, _, err := app.store.CreateAccount(ctx, store.NewAccount{Email: "noname@example.com", PasswordHash: hash, Kind: store.KindBusiness})
 	must(t, err)
 	must(t, app.store.MarkEmailVerified(ctx, u.ID))

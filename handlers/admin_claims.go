@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strconv"
 
 	"bizprofile/catalog"
-	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -71,40 +69,17 @@ func (h *Handlers) claimsList() adminList {
 	}
 }
 
-// decideClaim approves or rejects a claim and emails the claimant, and on
-// approval the people whose open claims it closed; the enquiries the
-// listing received without an owner are handed to the claimant, who is
-// told how many wait in their inbox. The decision stands
-// even when an email cannot be sent: the toast says so.
+// decideClaim approves or rejects a claim (domain.Listings.DecideClaim).
+// The decision stands even when an email cannot be sent: the toast says
+// so.
 func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ctx, admin, id := r.Context(), currentUser(r), idParam(r)
+		id := idParam(r)
 		if id == 0 {
 			h.notFound(w, r)
 			return
 		}
-		var (
-			c            store.Claim
-			closedOthers int
-		)
-		err := h.store.InTx(ctx, func(tx *store.Store) error {
-			decided, closed, err := tx.DecideClaim(ctx, id, *admin, approve)
-			if err != nil {
-				return err
-			}
-			c = decided
-			ms := []bizmail.Message{h.claimDecidedMail(c, approve)}
-			if n := c.HandedOverLeads; approve && n > 0 {
-				ms = append(ms, bizmail.HeldLeads(h.domain.Site(), c.UserEmail, c.BusinessName, n,
-					h.site.BaseURL+"/dashboard/leads?listing="+strconv.FormatInt(c.BusinessID, 10)))
-			}
-			for _, o := range closed {
-				ms = append(ms, bizmail.ClaimClosed(h.domain.Site(), o.UserEmail, o.BusinessName, h.site.BaseURL+"/directory/"+o.BusinessSlug))
-			}
-			closedOthers = len(closed)
-			return domain.QueueMail(ctx, tx, ms...)
-		})
-		back := "/admin/claims"
+		c, err := h.domain.Listings.DecideClaim(r.Context(), *currentUser(r), id, approve)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			h.notFound(w, r)
@@ -121,24 +96,15 @@ func (h *Handlers) decideClaim(approve bool) http.HandlerFunc {
 			if approve {
 				t = views.Toast{Title: "Claim approved", Description: c.BusinessName + " now belongs to " + c.UserEmail + "; they will be told by email."}
 			}
-			h.log.Info("claim decided", "claim_id", c.ID, "business_id", c.BusinessID, "status", c.Status, "admin_id", admin.ID)
 			if n := c.HandedOverLeads; approve && n > 0 {
 				enquiries, were := bizmail.EnquiriesWere(n)
 				t.Description += " " + enquiries + " it received without an owner " + were + " handed to them."
 			}
-			if closedOthers > 0 {
-				t.Description += fmt.Sprintf(" %d other open claim(s) on it were closed and their claimants will be told.", closedOthers)
+			if c.ClosedOthers > 0 {
+				t.Description += fmt.Sprintf(" %d other open claim(s) on it were closed and their claimants will be told.", c.ClosedOthers)
 			}
 			h.flash(r, t)
 		}
-		http.Redirect(w, r, adminBack(r, back), http.StatusSeeOther)
+		http.Redirect(w, r, adminBack(r, "/admin/claims"), http.StatusSeeOther)
 	}
-}
-
-// claimDecidedMail tells the claimant of c the decision.
-func (h *Handlers) claimDecidedMail(c store.Claim, approved bool) bizmail.Message {
-	if approved {
-		return bizmail.ClaimApproved(h.domain.Site(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/dashboard/businesses/"+strconv.FormatInt(c.BusinessID, 10))
-	}
-	return bizmail.ClaimRejected(h.domain.Site(), c.UserEmail, c.BusinessName, h.site.BaseURL+"/directory/"+c.BusinessSlug)
 }

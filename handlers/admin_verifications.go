@@ -4,11 +4,8 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"unicode/utf8"
 
-	"bizprofile/catalog"
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -64,12 +61,12 @@ func (h *Handlers) adminVerifications(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.AdminVerificationsPage(h.chrome(r), v))
 }
 
-// decideVerification approves or rejects a request and emails the owner.
-// A rejection without a reason (or with a long one) answers 422, the
-// reason's field saying why.
+// decideVerification approves or rejects a request and emails the owner
+// (domain.Listings.DecideVerification). A rejection without a reason (or
+// with a long one) answers 422, the reason's field saying why.
 func (h *Handlers) decideVerification(approve bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ctx, admin, id := r.Context(), currentUser(r), idParam(r)
+		id := idParam(r)
 		if id == 0 {
 			h.notFound(w, r)
 			return
@@ -78,47 +75,18 @@ func (h *Handlers) decideVerification(approve bool) http.HandlerFunc {
 			return
 		}
 		reason := strings.TrimSpace(r.PostFormValue("reason"))
-		if !approve {
-			problem := ""
-			switch {
-			case reason == "":
-				problem = "Give the reason: the owner is emailed it, to know what to send next time."
-			case utf8.RuneCountInString(reason) > views.VerificationReasonMax:
-				problem = catalog.TooLong(views.VerificationReasonMax)
-			}
-			if problem != "" {
-				if _, err := h.store.VerificationRequestByID(ctx, id); errors.Is(err, store.ErrNotFound) {
-					h.notFound(w, r)
-					return
-				}
-				v, err := h.adminVerificationsView(r)
-				if err != nil {
-					h.serverError(w, r, err)
-					return
-				}
-				v.Errors, v.Reasons = map[int64]string{id: problem}, map[int64]string{id: reason}
-				h.render(w, r, http.StatusUnprocessableEntity, views.AdminVerificationsPage(h.chrome(r), v))
+		decided, err := h.domain.Listings.DecideVerification(r.Context(), *currentUser(r), id, approve, reason)
+		var bad domain.Invalid
+		switch {
+		case errors.As(err, &bad):
+			v, err := h.adminVerificationsView(r)
+			if err != nil {
+				h.serverError(w, r, err)
 				return
 			}
-		} else {
-			reason = ""
-		}
-		var decided store.VerificationRequest
-		err := h.store.InTx(ctx, func(tx *store.Store) error {
-			var err error
-			if decided, err = tx.DecideVerification(ctx, id, *admin, approve, reason); err != nil {
-				return err
-			}
-			if decided.UserEmail == "" {
-				return nil // the account is gone
-			}
-			m := bizmail.VerificationRejected(h.domain.Site(), decided.UserEmail, decided.BusinessName, reason, h.site.BaseURL+manageURL(decided.BusinessID)+"#verification")
-			if approve {
-				m = bizmail.VerificationApproved(h.domain.Site(), decided.UserEmail, decided.BusinessName, h.site.BaseURL+"/directory/"+decided.BusinessSlug)
-			}
-			return domain.QueueMail(ctx, tx, m)
-		})
-		switch {
+			v.Errors, v.Reasons = map[int64]string{id: bad.Fields()["reason"]}, map[int64]string{id: reason}
+			h.render(w, r, http.StatusUnprocessableEntity, views.AdminVerificationsPage(h.chrome(r), v))
+			return
 		case errors.Is(err, store.ErrNotFound):
 			h.notFound(w, r)
 			return
@@ -128,7 +96,6 @@ func (h *Handlers) decideVerification(approve bool) http.HandlerFunc {
 			h.serverError(w, r, err)
 			return
 		default:
-			h.log.Info("verification decided", "verification_id", decided.ID, "business_id", decided.BusinessID, "status", decided.Status, "admin_id", admin.ID)
 			told := ""
 			if decided.UserEmail != "" {
 				told = " " + decided.UserEmail + " will be told by email."

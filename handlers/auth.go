@@ -1,13 +1,9 @@
 package handlers
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"log/slog"
 	"net/http"
-	"net/mail"
 	"strings"
 	"time"
 
@@ -16,7 +12,6 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/domain"
 	"bizprofile/jobs"
-	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -26,12 +21,6 @@ const (
 	sessionUserID  = "user_id"
 	sessionVersion = "session_version"
 	sessionPending = "pending_email" // address a verification link was just sent to
-)
-
-// Lifetimes of emailed links.
-const (
-	verifyTTL = 24 * time.Hour
-	resetTTL  = time.Hour
 )
 
 // invalidCredentials is the one answer to a wrong email or a wrong
@@ -53,81 +42,48 @@ func (h *Handlers) loginPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.LoginPage(h.chrome(r), f))
 }
 
-// login signs a visitor in. A wrong email and a wrong password get the same
-// answer after the same work (a password hash is always checked).
+// login signs a visitor in, within the sign-in limits (domain.SignIn).
 func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	f := views.AuthForm{
-		Mode:   views.ModeSignIn,
-		Email:  strings.TrimSpace(r.PostFormValue("email")),
-		Next:   localPath(r.PostFormValue("next"), ""),
-		Errors: catalog.FieldErrors{},
-	}
-	password := r.PostFormValue("password")
-	if f.Email == "" {
-		f.Errors["email"] = "Enter your email address."
-	} else if !validEmail(f.Email) {
-		f.Errors["email"] = "Enter a valid email address, like name@example.com."
-	}
-	if password == "" {
-		f.Errors["password"] = "Enter your password."
-	}
+	in := domain.SignInInput{Email: strings.TrimSpace(r.PostFormValue("email")), Password: r.PostFormValue("password"), IP: clientIP(r)}
+	f := views.AuthForm{Mode: views.ModeSignIn, Email: in.Email, Next: localPath(r.PostFormValue("next"), ""), Errors: in.Check()}
 	if len(f.Errors) > 0 {
 		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(h.chrome(r), f))
 		return
 	}
-	ctx, ip := r.Context(), clientIP(r)
-	email := store.NormalizeEmail(f.Email)
-	attempt := h.log.With("event", "sign-in", "email", email, "ip", ip, "request_id", requestID(ctx))
-
-	// The limits (lockout.go): the address's own, then this address's
-	// failures for this email.
-	ok, retry := h.limits.signInIP.Allow(ctx, ip)
-	msg := tooManyMessage(retry)
-	if ok {
-		retry, msg = h.signInHold(ctx, email, ip)
-	}
-	if !ok || retry > 0 {
-		attempt.Warn("sign-in refused", "outcome", "rate_limited", "retry_after", retry.Round(time.Second))
-		f.Problem = msg
-		h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
-		return
-	}
-
-	u, err := h.store.UserByEmail(ctx, email)
+	ctx := r.Context()
+	attempt := h.log.With("event", "sign-in", "email", store.NormalizeEmail(in.Email), "ip", in.IP, "request_id", requestID(ctx))
+	l := h.limits
+	u, err := h.domain.Accounts.SignIn(ctx, domain.SignInLimits{PerIP: l.signInIP, PerEmailAndIP: l.signInPair, PerEmail: l.signInEmail}, in)
+	var held domain.SignInHeld
 	switch {
-	case errors.Is(err, store.ErrNotFound):
-		checkPassword(dummyHash, password) // same work as a real check
-		h.noteSignInFailure(ctx, email, ip)
+	case errors.As(err, &held):
+		attempt.Warn("sign-in refused", "outcome", "rate_limited", "retry_after", held.Retry.Round(time.Second))
+		f.Problem = heldMessage(held)
+		h.tooMany(w, r, held.Retry, views.LoginPage(h.chrome(r), f))
+	case errors.Is(err, domain.ErrUnknownEmail):
 		attempt.Info("sign-in failed", "outcome", "unknown_email")
 		h.signInFailed(w, r, f)
-		return
-	case err != nil:
-		h.serverError(w, r, err)
-		return
-	}
-	if !checkPassword(u.PasswordHash, password) {
-		h.noteSignInFailure(ctx, email, ip)
+	case errors.Is(err, domain.ErrWrongPassword):
 		attempt.Info("sign-in failed", "outcome", "wrong_password", "user_id", u.ID)
 		h.signInFailed(w, r, f)
-		return
-	}
-	h.noteSignInSuccess(ctx, email, ip)
-	if !u.Verified() {
+	case errors.Is(err, domain.ErrUnverified):
 		attempt.Info("sign-in refused", "outcome", "unverified", "user_id", u.ID)
 		f.Unverified = u.Email
 		h.render(w, r, http.StatusForbidden, views.LoginPage(h.chrome(r), f))
-		return
-	}
-	if err := h.startSession(r, u); err != nil {
+	case err != nil:
 		h.serverError(w, r, err)
-		return
+	default:
+		if err := h.startSession(r, u); err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		attempt.Info("signed in", "outcome", "ok", "user_id", u.ID)
+		h.flash(r, views.Toast{Title: "Welcome back!", Description: "You have been signed in successfully."})
+		http.Redirect(w, r, localPath(f.Next, "/dashboard"), http.StatusSeeOther)
 	}
-	attempt.Info("signed in", "outcome", "ok", "user_id", u.ID)
-	h.flash(r, views.Toast{Title: "Welcome back!", Description: "You have been signed in successfully."})
-	http.Redirect(w, r, localPath(f.Next, "/dashboard"), http.StatusSeeOther)
 }
 
 func (h *Handlers) signInFailed(w http.ResponseWriter, r *http.Request, f views.AuthForm) {
@@ -135,6 +91,19 @@ func (h *Handlers) signInFailed(w http.ResponseWriter, r *http.Request, f views.
 	c.Toasts = append(c.Toasts, views.Toast{Title: "Error", Description: invalidCredentials, Variant: "destructive"})
 	f.Problem = invalidCredentials + ". Check your email and password and try again."
 	h.render(w, r, http.StatusUnauthorized, views.LoginPage(c, f))
+}
+
+// heldMessage tells a visitor whose sign-in is held how long to wait: in
+// seconds for a short delay, as Retry-After says.
+func heldMessage(held domain.SignInHeld) string {
+	if !held.Delay {
+		return tooManyMessage(held.Retry)
+	}
+	secs, unit := int(held.Retry.Seconds())+1, " seconds"
+	if secs == 1 {
+		unit = " second"
+	}
+	return "Too many attempts. Please wait " + itoa(secs) + unit + " and try again."
 }
 
 // startSession signs u in on this request with a fresh session token, so a
@@ -166,65 +135,34 @@ func (h *Handlers) signup(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	f := views.AuthForm{
-		Mode:     views.ModeSignUp,
-		FullName: strings.TrimSpace(r.PostFormValue("full_name")),
-		Email:    strings.TrimSpace(r.PostFormValue("email")),
-		Next:     localPath(r.PostFormValue("next"), ""),
-		Errors:   catalog.FieldErrors{},
+	in := domain.SignUpInput{FullName: field(r.PostForm, "full_name"), Email: field(r.PostForm, "email"), Password: r.PostFormValue("password")}
+	f := views.AuthForm{Mode: views.ModeSignUp, FullName: in.FullName, Email: in.Email, Next: localPath(r.PostFormValue("next"), "")}
+	if h.signUp(w, r, in, func(errs catalog.FieldErrors, problem string) templ.Component {
+		f.Errors, f.Problem = errs, problem
+		return views.LoginPage(h.chrome(r), f)
+	}) {
+		h.afterSignup(w, r, in.Email)
 	}
-	password := r.PostFormValue("password")
-	required(f.Errors, "full_name", f.FullName, "Enter your full name.")
-	checkLength(f.Errors, "full_name", f.FullName, 100)
-	checkEmail(f.Errors, "email", f.Email)
-	if msg := passwordProblem(password, f.Email, f.FullName); msg != "" {
-		f.Errors["password"] = msg
-	}
-	if len(f.Errors) > 0 {
-		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(h.chrome(r), f))
-		return
-	}
-	if ok, retry := h.limits.signUpIP.Allow(r.Context(), clientIP(r)); !ok {
-		f.Problem = tooManyMessage(retry)
-		h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
-		return
-	}
-	account := store.NewAccount{Email: f.Email, Kind: store.KindIndividual, Profile: store.Profile{FullName: f.FullName}}
-	if err := h.register(r, account, password, f.FullName); err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	h.afterSignup(w, r, f.Email)
 }
 
-// register creates the account and queues the email with the link that
-// verifies it, in one transaction. An address that already has an account
-// gets a note instead (and the visitor the same answer), so sign-up never
-// reveals who is registered.
-func (h *Handlers) register(r *http.Request, a store.NewAccount, password, name string) error {
-	ctx := r.Context()
-	hash, err := hashPassword(password)
-	if err != nil {
-		return err
+// signUp makes the account of a sign-up form's input (domain.SignUp), or
+// shows the form again with page: 422 with its errors, 429 past the
+// limit. It reports whether the account is made (or the address has one,
+// which the answer never tells).
+func (h *Handlers) signUp(w http.ResponseWriter, r *http.Request, in domain.SignUp, page func(errs catalog.FieldErrors, problem string) templ.Component) bool {
+	if errs := in.Check(); len(errs) > 0 {
+		h.render(w, r, http.StatusUnprocessableEntity, page(errs, ""))
+		return false
 	}
-	a.PasswordHash = hash
-	err = h.store.InTx(ctx, func(tx *store.Store) error {
-		u, biz, err := tx.CreateAccount(ctx, a)
-		if err != nil {
-			return err
-		}
-		h.log.Info("account created", "user_id", u.ID, "kind", u.Kind, "ip", clientIP(r))
-		if biz != nil {
-			// A draft until the address is verified (releaseListings).
-			h.log.Info("listing draft saved", "owner_id", u.ID)
-		}
-		return h.queueVerification(ctx, tx, u, name)
-	})
-	if errors.Is(err, store.ErrEmailTaken) {
-		h.log.Info("sign-up for a registered address", "email", store.NormalizeEmail(a.Email), "ip", clientIP(r))
-		return domain.QueueMail(ctx, h.store, bizmail.AlreadyRegistered(h.domain.Site(), store.NormalizeEmail(a.Email)))
+	if ok, retry := h.limits.signUpIP.Allow(r.Context(), clientIP(r)); !ok {
+		h.tooMany(w, r, retry, page(catalog.FieldErrors{}, tooManyMessage(retry)))
+		return false
 	}
-	return err
+	if err := h.domain.Accounts.SignUp(r.Context(), in, clientIP(r)); err != nil {
+		h.serverError(w, r, err)
+		return false
+	}
+	return true
 }
 
 // afterSignup answers every successful sign-up form the same way.
@@ -234,40 +172,9 @@ func (h *Handlers) afterSignup(w http.ResponseWriter, r *http.Request, email str
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
 }
 
-// queueVerification stores a fresh verification link for u on st and
-// queues the email that carries it.
-func (h *Handlers) queueVerification(ctx context.Context, st *store.Store, u store.User, name string) error {
-	token, err := h.newToken(ctx, st, u.ID, store.TokenVerify, u.Email, verifyTTL)
-	if err != nil {
-		return err
-	}
-	return domain.QueueMail(ctx, st, bizmail.VerifyEmail(h.domain.Site(), u.Email, name, h.site.BaseURL+"/verify-email?token="+token))
-}
-
-// newToken stores a single-use token and returns its secret, which only
-// the email will carry.
-func (h *Handlers) newToken(ctx context.Context, st *store.Store, userID int64, purpose, email string, ttl time.Duration) (string, error) {
-	token, err := newSecret()
-	if err != nil {
-		return "", err
-	}
-	err = st.CreateToken(ctx, store.Token{Hash: store.Digest(token), UserID: userID, Purpose: purpose, Email: email, ExpiresAt: time.Now().Add(ttl)})
-	return token, err
-}
-
-// newSecret is the secret of an emailed link: 32 random bytes, URL-safe.
-// Only its digest (store.Digest) is stored.
-func newSecret() (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
 // verifyEmail follows the link of a verification email.
 func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
-	tok, err := h.store.UseToken(r.Context(), store.Digest(r.URL.Query().Get("token")), store.TokenVerify)
+	_, err := h.domain.Accounts.Verify(r.Context(), r.URL.Query().Get("token"))
 	if errors.Is(err, store.ErrTokenInvalid) {
 		h.render(w, r, http.StatusBadRequest, views.VerifyFailedPage(h.chrome(r)))
 		return
@@ -276,16 +183,6 @@ func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	if err := h.store.MarkEmailVerified(r.Context(), tok.UserID); err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	// A business sign-up's listing goes live now (publication.go).
-	if err := h.domain.Listings.Release(r.Context(), tok.UserID); err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	h.log.Info("email verified", "user_id", tok.UserID)
 	h.sessions.Remove(r.Context(), sessionPending)
 	h.flash(r, views.Toast{Title: "Email verified!", Description: "Your account is active. You can sign in now."})
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
@@ -293,13 +190,13 @@ func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
 
 // resendVerification sends a new verification link. Its answer is the same
 // whether or not the address has an unverified account, and takes the same
-// time: the job makes the link (jobs.go).
+// time: the job makes the link (domain.Accounts.ResendVerification).
 func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
 	email := strings.TrimSpace(r.PostFormValue("email"))
-	if !validEmail(email) {
+	if len(domain.ResetRequest{Email: email}.Check()) > 0 {
 		h.flash(r, views.Toast{Title: "Email required", Description: "Please enter your email address first.", Variant: "destructive"})
 		http.Redirect(w, r, "/login", http.StatusSeeOther)
 		return
@@ -322,21 +219,19 @@ func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 
 // forgotPassword sends a reset link. The answer is the same whether or not
 // the address has an account, and takes the same time: the request queues
-// the same job for every address, and the job makes the link (jobs.go).
+// the same job for every address, and the job makes the link
+// (domain.Accounts.SendResetLink).
 func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	f := views.AuthForm{Mode: views.ModeSignIn, Email: strings.TrimSpace(r.PostFormValue("email")), Next: localPath(r.PostFormValue("next"), ""), Errors: catalog.FieldErrors{}}
+	in := domain.ResetRequest{Email: strings.TrimSpace(r.PostFormValue("email"))}
+	f := views.AuthForm{Mode: views.ModeSignIn, Email: in.Email, Next: localPath(r.PostFormValue("next"), ""), Errors: in.Check()}
 	c := h.chrome(r)
-	if f.Email == "" {
-		f.Errors["email"] = "Please enter your email address first."
-		c.Toasts = append(c.Toasts, views.Toast{Title: "Email required", Description: "Please enter your email address first.", Variant: "destructive"})
-		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(c, f))
-		return
-	}
-	if !validEmail(f.Email) {
-		f.Errors["email"] = "Enter a valid email address, like name@example.com."
+	if len(f.Errors) > 0 {
+		if in.Email == "" {
+			c.Toasts = append(c.Toasts, views.Toast{Title: "Email required", Description: "Please enter your email address first.", Variant: "destructive"})
+		}
 		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(c, f))
 		return
 	}
@@ -347,7 +242,7 @@ func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 	}
 	// The same work for every address: the queue finds out whether it has
 	// an account.
-	if err := h.store.Enqueue(r.Context(), jobs.PasswordReset(f.Email)); err != nil {
+	if err := h.store.Enqueue(r.Context(), jobs.PasswordReset(in.Email)); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
@@ -373,71 +268,26 @@ func (h *Handlers) resetPasswordPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, status, views.ResetPasswordPage(h.chrome(r), f))
 }
 
-// resetPassword sets the new password, which ends every other session of
-// the user (their session version changes) and retires their other links.
+// resetPassword sets the new password of a reset link
+// (domain.Accounts.ResetPassword), which signs the user out everywhere.
 func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
 	ctx := r.Context()
-	f := views.ResetForm{Token: r.PostFormValue("token"), Errors: catalog.FieldErrors{}}
-	invalid := func() {
+	in := domain.PasswordReset{Token: r.PostFormValue("token"), Password: r.PostFormValue("password"), ConfirmPassword: r.PostFormValue("confirm_password"), IP: clientIP(r)}
+	err := h.domain.Accounts.ResetPassword(ctx, in)
+	var bad domain.Invalid
+	switch {
+	case errors.Is(err, store.ErrTokenInvalid):
 		h.render(w, r, http.StatusBadRequest, views.ResetPasswordPage(h.chrome(r), views.ResetForm{Invalid: true}))
-	}
-	tok, err := h.store.ValidToken(ctx, store.Digest(f.Token), store.TokenReset)
-	if errors.Is(err, store.ErrTokenInvalid) {
-		invalid()
 		return
-	}
-	if err != nil {
+	case errors.As(err, &bad):
+		h.render(w, r, http.StatusUnprocessableEntity, views.ResetPasswordPage(h.chrome(r), views.ResetForm{Token: in.Token, Errors: bad.Fields()}))
+		return
+	case err != nil:
 		h.serverError(w, r, err)
 		return
-	}
-	p, err := h.store.ProfileOf(ctx, tok.UserID)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	password := r.PostFormValue("password")
-	checkPasswords(f.Errors, password, r.PostFormValue("confirm_password"), tok.Email, p.FullName, p.FirstName, p.LastName)
-	if len(f.Errors) > 0 {
-		h.render(w, r, http.StatusUnprocessableEntity, views.ResetPasswordPage(h.chrome(r), f))
-		return
-	}
-	hash, err := hashPassword(password)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	err = h.store.InTx(ctx, func(tx *store.Store) error {
-		// Used in the transaction that sets the password: of two
-		// requests racing with the link, one sets it.
-		tok, err = tx.UseToken(ctx, store.Digest(f.Token), store.TokenReset)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.SetPassword(ctx, tok.UserID, hash); err != nil {
-			return err
-		}
-		// The link reached the inbox, which proves the address too.
-		if err := tx.MarkEmailVerified(ctx, tok.UserID); err != nil {
-			return err
-		}
-		return domain.QueueMail(ctx, tx, bizmail.PasswordChanged(h.domain.Site(), tok.Email))
-	})
-	if errors.Is(err, store.ErrTokenInvalid) {
-		invalid()
-		return
-	}
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	h.log.Info("password reset", "user_id", tok.UserID, "ip", clientIP(r))
-	// The link proved the address, so listings waiting for it go out now;
-	// if that fails, the owner's next dashboard visit releases them.
-	if err := h.domain.Listings.Release(ctx, tok.UserID); err != nil {
-		h.log.Warn("release listings after a password reset", slog.Any("error", err), "user_id", tok.UserID)
 	}
 	if err := h.sessions.RenewToken(ctx); err != nil {
 		h.serverError(w, r, err)
@@ -453,12 +303,4 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) tooMany(w http.ResponseWriter, r *http.Request, retry time.Duration, page templ.Component) {
 	setRetryAfter(w, retry)
 	h.render(w, r, http.StatusTooManyRequests, page)
-}
-
-func validEmail(s string) bool {
-	if len(s) > 254 || strings.ContainsAny(s, " <>\"") {
-		return false
-	}
-	a, err := mail.ParseAddress(s)
-	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndexByte(s, '@'):], ".")
 }

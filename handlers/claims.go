@@ -6,51 +6,29 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"bizprofile/catalog"
-	bizmail "bizprofile/mail"
+	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
 )
 
 // Claims: a listing nobody owns (a sample, an imported one) shows 'Claim
 // this business'; a business user says how it is theirs; an administrator
-// approves (admin_claims.go) and the listing becomes theirs.
+// approves (admin_claims.go) and the listing becomes theirs. The rules are
+// the domain's (domain/claims.go).
 
-// claimState is where a listing's ownership stands for the viewer u (nil
-// when signed out).
+// claimStates are where a listing's ownership stands, as its pages show it.
+var claimStates = map[domain.ClaimState]views.ClaimState{
+	domain.ClaimNone: views.ClaimNone, domain.ClaimOpen: views.ClaimOpen, domain.ClaimPendingReview: views.ClaimPendingReview,
+	domain.ClaimYours: views.ClaimYours, domain.ClaimTaken: views.ClaimTaken, domain.ClaimNotBusiness: views.ClaimNotBusiness,
+}
+
+// claimState is where b's ownership stands for the viewer u (nil when
+// signed out).
 func (h *Handlers) claimState(ctx context.Context, u *store.User, b store.Business) (views.ClaimState, error) {
-	switch {
-	case u != nil && b.OwnedBy(u.Account()):
-		// The account's owner and its members manage it.
-		return views.ClaimYours, nil
-	case b.OwnerID.Valid || b.Claimed:
-		return views.ClaimTaken, nil
-	case u == nil:
-		return views.ClaimOpen, nil
-	}
-	if u.Kind != store.KindBusiness && !u.Member() {
-		// A personal account that manages a listing (made with the
-		// profile wizard) is a business user too, as is a member of a
-		// business account, who claims for that account (the listing
-		// goes to the account the claimant works in when approved).
-		owned, err := h.store.BusinessesOwnedBy(ctx, u.ID)
-		if err != nil {
-			return views.ClaimNone, err
-		}
-		if len(owned) == 0 {
-			return views.ClaimNotBusiness, nil
-		}
-	}
-	_, err := h.store.PendingClaim(ctx, b.ID, u.ID)
-	switch {
-	case err == nil:
-		return views.ClaimPendingReview, nil
-	case errors.Is(err, store.ErrNotFound):
-		return views.ClaimOpen, nil
-	}
-	return views.ClaimNone, err
+	s, err := h.domain.Listings.ClaimState(ctx, u, b)
+	return claimStates[s], err
 }
 
 // claimForm is the claim page of b for the signed-in user.
@@ -100,13 +78,8 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, claimStatus(f.State), views.ClaimPage(h.chrome(r), f))
 		return
 	}
-	f.Role, f.Message = field(r.PostForm, "role"), strings.TrimSpace(r.PostFormValue("message"))
-	checkOption(f.Errors, "role", f.Role, views.ClaimRoles, "Choose your role at the business.")
-	required(f.Errors, "message", f.Message, "Tell us how we can confirm the business is yours.")
-	if n := utf8.RuneCountInString(f.Message); n > 0 && n < 20 && !f.Errors.Has("message") {
-		f.Errors["message"] = "Give a little more detail (at least 20 characters), so we can check your claim."
-	}
-	checkLength(f.Errors, "message", f.Message, 2000)
+	in := domain.ClaimInput{Role: field(r.PostForm, "role"), Message: strings.TrimSpace(r.PostFormValue("message"))}
+	f.Role, f.Message, f.Errors = in.Role, in.Message, in.Check()
 	if len(f.Errors) > 0 {
 		h.render(w, r, http.StatusUnprocessableEntity, views.ClaimPage(h.chrome(r), f))
 		return
@@ -117,17 +90,7 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusTooManyRequests, views.ClaimPage(h.chrome(r), f))
 		return
 	}
-	var c store.Claim
-	err = h.store.InTx(r.Context(), func(tx *store.Store) error {
-		var err error
-		c, err = tx.CreateClaim(r.Context(), store.Claim{BusinessID: b.ID, UserID: u.ID, Role: f.Role, Message: f.Message})
-		if err != nil {
-			return err
-		}
-		return h.domain.Moderation.NotifyAdmins(r.Context(), tx, func(to string) bizmail.Message {
-			return bizmail.ClaimReceived(h.domain.Site(), to, b.Name, u.Email, catalog.OptionLabel(views.ClaimRoles, c.Role), c.Message, h.site.BaseURL+"/admin/claims")
-		})
-	})
+	_, err = h.domain.Listings.Claim(r.Context(), *u, b, in)
 	switch {
 	case errors.Is(err, store.ErrAlreadyClaimed):
 		f.State = views.ClaimTaken
@@ -143,7 +106,6 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, claimStatus(f.State), views.ClaimPage(h.chrome(r), f))
 		return
 	}
-	h.log.Info("listing claimed", "claim_id", c.ID, "business_id", b.ID, "user_id", u.ID)
 	h.flash(r, views.Toast{Title: "Claim sent", Description: "We will email " + u.Email + " once an administrator has reviewed it."})
 	http.Redirect(w, r, "/directory/"+b.Slug, http.StatusSeeOther)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 
 	"github.com/PuerkitoBio/goquery"
@@ -332,7 +333,7 @@ func TestLeadIsKeptWhenMailFails(t *testing.T) {
 	}
 	app := newTestApp(t, store.SQLite, down)
 	ctx := context.Background()
-	hash, _ := hashPassword(goodPassword)
+	hash, _ := domain.HashPassword(goodPassword)
 	u, _, _ := app.store.CreateAccount(ctx, store.NewAccount{Email: "o@example.com", PasswordHash: hash, Kind: store.KindBusiness})
 	b, _ := app.store.CreateBusiness(ctx, store.Business{Name: "Mailless", Published: true, OwnerID: sql.NullInt64{Int64: u.ID, Valid: true}})
 	res, _ := app.post(t, "/directory/"+b.Slug+"/contact", url.Values{"name": {"A"}, "email": {"a@example.com"}, "message": {"Still here?"}})

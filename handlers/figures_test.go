@@ -133,7 +133,7 @@ func catalogueFigures() figures {
 	f.add("plans.TrialDays", plans.TrialDays)
 	f.addNumbersOf("the partner catalogue's commission", content.PartnerCommissionMax)
 	f.add("store.MaxMatches", store.MaxMatches)
-	f.add("the password rules", passwordMin)
+	f.add("the password rules", domain.PasswordMin)
 	for _, d := range domain.RollingRanges {
 		f.add("the analytics ranges", float64(d))
 	}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/views"
 )
 
@@ -35,7 +36,7 @@ func validFormat(r catalog.FieldRule, value string) bool {
 	case r.Options != nil && !catalog.ValidOption(r.Options, value):
 		return false
 	case r.Format == catalog.FormatEmail:
-		return validEmail(value)
+		return domain.ValidEmail(value)
 	case r.Format == catalog.FormatURL:
 		u, err := url.Parse(value)
 		return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.Contains(u.Host, ".")

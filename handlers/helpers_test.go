@@ -22,6 +22,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/domain"
 	"bizprofile/internal/samples"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -87,7 +88,7 @@ func (a *testApp) signIn(t *testing.T, email, password string) *http.Response {
 func (a *testApp) account(t *testing.T, email, kind string) store.User {
 	t.Helper()
 	ctx := context.Background()
-	hash, err := hashPassword(goodPassword)
+	hash, err := domain.HashPassword(goodPassword)
 	must(t, err)
 	u, _, err := a.store.CreateAccount(ctx, store.NewAccount{Email: email, PasswordHash: hash, Kind: kind, Profile: store.Profile{FullName: "User " + email}})
 	must(t, err)
@@ -608,7 +609,7 @@ func anyContains(list []string, part string) bool {
 func ownedListing(t *testing.T, app *testApp, owner, name string) store.Business {
 	t.Helper()
 	ctx := context.Background()
-	hash, err := hashPassword(goodPassword)
+	hash, err := domain.HashPassword(goodPassword)
 	must(t, err)
 	u, _, err := app.store.CreateAccount(ctx, store.NewAccount{Email: owner, PasswordHash: hash, Kind: store.KindBusiness})
 	must(t, err)

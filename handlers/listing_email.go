@@ -1,13 +1,10 @@
 package handlers
 
 import (
-	"context"
 	"errors"
 	"net/http"
-	"time"
 
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -17,28 +14,6 @@ import (
 // emailed to it (store/listing_email.go). The link's page asks before it
 // confirms, so a mail scanner opening it confirms nothing, and tells a
 // reader who does not know the business how to refuse.
-
-const (
-	// listingEmailTTL is how long a confirmation link works.
-	listingEmailTTL = 72 * time.Hour
-	// A listing's link is sent five times a day at most: the address may be
-	// someone else's inbox.
-	listingEmailDaily = 5
-)
-
-// sendListingEmailLink stores a new link that confirms b's email on st and
-// queues the email that carries it; b's older links stop working.
-func (h *Handlers) sendListingEmailLink(ctx context.Context, st *store.Store, b store.Business) error {
-	token, err := newSecret()
-	if err != nil {
-		return err
-	}
-	err = st.CreateListingEmailToken(ctx, store.ListingEmailToken{Hash: store.Digest(token), BusinessID: b.ID, Email: b.Email, ExpiresAt: time.Now().Add(listingEmailTTL)})
-	if err != nil {
-		return err
-	}
-	return domain.QueueMail(ctx, st, bizmail.ConfirmListingEmail(h.domain.Site(), b.Email, b.Name, h.site.BaseURL+"/listing-email/confirm?token="+token))
-}
 
 // emailSentToast tells an owner a confirmation link went to addr.
 func emailSentToast(addr string) views.Toast {
@@ -57,26 +32,17 @@ func (h *Handlers) resendListingEmail(w http.ResponseWriter, r *http.Request) {
 	if r.PostFormValue("from") == "dashboard" {
 		back = "/dashboard"
 	}
-	if b.Email == "" || b.EmailConfirmed {
+	switch err := h.domain.Listings.ResendEmailLink(ctx, b); {
+	case errors.Is(err, domain.ErrEmailConfirmed):
 		h.flash(r, views.Toast{Title: "Nothing to confirm", Description: "The email of " + b.Name + " is confirmed already."})
-		http.Redirect(w, r, back, http.StatusSeeOther)
-		return
-	}
-	n, err := h.store.ListingEmailLinksSince(ctx, b.ID, time.Now().Add(-24*time.Hour))
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	if n >= listingEmailDaily {
+	case errors.Is(err, domain.ErrTooManyEmailLinks):
 		h.flash(r, views.Toast{Title: "Please wait", Description: "Five links went to " + b.Email + " today. Check that inbox (and its spam folder), or try again tomorrow.", Variant: "destructive"})
-		http.Redirect(w, r, back, http.StatusSeeOther)
-		return
-	}
-	if err := h.store.InTx(ctx, func(tx *store.Store) error { return h.sendListingEmailLink(ctx, tx, b) }); err != nil {
+	case err != nil:
 		h.serverError(w, r, err)
 		return
+	default:
+		h.flash(r, emailSentToast(b.Email))
 	}
-	h.flash(r, emailSentToast(b.Email))
 	http.Redirect(w, r, back, http.StatusSeeOther)
 }
 

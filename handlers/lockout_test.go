@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 )
 
@@ -36,7 +36,7 @@ func signInFrom(t *testing.T, app *testApp, ip, email, password string) (*http.R
 func verifiedAccount(t *testing.T, app *testApp, email string) store.User {
 	t.Helper()
 	ctx := context.Background()
-	hash, err := hashPassword(goodPassword)
+	hash, err := domain.HashPassword(goodPassword)
 	must(t, err)
 	u, _, err := app.store.CreateAccount(ctx, store.NewAccount{Email: email, PasswordHash: hash, Kind: store.KindIndividual, Profile: store.Profile{FullName: "Owner"}})
 	must(t, err)
@@ -148,13 +148,4 @@ func TestSignInLimitsLookTheSameForUnknownEmails(t *testing.T) {
 			t.Error("the refusal for a real email and an unknown one differ")
 		}
 	}, behindProxy)
-}
-
-func TestSignInDelayDoublesUpToTheWindow(t *testing.T) {
-	window := 15 * time.Minute
-	for n, want := range map[int]time.Duration{0: time.Second, 1: 2 * time.Second, 5: 32 * time.Second, 9: 512 * time.Second, 10: window, 64: window} {
-		if got := signInDelay(n, window); got != want {
-			t.Errorf("signInDelay(%d) = %v, want %v", n, got, want)
-		}
-	}
 }

@@ -103,24 +103,3 @@ func TestWeakPasswordsAreRefusedWhereverOneIsSet(t *testing.T) {
 		}
 	}, func(d *Deps) { d.RateLimits = DefaultRateLimits.Times(100) }) // many sign-ups from one address
 }
-
-func TestPasswordProblem(t *testing.T) {
-	for _, tc := range []struct {
-		password, email string
-		names           []string
-		refused         bool
-	}{
-		{"éééééééé", "x@example.com", nil, true},                             // one character, beyond ASCII
-		{"\u00a0\u2003\u00a0\u2003\u00a0\u2003", "x@example.com", nil, true}, // Unicode spaces
-		{"ann-likes-tea", "ann+news@example.com", nil, true},                 // the local part without its +tag
-		{"my JOSÉ pass", "x@example.com", []string{"José García"}, true},
-		{"garcía-2024", "x@example.com", []string{"", "José", "García"}, true},
-		{"aaaaab-tide", "x@example.com", nil, false},
-		{"bold-lime-71", "bo@example.com", []string{"Bo Li"}, false}, // short names and local parts are ignored
-		{"sea  salt  ", "x@example.com", nil, false},
-	} {
-		if got := passwordProblem(tc.password, tc.email, tc.names...); (got != "") != tc.refused {
-			t.Errorf("passwordProblem(%q, %q, %q) = %q, want refused %v", tc.password, tc.email, tc.names, got, tc.refused)
-		}
-	}
-}

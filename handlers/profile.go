@@ -4,9 +4,10 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/a-h/templ"
+
 	"bizprofile/catalog"
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -69,49 +70,18 @@ func (h *Handlers) saveProfile(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	v.Section = "details"
-	e := v.Errors
-	v.Phone = field(r.PostForm, "phone")
-	checkPhone(e, "phone", v.Phone)
+	f := r.PostForm
+	in := domain.ProfileInput{Individual: v.Individual, Phone: field(f, "phone"), FullName: field(f, "full_name")}
 	if v.Individual {
-		v.FirstName, v.LastName = field(r.PostForm, "first_name"), field(r.PostForm, "last_name")
-		v.Location, v.Profession = field(r.PostForm, "location"), field(r.PostForm, "profession")
-		v.Interests, v.Bio = field(r.PostForm, "interests"), field(r.PostForm, "bio")
-		required(e, "first_name", v.FirstName, "Enter your first name.")
-		checkLength(e, "first_name", v.FirstName, 60)
-		required(e, "last_name", v.LastName, "Enter your last name.")
-		checkLength(e, "last_name", v.LastName, 60)
-		required(e, "location", v.Location, "Enter where you are, like Denver, CO.")
-		checkLength(e, "location", v.Location, 120)
-		checkOption(e, "profession", v.Profession, catalog.Professions, "Choose your profession.")
-		checkLength(e, "interests", v.Interests, 300)
-		checkLength(e, "bio", v.Bio, 1000)
-		v.FullName = v.FirstName + " " + v.LastName
-	} else {
-		v.FullName = field(r.PostForm, "full_name")
-		required(e, "full_name", v.FullName, "Enter your full name.")
-		checkLength(e, "full_name", v.FullName, 100)
+		in.FirstName, in.LastName, in.Location = field(f, "first_name"), field(f, "last_name"), field(f, "location")
+		in.Profession, in.Interests, in.Bio = field(f, "profession"), field(f, "interests"), field(f, "bio")
+		v.FirstName, v.LastName, v.Location, v.Profession, v.Interests, v.Bio = in.FirstName, in.LastName, in.Location, in.Profession, in.Interests, in.Bio
 	}
-	if len(e) > 0 {
-		h.render(w, r, http.StatusUnprocessableEntity, views.ProfilePage(h.chrome(r), v))
-		return
+	v.Section, v.Phone, v.FullName = "details", in.Phone, in.Name()
+	if h.done(w, r, h.domain.Accounts.SaveProfile(r.Context(), currentUser(r).ID, in), h.profileForm(r, v)) {
+		h.flash(r, views.Toast{Title: "Profile saved", Description: "Your details are up to date."})
+		http.Redirect(w, r, "/profile", http.StatusSeeOther)
 	}
-	u := currentUser(r)
-	p, err := h.store.ProfileOf(r.Context(), u.ID)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	p.FullName, p.Phone = v.FullName, v.Phone
-	if v.Individual {
-		p.FirstName, p.LastName, p.Location, p.Profession, p.Interests, p.Bio = v.FirstName, v.LastName, v.Location, v.Profession, v.Interests, v.Bio
-	}
-	if err := h.store.SaveProfile(r.Context(), p); err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	h.flash(r, views.Toast{Title: "Profile saved", Description: "Your details are up to date."})
-	http.Redirect(w, r, "/profile", http.StatusSeeOther)
 }
 
 // saveReviewAlerts stores how a business owner hears of new reviews of
@@ -129,19 +99,18 @@ func (h *Handlers) saveReviewAlerts(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.ReviewAlerts = r.PostFormValue("review_alerts")
-	checkOption(v.Errors, "review_alerts", v.ReviewAlerts, views.ReviewAlertOptions, "Choose how we tell you about new reviews.")
-	if len(v.Errors) > 0 {
-		h.render(w, r, http.StatusUnprocessableEntity, views.ProfilePage(h.chrome(r), v))
-		return
+	if h.done(w, r, h.domain.Accounts.SetReviewAlerts(r.Context(), currentUser(r).ID, v.ReviewAlerts), h.profileForm(r, v)) {
+		h.flash(r, views.Toast{Title: "Review alerts saved", Description: reviewAlertsSaved[v.ReviewAlerts]})
+		http.Redirect(w, r, "/profile#review-alerts", http.StatusSeeOther)
 	}
-	u := currentUser(r)
-	if err := h.store.SetReviewAlerts(r.Context(), u.ID, v.ReviewAlerts); err != nil {
-		h.serverError(w, r, err)
-		return
+}
+
+// profileForm shows the profile page v with a form's errors.
+func (h *Handlers) profileForm(r *http.Request, v views.ProfileView) func(catalog.FieldErrors) templ.Component {
+	return func(errs catalog.FieldErrors) templ.Component {
+		v.Errors = errs
+		return views.ProfilePage(h.chrome(r), v)
 	}
-	h.log.Info("review alerts set", "user_id", u.ID, "setting", v.ReviewAlerts)
-	h.flash(r, views.Toast{Title: "Review alerts saved", Description: reviewAlertsSaved[v.ReviewAlerts]})
-	http.Redirect(w, r, "/profile#review-alerts", http.StatusSeeOther)
 }
 
 // ownerSettingView reads the post of one of a business owner's settings
@@ -188,34 +157,14 @@ func (h *Handlers) changePassword(w http.ResponseWriter, r *http.Request) {
 	}
 	v.Section = "password"
 	u := currentUser(r)
-	password := r.PostFormValue("password")
-	if !checkPassword(u.PasswordHash, r.PostFormValue("current_password")) {
-		v.Errors["current_password"] = "That is not your current password."
-	}
-	checkPasswords(v.Errors, password, r.PostFormValue("confirm_password"), u.Email, v.FullName, v.FirstName, v.LastName)
-	if len(v.Errors) > 0 {
-		h.render(w, r, http.StatusUnprocessableEntity, views.ProfilePage(h.chrome(r), v))
-		return
-	}
-	hash, err := hashPassword(password)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	var version int
-	err = h.store.InTx(r.Context(), func(tx *store.Store) error {
-		version, err = tx.SetPassword(r.Context(), u.ID, hash)
-		if err != nil {
-			return err
-		}
-		return domain.QueueMail(r.Context(), tx, bizmail.PasswordChanged(h.domain.Site(), u.Email))
+	version, err := h.domain.Accounts.ChangePassword(r.Context(), *u, domain.PasswordChange{
+		Current: r.PostFormValue("current_password"), Password: r.PostFormValue("password"), ConfirmPassword: r.PostFormValue("confirm_password"),
+		Names: []string{v.FullName, v.FirstName, v.LastName},
 	})
-	if err != nil {
-		h.serverError(w, r, err)
-		return
+	if err == nil {
+		err = h.sessions.RenewToken(r.Context())
 	}
-	if err := h.sessions.RenewToken(r.Context()); err != nil {
-		h.serverError(w, r, err)
+	if !h.done(w, r, err, h.profileForm(r, v)) {
 		return
 	}
 	h.sessions.Put(r.Context(), sessionVersion, version)
@@ -235,16 +184,9 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	v.Section = "email"
 	u := currentUser(r)
-	v.NewEmail = field(r.PostForm, "new_email")
-	checkEmail(v.Errors, "new_email", v.NewEmail)
-	if !v.Errors.Has("new_email") && store.NormalizeEmail(v.NewEmail) == u.Email {
-		v.Errors["new_email"] = "This is already your email address."
-	}
-	if !checkPassword(u.PasswordHash, r.PostFormValue("current_password")) {
-		v.Errors["current_password"] = "That is not your current password."
-	}
+	in := domain.EmailChange{NewEmail: field(r.PostForm, "new_email"), Password: r.PostFormValue("current_password")}
+	v.Section, v.NewEmail, v.Errors = "email", in.NewEmail, in.Check(*u)
 	if len(v.Errors) > 0 {
 		h.render(w, r, http.StatusUnprocessableEntity, views.ProfilePage(h.chrome(r), v))
 		return
@@ -254,50 +196,36 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/profile", http.StatusSeeOther)
 		return
 	}
-	err = h.store.InTx(r.Context(), func(tx *store.Store) error {
-		token, err := h.newToken(r.Context(), tx, u.ID, store.TokenEmailChange, v.NewEmail, verifyTTL)
-		if err != nil {
-			return err
-		}
-		return domain.QueueMail(r.Context(), tx, bizmail.ConfirmEmailChange(h.domain.Site(), store.NormalizeEmail(v.NewEmail), h.site.BaseURL+"/profile/confirm-email?token="+token))
-	})
-	if err != nil {
+	if err := h.domain.Accounts.StartEmailChange(r.Context(), *u, in); err != nil {
 		h.log.Error("email change not started", "error", err, "user_id", u.ID)
 		v.Errors["new_email"] = "We could not send the confirmation email just now. Please try again in a moment."
 		h.render(w, r, http.StatusServiceUnavailable, views.ProfilePage(h.chrome(r), v))
 		return
 	}
-	h.flash(r, views.Toast{Title: "Check your new inbox", Description: "We sent a confirmation link to " + store.NormalizeEmail(v.NewEmail) + "."})
+	h.flash(r, views.Toast{Title: "Check your new inbox", Description: "We sent a confirmation link to " + store.NormalizeEmail(in.NewEmail) + "."})
 	http.Redirect(w, r, "/profile", http.StatusSeeOther)
 }
 
 // confirmEmail follows the link sent to a new address and switches to it.
 func (h *Handlers) confirmEmail(w http.ResponseWriter, r *http.Request) {
-	tok, err := h.store.UseToken(r.Context(), store.Digest(r.URL.Query().Get("token")), store.TokenEmailChange)
-	if errors.Is(err, store.ErrTokenInvalid) {
-		h.flash(r, views.Toast{Title: "Error", Description: "This confirmation link has expired or was already used. Request a new one below.", Variant: "destructive"})
-		http.Redirect(w, r, "/profile#email", http.StatusSeeOther)
-		return
-	}
-	if err != nil {
+	c, err := h.domain.Accounts.ConfirmEmail(r.Context(), r.URL.Query().Get("token"))
+	problem := ""
+	switch {
+	case errors.Is(err, store.ErrTokenInvalid):
+		problem = "This confirmation link has expired or was already used. Request a new one below."
+	case errors.Is(err, store.ErrEmailTaken):
+		problem = "Another account now uses that address, so your email was not changed."
+	case err != nil:
 		h.serverError(w, r, err)
 		return
 	}
-	lost, err := h.store.SetEmail(r.Context(), tok.UserID, tok.Email)
-	if errors.Is(err, store.ErrEmailTaken) {
-		h.flash(r, views.Toast{Title: "Error", Description: "Another account now uses that address, so your email was not changed.", Variant: "destructive"})
+	if problem != "" {
+		h.flash(r, views.Toast{Title: "Error", Description: problem, Variant: "destructive"})
 		http.Redirect(w, r, "/profile#email", http.StatusSeeOther)
 		return
 	}
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	h.log.Info("email changed", "user_id", tok.UserID)
-	h.flash(r, views.Toast{Title: "Email changed", Description: "You now sign in with " + tok.Email + "."})
-	for _, b := range lost {
-		// SetEmail took the badge away: the old address's domain was its proof.
-		h.log.Info("domain verification removed at an email change", "user_id", tok.UserID, "business_id", b.ID)
+	h.flash(r, views.Toast{Title: "Email changed", Description: "You now sign in with " + c.Email + "."})
+	for _, b := range c.Unverified {
 		h.flash(r, views.Toast{Title: "Verified badge removed", Description: "Your listing " + b.Name + " is no longer verified: its website is not at your new address's domain. Verify it again from its page."})
 	}
 	http.Redirect(w, r, "/profile", http.StatusSeeOther)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 )
 
@@ -214,7 +215,7 @@ func atoiOr(s string) int {
 func TestDraftsOfAVerifiedOwnerAreReleasedOnTheirDashboard(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		ctx := context.Background()
-		hash, err := hashPassword(goodPassword)
+		hash, err := domain.HashPassword(goodPassword)
 		must(t, err)
 		u, _, err := app.store.CreateAccount(ctx, store.NewAccount{
 			Email: "late@example.com", PasswordHash: hash, Kind: store.KindBusiness,

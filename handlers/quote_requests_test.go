@@ -10,6 +10,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 )
 
@@ -27,7 +28,7 @@ func requestForm() url.Values {
 func builder(t *testing.T, app *testApp, owner, name string) store.Business {
 	t.Helper()
 	ctx := context.Background()
-	hash, err := hashPassword(goodPassword)
+	hash, err := domain.HashPassword(goodPassword)
 	must(t, err)
 	u, _, err := app.store.CreateAccount(ctx, store.NewAccount{Email: owner, PasswordHash: hash, Kind: store.KindBusiness})
 	must(t, err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 )
 
@@ -26,7 +27,7 @@ func newReportScene(t *testing.T, app *testApp) reportScene {
 	ctx := context.Background()
 	var s reportScene
 	s.b = ownedListing(t, app, "owner@harbor.test", "Harbor Bakery")
-	hash, err := hashPassword(goodPassword)
+	hash, err := domain.HashPassword(goodPassword)
 	must(t, err)
 	s.ann, _, err = app.store.CreateAccount(ctx, store.NewAccount{Email: "ann@example.test", PasswordHash: hash, Kind: store.KindIndividual})
 	must(t, err)

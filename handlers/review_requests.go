@@ -110,7 +110,7 @@ func (h *Handlers) sendReviewRequests(w http.ResponseWriter, r *http.Request) {
 	var valid []string
 	for i, a := range addresses {
 		results[i].Email = a
-		if validEmail(a) {
+		if domain.ValidEmail(a) {
 			valid = append(valid, a)
 		} else {
 			results[i].Reason = invalidAddress

@@ -17,6 +17,7 @@ import (
 
 	"bizprofile/ai"
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -30,7 +31,7 @@ const reviewedName = "Harbor Lights Cafe"
 func reviewedListing(t *testing.T, app *testApp) store.Business {
 	t.Helper()
 	ctx := context.Background()
-	hash, err := hashPassword(goodPassword)
+	hash, err := domain.HashPassword(goodPassword)
 	must(t, err)
 	owner, _, err := app.store.CreateAccount(ctx, store.NewAccount{Email: "owner@harbor.test", PasswordHash: hash, Kind: store.KindBusiness,
 		Profile: store.Profile{FullName: "Olive Owner"}})
@@ -47,7 +48,7 @@ func reviewedListing(t *testing.T, app *testApp) store.Business {
 func reviewerClient(t *testing.T, app *testApp, email, first, last string) (*testApp, store.User) {
 	t.Helper()
 	ctx := context.Background()
-	hash, err := hashPassword(goodPassword)
+	hash, err := domain.HashPassword(goodPassword)
 	must(t, err)
 	u, _, err := app.store.CreateAccount(ctx, store.NewAccount{Email: email, PasswordHash: hash, Kind: store.KindIndividual,
 		Profile: store.Profile{FullName: first + " " + last, FirstName: first, LastName: last}})

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"database/sql"
 	"net/http"
 	"net/url"
 	"strings"
@@ -552,4 +553,9 @@ func ownerMail(t *testing.T, app *testApp, subject string) sentMail {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// nullID is id as a nullable reference (0: none).
+func nullID(id int64) sql.NullInt64 {
+	return sql.NullInt64{Int64: id, Valid: id != 0}
 }

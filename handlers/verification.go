@@ -2,15 +2,13 @@ package handlers
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"bizprofile/catalog"
-	bizmail "bizprofile/mail"
+	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -94,14 +92,7 @@ func (h *Handlers) verifiable(w http.ResponseWriter, r *http.Request) (store.Bus
 	}
 	switch {
 	case b.Suspended || b.Held:
-		f, err := h.manageForm(r.Context(), b)
-		if err != nil {
-			h.serverError(w, r, err)
-			return b, false
-		}
-		c := h.chrome(r)
-		c.Toasts = append(c.Toasts, views.Toast{Title: "This listing can't be verified now", Description: "The Verification section says why.", Variant: "destructive"})
-		h.renderManage(w, r, http.StatusConflict, c, b, f, views.VerificationForm{})
+		h.manageRefused(w, r, http.StatusConflict, b, views.VerificationForm{}, &views.Toast{Title: "This listing can't be verified now", Description: "The Verification section says why.", Variant: "destructive"})
 		return b, false
 	case b.Verified:
 		h.flash(r, views.Toast{Title: "Already verified", Description: b.Name + " has the Verified badge."})
@@ -119,30 +110,34 @@ func (h *Handlers) verifyByDomain(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ctx, u := r.Context(), currentUser(r)
-	if check := store.CheckDomain(u.Email, u.Verified(), b.Website); check != store.DomainMatches {
-		f, err := h.manageForm(ctx, b)
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		c := h.chrome(r)
-		c.Toasts = append(c.Toasts, views.Toast{Title: "Your email's domain can't verify this listing", Description: "The Verification section says why; you can ask our team instead.", Variant: "destructive"})
-		h.renderManage(w, r, http.StatusUnprocessableEntity, c, b, f, views.VerificationForm{})
+	switch err := h.domain.Listings.VerifyByDomain(r.Context(), *currentUser(r), b); {
+	case errors.Is(err, domain.ErrDomainMismatch):
+		h.manageRefused(w, r, http.StatusUnprocessableEntity, b, views.VerificationForm{}, &views.Toast{Title: "Your email's domain can't verify this listing", Description: "The Verification section says why; you can ask our team instead.", Variant: "destructive"})
 		return
-	}
-	_, err := h.store.VerifyByDomain(ctx, b.ID, u.ID)
-	switch {
 	case errors.Is(err, store.ErrAlreadyVerified):
 		h.flash(r, views.Toast{Title: "Already verified", Description: b.Name + " has the Verified badge."})
 	case err != nil:
 		h.serverError(w, r, err)
 		return
 	default:
-		h.log.Info("listing verified by its domain", "business_id", b.ID, "user_id", u.ID, "domain", store.WebsiteDomain(b.Website))
 		h.flash(r, views.Toast{Title: "Verified", Description: b.Name + " now shows “Verified: domain” on its page and the Verified badge in the directory."})
 	}
 	http.Redirect(w, r, manageURL(b.ID)+"#verification", http.StatusSeeOther)
+}
+
+// manageRefused shows b's manage page again with status, the Verification
+// section's form vf and, when not nil, toast.
+func (h *Handlers) manageRefused(w http.ResponseWriter, r *http.Request, status int, b store.Business, vf views.VerificationForm, toast *views.Toast) {
+	f, err := h.manageForm(r.Context(), b)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	c := h.chrome(r)
+	if toast != nil {
+		c.Toasts = append(c.Toasts, *toast)
+	}
+	h.renderManage(w, r, status, c, b, f, vf)
 }
 
 // requestVerification records the owner's request that our team verify
@@ -152,51 +147,20 @@ func (h *Handlers) requestVerification(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ctx, u := r.Context(), currentUser(r)
-	v := r.PostForm
-	vf := views.VerificationForm{Statement: strings.TrimSpace(v.Get("statement")), Phone: field(v, "callback_phone"), Link: field(v, "evidence_url"), Errors: catalog.FieldErrors{}}
-	required(vf.Errors, "statement", vf.Statement, "Tell us how we can check that the business is yours.")
-	if n := utf8.RuneCountInString(vf.Statement); n > 0 && n < views.VerificationStatementMin && !vf.Errors.Has("statement") {
-		vf.Errors["statement"] = "Give a little more detail (at least " + strconv.Itoa(views.VerificationStatementMin) + " characters), so we can check it."
-	}
-	checkLength(vf.Errors, "statement", vf.Statement, views.VerificationStatementMax)
-	checkPhone(vf.Errors, "callback_phone", vf.Phone)
-	checkURL(vf.Errors, "evidence_url", vf.Link)
-	checkLength(vf.Errors, "evidence_url", vf.Link, 500)
-	renderForm := func(status int, toast *views.Toast) {
-		f, err := h.manageForm(ctx, b)
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		c := h.chrome(r)
-		if toast != nil {
-			c.Toasts = append(c.Toasts, *toast)
-		}
-		h.renderManage(w, r, status, c, b, f, vf)
-	}
+	ctx, u, v := r.Context(), currentUser(r), r.PostForm
+	in := domain.VerificationInput{Statement: strings.TrimSpace(v.Get("statement")), Phone: field(v, "callback_phone"), Link: field(v, "evidence_url")}
+	vf := views.VerificationForm{Statement: in.Statement, Phone: in.Phone, Link: in.Link, Errors: in.Check()}
 	if len(vf.Errors) > 0 {
-		renderForm(http.StatusUnprocessableEntity, &views.Toast{Title: "Your request was not sent", Description: "Correct the fields marked in the Verification section.", Variant: "destructive"})
+		h.manageRefused(w, r, http.StatusUnprocessableEntity, b, vf, &views.Toast{Title: "Your request was not sent", Description: "Correct the fields marked in the Verification section.", Variant: "destructive"})
 		return
 	}
 	if ok, retry := h.limits.formIP.Allow(ctx, "verification:"+strconv.FormatInt(u.ID, 10)); !ok {
 		setRetryAfter(w, retry)
 		vf.Problem = tooManyMessage(retry)
-		renderForm(http.StatusTooManyRequests, nil)
+		h.manageRefused(w, r, http.StatusTooManyRequests, b, vf, nil)
 		return
 	}
-	err := h.store.InTx(ctx, func(tx *store.Store) error {
-		req, err := tx.RequestVerification(ctx, store.VerificationRequest{
-			BusinessID: b.ID, UserID: sql.NullInt64{Int64: u.ID, Valid: true}, Statement: vf.Statement, CallbackPhone: vf.Phone, EvidenceURL: vf.Link,
-		})
-		if err != nil {
-			return err
-		}
-		return h.domain.Moderation.NotifyAdmins(ctx, tx, func(to string) bizmail.Message {
-			return bizmail.VerificationRequested(h.domain.Site(), to, b.Name, u.Email, req.Statement, req.CallbackPhone, req.EvidenceURL, h.site.BaseURL+"/admin/verifications")
-		})
-	})
-	switch {
+	switch err := h.domain.Listings.RequestVerification(ctx, *u, b, in); {
 	case errors.Is(err, store.ErrVerificationPending):
 		h.flash(r, views.Toast{Title: "Your request is waiting already", Description: "Our team will email you the decision on it."})
 	case errors.Is(err, store.ErrAlreadyVerified):
@@ -204,10 +168,9 @@ func (h *Handlers) requestVerification(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		h.log.Error("verification request not stored", "error", err, "business_id", b.ID, "user_id", u.ID, "request_id", requestID(ctx))
 		vf.Problem = "We could not send your request just now. Please try again in a moment: what you wrote is still here."
-		renderForm(http.StatusServiceUnavailable, nil)
+		h.manageRefused(w, r, http.StatusServiceUnavailable, b, vf, nil)
 		return
 	default:
-		h.log.Info("verification requested", "business_id", b.ID, "user_id", u.ID)
 		h.flash(r, views.Toast{Title: "Request sent", Description: "Our team will check it and email " + u.Email + " the decision."})
 	}
 	http.Redirect(w, r, manageURL(b.ID)+"#verification", http.StatusSeeOther)

@@ -80,12 +80,7 @@ const (
 )
 
 // ClaimRoles are how a claimant may be connected to the business.
-var ClaimRoles = []catalog.Option{
-	{Value: "owner", Label: "Owner"},
-	{Value: "manager", Label: "Manager"},
-	{Value: "employee", Label: "Employee"},
-	{Value: "agency", Label: "Agency or representative"},
-}
+var ClaimRoles = catalog.ClaimRoles
 
 // ClaimForm is the claim page: the form, or the State that replaces it.
 type ClaimForm struct {

@@ -109,11 +109,7 @@ type ProfileView struct {
 }
 
 // ReviewAlertOptions are the choices of the review alert setting.
-var ReviewAlertOptions = []catalog.Option{
-	{Value: "each", Label: "Email me about each new review"},
-	{Value: "daily", Label: "One email a day with the new reviews"},
-	{Value: "off", Label: "No review emails"},
-}
+var ReviewAlertOptions = catalog.ReviewAlerts
 
 func signedDelta(n int) string {
 	if n >= 0 {

@@ -25,9 +25,9 @@ const (
 // What a verification request's evidence may hold: the statement's
 // length (the server checks the same).
 const (
-	VerificationStatementMin = 20
-	VerificationStatementMax = 1000
-	VerificationReasonMax    = 500
+	VerificationStatementMin = catalog.VerificationStatementMin
+	VerificationStatementMax = catalog.VerificationStatementMax
+	VerificationReasonMax    = catalog.VerificationReasonMax
 )
 
 // VerificationPanel is the Verification section of a listing's manage

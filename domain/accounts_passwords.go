@@ -1,4 +1,4 @@
-package handlers
+package domain
 
 import (
 	"bufio"
@@ -19,10 +19,10 @@ import (
 // Password rules: the spec's minimum of 6, a maximum that keeps hashing
 // cheap enough, none of the 10,000 most common passwords, nothing made of
 // one character or of spaces only, and nothing that holds the account's
-// email or the person's name (see passwordProblem).
+// email or the person's name (see PasswordProblem).
 const (
-	passwordMin = 6
-	passwordMax = 128
+	PasswordMin = 6
+	PasswordMax = 128
 )
 
 // argon2id parameters recommended by OWASP (19 MiB, 2 passes, 1 lane).
@@ -53,18 +53,18 @@ var commonPasswords = func() map[string]struct{} {
 // nearly every password.
 const minPersonalLen = 3
 
-// passwordProblem explains what is wrong with pw as the new password of the
+// PasswordProblem explains what is wrong with pw as the new password of the
 // account of email, held by the person called names (a full name, first and
 // last names), or returns "" when it is acceptable.
-func passwordProblem(pw, email string, names ...string) string {
+func PasswordProblem(pw, email string, names ...string) string {
 	n := utf8.RuneCountInString(pw)
 	switch {
 	case pw == "":
 		return "Enter a password."
-	case n < passwordMin:
-		return fmt.Sprintf("Use at least %d characters.", passwordMin)
-	case n > passwordMax:
-		return fmt.Sprintf("Use at most %d characters.", passwordMax)
+	case n < PasswordMin:
+		return fmt.Sprintf("Use at least %d characters.", PasswordMin)
+	case n > PasswordMax:
+		return fmt.Sprintf("Use at most %d characters.", PasswordMax)
 	case strings.TrimSpace(pw) == "":
 		return "Use letters, digits or symbols, not only spaces."
 	case strings.Count(pw, string([]rune(pw)[:1])) == n:
@@ -97,11 +97,11 @@ func emailLocalPart(email string) string {
 
 func notLetterOrDigit(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
-// checkPasswords validates a new password and its confirmation on a form
+// checkPasswords checks a new password and its confirmation on a form
 // that sets the password of the account of email, held by names (see
-// passwordProblem).
+// PasswordProblem).
 func checkPasswords(errs catalog.FieldErrors, password, confirm, email string, names ...string) {
-	if msg := passwordProblem(password, email, names...); msg != "" {
+	if msg := PasswordProblem(password, email, names...); msg != "" {
 		errs["password"] = msg
 		return
 	}
@@ -112,8 +112,8 @@ func checkPasswords(errs catalog.FieldErrors, password, confirm, email string, n
 	}
 }
 
-// hashPassword returns an argon2id hash in the usual PHC string form.
-func hashPassword(pw string) (string, error) {
+// HashPassword returns an argon2id hash in the usual PHC string form.
+func HashPassword(pw string) (string, error) {
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
@@ -124,8 +124,8 @@ func hashPassword(pw string) (string, error) {
 		b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
-// checkPassword reports whether pw matches hash, in constant time.
-func checkPassword(hash, pw string) bool {
+// PasswordMatches reports whether pw matches hash, in constant time.
+func PasswordMatches(hash, pw string) bool {
 	parts := strings.Split(hash, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
 		return false
@@ -139,7 +139,7 @@ func checkPassword(hash, pw string) bool {
 	b64 := base64.RawStdEncoding
 	salt, err1 := b64.DecodeString(parts[4])
 	want, err2 := b64.DecodeString(parts[5])
-	if err1 != nil || err2 != nil || len(pw) > 4*passwordMax {
+	if err1 != nil || err2 != nil || len(pw) > 4*PasswordMax {
 		return false
 	}
 	got := argon2.IDKey([]byte(pw), salt, passes, memory, threads, uint32(len(want)))
@@ -149,7 +149,7 @@ func checkPassword(hash, pw string) bool {
 // dummyHash is checked against when an email is unknown, so that answering
 // "wrong email" takes as long as answering "wrong password".
 var dummyHash = func() string {
-	h, err := hashPassword("not-a-real-password-for-timing")
+	h, err := HashPassword("not-a-real-password-for-timing")
 	if err != nil {
 		panic(err)
 	}

@@ -1,0 +1,114 @@
+package domain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/stripe/stripe-go/v85"
+
+	"bizprofile/catalog"
+	bizmail "bizprofile/mail"
+	"bizprofile/plans"
+	"bizprofile/store"
+)
+
+// Closing an account (/profile/close): the password asked again, paid
+// plans cancelled at Stripe first, then everything else in one
+// transaction (store.CloseAccount) with the email that confirms it. It
+// closes the user's own account: an owner's business account goes with it
+// (its team members' rows go too, so they lose access at once); a team
+// member owns no listings or plan, so they only leave the team (and their
+// notes and replies on the account's leads and reviews stay, unsigned).
+
+// PlansNotCancelled says a paid plan of the account could not be
+// cancelled at Stripe (or payments are not configured), and why: nothing
+// was closed.
+type PlansNotCancelled struct{ Err error }
+
+func (e PlansNotCancelled) Error() string { return e.Err.Error() }
+func (e PlansNotCancelled) Unwrap() error { return e.Err }
+
+// StripeTimeout bounds one call to Stripe while a visitor waits.
+const StripeTimeout = 20 * time.Second
+
+// Closed is what closing an account removed, and the plans it cancelled.
+type Closed struct {
+	store.ClosedAccount
+	PlansCancelled []string
+}
+
+// Close closes u's account after checking their password (Invalid, under
+// current_password): it cancels u's paid plans at Stripe with payments
+// first (PlansNotCancelled: nothing was closed), then deletes the
+// account's data, queues its images' deletion and the confirmation email
+// in one transaction. When that fails, Closed still names the plans it
+// cancelled.
+func (a *Accounts) Close(ctx context.Context, u store.User, password string, payments *stripe.Client) (Closed, error) {
+	if !PasswordMatches(u.PasswordHash, password) {
+		msg := "That is not your password."
+		if password == "" {
+			msg = "Enter your password."
+		}
+		return Closed{}, Invalid(catalog.FieldErrors{"current_password": msg})
+	}
+	cancelled, err := a.cancelPlans(ctx, u.ID, payments)
+	if err != nil {
+		return Closed{}, PlansNotCancelled{err}
+	}
+	c, err := a.store.CloseAccount(ctx, u.ID, func(tx *store.Store, c store.ClosedAccount) error {
+		if err := forgetImages(ctx, tx, c.Images); err != nil {
+			return err
+		}
+		return queueMail(ctx, tx, bizmail.AccountClosed(a.site, c.Email, bizmail.AccountClosing{
+			Listings: c.Listings, LeadsErased: c.LeadsErased, ReviewsDeleted: c.ReviewsDeleted,
+			QuoteRequests: c.QuoteRequests, PlansCancelled: cancelled, Images: len(c.Images),
+		}))
+	})
+	return Closed{ClosedAccount: c, PlansCancelled: cancelled}, err
+}
+
+// cancelPlans cancels at once, at Stripe, every subscription of userID
+// that Stripe may still charge, and names their plans. One Stripe no
+// longer knows is already gone. Without a Stripe client, a live
+// subscription cannot be cancelled.
+func (a *Accounts) cancelPlans(ctx context.Context, userID int64, payments *stripe.Client) ([]string, error) {
+	subs, err := a.store.LiveSubscriptions(ctx, userID)
+	if err != nil || len(subs) == 0 {
+		return nil, err
+	}
+	if payments == nil {
+		return nil, errors.New("payments are not configured (STRIPE_SECRET_KEY is not set)")
+	}
+	ctx, cancel := context.WithTimeout(ctx, StripeTimeout)
+	defer cancel()
+	for _, s := range subs {
+		_, err := payments.V1Subscriptions.Cancel(ctx, s.ID, &stripe.SubscriptionCancelParams{})
+		var se *stripe.Error
+		if errors.As(err, &se) && se.Code == stripe.ErrorCodeResourceMissing {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("cancel subscription %s: %w", s.ID, err)
+		}
+		a.log.Info("subscription cancelled for a closing account", "user_id", userID, "subscription", s.ID, "plan", s.Plan)
+	}
+	return PlanNames(subs), nil
+}
+
+// PlanNames names the plans of subs, each once, in the catalogue's words.
+func PlanNames(subs []store.Subscription) []string {
+	var names []string
+	for _, s := range subs {
+		name := "paid"
+		if p, ok := plans.ByID(s.Plan); ok {
+			name = p.Name
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	return names
+}
