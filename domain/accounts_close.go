@@ -34,6 +34,60 @@ func (e PlansNotCancelled) Unwrap() error { return e.Err }
 // StripeTimeout bounds one call to Stripe while a visitor waits.
 const StripeTimeout = 20 * time.Second
 
+// Closing is what closing an account would do, as its confirmation page
+// says before asking for the password.
+type Closing struct {
+	// MemberOf names the owner of the business account a team member
+	// works in: closing their own account takes them out of the team and
+	// leaves the business account as it is.
+	MemberOf string
+	Members  []string // an owner's team members' addresses: they lose access
+	Listings []string // the listings that leave the directory
+	Plans    []string // the paid plans cancelled at once
+	// LastAdmin: the account is the only one that may use /admin (admin
+	// says it may).
+	LastAdmin bool
+}
+
+// Closing is what closing u's account would do; admin says u may use
+// /admin.
+func (a *Accounts) Closing(ctx context.Context, u store.User, admin bool) (Closing, error) {
+	var c Closing
+	var err error
+	if c.MemberOf, err = a.OwnerName(ctx, u); err != nil {
+		return c, err
+	}
+	if !u.Member() {
+		mates, err := a.store.TeamMatesOf(ctx, u.ID)
+		if err != nil {
+			return c, err
+		}
+		for _, m := range mates {
+			c.Members = append(c.Members, m.Email)
+		}
+	}
+	bs, err := a.store.BusinessesOwnedBy(ctx, u.ID)
+	if err != nil {
+		return c, err
+	}
+	for _, b := range bs {
+		c.Listings = append(c.Listings, b.Name)
+	}
+	subs, err := a.store.LiveSubscriptions(ctx, u.ID)
+	if err != nil {
+		return c, err
+	}
+	c.Plans = planNames(subs)
+	if admin {
+		others, err := a.store.OtherAdministrators(ctx, u.ID, a.adminEmails)
+		if err != nil {
+			return c, err
+		}
+		c.LastAdmin = others == 0
+	}
+	return c, nil
+}
+
 // Closed is what closing an account removed, and the plans it cancelled.
 type Closed struct {
 	store.ClosedAccount
@@ -95,11 +149,11 @@ func (a *Accounts) cancelPlans(ctx context.Context, userID int64, payments *stri
 		}
 		a.log.Info("subscription cancelled for a closing account", "user_id", userID, "subscription", s.ID, "plan", s.Plan)
 	}
-	return PlanNames(subs), nil
+	return planNames(subs), nil
 }
 
-// PlanNames names the plans of subs, each once, in the catalogue's words.
-func PlanNames(subs []store.Subscription) []string {
+// planNames names the plans of subs, each once, in the catalogue's words.
+func planNames(subs []store.Subscription) []string {
 	var names []string
 	for _, s := range subs {
 		name := "paid"

@@ -22,43 +22,11 @@ var closedToast = views.Toast{Title: "Your account is closed", Description: "We 
 
 // closeAccountView fills the confirmation page for the signed-in user.
 func (h *Handlers) closeAccountView(ctx context.Context, u *store.User) (views.AccountCloseView, error) {
-	v := views.AccountCloseView{Email: u.Email, Individual: u.Kind == store.KindIndividual, Errors: catalog.FieldErrors{}}
-	// A member closes their own user account only: they leave the team,
-	// and the business account (the owner's listings, leads, plan) stays.
-	// An owner's members lose access with the account.
-	var err error
-	if v.MemberOf, err = h.accountOwnerName(ctx, u); err != nil {
-		return v, err
-	}
-	if !u.Member() {
-		mates, err := h.store.TeamMatesOf(ctx, u.ID)
-		if err != nil {
-			return v, err
-		}
-		for _, m := range mates {
-			v.Members = append(v.Members, m.Email)
-		}
-	}
-	bs, err := h.store.BusinessesOwnedBy(ctx, u.ID)
-	if err != nil {
-		return v, err
-	}
-	for _, b := range bs {
-		v.Listings = append(v.Listings, b.Name)
-	}
-	subs, err := h.store.LiveSubscriptions(ctx, u.ID)
-	if err != nil {
-		return v, err
-	}
-	v.Plans = domain.PlanNames(subs)
-	if h.isAdmin(u) {
-		others, err := h.store.OtherAdministrators(ctx, u.ID, h.adminEmails)
-		if err != nil {
-			return v, err
-		}
-		v.LastAdmin = others == 0
-	}
-	return v, nil
+	c, err := h.domain.Accounts.Closing(ctx, *u, h.isAdmin(u))
+	return views.AccountCloseView{
+		Email: u.Email, Individual: u.Kind == store.KindIndividual, Errors: catalog.FieldErrors{},
+		MemberOf: c.MemberOf, Members: c.Members, Listings: c.Listings, Plans: c.Plans, LastAdmin: c.LastAdmin,
+	}, err
 }
 
 // closeAccountPage asks for the password, saying what closing does.

@@ -56,12 +56,6 @@ func checkEmail(errs catalog.FieldErrors, field, value string) {
 	checkRule(errs, field, value, catalog.EmailRule)
 }
 
-// checkPhone accepts the usual ways of writing a phone number (an empty
-// value is left to required).
-func checkPhone(errs catalog.FieldErrors, field, value string) {
-	checkRule(errs, field, value, catalog.PhoneRule)
-}
-
 // checkURL accepts an absolute http(s) address (an empty value is left to
 // required).
 func checkURL(errs catalog.FieldErrors, field, value string) {
