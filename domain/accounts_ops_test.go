@@ -43,6 +43,11 @@ func linkToken(t *testing.T, st *store.Store, addr, path string) string {
 	return token
 }
 
+// testLimits hold an address back after 3 failures for an email.
+func testLimits() SignInLimits {
+	return SignInLimits{PerIP: ratelimit.New("ip", 100, time.Hour, nil, nil), PerEmailAndIP: ratelimit.New("pair", 3, time.Hour, nil, nil), PerEmail: ratelimit.New("email", 100, time.Hour, nil, nil)}
+}
+
 // A sign-up makes an unverified account and sends its link; a second
 // sign-up of the address makes nothing and says so to the address only.
 // The right password of an unverified account does not sign in; once the
@@ -68,7 +73,7 @@ func TestSignUpVerifyAndSignIn(t *testing.T) {
 		if got := emailsTo(t, st, "ana@example.com"); len(got) != 2 {
 			t.Fatalf("emails to the address: %q, want the link and the note", got)
 		}
-		lim := SignInLimits{PerIP: ratelimit.New("ip", 100, time.Hour, nil, nil), PerEmailAndIP: ratelimit.New("pair", 3, time.Hour, nil, nil), PerEmail: ratelimit.New("email", 100, time.Hour, nil, nil)}
+		lim := testLimits()
 		signIn := SignInInput{Email: "ana@example.com", Password: pw, IP: "192.0.2.1"}
 		if _, err := d.Accounts.SignIn(ctx, lim, signIn); !errors.Is(err, ErrUnverified) {
 			t.Fatalf("sign-in before verification: %v, want ErrUnverified", err)
@@ -105,7 +110,7 @@ func TestSignInHoldsTheGuesser(t *testing.T) {
 		if err := st.MarkEmailVerified(ctx, u.ID); err != nil {
 			t.Fatal(err)
 		}
-		lim := SignInLimits{PerIP: ratelimit.New("ip", 100, time.Hour, nil, nil), PerEmailAndIP: ratelimit.New("pair", 3, time.Hour, nil, nil), PerEmail: ratelimit.New("email", 100, time.Hour, nil, nil)}
+		lim := testLimits()
 		for _, email := range []string{"ana@example.com", "ghost@example.com"} {
 			guess := SignInInput{Email: email, Password: "wrong-guess-1", IP: "198.51.100.7"}
 			var errs []error

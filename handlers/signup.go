@@ -24,21 +24,16 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := r.PostForm
-	in := domain.BusinessSignupInput{
-		BusinessName: field(v, "business_name"), OwnerName: field(v, "owner_name"), Email: field(v, "email"), Phone: field(v, "phone"),
-		Category: field(v, "category"), Location: field(v, "location"), Website: field(v, "website"), Description: field(v, "description"),
-		Password: v.Get("password"), ConfirmPassword: v.Get("confirm_password"),
+	in := domain.BusinessSignupInput{BusinessName: field(v, "business_name"), OwnerName: field(v, "owner_name"), Email: field(v, "email"),
+		Phone: field(v, "phone"), Category: field(v, "category"), Location: field(v, "location"), Website: field(v, "website"),
+		Description: field(v, "description"), Password: v.Get("password"), ConfirmPassword: v.Get("confirm_password")}
+	page := func(errs catalog.FieldErrors, problem string) templ.Component {
+		return views.BusinessSignupPage(h.chrome(r), views.BusinessSignupForm{BusinessName: in.BusinessName, OwnerName: in.OwnerName, Email: in.Email,
+			Phone: in.Phone, Category: in.Category, Location: in.Location, Website: in.Website, Description: in.Description, Errors: errs, Problem: problem})
 	}
-	f := views.BusinessSignupForm{
-		BusinessName: in.BusinessName, OwnerName: in.OwnerName, Email: in.Email, Phone: in.Phone,
-		Category: in.Category, Location: in.Location, Website: in.Website, Description: in.Description,
-	}
-	if h.signUp(w, r, in, func(errs catalog.FieldErrors, problem string) templ.Component {
-		f.Errors, f.Problem = errs, problem
-		return views.BusinessSignupPage(h.chrome(r), f)
-	}) {
-		h.flash(r, waitsForEmailToast(f.BusinessName))
-		h.afterSignup(w, r, f.Email)
+	if h.signUp(w, r, in, page) {
+		h.flash(r, waitsForEmailToast(in.BusinessName))
+		h.afterSignup(w, r, in.Email)
 	}
 }
 
@@ -53,19 +48,13 @@ func (h *Handlers) individualSignup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := r.PostForm
-	in := domain.IndividualSignupInput{
-		FirstName: field(v, "first_name"), LastName: field(v, "last_name"), Email: field(v, "email"), Phone: field(v, "phone"),
+	in := domain.IndividualSignupInput{FirstName: field(v, "first_name"), LastName: field(v, "last_name"), Email: field(v, "email"), Phone: field(v, "phone"),
 		Location: field(v, "location"), Profession: field(v, "profession"), Interests: field(v, "interests"), Bio: field(v, "bio"),
-		Password: v.Get("password"), ConfirmPassword: v.Get("confirm_password"),
-	}
-	f := views.IndividualSignupForm{
-		FirstName: in.FirstName, LastName: in.LastName, Email: in.Email, Phone: in.Phone,
-		Location: in.Location, Profession: in.Profession, Interests: in.Interests, Bio: in.Bio,
-	}
+		Password: v.Get("password"), ConfirmPassword: v.Get("confirm_password")}
 	if h.signUp(w, r, in, func(errs catalog.FieldErrors, problem string) templ.Component {
-		f.Errors, f.Problem = errs, problem
-		return views.IndividualSignupPage(h.chrome(r), f)
+		return views.IndividualSignupPage(h.chrome(r), views.IndividualSignupForm{FirstName: in.FirstName, LastName: in.LastName, Email: in.Email,
+			Phone: in.Phone, Location: in.Location, Profession: in.Profession, Interests: in.Interests, Bio: in.Bio, Errors: errs, Problem: problem})
 	}) {
-		h.afterSignup(w, r, f.Email)
+		h.afterSignup(w, r, in.Email)
 	}
 }
