@@ -23,3 +23,15 @@ var ReviewSorts = []Option{
 	{"lowest", "Lowest rated"},
 	{"helpful", "Most helpful"},
 }
+
+// ReportReasons are why a review may be reported (store.ReportSpam ...),
+// in the order the form offers them.
+var ReportReasons = []Option{
+	{Value: "spam", Label: "Spam"},
+	{Value: "offensive", Label: "Offensive"},
+	{Value: "conflict", Label: "Conflict of interest"},
+	{Value: "not_real", Label: "Not a real experience"},
+}
+
+// ReportDetailMax is the longest a report's details may be.
+const ReportDetailMax = 500

@@ -7,7 +7,6 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -26,7 +25,7 @@ func adminReviewRow(rv store.ReportedReview) views.AdminReviewRow {
 	}
 	for _, rep := range rv.Reports {
 		row.Reports = append(row.Reports, views.AdminReportRow{
-			Reason: catalog.OptionLabel(views.ReportReasons, rep.Reason), Detail: rep.Detail, Reporter: rep.ReporterEmail.String, At: rep.CreatedAt,
+			Reason: catalog.OptionLabel(catalog.ReportReasons, rep.Reason), Detail: rep.Detail, Reporter: rep.ReporterEmail.String, At: rep.CreatedAt,
 		})
 	}
 	return row
@@ -78,34 +77,16 @@ func (h *Handlers) decideReview(decision string) http.HandlerFunc {
 			return
 		}
 		reason := field(r.PostForm, "reason")
-		e := catalog.FieldErrors{}
-		if action == store.ActionHideReview {
-			required(e, "reason", reason, "Say why the review is hidden: its author is emailed the reason.")
-		}
-		checkLength(e, "reason", reason, views.ReviewModerationReasonMax)
-		if len(e) > 0 {
+		m, err := h.domain.Moderation.DecideReview(ctx, *admin, domain.ReviewDecision{ReviewID: id, Action: action, Reason: reason})
+		var bad domain.Invalid
+		if errors.As(err, &bad) {
 			page, ok := numberIn(r.PostFormValue("page"), 1, maxListPage)
 			if !ok {
 				page = 1
 			}
-			h.showReportedReviews(w, r, int(page), http.StatusUnprocessableEntity, views.ReviewDecisionError{ReviewID: id, Action: decision, Reason: reason, Error: e["reason"]})
+			h.showReportedReviews(w, r, int(page), http.StatusUnprocessableEntity, views.ReviewDecisionError{ReviewID: id, Action: decision, Reason: reason, Error: bad["reason"]})
 			return
 		}
-		var m store.ModeratedReview
-		err := h.store.InTx(ctx, func(tx *store.Store) error {
-			var err error
-			if m, err = tx.ModerateReview(ctx, id, *admin, action, reason); err != nil || m.AuthorEmail == "" {
-				return err
-			}
-			link := h.site.BaseURL + "/directory/" + m.BusinessSlug
-			switch action {
-			case store.ActionHideReview:
-				return domain.QueueMail(ctx, tx, bizmail.ReviewHidden(h.domain.Site(), m.AuthorEmail, m.BusinessName, m.Title, reason, link))
-			case store.ActionDeleteReview:
-				return domain.QueueMail(ctx, tx, bizmail.ReviewDeleted(h.domain.Site(), m.AuthorEmail, m.BusinessName, m.Title, reason, link))
-			}
-			return nil
-		})
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			h.flash(r, views.Toast{Title: "Review already deleted", Description: "Another administrator deleted this review first.", Variant: "destructive"})
@@ -115,7 +96,6 @@ func (h *Handlers) decideReview(decision string) http.HandlerFunc {
 			h.serverError(w, r, err)
 			return
 		default:
-			h.log.Info("review moderated", "review_id", id, "business_id", m.BusinessID, "action", action, "admin_id", admin.ID)
 			h.flash(r, decisionToast(action, m))
 		}
 		http.Redirect(w, r, adminBack(r, "/admin/reviews"), http.StatusSeeOther)

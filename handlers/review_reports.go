@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -136,9 +137,8 @@ func (h *Handlers) reportReview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.Reason, f.Detail = field(r.PostForm, "reason"), strings.TrimSpace(r.PostFormValue("detail"))
-	checkOption(f.Errors, "reason", f.Reason, views.ReportReasons, "Choose why you are reporting this review.")
-	checkLength(f.Errors, "detail", f.Detail, views.ReportDetailMax)
-	if len(f.Errors) > 0 {
+	in := domain.ReportInput{Reason: f.Reason, Detail: f.Detail}
+	if f.Errors = in.Check(); len(f.Errors) > 0 {
 		h.answerReport(w, r, http.StatusUnprocessableEntity, f)
 		return
 	}
@@ -148,7 +148,7 @@ func (h *Handlers) reportReview(w http.ResponseWriter, r *http.Request) {
 		h.answerReport(w, r, http.StatusTooManyRequests, f)
 		return
 	}
-	rep, err := h.store.ReportReview(r.Context(), rev.ID, u.ID, f.Reason, f.Detail)
+	_, err = h.domain.Reviews.Report(r.Context(), rev, u.ID, in)
 	switch {
 	case errors.Is(err, store.ErrAlreadyReported):
 		f.State = views.ReportAlready
@@ -168,7 +168,6 @@ func (h *Handlers) reportReview(w http.ResponseWriter, r *http.Request) {
 		h.answerReport(w, r, http.StatusServiceUnavailable, f)
 		return
 	}
-	h.log.Info("review reported", "report_id", rep.ID, "review_id", rev.ID, "business_id", b.ID, "user_id", u.ID, "reason", rep.Reason)
 	t := views.Toast{Title: "Thanks, our team will look at this review"}
 	if inDialog(r, rev.ID) {
 		setToastTrigger(w, t)

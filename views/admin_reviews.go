@@ -40,10 +40,6 @@ type ReviewDecisionError struct {
 	Reason, Error string
 }
 
-// ReviewModerationReasonMax is the longest reason for hiding or deleting
-// a review may be.
-const ReviewModerationReasonMax = 500
-
 // decisionReason is what the form of action on review r shows in its
 // reason field, and the message by it.
 func (v AdminReviews) decisionReason(r AdminReviewRow, action string) (value, errMsg string) {

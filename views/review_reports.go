@@ -2,15 +2,6 @@ package views
 
 import "bizprofile/catalog"
 
-// ReportReasons are why a review may be reported (store.ReportSpam ...),
-// in the order the form offers them.
-var ReportReasons = []catalog.Option{
-	{Value: "spam", Label: "Spam"},
-	{Value: "offensive", Label: "Offensive"},
-	{Value: "conflict", Label: "Conflict of interest"},
-	{Value: "not_real", Label: "Not a real experience"},
-}
-
 // reportReasonHints say what each reason covers, under it in the form.
 var reportReasonHints = map[string]string{
 	"spam":      "Advertising, links, or the same text posted again and again.",
@@ -18,9 +9,6 @@ var reportReasonHints = map[string]string{
 	"conflict":  "Written by the owner, an employee, a relative or a competitor.",
 	"not_real":  "The author was never a customer, or it is about another business.",
 }
-
-// ReportDetailMax is the longest a report's details may be.
-const ReportDetailMax = 500
 
 // ReportState is where a report of a review stands for the viewer.
 type ReportState int
