@@ -87,7 +87,7 @@ func (h *Handlers) ownerReviewsView(ctx context.Context, b store.Business, q vie
 		Query:      q,
 		Total:      total,
 		Pages:      max(1, (total+per-1)/per),
-		ReviewLink: reviewFormURL(h.site.BaseURL, b.Slug),
+		ReviewLink: h.domain.Reviews.ReviewFormURL(b.Slug),
 		Requests:   requests,
 	}
 	back := q.Values().Encode()
@@ -99,9 +99,6 @@ func (h *Handlers) ownerReviewsView(ctx context.Context, b store.Business, q vie
 	}
 	return v, nil
 }
-
-// reviewFormURL is the link that opens a listing's review form.
-func reviewFormURL(baseURL, slug string) string { return baseURL + "/directory/" + slug + "/review" }
 
 // ownerReviewOf is r as its listing's owner sees it, its reply form
 // holding the reply; back is the list's query the forms come back to.

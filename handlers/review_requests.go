@@ -5,13 +5,11 @@ import (
 	"encoding/gob"
 	"errors"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/qrcode"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -38,16 +36,6 @@ type requestResults struct {
 	Results    []views.ReviewRequestResult
 }
 
-// requestReasons say why an address was not asked.
-var requestReasons = map[string]string{
-	store.RequestRecent:    "already asked within the last 30 days",
-	store.RequestOptedOut:  "unsubscribed from review requests",
-	store.RequestOverLimit: "over today's limit of " + itoa(store.ReviewRequestsPerDay) + " requests",
-}
-
-// invalidAddress is why an entry that is not an address was not asked.
-const invalidAddress = "not a valid email address"
-
 // reviewRequestForm is an empty request form for b, with what userID may
 // still send today.
 func (h *Handlers) reviewRequestForm(ctx context.Context, b store.Business, userID int64) (views.ReviewRequestForm, error) {
@@ -56,22 +44,6 @@ func (h *Handlers) reviewRequestForm(ctx context.Context, b store.Business, user
 		return views.ReviewRequestForm{}, err
 	}
 	return views.ReviewRequestForm{BusinessID: b.ID, Published: b.Published, Left: left, PerDay: store.ReviewRequestsPerDay, Errors: catalog.FieldErrors{}}, nil
-}
-
-// requestAddresses splits what the owner typed into addresses (one per
-// line, or separated by commas or semicolons), each once, in order.
-func requestAddresses(s string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' || r == ';' }) {
-		e := store.NormalizeEmail(f)
-		if e == "" || seen[e] {
-			continue
-		}
-		seen[e] = true
-		out = append(out, e)
-	}
-	return out
 }
 
 // sendReviewRequests emails each address a request for a review of the
@@ -88,67 +60,30 @@ func (h *Handlers) sendReviewRequests(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.Emails, f.Note = strings.TrimSpace(r.PostFormValue("emails")), strings.TrimSpace(r.PostFormValue("note"))
-	if !b.Published {
+	done, err := h.domain.Reviews.Request(ctx, b, u.ID, domain.RequestInput{Emails: f.Emails, Note: f.Note})
+	var bad domain.Invalid
+	switch {
+	case errors.Is(err, domain.ErrNotPublished):
 		f.Problem = "Publish your listing first: the review form opens only for listings in the directory."
 		h.answerRequests(w, r, http.StatusConflict, b, f)
 		return
-	}
-	addresses := requestAddresses(f.Emails)
-	switch {
-	case len(addresses) == 0:
-		f.Errors["emails"] = "Enter at least one email address."
-	case len(addresses) > store.ReviewRequestsPerDay:
-		f.Errors["emails"] = "Enter at most " + itoa(store.ReviewRequestsPerDay) + " addresses: that is a day's requests."
-	}
-	checkLength(f.Errors, "note", f.Note, catalog.RequestNoteMax)
-	if len(f.Errors) > 0 {
+	case errors.As(err, &bad):
+		f.Errors = bad.Fields()
 		h.answerRequests(w, r, http.StatusUnprocessableEntity, b, f)
 		return
-	}
-
-	results := make([]views.ReviewRequestResult, len(addresses))
-	var valid []string
-	for i, a := range addresses {
-		results[i].Email = a
-		if domain.ValidEmail(a) {
-			valid = append(valid, a)
-		} else {
-			results[i].Reason = invalidAddress
-		}
-	}
-	sent := 0
-	err = h.store.InTx(ctx, func(tx *store.Store) error {
-		outcomes, err := tx.RecordReviewRequests(ctx, b.ID, u.ID, valid, time.Now())
-		if err != nil {
-			return err
-		}
-		byEmail := map[string]store.ReviewRequestOutcome{}
-		var mails []bizmail.Message
-		for _, o := range outcomes {
-			byEmail[o.Email] = o
-			if o.Outcome == store.RequestSent {
-				mails = append(mails, bizmail.ReviewRequest(h.domain.Site(), o.Email, b.Name, f.Note, reviewFormURL(h.site.BaseURL, b.Slug),
-					h.site.BaseURL+"/reviews/unsubscribe?token="+url.QueryEscape(o.Token)))
-			}
-		}
-		for i := range results {
-			o, ok := byEmail[results[i].Email]
-			if !ok {
-				continue // invalid
-			}
-			results[i].Sent = o.Outcome == store.RequestSent
-			results[i].Reason = requestReasons[o.Outcome]
-		}
-		sent = len(mails)
-		return domain.QueueMail(ctx, tx, mails...)
-	})
-	if err != nil {
+	case err != nil:
 		h.log.Error("review requests not sent", "error", err, "business_id", b.ID)
 		f.Problem = "Your requests could not be sent just now. Please try again in a moment: nothing was sent, and what you typed is still here."
 		h.answerRequests(w, r, http.StatusServiceUnavailable, b, f)
 		return
 	}
-	h.log.Info("review requests sent", "business_id", b.ID, "user_id", u.ID, "sent", sent, "skipped", len(results)-sent)
+	results, sent := make([]views.ReviewRequestResult, len(done)), 0
+	for i, d := range done {
+		results[i] = views.ReviewRequestResult(d)
+		if d.Sent {
+			sent++
+		}
+	}
 
 	t := views.Toast{Title: "Review requests sent", Description: "Sent to " + itoa(sent) + " of " + itoa(len(results)) + " addresses."}
 	if sent == 0 {
@@ -193,7 +128,7 @@ func (h *Handlers) reviewQRCode(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	svg, err := qrcode.SVG(reviewFormURL(h.site.BaseURL, b.Slug), "Review "+b.Name+" on "+h.site.Name)
+	svg, err := qrcode.SVG(h.domain.Reviews.ReviewFormURL(b.Slug), "Review "+b.Name+" on "+h.site.Name)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
