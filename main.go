@@ -30,6 +30,7 @@ import (
 	"bizprofile/storage"
 	"bizprofile/store"
 	"bizprofile/views"
+	"bizprofile/workers"
 )
 
 func main() {
@@ -92,7 +93,6 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	if cfg.SMTPURL == "" {
 		log.Warn("SMTP_URL is not set: emails are written to this log instead of being sent")
 	}
-	go housekeeping(ctx, db, log)
 	go func() {
 		// The first directory search would otherwise wait for the index.
 		start := time.Now()
@@ -130,10 +130,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 			SupportPhone: cfg.SupportPhone,
 		},
 		Production:  cfg.Production(),
-		Mailer:      mailer,
 		Media:       media,
 		RateLimits:  handlers.DefaultRateLimits.Times(cfg.RateLimitMultiplier),
-		Insights:    insights,
 		AdminEmails: cfg.AdminEmails,
 		Analytics:   counter,
 
@@ -149,15 +147,17 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	// Background work: every email goes through the queue in the
 	// database, enqueued with the record that causes it, and so does the
 	// work of the account forms that must take the same time for every
-	// address.
+	// address. The housekeeping prunes what has expired.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	work := workers.Deps{Domain: rules, Store: db, Mailer: mailer, Log: log, Production: cfg.Production()}
 	queue := jobs.New(db, log, jobs.Options{})
-	h.HandleJobs(queue)
+	workers.Register(queue, work)
 	db.OnEnqueue(queue.Wake)
+	go workers.Housekeeping(ctx, work)
 	// The monthly analytics summaries: each run leaves the next, and the
 	// first is left here (a failure is tried again at the next start).
-	if err := h.ScheduleAnalyticsSummaries(ctx); err != nil {
+	if err := rules.Analytics.ScheduleSummaries(ctx); err != nil {
 		log.Error("analytics summaries not scheduled", slog.Any("error", err))
 	}
 	queueDone := make(chan struct{})
@@ -332,57 +332,5 @@ func warnWithoutAdministrator(ctx context.Context, cfg config, db *store.Store, 
 	}
 	if !exist {
 		log.Warn(handlers.FirstAdminHint)
-	}
-}
-
-// housekeeping deletes, every 10 minutes until ctx ends, the sessions past
-// their expiry, the rate-limit events (PostgreSQL) older than any limit's
-// window, the record of directory changes every instance has long
-// applied, the mailing-list subscriptions never confirmed, the status
-// page's checks older than it shows, the API's Idempotency-Keys past
-// their 24 hours, webhook deliveries older than their log keeps (30
-// days), and image uploads that never joined a listing within a day
-// (their files through the job queue).
-func housekeeping(ctx context.Context, db *store.Store, log *slog.Logger) {
-	t := time.NewTicker(10 * time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if n, err := db.Sessions().DeleteExpired(ctx); err != nil {
-				log.Error("session cleanup failed", slog.Any("error", err))
-			} else if n > 0 {
-				log.Debug("expired sessions deleted", "count", n)
-			}
-			if err := db.PruneRateEvents(ctx, time.Now().Add(-24*time.Hour)); err != nil {
-				log.Warn("rate-limit events not pruned", slog.Any("error", err))
-			}
-			if err := db.PruneDirectoryChanges(ctx, time.Hour); err != nil {
-				log.Warn("directory changes not pruned", slog.Any("error", err))
-			}
-			if n, err := handlers.PruneUnconfirmedSubscribers(ctx, db); err != nil {
-				log.Warn("unconfirmed subscriptions not pruned", slog.Any("error", err))
-			} else if n > 0 {
-				log.Info("unconfirmed subscriptions deleted", "count", n)
-			}
-			if err := db.PruneStatusChecks(ctx, time.Now()); err != nil {
-				log.Warn("old status checks not pruned", slog.Any("error", err))
-			}
-			if _, err := db.PruneIdempotency(ctx, time.Now()); err != nil {
-				log.Warn("API idempotency keys not pruned", slog.Any("error", err))
-			}
-			if n, err := db.PruneWebhookDeliveries(ctx, time.Now().Add(-store.WebhookRetention)); err != nil {
-				log.Warn("old webhook deliveries not pruned", slog.Any("error", err))
-			} else if n > 0 {
-				log.Info("old webhook deliveries deleted", "count", n)
-			}
-			if n, err := domain.PruneStaleImages(ctx, db, store.PendingImageTTL); err != nil {
-				log.Warn("unused image uploads not pruned", slog.Any("error", err))
-			} else if n > 0 {
-				log.Info("unused image uploads deleted, their files queued for deletion", "count", n)
-			}
-		}
 	}
 }

@@ -60,6 +60,11 @@ type Domain struct {
 	// administrators' actions on listings.
 	Branding   *Branding
 	Moderation *Moderation
+	// Analytics: the owners' monthly summaries. MailingLists: the lists'
+	// subscribers and broadcasts. Incidents: the status page's.
+	Analytics    *Analytics
+	MailingLists *MailingLists
+	Incidents    *Incidents
 }
 
 // env is what every area shares: the dependencies and the helpers that
@@ -92,6 +97,7 @@ func New(d Deps) *Domain {
 		Accounts: &Accounts{e}, Plans: &Plans{e}, Listings: &Listings{e}, Leads: &Leads{e},
 		Reviews: &Reviews{e}, Images: newImages(e), Events: &Events{e}, Integrations: &Integrations{e}, Insights: &Insights{e},
 		Branding: &Branding{e}, Moderation: &Moderation{e},
+		Analytics: &Analytics{e}, MailingLists: &MailingLists{e}, Incidents: &Incidents{e},
 	}
 }
 

@@ -122,7 +122,7 @@ func TestResetAndResendQueueTheSameJobForEveryAddress(t *testing.T) {
 			}
 		}
 
-		runQueue(t, app.h) // the queue works again
+		runQueue(t, app.work) // the queue works again
 		reset := app.inbox.link(t, "rae@example.com", "/reset-password?token=")
 		if res, _ := app.get(t, strings.TrimPrefix(reset, testSite.BaseURL)); res.StatusCode != http.StatusOK {
 			t.Errorf("the reset link from the job: %d", res.StatusCode)

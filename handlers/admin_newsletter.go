@@ -1,13 +1,11 @@
 package handlers
 
 import (
-	"database/sql"
 	"errors"
 	"net/http"
 	"strings"
 
 	"bizprofile/catalog"
-	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -15,7 +13,7 @@ import (
 
 // /admin/newsletter: administrators write a newsletter (Markdown), preview
 // it, send themselves a test, then send it to the newsletter's confirmed
-// subscribers as a broadcast (broadcasts.go).
+// subscribers as a broadcast (domain/broadcasts.go).
 
 // adminNewsletters lists the newsletters, drafts and sent, the last
 // changed first, with each sending's counts.
@@ -164,18 +162,9 @@ func (h *Handlers) saveNewsletter(w http.ResponseWriter, r *http.Request, n stor
 		return
 	}
 	action := r.PostFormValue("action")
-	test := bizmail.BroadcastEmail(h.domain.Site(), admin.Email, "[Test] "+e.Subject, e.Body, listName(store.ListNewsletter), h.site.BaseURL+"/unsubscribe")
-	test.Unsubscribe = "" // the administrator is on no list: no one-click header
-	err = h.store.InTx(r.Context(), func(tx *store.Store) error {
-		if n.ID == 0 {
-			id, err := tx.CreateNewsletter(r.Context(), store.Newsletter{Subject: e.Subject, Body: e.Body, CreatedBy: sql.NullInt64{Int64: admin.ID, Valid: true}})
-			n.ID = id
-			return err
-		}
-		return tx.UpdateNewsletter(r.Context(), store.Newsletter{ID: n.ID, Subject: e.Subject, Body: e.Body})
-	})
+	n.ID, err = h.domain.MailingLists.SaveNewsletter(r.Context(), n.ID, e.Subject, e.Body, admin.ID)
 	if err == nil && action == "test" {
-		err = domain.QueueMail(r.Context(), h.store, test)
+		err = h.domain.MailingLists.TestNewsletter(r.Context(), admin.Email, e.Subject, e.Body)
 	}
 	switch {
 	case errors.Is(err, store.ErrNewsletterSent):
@@ -225,26 +214,16 @@ func (h *Handlers) newsletterSendPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.AdminNewsletterSendPage(h.chrome(r), views.NewsletterSend{ID: n.ID, Subject: n.Subject, Recipients: confirmed}))
 }
 
-// sendNewsletter sends a draft to the newsletter's confirmed subscribers:
-// its broadcast is stored and queued, and the newsletter marked sent, in
-// one transaction; a second click (another tab) changes nothing.
+// sendNewsletter sends a draft to the newsletter's confirmed subscribers
+// (domain.MailingLists.SendNewsletter); a second click (another tab)
+// changes nothing.
 func (h *Handlers) sendNewsletter(w http.ResponseWriter, r *http.Request) {
 	n, ok := h.newsletterOf(w, r)
 	if !ok {
 		return
 	}
 	admin := currentUser(r)
-	var broadcastID int64
-	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
-		id, err := h.queueBroadcast(r.Context(), tx, store.Broadcast{
-			List: store.ListNewsletter, Subject: n.Subject, Body: n.Body, CreatedBy: sql.NullInt64{Int64: admin.ID, Valid: true},
-		})
-		if err != nil {
-			return err
-		}
-		broadcastID = id
-		return tx.MarkNewsletterSent(r.Context(), n.ID, id)
-	})
+	broadcastID, err := h.domain.MailingLists.SendNewsletter(r.Context(), n, admin.ID)
 	back := views.AdminNewsletterRow{ID: n.ID}.Href()
 	switch {
 	case errors.Is(err, store.ErrNewsletterSent):

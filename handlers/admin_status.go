@@ -1,17 +1,14 @@
 package handlers
 
 import (
-	"context"
-	"database/sql"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
 
 	"bizprofile/catalog"
-	"bizprofile/status"
+	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -45,43 +42,23 @@ func (h *Handlers) openIncident(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	f := views.IncidentForm{
+	in := domain.IncidentInput{
 		Title: field(r.PostForm, "title"), Impact: field(r.PostForm, "impact"), Status: field(r.PostForm, "status"),
-		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: catalog.FieldErrors{},
+		Message: strings.TrimSpace(r.PostFormValue("message")),
 	}
 	for _, k := range r.PostForm["components"] {
-		if !slices.Contains(f.Components, k) {
-			f.Components = append(f.Components, k)
+		if !slices.Contains(in.Components, k) {
+			in.Components = append(in.Components, k)
 		}
 	}
-	e := f.Errors
-	required(e, "title", f.Title, "Give the incident a title.")
-	checkLength(e, "title", f.Title, views.IncidentTitleMax)
-	checkOption(e, "impact", f.Impact, views.IncidentImpacts, "Choose the impact.")
-	for _, k := range f.Components {
-		if !slices.ContainsFunc(h.status.Components(), func(c status.Component) bool { return c.Key == k }) {
-			e["components"] = "Choose among the systems listed."
-		}
-	}
-	checkOption(e, "status", f.Status, views.IncidentStatuses, "Choose a status.")
-	required(e, "message", f.Message, "Write what is happening.")
-	checkLength(e, "message", f.Message, views.IncidentMessageMax)
-	if len(e) > 0 {
+	f := views.IncidentForm{Title: in.Title, Impact: in.Impact, Components: in.Components, Status: in.Status, Message: in.Message,
+		Errors: in.Check(h.status.Components())}
+	if len(f.Errors) > 0 {
 		h.renderAdminStatus(w, r, http.StatusUnprocessableEntity, views.AdminStatus{New: f})
 		return
 	}
 	by := currentUser(r).ID
-	var inc store.Incident
-	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
-		var err error
-		inc, err = tx.OpenIncident(r.Context(), store.NewIncident{
-			Title: f.Title, Impact: f.Impact, Components: f.Components, Status: f.Status, Message: f.Message, By: by,
-		})
-		if err != nil {
-			return err
-		}
-		return h.announceIncident(r.Context(), tx, inc, by)
-	})
+	inc, err := h.domain.Incidents.Open(r.Context(), in, by)
 	if err != nil {
 		h.log.Error("incident not opened", "error", err, "request_id", requestID(r.Context()))
 		f.Problem = "The incident could not be saved just now. Please try again in a moment; what you wrote is kept below."
@@ -104,24 +81,15 @@ func (h *Handlers) postIncidentUpdate(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	f := views.IncidentUpdateForm{Status: field(r.PostForm, "status"), Message: strings.TrimSpace(r.PostFormValue("message")), Errors: catalog.FieldErrors{}}
-	checkOption(f.Errors, "status", f.Status, views.IncidentStatuses, "Choose a status.")
-	required(f.Errors, "message", f.Message, "Write what changed.")
-	checkLength(f.Errors, "message", f.Message, views.IncidentMessageMax)
+	in := domain.IncidentUpdate{Status: field(r.PostForm, "status"), Message: strings.TrimSpace(r.PostFormValue("message"))}
+	f := views.IncidentUpdateForm{Status: in.Status, Message: in.Message, Errors: in.Check()}
 	back := views.AdminStatus{New: views.IncidentForm{Status: store.IncidentInvestigating}, Update: f, UpdateFor: id}
 	if len(f.Errors) > 0 {
 		h.renderAdminStatus(w, r, http.StatusUnprocessableEntity, back)
 		return
 	}
 	by := currentUser(r).ID
-	var inc store.Incident
-	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
-		var err error
-		if inc, err = tx.UpdateIncident(r.Context(), id, f.Status, f.Message, by); err != nil {
-			return err
-		}
-		return h.announceIncident(r.Context(), tx, inc, by)
-	})
+	_, err := h.domain.Incidents.Update(r.Context(), id, in, by)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		h.notFound(w, r)
@@ -143,40 +111,4 @@ func (h *Handlers) postIncidentUpdate(w http.ResponseWriter, r *http.Request) {
 	}
 	h.flash(r, toast)
 	http.Redirect(w, r, "/admin/status#incident-"+itoa(int(id)), http.StatusSeeOther)
-}
-
-// announceIncident emails the confirmed status subscribers inc's latest
-// update, through a broadcast stored in tx (the incident's transaction).
-func (h *Handlers) announceIncident(ctx context.Context, tx *store.Store, inc store.Incident, by int64) error {
-	if len(inc.Updates) == 0 {
-		return fmt.Errorf("incident %d has no update to announce", inc.ID)
-	}
-	u := inc.Updates[len(inc.Updates)-1]
-	subject := "Incident: " + inc.Title
-	switch {
-	case u.Status == store.IncidentResolved:
-		subject = "Resolved: " + inc.Title
-	case len(inc.Updates) > 1:
-		subject = "Update: " + inc.Title + " (" + views.IncidentStatusLabel(u.Status) + ")"
-	case inc.Impact == store.ImpactMaintenance:
-		subject = "Maintenance: " + inc.Title
-	}
-	var body strings.Builder
-	fmt.Fprintf(&body, "**%s** · %s\n\n", views.IncidentStatusLabel(u.Status), views.MinuteUTC(u.CreatedAt))
-	body.WriteString(u.Message + "\n\n")
-	details := views.ImpactLabel(inc.Impact)
-	if parts := inc.Parts(); len(parts) > 0 {
-		names := make([]string, len(parts))
-		for i, k := range parts {
-			names[i] = status.ComponentName(k)
-		}
-		details += ". Affects " + strings.Join(names, ", ")
-	}
-	body.WriteString(details + ".\n\n")
-	fmt.Fprintf(&body, "[Follow this incident on the status page](%s/status#incident-%d)\n", h.site.BaseURL, inc.ID)
-	_, err := h.queueBroadcast(ctx, tx, store.Broadcast{
-		List: store.ListStatus, Subject: subject, Body: body.String(),
-		CreatedBy: sql.NullInt64{Int64: by, Valid: by != 0},
-	})
-	return err
 }

@@ -106,7 +106,7 @@ func TestAnalyticsSummariesReachEachOwnerOnce(t *testing.T) {
 
 		// A run on another instance that listed the owner before this one
 		// marked the month finds it marked, and sends nothing.
-		if sent, err := app.h.sendAnalyticsSummary(ctx, diner.OwnerID.Int64, month); err != nil || sent {
+		if sent, err := app.h.domain.Analytics.SendSummary(ctx, diner.OwnerID.Int64, month); err != nil || sent {
 			t.Errorf("a concurrent run sent the summary again: %v, %v", sent, err)
 		}
 		// Run the month again, as a retry would.
@@ -119,7 +119,7 @@ func TestAnalyticsSummariesReachEachOwnerOnce(t *testing.T) {
 		}
 
 		// The next month's run waits, once, however many instances start.
-		must(t, app.h.ScheduleAnalyticsSummaries(ctx))
+		must(t, app.h.domain.Analytics.ScheduleSummaries(ctx))
 		next := summaryRuns(t, app)[store.JobQueued]
 		if len(next) != 1 {
 			t.Fatalf("%d runs waiting, want 1", len(next))

@@ -24,6 +24,7 @@ import (
 	"bizprofile/store"
 	"bizprofile/store/storetest"
 	"bizprofile/views"
+	"bizprofile/workers"
 )
 
 func TestMain(m *testing.M) {
@@ -40,7 +41,8 @@ type testApp struct {
 	logs   *logBuffer
 	client *http.Client // keeps cookies, does not follow redirects
 	inbox  *inbox
-	mailer bizmail.Sender
+	// work is what the workers of runQueue use.
+	work workers.Deps
 	// stopQueue stops the app's job queue, as if the process died: jobs
 	// committed after it wait in the database.
 	stopQueue func()
@@ -109,7 +111,8 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testAp
 		d.Domain = domainOf(d)
 	}
 	h := New(d)
-	stopQueue := runQueue(t, h)
+	work := workers.Deps{Domain: d.Domain, Store: st, Mailer: d.Mailer, Log: log, Production: d.Production}
+	stopQueue := runQueue(t, work)
 	srv := httptest.NewServer(h.Routes())
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)
@@ -119,7 +122,7 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testAp
 			return http.ErrUseLastResponse
 		},
 	}
-	return &testApp{Server: srv, h: h, store: st, logs: logs, client: client, inbox: in, mailer: d.Mailer, stopQueue: stopQueue}
+	return &testApp{Server: srv, h: h, store: st, logs: logs, client: client, inbox: in, work: work, stopQueue: stopQueue}
 }
 
 // domainOf is the rules on d's store and settings, as main.go builds them.
@@ -189,14 +192,14 @@ func (a *testApp) do(t *testing.T, req *http.Request) (*http.Response, string) {
 	return res, string(b)
 }
 
-// runQueue works the app's queued jobs (emails, account jobs) with h's
-// handlers while the test runs (or until stop), as main.go does, polling
+// runQueue works the app's queued jobs (emails, account jobs) with the
+// workers while the test runs (or until stop), as main.go does, polling
 // often and retrying soon.
-func runQueue(t testing.TB, h *Handlers) (stop func()) {
+func runQueue(t testing.TB, d workers.Deps) (stop func()) {
 	t.Helper()
-	q := jobs.New(h.store, h.log, jobs.Options{Poll: 20 * time.Millisecond, Backoff: func(int) time.Duration { return 20 * time.Millisecond }})
-	h.HandleJobs(q)
-	h.store.OnEnqueue(q.Wake)
+	q := jobs.New(d.Store, d.Log, jobs.Options{Poll: 20 * time.Millisecond, Backoff: func(int) time.Duration { return 20 * time.Millisecond }})
+	workers.Register(q, d)
+	d.Store.OnEnqueue(q.Wake)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { q.Run(ctx); close(done) }()

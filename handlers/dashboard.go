@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/places"
 	"bizprofile/plans"
@@ -147,7 +148,7 @@ func reviewsOverview(f store.ReviewFigures, newest []store.OwnerReview, plan pla
 	}
 	v := views.DashboardReviews{
 		Count: f.Count, Average: f.Average, ThisMonth: f.ThisMonth, Unanswered: f.Unanswered,
-		ReviewsPage: ownerReviewsPath(f.Listings[0].BusinessID),
+		ReviewsPage: domain.OwnerReviewsPath(f.Listings[0].BusinessID),
 	}
 	if !plan.ReviewAlerts {
 		v.AlertsPlan = plans.FirstWithReviewAlerts().Name
@@ -168,7 +169,7 @@ func reviewsOverview(f store.ReviewFigures, newest []store.OwnerReview, plan pla
 		if len(f.Listings) > 1 {
 			label = several + " " + l.Name
 		}
-		return views.Link{Href: ownerReviewsPath(l.BusinessID), Label: label}
+		return views.Link{Href: domain.OwnerReviewsPath(l.BusinessID), Label: label}
 	}
 	count := func(l store.ListingReviewFigures) int { return l.Count }
 	v.AverageLink = link(most(count), "See your reviews", "See the reviews of")
@@ -183,7 +184,7 @@ func reviewsOverview(f store.ReviewFigures, newest []store.OwnerReview, plan pla
 		v.Newest = append(v.Newest, views.DashboardReview{
 			Business: r.BusinessName, Stars: r.Rating, Title: r.Title, Excerpt: bizmail.Excerpt(r.Body, 160), Author: r.AuthorName,
 			CreatedAt: r.CreatedAt, Answered: r.Reply != "",
-			Href: ownerReviewsPath(r.BusinessID) + "#review-" + strconv.FormatInt(r.ID, 10),
+			Href: domain.OwnerReviewsPath(r.BusinessID) + "#review-" + strconv.FormatInt(r.ID, 10),
 		})
 	}
 	return v

@@ -45,10 +45,14 @@ type Deps struct {
 	Domain     *domain.Domain
 	Sessions   *scs.SessionManager
 	Site       views.Site
-	Production bool // Secure cookies and HSTS
-	Mailer     bizmail.Sender
-	RateLimits RateLimits  // zero values take DefaultRateLimits
-	Insights   ai.Provider // nil: the built-in analyser
+	Production bool       // Secure cookies and HSTS
+	RateLimits RateLimits // zero values take DefaultRateLimits
+	// Insights (nil: the built-in analyser) and Mailer are not the pages'
+	// own: the domain reads reviews' sentiment and the workers send the
+	// queued emails. The test app builds those from these, as main.go
+	// builds them from the configuration.
+	Insights ai.Provider
+	Mailer   bizmail.Sender
 	// Stripe takes payments for the paid plans; nil: payments are not
 	// configured, and choosing a paid plan fails with the spec's toast.
 	Stripe *stripe.Client
@@ -86,11 +90,8 @@ type Handlers struct {
 	site       views.Site
 	production bool
 	metrics    *metrics
-	mailer     bizmail.Sender
 	limits     limiters
 	analytics  *analytics.Counter
-
-	insightProvider ai.Provider
 
 	stripe              *stripe.Client
 	stripeWebhookSecret string
@@ -128,11 +129,8 @@ func New(d Deps) *Handlers {
 		site:       d.Site,
 		production: d.Production,
 		metrics:    newMetrics(),
-		mailer:     d.Mailer,
 		limits:     newLimiters(d.RateLimits, sharedLimitsOf(d.Store), d.Log),
 		analytics:  d.Analytics,
-
-		insightProvider: d.Insights,
 
 		stripe:              d.Stripe,
 		stripeWebhookSecret: d.StripeWebhookSecret,
@@ -157,9 +155,6 @@ func New(d Deps) *Handlers {
 		// Loading or saving a session fails when the database does: the
 		// same styled answer as any other failure, 503 when it is down.
 		h.sessions.ErrorFunc = h.serverError
-	}
-	if h.insightProvider == nil {
-		h.insightProvider = ai.Analyser{}
 	}
 	if h.store != nil {
 		h.status = newStatusChecker(d)

@@ -36,7 +36,7 @@ func TestLeadEmailSurvivesAProcessKilledBeforeTheSend(t *testing.T) {
 			t.Fatalf("%d emails sent with the queue stopped", n)
 		}
 
-		runQueue(t, app.h) // the restart
+		runQueue(t, app.work) // the restart
 		m := app.inbox.waitForSubject(t, "owner@example.com", "New enquiry")
 		if !strings.Contains(m.Text, "Do you bake rye on Sundays?") {
 			t.Errorf("the late email lacks the message: %s", m.Text)

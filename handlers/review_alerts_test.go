@@ -202,7 +202,7 @@ func TestReviewDigestSendsTheNewReviewsOnce(t *testing.T) {
 		if len(digests) != 1 || len(queuedMail(t, app)) != 0 {
 			t.Fatalf("%d digests and %d emails queued, want one digest and no email", len(digests), len(queuedMail(t, app)))
 		}
-		runDigest := jobs.ForOwner(app.h.sendReviewDigest)
+		runDigest := jobs.ForOwner(app.h.domain.Reviews.SendDigest)
 		must(t, runDigest(ctx, []byte(digests[0].Payload)))
 		mails := queuedMail(t, app)
 		if len(mails) != 1 {
@@ -248,7 +248,7 @@ func TestReviewDigestSendsTheNewReviewsOnce(t *testing.T) {
 		}
 
 		// Delivered by the queue, once.
-		runQueue(t, app.h)
+		runQueue(t, app.work)
 		app.inbox.waitForSubject(t, "digest@example.com", "3 new reviews of your listings")
 		app.inbox.waitForSubject(t, "digest@example.com", "1 new review of Corner Cafe")
 		if n := app.inbox.count(t, "digest@example.com"); n != 2 {
@@ -300,7 +300,7 @@ func TestReviewSentimentFromTheProvider(t *testing.T) {
 			if len(js) != 1 || js[0].Payload != `{"review_id":`+strconv.FormatInt(r.ID, 10)+`}` {
 				t.Fatalf("sentiment jobs queued: %+v", js)
 			}
-			runQueue(t, app.h)
+			runQueue(t, app.work)
 			var j store.Job
 			waitUntil(t, "the sentiment job to end", func() bool {
 				j, _ = app.store.JobByID(ctx, js[0].ID)

@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/url"
 	"strings"
-	"time"
 
 	"github.com/a-h/templ"
 
@@ -151,15 +149,10 @@ func (h *Handlers) subscribeStatus(w http.ResponseWriter, r *http.Request) {
 	h.subscribe(w, r, views.StatusForm(), page, "/status#status-updates")
 }
 
-// subscribe asks for the sent address to be on f's list: it is stored
-// unconfirmed and sent a link to confirm (double opt-in), and only a
-// confirmed address gets the list's emails. The answer is the same
+// subscribe asks for the sent address to be on f's list
+// (domain.MailingLists.Subscribe: double opt-in). The answer is the same
 // whether or not the address was on the list already, so the form tells
-// nobody who subscribes. Asking again while unconfirmed sends the link
-// again, but at most once per confirmResendAfter: a lost email can be
-// asked for again, and the form cannot be used to flood an inbox (the
-// per-address form limit bounds the requests too). A confirmed address
-// is sent nothing more.
+// nobody who subscribes; the per-address form limit bounds the requests.
 func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.SubscribeForm, page func(views.Chrome, views.SubscribeForm) templ.Component, back string) {
 	if !h.parseForm(w, r) {
 		return
@@ -172,54 +165,9 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 		fragment: func() templ.Component { return views.SubscribeFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return page(c, f) },
 		save: func(ctx context.Context, tx *store.Store) error {
-			sub, send, err := tx.Subscribe(ctx, f.Email, store.MailingList(f.List), confirmResendAfter)
-			switch {
-			case err != nil:
-				return err
-			case !send:
-				h.log.Info("subscription asked again; no email sent", "list", f.List, "confirmed", sub.Confirmed())
-				return nil
-			}
-			return domain.QueueMail(ctx, tx, h.confirmSubscriptionMail(sub))
+			return h.domain.MailingLists.Subscribe(ctx, tx, f.Email, store.MailingList(f.List))
 		},
 	})
-}
-
-// confirmResendAfter is how long an unconfirmed address waits before the
-// subscribe form sends it the confirmation link again.
-const confirmResendAfter = 30 * time.Minute
-
-// unconfirmedKeptFor is how long a subscription waits for its address to
-// confirm before housekeeping deletes it (the confirmation email says so).
-const unconfirmedKeptFor = 30 * 24 * time.Hour
-
-// PruneUnconfirmedSubscribers deletes the subscriptions never confirmed
-// within unconfirmedKeptFor of their last request; main's housekeeping
-// runs it.
-func PruneUnconfirmedSubscribers(ctx context.Context, st *store.Store) (int64, error) {
-	return st.PruneUnconfirmedSubscribers(ctx, time.Now().Add(-unconfirmedKeptFor))
-}
-
-// confirmSubscriptionMail asks sub's address to confirm its subscription.
-func (h *Handlers) confirmSubscriptionMail(sub store.Subscriber) bizmail.Message {
-	return bizmail.ConfirmSubscription(h.domain.Site(), sub.Email, listName(sub.List), listAbout(sub.List),
-		h.site.BaseURL+"/subscribe/confirm?token="+url.QueryEscape(sub.Token))
-}
-
-// listName names a mailing list for people.
-func listName(l store.MailingList) string {
-	if l == store.ListStatus {
-		return "status updates"
-	}
-	return "the newsletter"
-}
-
-// listAbout says what a mailing list sends, and when.
-func listAbout(l store.MailingList) string {
-	if l == store.ListStatus {
-		return "You will get an email when an incident or a maintenance on our status page opens, is updated or is resolved."
-	}
-	return "You will get an email when we publish a newsletter: our newest guides and product changes."
 }
 
 // confirmSubscriptionPage asks to confirm a subscription: the link in the
@@ -260,14 +208,14 @@ func (h *Handlers) confirmSubscription(w http.ResponseWriter, r *http.Request) {
 	v := h.confirmView(sub, token)
 	v.Done = true
 	c := h.chrome(r)
-	c.Toasts = append(c.Toasts, views.Toast{Title: "Subscription confirmed", Description: listAbout(sub.List)})
+	c.Toasts = append(c.Toasts, views.Toast{Title: "Subscription confirmed", Description: domain.ListAbout(sub.List)})
 	h.render(w, r, http.StatusOK, views.ConfirmSubscriptionPage(c, v))
 }
 
 func (h *Handlers) confirmView(sub store.Subscriber, token string) views.ConfirmSubscription {
 	return views.ConfirmSubscription{
-		Token: token, Email: sub.Email, List: listName(sub.List), About: listAbout(sub.List),
-		Confirmed: sub.Confirmed(), UnsubscribeURL: h.unsubscribeLink(sub),
+		Token: token, Email: sub.Email, List: domain.ListName(sub.List), About: domain.ListAbout(sub.List),
+		Confirmed: sub.Confirmed(), UnsubscribeURL: h.domain.MailingLists.UnsubscribeLink(sub),
 	}
 }
 
@@ -276,7 +224,7 @@ func (h *Handlers) confirmView(sub store.Subscriber, token string) views.Confirm
 func (h *Handlers) unsubscribePage(w http.ResponseWriter, r *http.Request) {
 	token := r.URL.Query().Get("token")
 	sub, err := h.store.SubscriberByToken(r.Context(), token)
-	v := views.Unsubscribe{Token: token, Email: sub.Email, List: listName(sub.List)}
+	v := views.Unsubscribe{Token: token, Email: sub.Email, List: domain.ListName(sub.List)}
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		v.Gone = true
@@ -302,7 +250,7 @@ func (h *Handlers) unsubscribe(w http.ResponseWriter, r *http.Request) {
 		token = r.URL.Query().Get("token")
 	}
 	sub, err := h.store.Unsubscribe(r.Context(), token)
-	v := views.Unsubscribe{Done: true, Email: sub.Email, List: listName(sub.List)}
+	v := views.Unsubscribe{Done: true, Email: sub.Email, List: domain.ListName(sub.List)}
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		v.Gone = true

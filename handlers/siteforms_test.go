@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 
 	"github.com/PuerkitoBio/goquery"
@@ -409,7 +410,7 @@ func TestSubscriptionIsConfirmedFromTheEmailThenLeftWithOneClick(t *testing.T) {
 		}
 		status := app.inbox.waitForSubject(t, "reader@example.com", "status updates")
 		if n := app.inbox.count(t, "reader@example.com"); n != 2 {
-			t.Errorf("%d emails, want 2: asking twice within %v must not send a second", n, confirmResendAfter)
+			t.Errorf("%d emails, want 2: asking twice within %v must not send a second", n, domain.ConfirmResendAfter)
 		}
 		if confirmed(t, app, "reader@example.com", store.ListNewsletter) {
 			t.Fatal("the subscription counts before its address confirmed it")

@@ -6,10 +6,10 @@ import (
 	"bizprofile/catalog"
 )
 
-// Limits of the incident forms, checked by the server.
+// Limits of the incident forms, checked by the server (the catalogue's).
 const (
-	IncidentTitleMax   = 120
-	IncidentMessageMax = 2000
+	IncidentTitleMax   = catalog.IncidentTitleMax
+	IncidentMessageMax = catalog.IncidentMessageMax
 )
 
 // AdminStatus is /admin/status: the form to open an incident, the open

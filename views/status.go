@@ -149,40 +149,13 @@ func StateLabel(s string) string {
 	return "Unknown"
 }
 
-// IncidentStatuses and IncidentImpacts are the choices of the incident
-// forms, in order.
+// The incidents' vocabulary is the catalogue's; the templates name it so.
 var (
-	IncidentStatuses = []catalog.Option{
-		{Value: "investigating", Label: "Investigating"},
-		{Value: "identified", Label: "Identified"},
-		{Value: "monitoring", Label: "Monitoring"},
-		{Value: "resolved", Label: "Resolved"},
-	}
-	IncidentImpacts = []catalog.Option{
-		{Value: "minor", Label: "Minor: a part is slow or some requests fail"},
-		{Value: "major", Label: "Major: a part does not work for many people"},
-		{Value: "critical", Label: "Critical: the service is down"},
-		{Value: "maintenance", Label: "Maintenance: planned work"},
-	}
+	IncidentStatuses    = catalog.IncidentStatuses
+	IncidentImpacts     = catalog.IncidentImpacts
+	IncidentStatusLabel = catalog.IncidentStatusLabel
+	ImpactLabel         = catalog.ImpactLabel
 )
-
-// IncidentStatusLabel names an incident's status.
-func IncidentStatusLabel(s string) string { return catalog.OptionLabel(IncidentStatuses, s) }
-
-// ImpactLabel names an impact in a badge.
-func ImpactLabel(impact string) string {
-	switch impact {
-	case "minor":
-		return "Minor impact"
-	case "major":
-		return "Major impact"
-	case "critical":
-		return "Critical impact"
-	case "maintenance":
-		return "Maintenance"
-	}
-	return impact
-}
 
 // UptimePercent writes a share of passed checks as the page shows it:
 // "100%" only when nothing failed; otherwise two decimals, rounded down,

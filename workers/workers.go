@@ -1,0 +1,47 @@
+// Package workers is the app's background work: the job queue's handlers,
+// one per kind of job the pages, the API and the domain enqueue, and the
+// periodic housekeeping. A worker only turns a job's payload into a call
+// of the domain (or of the adapter that does the work: the mailer, the
+// webhook sender); what the work means is the domain's.
+package workers
+
+import (
+	"log/slog"
+
+	"bizprofile/domain"
+	"bizprofile/jobs"
+	bizmail "bizprofile/mail"
+	"bizprofile/store"
+	"bizprofile/webhooks"
+)
+
+// Deps is what the workers need; main.go builds it.
+type Deps struct {
+	Domain *domain.Domain
+	Store  *store.Store
+	// Mailer sends the queued emails.
+	Mailer bizmail.Sender
+	Log    *slog.Logger
+	// Production: webhook deliveries keep off loopback and private
+	// addresses (the SSRF guard in full).
+	Production bool
+}
+
+// Register sets on q the handler of every kind of job: emails; the
+// account jobs that 'forgot password' and 'resend verification' leave to
+// the queue; the review jobs (owners' daily digests, the AI provider's
+// sentiment readings); the monthly analytics summaries; broadcasts to the
+// mailing lists; the deletion of images' files; webhook deliveries.
+func Register(q *jobs.Queue, d Deps) {
+	q.Handle(jobs.KindEmail, jobs.SendEmail(d.Mailer))
+	q.Handle(jobs.KindPasswordReset, jobs.ForAddress(d.Domain.Accounts.SendResetLink))
+	q.Handle(jobs.KindVerificationResend, jobs.ForAddress(d.Domain.Accounts.ResendVerification))
+	q.Handle(jobs.KindReviewDigest, jobs.ForOwner(d.Domain.Reviews.SendDigest))
+	q.Handle(jobs.KindReviewSentiment, jobs.ForReview(d.Domain.Reviews.ReadSentiment))
+	q.Handle(jobs.KindAnalyticsSummaries, jobs.ForMonth(d.Domain.Analytics.SendSummaries))
+	broadcaster := &jobs.Broadcaster{Store: d.Store, Mail: d.Mailer, Compose: d.Domain.MailingLists.BroadcastMail, Log: d.Log}
+	q.Handle(jobs.KindBroadcast, broadcaster.Handle)
+	q.Handle(jobs.KindDeleteImages, jobs.ForPictures(d.Domain.Images.DeleteFiles))
+	webhookSender := webhooks.New(d.Store, webhooks.Options{Production: d.Production, Site: d.Domain.Site(), Log: d.Log})
+	q.Handle(webhooks.Kind, webhookSender.Deliver)
+}
