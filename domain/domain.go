@@ -65,6 +65,8 @@ type Domain struct {
 	Analytics    *Analytics
 	MailingLists *MailingLists
 	Incidents    *Incidents
+	// SiteForms are the contact, suggestion and partner forms.
+	SiteForms *SiteForms
 }
 
 // env is what every area shares: the dependencies and the helpers that
@@ -97,7 +99,7 @@ func New(d Deps) *Domain {
 		Accounts: &Accounts{e}, Plans: &Plans{e}, Listings: &Listings{e}, Leads: &Leads{e},
 		Reviews: &Reviews{e}, Images: newImages(e), Events: &Events{e}, Integrations: &Integrations{e}, Insights: &Insights{e},
 		Branding: &Branding{e}, Moderation: &Moderation{e},
-		Analytics: &Analytics{e}, MailingLists: &MailingLists{e}, Incidents: &Incidents{e},
+		Analytics: &Analytics{e}, MailingLists: &MailingLists{e}, Incidents: &Incidents{e}, SiteForms: &SiteForms{e},
 	}
 }
 

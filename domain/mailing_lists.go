@@ -3,8 +3,10 @@ package domain
 import (
 	"context"
 	"net/url"
+	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 )
@@ -22,24 +24,33 @@ const ConfirmResendAfter = 30 * time.Minute
 // confirm before housekeeping deletes it (the confirmation email says so).
 const unconfirmedKeptFor = 30 * 24 * time.Hour
 
-// Subscribe asks, on tx, for email to be on list: it is stored
+// Subscribe asks for email to be on list: it is stored
 // unconfirmed and sent a link to confirm (double opt-in), and only a
 // confirmed address gets the list's emails. Asking again while
 // unconfirmed sends the link again, but at most once per
 // ConfirmResendAfter: a lost email can be asked for again, and the form
 // cannot be used to flood an inbox. A confirmed address is sent nothing
 // more.
-func (m *MailingLists) Subscribe(ctx context.Context, tx *store.Store, email string, list store.MailingList) error {
-	sub, send, err := tx.Subscribe(ctx, email, list, ConfirmResendAfter)
-	switch {
-	case err != nil:
-		return err
-	case !send:
-		m.log.Info("subscription asked again; no email sent", "list", list, "confirmed", sub.Confirmed())
-		return nil
+// Invalid (field "email") says the address is not one.
+func (m *MailingLists) Subscribe(ctx context.Context, email string, list store.MailingList) error {
+	email = strings.TrimSpace(email)
+	e := catalog.FieldErrors{}
+	CheckEmail(e, "email", email)
+	if len(e) > 0 {
+		return Invalid(e)
 	}
-	return queueMail(ctx, tx, bizmail.ConfirmSubscription(m.site, sub.Email, ListName(sub.List), ListAbout(sub.List),
-		m.link("/subscribe/confirm?token="+url.QueryEscape(sub.Token))))
+	return m.store.InTx(ctx, func(tx *store.Store) error {
+		sub, send, err := tx.Subscribe(ctx, email, list, ConfirmResendAfter)
+		switch {
+		case err != nil:
+			return err
+		case !send:
+			m.log.Info("subscription asked again; no email sent", "list", list, "confirmed", sub.Confirmed())
+			return nil
+		}
+		return queueMail(ctx, tx, bizmail.ConfirmSubscription(m.site, sub.Email, ListName(sub.List), ListAbout(sub.List),
+			m.link("/subscribe/confirm?token="+url.QueryEscape(sub.Token))))
+	})
 }
 
 // PruneUnconfirmed deletes the subscriptions never confirmed within

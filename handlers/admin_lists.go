@@ -161,7 +161,7 @@ func (h *Handlers) messagesList() adminList {
 			ms, total, err := h.store.ContactMessages(ctx, p)
 			rows := make([][]string, len(ms))
 			for i, m := range ms {
-				rows[i] = []string{csvTime(m.CreatedAt), m.FirstName, m.LastName, m.Email, m.Company, catalog.OptionLabel(views.ContactSubjects, m.Subject), m.Message}
+				rows[i] = []string{csvTime(m.CreatedAt), m.FirstName, m.LastName, m.Email, m.Company, catalog.OptionLabel(catalog.ContactSubjects, m.Subject), m.Message}
 			}
 			return rows, total, err
 		},
@@ -195,7 +195,7 @@ func (h *Handlers) partnersList() adminList {
 			as, total, err := h.store.PartnerApplications(ctx, p)
 			rows := make([][]string, len(as))
 			for i, a := range as {
-				rows[i] = []string{csvTime(a.CreatedAt), a.Name, a.Email, a.Company, a.Website, catalog.OptionLabel(views.PartnerTiers, a.Tier), a.Message}
+				rows[i] = []string{csvTime(a.CreatedAt), a.Name, a.Email, a.Company, a.Website, catalog.OptionLabel(catalog.PartnerTiers, a.Tier), a.Message}
 			}
 			return rows, total, err
 		},

@@ -10,7 +10,6 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -24,7 +23,7 @@ import (
 // subjects (the help and API pages link to it that way).
 func (h *Handlers) contactPage(w http.ResponseWriter, r *http.Request) {
 	var f views.ContactForm
-	if s := r.URL.Query().Get("subject"); catalog.ValidOption(views.ContactSubjects, s) {
+	if s := r.URL.Query().Get("subject"); catalog.ValidOption(catalog.ContactSubjects, s) {
 		f.Subject = s
 	}
 	f.Sent = h.wasSent(r, formContact)
@@ -54,7 +53,7 @@ func subscriptionForm(list string) string { return list + " subscription" }
 // button led here.
 func (h *Handlers) partnerSignupPage(w http.ResponseWriter, r *http.Request) {
 	var f views.PartnerForm
-	if t := r.URL.Query().Get("tier"); catalog.ValidOption(views.PartnerTiers, t) {
+	if t := r.URL.Query().Get("tier"); catalog.ValidOption(catalog.PartnerTiers, t) {
 		f.Tier = t
 	}
 	f.Sent = h.wasSent(r, formPartner)
@@ -71,35 +70,13 @@ func (h *Handlers) sendContact(w http.ResponseWriter, r *http.Request) {
 		Email: field(r.PostForm, "email"), Company: field(r.PostForm, "company"), Subject: field(r.PostForm, "subject"),
 		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: catalog.FieldErrors{},
 	}
-	e := f.Errors
-	required(e, "first_name", f.FirstName, "Enter your first name.")
-	checkLength(e, "first_name", f.FirstName, 100)
-	required(e, "last_name", f.LastName, "Enter your last name.")
-	checkLength(e, "last_name", f.LastName, 100)
-	checkEmail(e, "email", f.Email)
-	checkLength(e, "company", f.Company, 200)
-	checkOption(e, "subject", f.Subject, views.ContactSubjects, "Choose what your message is about.")
-	required(e, "message", f.Message, "Write a message.")
-	checkLength(e, "message", f.Message, 5000)
+	in := domain.ContactInput{FirstName: f.FirstName, LastName: f.LastName, Email: f.Email, Company: f.Company, Subject: f.Subject, Message: f.Message}
 	h.submitSiteForm(w, r, siteForm{
 		what: formContact, back: "/contact", toast: f.Toast(),
-		errors: e, problem: &f.Problem, sent: &f.Sent,
+		errors: &f.Errors, check: in.Check, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.ContactFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return views.ContactPage(c, f) },
-		save: func(ctx context.Context, tx *store.Store) error {
-			_, err := tx.CreateContactMessage(ctx, store.ContactMessage{
-				FirstName: f.FirstName, LastName: f.LastName, Email: f.Email, Company: f.Company, Subject: f.Subject, Message: f.Message,
-			})
-			return err
-		},
-		notify: func(to string) bizmail.Message {
-			from := f.FirstName + " " + f.LastName + " <" + f.Email + ">"
-			if f.Company != "" {
-				from += ", " + f.Company
-			}
-			return bizmail.FormReceived(h.domain.Site(), to, "Contact form: "+catalog.OptionLabel(views.ContactSubjects, f.Subject)+" from "+f.FirstName+" "+f.LastName,
-				[]string{from + " wrote:", "“" + f.Message + "”", "Reply to " + f.Email + " directly to answer."}, h.site.BaseURL+"/admin/messages")
-		},
+		save:     func(ctx context.Context) error { return h.domain.SiteForms.Contact(ctx, in) },
 	})
 }
 
@@ -112,23 +89,13 @@ func (h *Handlers) suggestFeature(w http.ResponseWriter, r *http.Request) {
 		Name: field(r.PostForm, "name"), Email: field(r.PostForm, "email"), Title: field(r.PostForm, "title"),
 		Description: strings.TrimSpace(r.PostFormValue("description")), Errors: catalog.FieldErrors{},
 	}
-	e := f.Errors
-	required(e, "name", f.Name, "Enter your name.")
-	checkLength(e, "name", f.Name, 100)
-	checkEmail(e, "email", f.Email)
-	required(e, "title", f.Title, "Give your suggestion a short title.")
-	checkLength(e, "title", f.Title, 120)
-	required(e, "description", f.Description, "Describe the feature you would like.")
-	checkLength(e, "description", f.Description, 2000)
+	in := domain.SuggestionInput{Name: f.Name, Email: f.Email, Title: f.Title, Description: f.Description}
 	h.submitSiteForm(w, r, siteForm{
 		what: formSuggestion, back: "/whats-new#suggest", toast: f.Toast(),
-		errors: e, problem: &f.Problem, sent: &f.Sent,
+		errors: &f.Errors, check: in.Check, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.SuggestionFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return views.WhatsNewPage(c, f) },
-		save: func(ctx context.Context, tx *store.Store) error {
-			_, err := tx.CreateFeatureSuggestion(ctx, store.FeatureSuggestion{Name: f.Name, Email: f.Email, Title: f.Title, Description: f.Description})
-			return err
-		},
+		save:     func(ctx context.Context) error { return h.domain.SiteForms.Suggest(ctx, in) },
 	})
 }
 
@@ -157,15 +124,19 @@ func (h *Handlers) subscribe(w http.ResponseWriter, r *http.Request, f views.Sub
 	if !h.parseForm(w, r) {
 		return
 	}
-	f.Email, f.Errors = field(r.PostForm, "email"), catalog.FieldErrors{}
-	checkEmail(f.Errors, "email", f.Email)
+	f.Email = field(r.PostForm, "email")
+	check := func() catalog.FieldErrors {
+		e := catalog.FieldErrors{}
+		domain.CheckEmail(e, "email", f.Email)
+		return e
+	}
 	h.submitSiteForm(w, r, siteForm{
 		what: subscriptionForm(f.List), back: back, toast: f.Toast(),
-		errors: f.Errors, problem: &f.Problem, sent: &f.Sent,
+		errors: &f.Errors, check: check, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.SubscribeFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return page(c, f) },
-		save: func(ctx context.Context, tx *store.Store) error {
-			return h.domain.MailingLists.Subscribe(ctx, tx, f.Email, store.MailingList(f.List))
+		save: func(ctx context.Context) error {
+			return h.domain.MailingLists.Subscribe(ctx, f.Email, store.MailingList(f.List))
 		},
 	})
 }
@@ -276,37 +247,13 @@ func (h *Handlers) applyPartner(w http.ResponseWriter, r *http.Request) {
 		Website: field(r.PostForm, "website"), Tier: field(r.PostForm, "tier"),
 		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: catalog.FieldErrors{},
 	}
-	e := f.Errors
-	required(e, "name", f.Name, "Enter your name.")
-	checkLength(e, "name", f.Name, 100)
-	checkEmail(e, "email", f.Email)
-	required(e, "company", f.Company, "Enter your company's name.")
-	checkLength(e, "company", f.Company, 200)
-	checkURL(e, "website", f.Website)
-	checkLength(e, "website", f.Website, 200)
-	checkOption(e, "tier", f.Tier, views.PartnerTiers, "Choose a partner tier.")
-	checkLength(e, "message", f.Message, 2000)
+	in := domain.PartnerInput{Name: f.Name, Email: f.Email, Company: f.Company, Website: f.Website, Tier: f.Tier, Message: f.Message}
 	h.submitSiteForm(w, r, siteForm{
 		what: formPartner, back: "/partners/signup", toast: f.Toast(),
-		errors: e, problem: &f.Problem, sent: &f.Sent,
+		errors: &f.Errors, check: in.Check, problem: &f.Problem, sent: &f.Sent,
 		fragment: func() templ.Component { return views.PartnerFormFragment(f) },
 		page:     func(c views.Chrome) templ.Component { return views.PartnerSignupPage(c, f) },
-		save: func(ctx context.Context, tx *store.Store) error {
-			_, err := tx.CreatePartnerApplication(ctx, store.PartnerApplication{
-				Name: f.Name, Email: f.Email, Company: f.Company, Website: f.Website, Tier: f.Tier, Message: f.Message,
-			})
-			return err
-		},
-		notify: func(to string) bizmail.Message {
-			lines := []string{f.Name + " <" + f.Email + "> of " + f.Company + " applied to be a " + catalog.OptionLabel(views.PartnerTiers, f.Tier) + "."}
-			if f.Website != "" {
-				lines = append(lines, "Website: "+f.Website)
-			}
-			if f.Message != "" {
-				lines = append(lines, "“"+f.Message+"”")
-			}
-			return bizmail.FormReceived(h.domain.Site(), to, "Partner application from "+f.Company, lines, h.site.BaseURL+"/admin/partners")
-		},
+		save:     func(ctx context.Context) error { return h.domain.SiteForms.ApplyPartner(ctx, in) },
 	})
 }
 
@@ -316,15 +263,15 @@ type siteForm struct {
 	what     string // names the form in the logs
 	back     string // the page a sent form returns to without htmx
 	toast    views.Toast
-	errors   catalog.FieldErrors // the result of the form's validation
-	problem  *string             // a message about the whole form
+	errors   *catalog.FieldErrors       // the form's messages by field, which check fills
+	check    func() catalog.FieldErrors // the domain's rules of what was sent
+	problem  *string                    // a message about the whole form
 	sent     *bool
-	fragment func() templ.Component                           // the form alone, for htmx
-	page     func(views.Chrome) templ.Component               // the page around the form
-	save     func(ctx context.Context, tx *store.Store) error // stores what was sent, in the transaction of its notices
-	// notify, when set, is the email that tells each administrator what
-	// was sent (in the background: the visitor never waits for it).
-	notify func(to string) bizmail.Message
+	fragment func() templ.Component             // the form alone, for htmx
+	page     func(views.Chrome) templ.Component // the page around the form
+	// save is the domain's operation: it stores what was sent and tells
+	// whom it concerns (in the background: the visitor never waits).
+	save func(ctx context.Context) error
 }
 
 // submitSiteForm runs the steps every site form shares: a filled honeypot
@@ -348,7 +295,7 @@ func (h *Handlers) submitSiteForm(w http.ResponseWriter, r *http.Request, f site
 		h.siteFormSent(w, r, f)
 		return
 	}
-	if len(f.errors) > 0 {
+	if *f.errors = f.check(); len(*f.errors) > 0 {
 		answer(http.StatusUnprocessableEntity)
 		return
 	}
@@ -358,16 +305,7 @@ func (h *Handlers) submitSiteForm(w http.ResponseWriter, r *http.Request, f site
 		answer(http.StatusTooManyRequests)
 		return
 	}
-	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
-		if err := f.save(r.Context(), tx); err != nil {
-			return err
-		}
-		if f.notify == nil {
-			return nil
-		}
-		return h.domain.Moderation.NotifyAdmins(r.Context(), tx, f.notify)
-	})
-	if err != nil {
+	if err := f.save(r.Context()); err != nil {
 		h.log.Error("form not stored", "form", f.what, "error", err, "request_id", requestID(r.Context()))
 		*f.problem = "What you sent could not be saved just now. Please try again in a moment; nothing you typed was lost."
 		answer(http.StatusServiceUnavailable)

@@ -2,30 +2,11 @@ package views
 
 import (
 	"bizprofile/catalog"
-	"bizprofile/views/content"
 )
 
 // The site's own forms (decision D8): each is shown empty, with the
 // visitor's values and errors after a failed send, or sent (htmx). Each
 // form's Toast is both the toast and the notice that replaces the form.
-
-// ContactSubjects are the choices of the contact form's Subject field.
-var ContactSubjects = func() []catalog.Option {
-	opts := make([]catalog.Option, len(content.ContactSubjects))
-	for i, s := range content.ContactSubjects {
-		opts[i] = catalog.Option(s)
-	}
-	return opts
-}()
-
-// PartnerTiers are the choices of the partner application's tier field.
-var PartnerTiers = func() []catalog.Option {
-	opts := make([]catalog.Option, len(content.PartnerTiers))
-	for i, t := range content.PartnerTiers {
-		opts[i] = catalog.Option{Value: t.ID, Label: t.Name}
-	}
-	return opts
-}()
 
 // ContactForm is the contact page's form.
 type ContactForm struct {

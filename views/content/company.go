@@ -455,16 +455,3 @@ var BusinessHours = []OfficeHours{
 	{"Monday – Friday", "9:00 AM – 6:00 PM PST"},
 	{"Saturday – Sunday", "10:00 AM – 4:00 PM PST"},
 }
-
-// ContactSubjects are the choices of the contact form's Subject field.
-var ContactSubjects = []struct{ Value, Label string }{
-	{"general", "General question"},
-	{"support", "Help with my account or profile"},
-	{"billing", "Billing and plans"},
-	{"demo", "Schedule a demo"},
-	{"sales", "Sales and multiple locations"},
-	{"api", "API access"},
-	{"partners", "Partner programme"},
-	{"press", "Press and media"},
-	{"security", "Report a security problem"},
-}

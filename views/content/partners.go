@@ -1,5 +1,7 @@
 package content
 
+import "bizprofile/catalog"
+
 // PartnerTier is one of the three ways to work with us as a partner.
 type PartnerTier struct {
 	ID       string // "referral", "integration", "strategic"; also the page anchor
@@ -15,7 +17,7 @@ var PartnerTiers = []PartnerTier{
 	{
 		ID:   "referral",
 		Icon: "handshake",
-		Name: "Referral Partner",
+		Name: catalog.OptionLabel(catalog.PartnerTiers, "referral"),
 		For:  "Consultants, accountants and lead generators",
 		Text: "Recommend the directory to the businesses you already work with and earn on every paid plan they choose.",
 		Benefits: []string{
@@ -28,7 +30,7 @@ var PartnerTiers = []PartnerTier{
 	{
 		ID:   "integration",
 		Icon: "layers",
-		Name: "Integration Partner",
+		Name: catalog.OptionLabel(catalog.PartnerTiers, "integration"),
 		For:  "CRM, booking, point-of-sale and website software",
 		Text: "Connect your product to verified business profiles so your customers keep their details and leads in sync.",
 		Benefits: []string{
@@ -40,7 +42,7 @@ var PartnerTiers = []PartnerTier{
 	{
 		ID:   "strategic",
 		Icon: "briefcase",
-		Name: "Strategic Partner",
+		Name: catalog.OptionLabel(catalog.PartnerTiers, "strategic"),
 		For:  "Agencies, franchises and business networks",
 		Text: "Bring many businesses at once and serve them under your own brand, with a revenue share on everything they use.",
 		Benefits: []string{
