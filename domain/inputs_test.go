@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"bizprofile/catalog"
 	"bizprofile/store"
@@ -74,6 +75,39 @@ func TestLeadInputs(t *testing.T) {
 	} {
 		if got := slices.Sorted(maps.Keys(c.errs)); !slices.Equal(got, c.fields) {
 			t.Errorf("%s: errors on %v, want %v", c.name, got, c.fields)
+		}
+	}
+}
+
+// A review is checked by field: the stars, a title, a body long enough,
+// a date of visit between 2000 and today, and a name to show.
+func TestReviewInputCheck(t *testing.T) {
+	today := ReviewToday(time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)) // 2026-11-29
+	valid := ReviewInput{Rating: "4", Title: "Great bread", Body: "The sourdough was excellent and fresh.", VisitedOn: "2026-11-20", Name: "Dana K."}
+	for _, c := range []struct {
+		name   string
+		edit   func(*ReviewInput)
+		fields []string
+	}{
+		{"complete", func(*ReviewInput) {}, nil},
+		{"no stars", func(in *ReviewInput) { in.Rating = "" }, []string{"rating"}},
+		{"six stars", func(in *ReviewInput) { in.Rating = "6" }, []string{"rating"}},
+		{"a padded number", func(in *ReviewInput) { in.Rating = "04" }, []string{"rating"}},
+		{"short body", func(in *ReviewInput) { in.Body = "Nice." }, []string{"body"}},
+		{"visit tomorrow in UTC is today somewhere", func(in *ReviewInput) { in.VisitedOn = "2026-11-29" }, nil},
+		{"visit in the future", func(in *ReviewInput) { in.VisitedOn = "2026-11-30" }, []string{"visited_on"}},
+		{"visit before 2000", func(in *ReviewInput) { in.VisitedOn = "1999-12-31" }, []string{"visited_on"}},
+		{"not a date", func(in *ReviewInput) { in.VisitedOn = "last week" }, []string{"visited_on"}},
+		{"no name", func(in *ReviewInput) { in.Name = " " }, []string{"author_name"}},
+	} {
+		in := valid
+		c.edit(&in)
+		errs, stars := in.Check(today)
+		if got := slices.Sorted(maps.Keys(errs)); !slices.Equal(got, c.fields) {
+			t.Errorf("%s: errors on %v, want %v", c.name, got, c.fields)
+		}
+		if len(c.fields) == 0 && stars != 4 {
+			t.Errorf("%s: %d stars, want 4", c.name, stars)
 		}
 	}
 }

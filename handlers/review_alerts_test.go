@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"bizprofile/ai"
+	"bizprofile/domain"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -59,24 +59,16 @@ func customer(t *testing.T, app *testApp, email string) store.User {
 	return u
 }
 
-// writeReview stores a review of b by author as the review form does: the
-// review and reviewWritten in one transaction.
+// writeReview stores a review of b by author as the review form does
+// (domain.Reviews.Write: the review and what it sets off in one
+// transaction).
 func writeReview(t *testing.T, app *testApp, b store.Business, author store.User, stars int, title string) store.Review {
 	t.Helper()
-	ctx := context.Background()
 	body := "We came on a Saturday morning; " + title + " is what we will remember."
-	var r store.Review
-	must(t, app.store.InTx(ctx, func(tx *store.Store) error {
-		var err error
-		r, err = tx.CreateReview(ctx, store.NewReview{
-			BusinessID: b.ID, UserID: sql.NullInt64{Int64: author.ID, Valid: true}, AuthorName: "Reviewer " + strconv.FormatInt(author.ID, 10),
-			ReviewText: store.ReviewText{Rating: stars, Title: title, Body: body, Sentiment: ai.Sentiment(title, body)},
-		})
-		if err != nil {
-			return err
-		}
-		return app.h.reviewWritten(ctx, tx, b, r, true)
-	}))
+	r, err := app.h.domain.Reviews.Write(context.Background(), b, author, nil, domain.ReviewInput{
+		Rating: strconv.Itoa(stars), Title: title, Body: body, Name: "Reviewer " + strconv.FormatInt(author.ID, 10),
+	})
+	must(t, err)
 	return r
 }
 

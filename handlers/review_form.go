@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"database/sql"
 	"errors"
 	"net/http"
 	"strconv"
@@ -9,8 +8,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"bizprofile/ai"
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/ratelimit"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -86,7 +85,7 @@ func (h *Handlers) reviewFormPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	f := newReviewForm(b)
+	f := h.newReviewForm(b)
 	switch {
 	case editing && !own.EditableAt(time.Now()):
 		h.refuseReview(w, r, b, views.RefusedEditClosed, "")
@@ -105,13 +104,9 @@ func (h *Handlers) reviewFormPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.ReviewFormPage(h.chrome(r), f))
 }
 
-func newReviewForm(b store.Business) views.ReviewForm {
-	return views.ReviewForm{Slug: b.Slug, Business: b.Name, Today: reviewToday(), Errors: catalog.FieldErrors{}}
+func (h *Handlers) newReviewForm(b store.Business) views.ReviewForm {
+	return views.ReviewForm{Slug: b.Slug, Business: b.Name, Today: h.domain.Reviews.Today(), Errors: catalog.FieldErrors{}}
 }
-
-// reviewToday is the latest date of visit a review may give: tomorrow in
-// UTC, which is today somewhere (a visitor east of UTC is already there).
-func reviewToday() string { return time.Now().UTC().AddDate(0, 0, 1).Format(time.DateOnly) }
 
 // reviewerName is the name a review suggests for its author: an
 // individual's first name and last initial ("Dana K."), or a business
@@ -146,8 +141,7 @@ func truncateRunes(s string, n int) string {
 }
 
 // saveReview writes the viewer's review of the listing, or changes the one
-// they wrote. The review and what it sets off (reviewWritten: alerts, the
-// sentiment job) are stored in one transaction.
+// they wrote (domain.Reviews.Write).
 func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 	b, ok := h.publishedBusiness(w, r)
 	if !ok {
@@ -161,7 +155,7 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	f := newReviewForm(b)
+	f := h.newReviewForm(b)
 	f.Rating, f.Title, f.VisitedOn, f.Name = field(r.PostForm, "rating"), field(r.PostForm, "title"), field(r.PostForm, "visited_on"), field(r.PostForm, "author_name")
 	f.Body = strings.TrimSpace(strings.ReplaceAll(r.PostFormValue("body"), "\r\n", "\n"))
 	answer := func(status int, f views.ReviewForm) {
@@ -184,8 +178,8 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 		h.refuseReview(w, r, b, views.RefusedEditClosed, "")
 		return
 	}
-	rating := checkReview(f)
-	if len(f.Errors) > 0 {
+	in := domain.ReviewInput{Rating: f.Rating, Title: f.Title, Body: f.Body, VisitedOn: f.VisitedOn, Name: f.Name}
+	if f.Errors, _ = in.Check(f.Today); len(f.Errors) > 0 {
 		answer(http.StatusUnprocessableEntity, f)
 		return
 	}
@@ -201,19 +195,11 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	text := store.ReviewText{Rating: rating, Title: f.Title, Body: f.Body, VisitedOn: f.VisitedOn, Sentiment: ai.Sentiment(f.Title, f.Body)}
-	var saved store.Review
-	err = h.store.InTx(ctx, func(tx *store.Store) error {
-		var err error
-		if editing {
-			if saved, err = tx.UpdateReview(ctx, own.ID, u.ID, f.Name, text); err != nil {
-				return err
-			}
-		} else if saved, err = tx.CreateReview(ctx, store.NewReview{BusinessID: b.ID, UserID: sql.NullInt64{Int64: u.ID, Valid: true}, AuthorName: f.Name, ReviewText: text}); err != nil {
-			return err
-		}
-		return h.reviewWritten(ctx, tx, b, saved, !editing)
-	})
+	var editOf *store.Review
+	if editing {
+		editOf = &own
+	}
+	saved, err := h.domain.Reviews.Write(ctx, b, *u, editOf, in)
 	switch {
 	case errors.Is(err, store.ErrOwnListing):
 		h.refuseReview(w, r, b, views.RefusedOwnListing, "") // it changed hands meanwhile
@@ -243,7 +229,6 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 	if editing {
 		t = views.Toast{Title: "Review updated", Description: "Your changes to your review of " + b.Name + " are published."}
 	}
-	h.log.Info("review saved", "review_id", saved.ID, "business_id", b.ID, "user_id", u.ID, "created", !editing)
 	h.flash(r, t)
 	to := "/directory/" + b.Slug + "#review-" + strconv.FormatInt(saved.ID, 10)
 	if isHTMX(r) {
@@ -256,37 +241,6 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 
 // reviewNotSaved is the problem shown when the database fails.
 const reviewNotSaved = "Your review could not be saved just now. Please try again in a moment; nothing you wrote was lost."
-
-// checkReview checks the form against the rules of a review, adding a
-// message by each field that breaks one, and returns the stars.
-func checkReview(f views.ReviewForm) int {
-	e := f.Errors
-	rating, ok := numberIn(f.Rating, 1, 5)
-	if !ok {
-		e["rating"] = "Choose a rating from 1 to 5 stars."
-	}
-	required(e, "title", f.Title, "Give your review a title.")
-	checkLength(e, "title", f.Title, catalog.ReviewTitleMax)
-	required(e, "body", f.Body, "Write your review.")
-	if n := utf8.RuneCountInString(f.Body); !e.Has("body") && n < catalog.ReviewBodyMin {
-		e["body"] = "Write at least " + strconv.Itoa(catalog.ReviewBodyMin) + " characters (you wrote " + strconv.Itoa(n) + ")."
-	}
-	checkLength(e, "body", f.Body, catalog.ReviewBodyMax)
-	if f.VisitedOn != "" {
-		_, err := time.Parse(time.DateOnly, f.VisitedOn)
-		switch {
-		case err != nil:
-			e["visited_on"] = "Enter the date of your visit as a date, like 2025-03-14."
-		case f.VisitedOn < catalog.ReviewVisitFrom:
-			e["visited_on"] = "The date of your visit can't be before 2000."
-		case f.VisitedOn > f.Today:
-			e["visited_on"] = "The date of your visit can't be in the future."
-		}
-	}
-	required(e, "author_name", f.Name, "Enter the name to show with your review.")
-	checkLength(e, "author_name", f.Name, catalog.ReviewNameMax)
-	return int(rating)
-}
 
 // waitText says a wait in words: "3 hours", "1 minute".
 func waitText(d time.Duration) string {
