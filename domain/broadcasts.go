@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 
+	"bizprofile/catalog"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -39,6 +40,9 @@ func (m *MailingLists) BroadcastMail(b store.Broadcast, sub store.Subscriber) bi
 // written by the administrator by) and returns its ID; a sent newsletter
 // is not changed (store.ErrNewsletterSent).
 func (m *MailingLists) SaveNewsletter(ctx context.Context, id int64, subject, body string, by int64) (int64, error) {
+	if errs := CheckNewsletter(subject, body); len(errs) > 0 {
+		return id, Invalid(errs)
+	}
 	err := m.store.InTx(ctx, func(tx *store.Store) error {
 		if id != 0 {
 			return tx.UpdateNewsletter(ctx, store.Newsletter{ID: id, Subject: subject, Body: body})
@@ -48,6 +52,17 @@ func (m *MailingLists) SaveNewsletter(ctx context.Context, id int64, subject, bo
 		return err
 	})
 	return id, err
+}
+
+// CheckNewsletter is what breaks the rules in a newsletter's subject and
+// body, by field.
+func CheckNewsletter(subject, body string) catalog.FieldErrors {
+	e := catalog.FieldErrors{}
+	Required(e, "subject", subject, "Write the subject line.")
+	CheckLength(e, "subject", subject, catalog.NewsletterSubjectMax)
+	Required(e, "body", body, "Write the newsletter.")
+	CheckLength(e, "body", body, catalog.NewsletterBodyMax)
+	return e
 }
 
 // TestNewsletter queues a copy of a newsletter marked [Test] to the

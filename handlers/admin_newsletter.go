@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -148,10 +149,7 @@ func (h *Handlers) saveNewsletter(w http.ResponseWriter, r *http.Request, n stor
 	}
 	e.Subject = field(r.PostForm, "subject")
 	e.Body = strings.TrimSpace(strings.ReplaceAll(r.PostFormValue("body"), "\r\n", "\n"))
-	required(e.Errors, "subject", e.Subject, "Write the subject line.")
-	checkLength(e.Errors, "subject", e.Subject, views.NewsletterSubjectMax)
-	required(e.Errors, "body", e.Body, "Write the newsletter.")
-	checkLength(e.Errors, "body", e.Body, views.NewsletterBodyMax)
+	e.Errors = domain.CheckNewsletter(e.Subject, e.Body)
 	if n.IsSent() {
 		e.Problem = "This newsletter was sent already: it cannot be changed. Write a new one instead."
 		h.render(w, r, http.StatusConflict, views.AdminNewsletterEditPage(h.chrome(r), e))

@@ -122,7 +122,7 @@ func (h *Handlers) readMultipart(w http.ResponseWriter, r *http.Request, f multi
 		text += len(b)
 		values.Add(name, string(b))
 	}
-	if refused := refusedFields(values); len(refused) > 0 {
+	if refused := domain.RefusedFields(values); len(refused) > 0 {
 		h.refuseText(w, r, values, refused)
 		return nil, false, false
 	}

@@ -7,70 +7,19 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
+	"bizprofile/domain"
 	"bizprofile/views"
 )
 
-// Every value a visitor sends, in a form or in a URL's query, is text we
-// store and show again: in pages, in emails, in CSV exports and in
-// PostgreSQL, which refuses a NUL byte outright. A value that is not valid
-// UTF-8 or holds a control character (other than tab and line breaks) is
-// therefore refused where it is read, before any handler sees it, with a
-// 422 page that gives the visitor their text back to correct.
+// Every value a visitor sends, in a form or in a URL's query, must be
+// acceptable text (domain.AcceptableText): one that is not is refused where
+// it is read, before any handler sees it, with a 422 page that gives the
+// visitor their text back to correct.
 
 // refusedText is the message by a field that held such a character.
 const refusedText = "This contained a character we can't accept (a control character such as a NUL byte, or text that isn't valid UTF-8). " +
 	"We removed it: check the text, then send it again."
-
-// acceptableText reports whether s is valid UTF-8 with no control
-// character other than tab, line feed and carriage return.
-func acceptableText(s string) bool {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if (c < ' ' && c != '\t' && c != '\n' && c != '\r') || c == 0x7f {
-				return false
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if (r == utf8.RuneError && size == 1) || (r >= 0x80 && r <= 0x9f) {
-			return false
-		}
-		i += size
-	}
-	return true
-}
-
-// cleanText is s without what acceptableText refuses.
-func cleanText(s string) string {
-	s = strings.ToValidUTF8(s, "")
-	return strings.Map(func(r rune) rune {
-		if (r < ' ' && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7f && r <= 0x9f) {
-			return -1
-		}
-		return r
-	}, s)
-}
-
-// refusedFields lists the names of the fields of v (sorted) whose name or
-// value is not acceptable text.
-func refusedFields(v url.Values) []string {
-	var bad []string
-	for name, values := range v {
-		ok := acceptableText(name)
-		for _, s := range values {
-			ok = ok && acceptableText(s)
-		}
-		if !ok {
-			bad = append(bad, name)
-		}
-	}
-	slices.Sort(bad)
-	return bad
-}
 
 // parseForm reads a posted form, answering 413 for a body over the size
 // limit, 400 for one that cannot be parsed and 422 for one holding text we
@@ -86,7 +35,7 @@ func (h *Handlers) parseForm(w http.ResponseWriter, r *http.Request) bool {
 		http.Error(w, "The form could not be read.", http.StatusBadRequest)
 		return false
 	}
-	if bad := refusedFields(r.Form); len(bad) > 0 {
+	if bad := domain.RefusedFields(r.Form); len(bad) > 0 {
 		h.refuseText(w, r, r.PostForm, bad)
 		return false
 	}
@@ -99,7 +48,7 @@ func (h *Handlers) checkQuery(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.RawQuery != "" {
 			q := r.URL.Query()
-			if bad := refusedFields(q); len(bad) > 0 {
+			if bad := domain.RefusedFields(q); len(bad) > 0 {
 				h.refuseText(w, r, q, bad)
 				return
 			}
@@ -122,7 +71,7 @@ func (h *Handlers) refuseText(w http.ResponseWriter, r *http.Request, sent url.V
 	}
 	id := func() string { return "refused-" + itoa(len(f.Fields)+1) }
 	for _, name := range slices.Sorted(maps.Keys(sent)) {
-		clean := cleanText(name)
+		clean := domain.CleanText(name)
 		if clean == "" {
 			continue
 		}
@@ -137,7 +86,7 @@ func (h *Handlers) refuseText(w http.ResponseWriter, r *http.Request, sent url.V
 				}
 				f.Fields = append(f.Fields, fl)
 			case refused:
-				fl := views.Field{ID: id(), Name: clean, Label: views.FieldLabel(clean), Type: "text", Value: cleanText(v), Error: refusedText}
+				fl := views.Field{ID: id(), Name: clean, Label: views.FieldLabel(clean), Type: "text", Value: domain.CleanText(v), Error: refusedText}
 				if strings.ContainsAny(v, "\n\r") || len(v) > 120 {
 					fl.Type = "textarea"
 				}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 )
 
@@ -31,14 +32,14 @@ func FuzzFormValueReader(f *testing.F) {
 	}
 	app := newTestApp(f, store.SQLite)
 	f.Fuzz(func(t *testing.T, s string) {
-		clean := cleanText(s)
-		if !acceptableText(clean) {
-			t.Fatalf("cleanText(%q) = %q is still refused", s, clean)
+		clean := domain.CleanText(s)
+		if !domain.AcceptableText(clean) {
+			t.Fatalf("domain.CleanText(%q) = %q is still refused", s, clean)
 		}
-		if acceptableText(s) != referenceAcceptable(s) {
-			t.Fatalf("acceptableText(%q) = %v, want %v", s, acceptableText(s), referenceAcceptable(s))
+		if domain.AcceptableText(s) != referenceAcceptable(s) {
+			t.Fatalf("domain.AcceptableText(%q) = %v, want %v", s, domain.AcceptableText(s), referenceAcceptable(s))
 		}
-		if acceptableText(s) && clean != s {
+		if domain.AcceptableText(s) && clean != s {
 			t.Fatalf("cleanText changed acceptable text %q to %q", s, clean)
 		}
 		body := "theme=dark&return=%2F&note=" + url.QueryEscape(s) + "&" + url.QueryEscape("x"+s) + "=1"
@@ -54,11 +55,11 @@ func FuzzFormValueReader(f *testing.F) {
 		page, _ := io.ReadAll(res.Body)
 		res.Body.Close()
 		switch {
-		case acceptableText(s) && res.StatusCode != http.StatusSeeOther:
+		case domain.AcceptableText(s) && res.StatusCode != http.StatusSeeOther:
 			t.Fatalf("acceptable %q: status %d, want 303", s, res.StatusCode)
-		case !acceptableText(s) && res.StatusCode != http.StatusUnprocessableEntity:
+		case !domain.AcceptableText(s) && res.StatusCode != http.StatusUnprocessableEntity:
 			t.Fatalf("refused %q: status %d, want 422", s, res.StatusCode)
-		case !acceptableText(string(page)):
+		case !domain.AcceptableText(string(page)):
 			t.Fatalf("the answer to %q serves back what was refused", s)
 		}
 	})

@@ -10,12 +10,6 @@ import (
 // The newsletter an administrator writes on /admin/newsletter and sends to
 // the confirmed subscribers of the blog's newsletter.
 
-// Newsletter limits, checked by the server and set on the form's fields.
-const (
-	NewsletterSubjectMax = 150
-	NewsletterBodyMax    = 50000
-)
-
 // AdminNewsletters is /admin/newsletter: the newsletters, drafts and sent.
 type AdminNewsletters struct {
 	Rows      []AdminNewsletterRow
