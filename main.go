@@ -118,6 +118,10 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		Log: log, Store: db, Production: cfg.Production(), AdminEmails: cfg.AdminEmails, Media: media, Insights: insights,
 		Site: bizmail.Site{Name: cfg.SiteName, BaseURL: cfg.BaseURL.String(), SupportEmail: cfg.SupportEmail},
 	})
+	payments := stripeClient(cfg, log)
+	// The status page's checks of the app's parts; they are recorded every
+	// STATUS_CHECK_INTERVAL for its uptime (below).
+	checker := workers.StatusChecker(db, payments, status.AIServer{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey}, log)
 	h := handlers.New(handlers.Deps{
 		Log:      log,
 		Store:    db,
@@ -138,9 +142,9 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		TrustedProxies: cfg.TrustedProxies,
 		MetricsToken:   cfg.MetricsToken,
 
-		InsightsServer: status.AIServer{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey},
+		Status: checker,
 
-		Stripe:              stripeClient(cfg, log),
+		Stripe:              payments,
 		StripeWebhookSecret: cfg.StripeWebhookSecret,
 	})
 
@@ -166,7 +170,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	// The status page's checks of the app's parts, recorded every
 	// STATUS_CHECK_INTERVAL for its uptime; they stop on shutdown.
 	statusDone := make(chan struct{})
-	go func() { h.RecordStatus(ctx, cfg.StatusCheckInterval); close(statusDone) }()
+	go func() { workers.RecordStatus(ctx, checker, db, cfg.StatusCheckInterval); close(statusDone) }()
 	defer func() { cancel(); <-statusDone }()
 
 	srv := &http.Server{

@@ -20,6 +20,7 @@ import (
 	"bizprofile/domain"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
+	"bizprofile/status"
 	"bizprofile/storage"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
@@ -109,6 +110,9 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testAp
 	}
 	if d.Domain == nil {
 		d.Domain = domainOf(d)
+	}
+	if d.Status == nil {
+		d.Status = workers.StatusChecker(d.Store, d.Stripe, status.AIServer{}, d.Log)
 	}
 	h := New(d)
 	work := workers.Deps{Domain: d.Domain, Store: st, Mailer: d.Mailer, Log: log, Production: d.Production}

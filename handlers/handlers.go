@@ -71,9 +71,9 @@ type Deps struct {
 	// MetricsToken opens /metrics to requests bearing it; empty: /metrics
 	// is not served on the app's address.
 	MetricsToken string
-	// InsightsServer is the OpenAI-compatible server behind Insights, which
-	// /status checks; no BaseURL: the built-in analyser (nothing to check).
-	InsightsServer status.AIServer
+	// Status checks the app's parts for /status (workers.StatusChecker);
+	// nil: the page has no checks.
+	Status *status.Checker
 	// Media keeps listing images (a folder under DATA_DIR, or an
 	// S3-compatible bucket); nil: a folder in the system's temporary
 	// directory (for tools and tests that upload nothing).
@@ -141,7 +141,8 @@ func New(d Deps) *Handlers {
 		trustedProxies: d.TrustedProxies,
 		metricsToken:   d.MetricsToken,
 
-		media: d.Media,
+		media:  d.Media,
+		status: d.Status,
 	}
 	if h.media == nil {
 		disk, err := storage.NewDisk(filepath.Join(os.TempDir(), "bizprofile-media"))
@@ -155,9 +156,6 @@ func New(d Deps) *Handlers {
 		// Loading or saving a session fails when the database does: the
 		// same styled answer as any other failure, 503 when it is down.
 		h.sessions.ErrorFunc = h.serverError
-	}
-	if h.store != nil {
-		h.status = newStatusChecker(d)
 	}
 	if h.store != nil {
 		h.listed = newListedCount(h.store.CountPublished, h.log)

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"time"
 
-	"bizprofile/jobs"
 	"bizprofile/status"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -23,43 +22,6 @@ const statusCacheAge = 30 * time.Second
 
 // statusPingTimeout bounds the page's own check that the database answers.
 const statusPingTimeout = 2 * time.Second
-
-// newStatusChecker checks the database, the job queue and email delivery,
-// and the outside services d configures.
-func newStatusChecker(d Deps) *status.Checker {
-	st := d.Store
-	checks := []status.Check{
-		status.Database(st),
-		status.Jobs(func(ctx context.Context, now time.Time) (status.QueueHealth, error) {
-			q, err := st.JobQueueHealth(ctx, now.Add(-status.LateAfter), now.Add(-time.Hour))
-			return status.QueueHealth{Late: q.Late, Failed: q.Failed}, err
-		}),
-		status.Email(func(ctx context.Context, since time.Time) (status.Deliveries, error) {
-			o, err := st.JobOutcomesSince(ctx, jobs.KindEmail, since)
-			return status.Deliveries{Sent: o.Done, Failing: o.Failing}, err
-		}),
-	}
-	if d.Stripe != nil {
-		checks = append(checks, status.Stripe(d.Stripe))
-	}
-	if d.InsightsServer.BaseURL != "" {
-		checks = append(checks, status.AI(d.InsightsServer, nil))
-	}
-	return status.New(d.Log, 0, checks...)
-}
-
-// RecordStatus checks the app's parts every interval until ctx ends and
-// records each part's result for the uptime /status shows (the checks
-// older than the page shows are deleted by the housekeeping).
-func (h *Handlers) RecordStatus(ctx context.Context, every time.Duration) {
-	h.status.Record(ctx, every, func(ctx context.Context, at time.Time, results []status.Result) error {
-		checks := make([]store.ComponentCheck, len(results))
-		for i, r := range results {
-			checks[i] = store.ComponentCheck{Component: r.Key, Failed: r.State.Failure()}
-		}
-		return h.store.RecordStatusChecks(ctx, at, checks)
-	})
-}
 
 // databaseDownKey marks a request the status page serves while the
 // database does not answer.
