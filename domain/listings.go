@@ -224,3 +224,23 @@ func (l *Listings) SetPublished(ctx context.Context, b store.Business, publish b
 	})
 	return saved, held, err
 }
+
+// Delete removes b for good, at its account owner's request (by): its
+// images' rows go with it (the foreign key cascades) and their files are
+// deleted by a job queued in the same transaction.
+func (l *Listings) Delete(ctx context.Context, b store.Business, by int64) error {
+	err := l.store.InTx(ctx, func(tx *store.Store) error {
+		imgs, err := tx.ImagesOfListings(ctx, []int64{b.ID})
+		if err != nil {
+			return err
+		}
+		if err := tx.DeleteBusiness(ctx, b.ID); err != nil {
+			return err
+		}
+		return forgetImages(ctx, tx, imgs)
+	})
+	if err == nil {
+		l.log.Info("business deleted", "business_id", b.ID, "owner_id", b.OwnerID.Int64, "user_id", by)
+	}
+	return err
+}

@@ -283,23 +283,10 @@ func (h *Handlers) deleteBusiness(w http.ResponseWriter, r *http.Request) {
 	if !ok || !h.ownerOnly(w, r, deleteListingAction) {
 		return
 	}
-	// The images' rows go with the listing (the foreign key cascades);
-	// their files are deleted by a job queued in the same transaction.
-	err := h.store.InTx(r.Context(), func(tx *store.Store) error {
-		imgs, err := tx.ImagesOfListings(r.Context(), []int64{b.ID})
-		if err != nil {
-			return err
-		}
-		if err := tx.DeleteBusiness(r.Context(), b.ID); err != nil {
-			return err
-		}
-		return h.domain.Images.Forget(r.Context(), tx, imgs)
-	})
-	if err != nil {
+	if err := h.domain.Listings.Delete(r.Context(), b, currentUser(r).ID); err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	h.log.Info("business deleted", "business_id", b.ID, "owner_id", b.OwnerID.Int64, "user_id", currentUser(r).ID)
 	h.flash(r, views.Toast{Title: "Listing deleted", Description: b.Name + " was removed from the directory."})
 	http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
 }
