@@ -1,5 +1,7 @@
 package views
 
+import "bizprofile/apispec"
+
 // APIDocsView is the API reference (/api/docs), drawn on the server from
 // the OpenAPI document and the limits in force.
 type APIDocsView struct {
@@ -17,32 +19,17 @@ type APIDocsView struct {
 	MaxHooks    int
 }
 
-// APIDocsTag is a group of operations (a tag of the document).
-type APIDocsTag struct {
-	Name, ID, Description string
-	Operations            []APIDocsOperation
-}
+// APIDocsTag is the API's tag as its reference shows it.
+type APIDocsTag = apispec.Tag
 
-// APIDocsOperation is one method on one path.
-type APIDocsOperation struct {
-	ID, Method, Path, Summary, Description string
-	Access                                 string // who may call it: no key, any key, a read-and-write key
-	Params                                 []APIDocsField
-	Body                                   []APIDocsField
-	Responses                              []APIDocsResponse
-	Curl                                   string
-}
+// APIDocsOperation is the API's operation as its reference shows it.
+type APIDocsOperation = apispec.Operation
 
-// APIDocsField is a parameter or a body field.
-type APIDocsField struct {
-	Name, In, Type, Description string
-	Required                    bool
-}
+// APIDocsField is the API's field as its reference shows it.
+type APIDocsField = apispec.Field
 
-// APIDocsResponse is one status an operation answers with.
-type APIDocsResponse struct {
-	Status, Description string
-}
+// APIDocsResponse is the API's response as its reference shows it.
+type APIDocsResponse = apispec.Response
 
 // APIDocsProblem is one kind of problem+json answer.
 type APIDocsProblem struct {
@@ -50,10 +37,8 @@ type APIDocsProblem struct {
 	Status                   int
 }
 
-// APIDocsEvent is one webhook event type.
-type APIDocsEvent struct {
-	Type, Description string
-}
+// APIDocsEvent is the API's event as its reference shows it.
+type APIDocsEvent = apispec.Event
 
 // WebhookVerifyGo verifies a webhook delivery in Go. A test runs it
 // against signatures the sender makes: keep it a complete, compilable
