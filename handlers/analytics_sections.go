@@ -3,15 +3,16 @@ package handlers
 import (
 	"cmp"
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -88,60 +89,13 @@ func roiView(plan plans.Plan, q store.LeadQuality, orderValue int64, rng views.A
 	if orderValue > 0 {
 		v.Form.Value, v.Form.Saved = views.OrderValueText(orderValue), true
 	}
-	for _, m := range planCostByMonth(plan, rng, since) {
+	for _, m := range domain.PlanCostByMonth(plan, domain.AnalyticsRange(rng), since) {
 		f := views.ROIFigures{Won: q.WonByMonth[m.Month.Format(store.MonthFormat)], Cost: m.Cents}
 		f.Revenue = f.Won * orderValue
 		v.Months = append(v.Months, views.ROIMonth{Month: m.Month, ROIFigures: f})
 		v.Won, v.Revenue, v.Cost = v.Won+f.Won, v.Revenue+f.Revenue, v.Cost+f.Cost
 	}
 	return v
-}
-
-// monthCost is what a plan cost in one calendar month of a range.
-type monthCost struct {
-	Month time.Time // the month's first day
-	Cents int64
-}
-
-// planCostByMonth is what plan costs over rng, month by month, from the
-// day the owner's first listing shown was made (since): a calendar
-// month's range pays the whole month (the month in progress too: it is
-// paid for); a range of days pays each month it touches by the share of
-// that month's days it covers. A month before the listing pays nothing.
-func planCostByMonth(plan plans.Plan, rng views.AnalyticsRange, since time.Time) []monthCost {
-	from, err1 := time.Parse(store.DayFormat, rng.From)
-	to, err2 := time.Parse(store.DayFormat, rng.To)
-	if err1 != nil || err2 != nil || to.Before(from) {
-		return nil
-	}
-	if _, err := time.Parse(store.MonthFormat, rng.Key); err == nil {
-		to = from.AddDate(0, 1, -1) // the whole month
-	}
-	since, _ = time.Parse(store.DayFormat, store.Day(since))
-	var out []monthCost
-	for m := time.Date(from.Year(), from.Month(), 1, 0, 0, 0, 0, time.UTC); !m.After(to); m = m.AddDate(0, 1, 0) {
-		next := m.AddDate(0, 1, 0)
-		monthDays := int64(next.Sub(m).Hours() / 24)
-		first, last := later(later(m, from), since), earlier(next.AddDate(0, 0, -1), to)
-		days := max(int64(last.Sub(first).Hours()/24)+1, 0)
-		// Rounded to the nearest cent.
-		out = append(out, monthCost{Month: m, Cents: (plan.AmountCents()*days*2 + monthDays) / (2 * monthDays)})
-	}
-	return out
-}
-
-func later(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
-}
-
-func earlier(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
 }
 
 // comparisonView sets listings side by side from rep, the most viewed
@@ -199,32 +153,6 @@ func analyticsBack(back string) string {
 	return views.AnalyticsQuery(views.AnalyticsPath, rng, listing)
 }
 
-// dollarsForm is an amount of US dollars as people type it: "250",
-// "$1,250.50", "99.5".
-var dollarsForm = regexp.MustCompile(`^\$?\s*([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]{1,2}))?$`)
-
-// parseOrderValue reads an order value in cents: more than 0, at most
-// views.OrderValueMax dollars.
-func parseOrderValue(s string) (int64, bool) {
-	m := dollarsForm.FindStringSubmatch(s)
-	if m == nil || len(m[1]) > 12 {
-		return 0, false
-	}
-	dollars, err := strconv.ParseInt(strings.ReplaceAll(m[1], ",", ""), 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	cents := int64(0)
-	if m[2] != "" {
-		cents, _ = strconv.ParseInt((m[2] + "0")[:2], 10, 64)
-	}
-	total := dollars*100 + cents
-	if total <= 0 || total > views.OrderValueMax*100 {
-		return 0, false
-	}
-	return total, true
-}
-
 // saveOrderValue keeps the account's average order value (set by its owner
 // or a member) and returns to the analytics page it was sent from; what is not an amount it takes shows
 // the form again with the value typed and why (422). An individual's
@@ -238,7 +166,7 @@ func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) {
 	if !h.parseForm(w, r) {
 		return
 	}
-	f := views.OrderValueForm{Value: field(r.PostForm, views.OrderValueField), Back: analyticsBack(r.PostFormValue("back"))}
+	f := views.OrderValueForm{Value: field(r.PostForm, catalog.OrderValueField), Back: analyticsBack(r.PostFormValue("back"))}
 	saved, err := h.store.OrderValueOf(r.Context(), u.Account())
 	if err != nil {
 		h.serverError(w, r, err)
@@ -254,13 +182,14 @@ func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, f.Back, http.StatusSeeOther)
 		return
 	}
-	cents, ok := parseOrderValue(f.Value)
-	if !ok {
-		f.Error = views.OrderValueInvalid
+	cents, err := h.domain.Analytics.SetOrderValue(r.Context(), u.Account(), f.Value)
+	var bad domain.Invalid
+	switch {
+	case errors.As(err, &bad):
+		f.Error = bad[catalog.OrderValueField]
 		h.render(w, r, http.StatusUnprocessableEntity, views.OrderValuePage(h.chrome(r), f))
 		return
-	}
-	if err := h.store.SetOrderValue(r.Context(), u.Account(), cents); err != nil {
+	case err != nil:
 		h.serverError(w, r, err)
 		return
 	}

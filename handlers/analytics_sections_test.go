@@ -12,6 +12,8 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/catalog"
+	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -208,7 +210,7 @@ func TestAnalyticsLeadQualityAndReturn(t *testing.T) {
 		if back != views.AnalyticsPath+"?range=7d" {
 			t.Errorf("the form returns to %q", back)
 		}
-		loc, page := followed(t, app, form.AttrOr("action", ""), url.Values{views.OrderValueField: {"250"}, "back": {back}})
+		loc, page := followed(t, app, form.AttrOr("action", ""), url.Values{catalog.OrderValueField: {"250"}, "back": {back}})
 		if loc != back {
 			t.Errorf("saved, the form goes to %q, want %q", loc, back)
 		}
@@ -261,7 +263,7 @@ func TestAnalyticsReturnOfAMonth(t *testing.T) {
 	// The listings were made today: the month costs its days from today
 	// on (TestPlanCostByMonth holds the sums).
 	rng := views.AnalyticsRange{Key: month.Format("2006-01"), From: month.Format("2006-01") + "-01", To: store.Day(month)}
-	cost := planCostByMonth(plans.Growth, rng, bakery.CreatedAt)
+	cost := domain.PlanCostByMonth(plans.Growth, domain.AnalyticsRange(rng), bakery.CreatedAt)
 	if len(cost) != 1 || cost[0].Cents <= 0 || cost[0].Cents > 1900 {
 		t.Fatalf("the month's cost: %v", cost)
 	}
@@ -286,7 +288,7 @@ func TestOrderValueFormRejectsWhatIsNotAnAmount(t *testing.T) {
 	u, _, _ := sectionsOwner(t, app, "aov@example.com", plans.Growth.ID)
 	for _, typed := range []string{"", "0", "0.00", "-5", "abc", "12.345", "1,00", "1000000.01", "$ 5e3"} {
 		t.Run(typed, func(t *testing.T) {
-			res, body := app.post(t, views.OrderValuePath, url.Values{views.OrderValueField: {typed}, "back": {views.AnalyticsPath + "?range=7d"}})
+			res, body := app.post(t, views.OrderValuePath, url.Values{catalog.OrderValueField: {typed}, "back": {views.AnalyticsPath + "?range=7d"}})
 			if res.StatusCode != http.StatusUnprocessableEntity {
 				t.Fatalf("%q: status %d, want 422", typed, res.StatusCode)
 			}
@@ -295,7 +297,7 @@ func TestOrderValueFormRejectsWhatIsNotAnAmount(t *testing.T) {
 			if v := valueOf(control); v != typed {
 				t.Errorf("the field holds %q, want what was typed, %q", v, typed)
 			}
-			if msg := fieldError(control); msg != views.OrderValueInvalid {
+			if msg := fieldError(control); msg != catalog.OrderValueInvalid {
 				t.Errorf("the field says %q", msg)
 			}
 			if !hasLink(page, "← Analytics", views.AnalyticsPath+"?range=7d") {
@@ -310,7 +312,7 @@ func TestOrderValueFormRejectsWhatIsNotAnAmount(t *testing.T) {
 		typed string
 		cents int64
 	}{{"250", 25000}, {"$1,250.50", 125050}, {"99.5", 9950}, {"1000000", 100_000_000}} {
-		res, _ := app.post(t, views.OrderValuePath, url.Values{views.OrderValueField: {c.typed}})
+		res, _ := app.post(t, views.OrderValuePath, url.Values{catalog.OrderValueField: {c.typed}})
 		if res.StatusCode != http.StatusSeeOther {
 			t.Errorf("%q: status %d, want 303", c.typed, res.StatusCode)
 		}
@@ -324,7 +326,7 @@ func TestOrderValueFormRejectsWhatIsNotAnAmount(t *testing.T) {
 	if _, required := labelled(t, page, "Average order value (US$)").Attr("required"); required {
 		t.Error("with a value saved, the field is still required: it could not be removed")
 	}
-	res, _ := app.post(t, views.OrderValuePath, url.Values{views.OrderValueField: {""}})
+	res, _ := app.post(t, views.OrderValuePath, url.Values{catalog.OrderValueField: {""}})
 	if res.StatusCode != http.StatusSeeOther {
 		t.Errorf("emptied: status %d, want 303", res.StatusCode)
 	}
@@ -350,37 +352,9 @@ func TestOrderValueReturnsOnlyToAnalytics(t *testing.T) {
 		{"/dashboard/leads", "/dashboard/analytics"},
 		{"javascript:alert(1)", "/dashboard/analytics"},
 	} {
-		res, _ := app.post(t, views.OrderValuePath, url.Values{views.OrderValueField: {"100"}, "back": {c.back}})
+		res, _ := app.post(t, views.OrderValuePath, url.Values{catalog.OrderValueField: {"100"}, "back": {c.back}})
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != c.want {
 			t.Errorf("back %q: %d to %q, want %q", c.back, res.StatusCode, res.Header.Get("Location"), c.want)
-		}
-	}
-}
-
-func TestPlanCostByMonth(t *testing.T) {
-	growth := plans.Growth // $19 a month
-	for _, c := range []struct {
-		name      string
-		plan      plans.Plan
-		rng       views.AnalyticsRange
-		wantCents []int64
-		since     time.Time // the first listing made; zero: long before
-	}{
-		{"a calendar month", growth, views.AnalyticsRange{Key: "2026-02", From: "2026-02-01", To: "2026-02-28"}, []int64{1900}, time.Time{}},
-		{"the month in progress", growth, views.AnalyticsRange{Key: "2026-03", From: "2026-03-01", To: "2026-03-10"}, []int64{1900}, time.Time{}},
-		{"a month's days", growth, views.AnalyticsRange{Key: "30d", From: "2026-11-01", To: "2026-11-30"}, []int64{1900}, time.Time{}},
-		{"7 days of a 31-day month", growth, views.AnalyticsRange{Key: "7d", From: "2026-03-10", To: "2026-03-16"}, []int64{429}, time.Time{}},
-		{"days across two months", growth, views.AnalyticsRange{Key: "7d", From: "2026-10-28", To: "2026-11-03"}, []int64{245, 190}, time.Time{}},
-		{"a free plan", plans.Starter, views.AnalyticsRange{Key: "30d", From: "2026-10-15", To: "2026-11-13"}, []int64{0, 0}, time.Time{}},
-		{"days before the first listing", growth, views.AnalyticsRange{Key: "30d", From: "2026-10-27", To: "2026-11-25"}, []int64{0, 380}, time.Date(2026, 11, 20, 9, 30, 0, 0, time.UTC)},
-		{"the month the first listing was made", growth, views.AnalyticsRange{Key: "2026-11", From: "2026-11-01", To: "2026-11-25"}, []int64{1077}, time.Date(2026, 11, 14, 0, 0, 0, 0, time.UTC)},
-	} {
-		var got []int64
-		for _, m := range planCostByMonth(c.plan, c.rng, c.since) {
-			got = append(got, m.Cents)
-		}
-		if !slices.Equal(got, c.wantCents) {
-			t.Errorf("%s: %v cents, want %v", c.name, got, c.wantCents)
 		}
 	}
 }

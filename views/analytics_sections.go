@@ -86,17 +86,8 @@ func (f OrderValueForm) hint() string {
 	return h
 }
 
-// Rules of the order value form, which the server checks and the form
-// states.
-const (
-	OrderValueField = "order_value"
-	OrderValueMax   = 1_000_000 // US dollars
-	OrderValuePath  = AnalyticsPath + "/order-value"
-)
-
-// OrderValueInvalid is the form's message for what is not an amount it
-// takes.
-var OrderValueInvalid = "Enter an amount in US dollars greater than 0 and at most $" + formatInt(OrderValueMax) + ", like 250 or 99.50."
+// OrderValuePath is where the order value form is sent.
+const OrderValuePath = AnalyticsPath + "/order-value"
 
 // ComparisonView is the owner's listings side by side over the range.
 type ComparisonView struct {

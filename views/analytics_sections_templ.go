@@ -1054,7 +1054,7 @@ func orderValueForm(f OrderValueForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(Field{Name: OrderValueField, Label: "Average order value (US$)", Type: "text", InputMode: "decimal", Value: f.Value, Required: !f.Saved, MaxLength: 20,
+		templ_7745c5c3_Err = formField(Field{Name: catalog.OrderValueField, Label: "Average order value (US$)", Type: "text", InputMode: "decimal", Value: f.Value, Required: !f.Saved, MaxLength: 20,
 			Hint: f.hint(), Error: f.Error}).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
