@@ -162,3 +162,35 @@ func (rs *Reviews) alertOwner(ctx context.Context, tx *store.Store, b store.Busi
 	}
 	return queueMail(ctx, tx, bizmail.NewReviewAlert(rs.site, owner.Email, rs.Alert(b.ID, b.Name, r), rs.SettingsLink()))
 }
+
+// ReviewerName is the name a review suggests for its author: an
+// individual's first name and last initial ("Dana K."), or a business
+// account's full name.
+func ReviewerName(kind string, p store.Profile) string {
+	name := strings.TrimSpace(p.FullName)
+	if kind != store.KindIndividual {
+		return truncateRunes(name, catalog.ReviewNameMax)
+	}
+	first, last := strings.TrimSpace(p.FirstName), strings.TrimSpace(p.LastName)
+	if first == "" {
+		words := strings.Fields(name)
+		if len(words) == 0 {
+			return ""
+		}
+		first, last = words[0], ""
+		if len(words) > 1 {
+			last = words[len(words)-1]
+		}
+	}
+	if initial, _ := utf8.DecodeRuneInString(last); last != "" {
+		first += " " + strings.ToUpper(string(initial)) + "."
+	}
+	return truncateRunes(first, catalog.ReviewNameMax)
+}
+
+func truncateRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
@@ -99,45 +98,13 @@ func (h *Handlers) reviewFormPage(w http.ResponseWriter, r *http.Request) {
 			h.serverError(w, r, err)
 			return
 		}
-		f.Name = reviewerName(u.Kind, p)
+		f.Name = domain.ReviewerName(u.Kind, p)
 	}
 	h.render(w, r, http.StatusOK, views.ReviewFormPage(h.chrome(r), f))
 }
 
 func (h *Handlers) newReviewForm(b store.Business) views.ReviewForm {
 	return views.ReviewForm{Slug: b.Slug, Business: b.Name, Today: h.domain.Reviews.Today(), Errors: catalog.FieldErrors{}}
-}
-
-// reviewerName is the name a review suggests for its author: an
-// individual's first name and last initial ("Dana K."), or a business
-// account's full name.
-func reviewerName(kind string, p store.Profile) string {
-	name := strings.TrimSpace(p.FullName)
-	if kind != store.KindIndividual {
-		return truncateRunes(name, catalog.ReviewNameMax)
-	}
-	first, last := strings.TrimSpace(p.FirstName), strings.TrimSpace(p.LastName)
-	if first == "" {
-		words := strings.Fields(name)
-		if len(words) == 0 {
-			return ""
-		}
-		first, last = words[0], ""
-		if len(words) > 1 {
-			last = words[len(words)-1]
-		}
-	}
-	if initial, _ := utf8.DecodeRuneInString(last); last != "" {
-		first += " " + strings.ToUpper(string(initial)) + "."
-	}
-	return truncateRunes(first, catalog.ReviewNameMax)
-}
-
-func truncateRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n])
 }
 
 // saveReview writes the viewer's review of the listing, or changes the one

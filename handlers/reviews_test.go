@@ -892,7 +892,7 @@ func TestReviewerNames(t *testing.T) {
 		{store.KindBusiness, store.Profile{FullName: "Pat Owner"}, "Pat Owner"},
 		{store.KindBusiness, store.Profile{FullName: strings.Repeat("x", 70)}, strings.Repeat("x", 60)},
 	} {
-		if got := reviewerName(c.kind, c.p); got != c.want {
+		if got := domain.ReviewerName(c.kind, c.p); got != c.want {
 			t.Errorf("%s %+v: %q, want %q", c.kind, c.p, got, c.want)
 		}
 	}
