@@ -26,6 +26,7 @@ import (
 	seedpkg "bizprofile/internal/seed"
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
+	"bizprofile/payments"
 	"bizprofile/status"
 	"bizprofile/storage"
 	"bizprofile/store"
@@ -118,10 +119,10 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		Log: log, Store: db, Production: cfg.Production(), AdminEmails: cfg.AdminEmails, Media: media, Insights: insights,
 		Site: bizmail.Site{Name: cfg.SiteName, BaseURL: cfg.BaseURL.String(), SupportEmail: cfg.SupportEmail},
 	})
-	payments := stripeClient(cfg, log)
+	stripeAPI := stripeClient(cfg, log)
 	// The status page's checks of the app's parts; they are recorded every
 	// STATUS_CHECK_INTERVAL for its uptime (below).
-	checker := workers.StatusChecker(db, payments, status.AIServer{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey}, log)
+	checker := workers.StatusChecker(db, stripeAPI, status.AIServer{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey}, log)
 	h := handlers.New(handlers.Deps{
 		Log:      log,
 		Store:    db,
@@ -144,7 +145,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 
 		Status: checker,
 
-		Stripe:              payments,
+		Stripe:              stripeAPI,
 		StripeWebhookSecret: cfg.StripeWebhookSecret,
 	})
 
@@ -318,7 +319,7 @@ func stripeClient(cfg config, log *slog.Logger) *stripe.Client {
 	if cfg.StripeAPIBase != "" {
 		log.Info("Stripe API at a custom address", "api_base", cfg.StripeAPIBase)
 	}
-	return handlers.NewStripeClient(cfg.StripeSecretKey, cfg.StripeAPIBase)
+	return payments.NewClient(cfg.StripeSecretKey, cfg.StripeAPIBase)
 }
 
 // warnWithoutAdministrator says at start-up how to make the first

@@ -3,6 +3,7 @@ package domain
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -281,4 +282,57 @@ func CheckoutParams(site bizmail.Site, p plans.Plan, u store.User, customerID st
 		}
 	}
 	return params
+}
+
+// ErrPaymentsOff refuses a payment while Stripe is not configured
+// (STRIPE_SECRET_KEY is not set).
+var ErrPaymentsOff = errors.New("domain: payments are not configured (STRIPE_SECRET_KEY is not set)")
+
+// ErrNoCustomer refuses the billing portal to an account Stripe does not
+// know.
+var ErrNoCustomer = errors.New("domain: the user has no Stripe customer")
+
+// StartCheckout opens a Stripe Checkout session of plan p for the
+// account's owner u, whose billing is bill (the free trial for a first
+// subscription, their customer when they have one), and returns where
+// Checkout is. ErrPaymentsOff says payments are not configured; another
+// error, that Stripe refused.
+func (p *Plans) StartCheckout(ctx context.Context, payments *stripe.Client, u store.User, plan plans.Plan, bill Billing) (string, error) {
+	if payments == nil {
+		return "", ErrPaymentsOff
+	}
+	ctx, cancel := context.WithTimeout(ctx, StripeTimeout)
+	defer cancel()
+	s, err := payments.V1CheckoutSessions.Create(ctx, CheckoutParams(p.site, plan, u, bill.Customer, bill.Latest == nil))
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("Stripe refused the checkout session: %w", err)
+	case s.URL == "":
+		return "", errors.New("Stripe returned a checkout session without a URL")
+	}
+	p.log.Info("checkout started", "user_id", u.ID, "plan", plan.ID, "session", s.ID)
+	return s.URL, nil
+}
+
+// PortalURL opens a Stripe billing portal session for the account's owner
+// u, Stripe's customer, where they change plan, update their card or
+// cancel, and returns where it is. ErrPaymentsOff and ErrNoCustomer say
+// why there is none; another error, that Stripe refused.
+func (p *Plans) PortalURL(ctx context.Context, payments *stripe.Client, u store.User, customer string) (string, error) {
+	switch {
+	case payments == nil:
+		return "", ErrPaymentsOff
+	case customer == "":
+		return "", ErrNoCustomer
+	}
+	ctx, cancel := context.WithTimeout(ctx, StripeTimeout)
+	defer cancel()
+	s, err := payments.V1BillingPortalSessions.Create(ctx, &stripe.BillingPortalSessionCreateParams{
+		Customer: stripe.String(customer), ReturnURL: stripe.String(p.link("/dashboard")),
+	})
+	if err != nil || s.URL == "" {
+		return "", fmt.Errorf("Stripe refused the billing portal session: %v", err)
+	}
+	p.log.Info("billing portal opened", "user_id", u.ID)
+	return s.URL, nil
 }

@@ -5,33 +5,12 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"time"
-
-	"github.com/stripe/stripe-go/v85"
 
 	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
-
-// NewStripeClient is the Stripe API client for secretKey, talking to
-// apiBase instead of api.stripe.com when it is set (stripe-mock in tests).
-// The app logs Stripe failures itself, so the library's own logger is off.
-func NewStripeClient(secretKey, apiBase string) *stripe.Client {
-	cfg := &stripe.BackendConfig{
-		HTTPClient:        &http.Client{Timeout: 20 * time.Second},
-		LeveledLogger:     &stripe.LeveledLogger{Level: stripe.LevelNull},
-		MaxNetworkRetries: stripe.Int64(2),
-	}
-	if apiBase != "" {
-		cfg.URL = stripe.String(apiBase)
-	}
-	return stripe.NewClient(secretKey, stripe.WithBackends(stripe.NewBackendsWithConfig(cfg)))
-}
-
-// stripeTimeout bounds one call to Stripe while a visitor waits.
-const stripeTimeout = 20 * time.Second
 
 // billingOf is the billing of an account now (domain.Plans.Of): pass
 // u.Account(), so a member works on the owner's plan.
@@ -128,32 +107,14 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/pricing", http.StatusSeeOther)
 		return
 	}
-	if h.stripe == nil {
-		h.paymentFailed(w, r, u, p, "payments are not configured (STRIPE_SECRET_KEY is not set)", nil)
-		return
-	}
-	params := domain.CheckoutParams(h.domain.Site(), p, *u, b.Customer, b.Latest == nil)
-	ctx, cancel := context.WithTimeout(r.Context(), stripeTimeout)
-	defer cancel()
-	s, err := h.stripe.V1CheckoutSessions.Create(ctx, params)
+	checkout, err := h.domain.Plans.StartCheckout(r.Context(), h.stripe, *u, p, b)
 	if err != nil {
-		h.paymentFailed(w, r, u, p, "Stripe refused the checkout session", err)
+		h.log.Error("payment failed", slog.Any("error", err), "user_id", u.ID, "plan", p.ID, "request_id", requestID(r.Context()))
+		h.flash(r, paymentFailedToast)
+		http.Redirect(w, r, "/pricing", http.StatusSeeOther)
 		return
 	}
-	if s.URL == "" {
-		h.paymentFailed(w, r, u, p, "Stripe returned a checkout session without a URL", nil)
-		return
-	}
-	h.log.Info("checkout started", "user_id", u.ID, "plan", p.ID, "session", s.ID, "request_id", requestID(r.Context()))
-	http.Redirect(w, r, s.URL, http.StatusSeeOther)
-}
-
-// paymentFailed logs why a paid plan could not start and shows the spec's
-// payment-failure toast on the pricing page.
-func (h *Handlers) paymentFailed(w http.ResponseWriter, r *http.Request, u *store.User, p plans.Plan, reason string, err error) {
-	h.log.Error("payment failed", "reason", reason, slog.Any("error", err), "user_id", u.ID, "plan", p.ID, "request_id", requestID(r.Context()))
-	h.flash(r, paymentFailedToast)
-	http.Redirect(w, r, "/pricing", http.StatusSeeOther)
+	http.Redirect(w, r, checkout, http.StatusSeeOther)
 }
 
 // billingPortal opens the Stripe billing portal, where the account's
@@ -168,37 +129,19 @@ func (h *Handlers) billingPortal(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	if b.Customer == "" || h.stripe == nil {
-		reason := "the user has no Stripe customer"
-		if h.stripe == nil {
-			reason = "payments are not configured (STRIPE_SECRET_KEY is not set)"
-		}
-		h.portalFailed(w, r, u, reason, nil)
-		return
-	}
 	h.openPortal(w, r, u, b.Customer)
 }
 
 // openPortal sends the user to a new billing portal session of customer.
 func (h *Handlers) openPortal(w http.ResponseWriter, r *http.Request, u *store.User, customer string) {
-	ctx, cancel := context.WithTimeout(r.Context(), stripeTimeout)
-	defer cancel()
-	s, err := h.stripe.V1BillingPortalSessions.Create(ctx, &stripe.BillingPortalSessionCreateParams{
-		Customer:  stripe.String(customer),
-		ReturnURL: stripe.String(h.site.BaseURL + "/dashboard"),
-	})
-	if err != nil || s.URL == "" {
-		h.portalFailed(w, r, u, "Stripe refused the billing portal session", err)
+	portal, err := h.domain.Plans.PortalURL(r.Context(), h.stripe, *u, customer)
+	if err != nil {
+		h.log.Error("billing portal failed", slog.Any("error", err), "user_id", u.ID, "request_id", requestID(r.Context()))
+		h.flash(r, views.Toast{Title: "Error", Description: "Failed to open billing. Please try again.", Variant: "destructive"})
+		http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
 		return
 	}
-	h.log.Info("billing portal opened", "user_id", u.ID, "request_id", requestID(r.Context()))
-	http.Redirect(w, r, s.URL, http.StatusSeeOther)
-}
-
-func (h *Handlers) portalFailed(w http.ResponseWriter, r *http.Request, u *store.User, reason string, err error) {
-	h.log.Error("billing portal failed", "reason", reason, slog.Any("error", err), "user_id", u.ID, "request_id", requestID(r.Context()))
-	h.flash(r, views.Toast{Title: "Error", Description: "Failed to open billing. Please try again.", Variant: "destructive"})
-	http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+	http.Redirect(w, r, portal, http.StatusSeeOther)
 }
 
 // planView describes the plan in force and this month's lead usage for the

@@ -22,6 +22,7 @@ import (
 
 	"bizprofile/domain"
 	bizmail "bizprofile/mail"
+	"bizprofile/payments"
 	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -32,7 +33,7 @@ const testWebhookSecret = "whsec_bizprofile_test"
 // withStripe gives the app a Stripe client talking to stripe-mock.
 func withStripe(apiBase string) func(*Deps) {
 	return func(d *Deps) {
-		d.Stripe = NewStripeClient("sk_test_bizprofile", apiBase)
+		d.Stripe = payments.NewClient("sk_test_bizprofile", apiBase)
 		d.StripeWebhookSecret = testWebhookSecret
 	}
 }
