@@ -20,7 +20,7 @@ func (h *Handlers) stripeWebhook(w http.ResponseWriter, r *http.Request) {
 	// Until its signature is checked a post is anybody's: what refuses it
 	// logs at WARN, within a budget.
 	refused := func(reason string, args ...any) {
-		if ok, dropped := h.webhookLog.allow("stripe webhook refused"); ok {
+		if ok, dropped := h.webhookLog.Allow("stripe webhook refused"); ok {
 			log.Warn("stripe webhook refused", append([]any{"reason", reason, "ip", clientIP(r), "dropped_before", dropped}, args...)...)
 		}
 	}

@@ -97,7 +97,7 @@ type Handlers struct {
 	stripeWebhookSecret string
 	// webhookLog bounds the log lines of refused webhook posts, which
 	// anyone can send.
-	webhookLog *logBudget
+	webhookLog *ratelimit.LogBudget
 
 	adminEmails    []string
 	trustedProxies []netip.Prefix
@@ -134,7 +134,7 @@ func New(d Deps) *Handlers {
 
 		stripe:              d.Stripe,
 		stripeWebhookSecret: d.StripeWebhookSecret,
-		webhookLog:          newLogBudget(10, time.Minute),
+		webhookLog:          ratelimit.NewLogBudget(10, time.Minute),
 
 		adminEmails: d.AdminEmails,
 

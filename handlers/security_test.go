@@ -63,24 +63,6 @@ func TestUnsignedWebhookPostsCannotFillTheErrorLog(t *testing.T) {
 	}
 }
 
-func TestLogBudget(t *testing.T) {
-	b := newLogBudget(2, time.Minute)
-	now := time.Unix(1000, 0)
-	b.now = func() time.Time { return now }
-	for i, want := range []bool{true, true, false, false, false} {
-		if ok, _ := b.allow("k"); ok != want {
-			t.Fatalf("line %d allowed=%v, want %v", i, ok, want)
-		}
-	}
-	if ok, _ := b.allow("other"); !ok {
-		t.Fatal("another kind shares the budget")
-	}
-	now = now.Add(time.Minute)
-	if ok, dropped := b.allow("k"); !ok || dropped != 3 {
-		t.Fatalf("after the window: allowed=%v dropped=%d, want true 3", ok, dropped)
-	}
-}
-
 // TestSessionCookieIsNotInTheDatabase signs in through the pages and looks
 // for the cookie's token in every column of the sessions table.
 func TestSessionCookieIsNotInTheDatabase(t *testing.T) {

@@ -37,3 +37,21 @@ func TestLimiterInMemory(t *testing.T) {
 		t.Errorf("limit %d window %v name %q", l.Limit(), l.Window(), l.Name())
 	}
 }
+
+func TestLogBudget(t *testing.T) {
+	b := NewLogBudget(2, time.Minute)
+	now := time.Unix(1000, 0)
+	b.now = func() time.Time { return now }
+	for i, want := range []bool{true, true, false, false, false} {
+		if ok, _ := b.Allow("k"); ok != want {
+			t.Fatalf("line %d allowed=%v, want %v", i, ok, want)
+		}
+	}
+	if ok, _ := b.Allow("other"); !ok {
+		t.Fatal("another kind shares the budget")
+	}
+	now = now.Add(time.Minute)
+	if ok, dropped := b.Allow("k"); !ok || dropped != 3 {
+		t.Fatalf("after the window: allowed=%v dropped=%d, want true 3", ok, dropped)
+	}
+}

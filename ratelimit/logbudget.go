@@ -1,15 +1,15 @@
-package handlers
+package ratelimit
 
 import (
 	"sync"
 	"time"
 )
 
-// logBudget bounds how many lines a kind of event may write to the log in
+// LogBudget bounds how many lines a kind of event may write to the log in
 // a window, so that requests anyone can send (unsigned webhook posts) can
 // not fill the log. The first line after a window that dropped some says
 // how many.
-type logBudget struct {
+type LogBudget struct {
 	mu      sync.Mutex
 	window  time.Duration
 	lines   int
@@ -19,14 +19,14 @@ type logBudget struct {
 	dropped map[string]int
 }
 
-func newLogBudget(lines int, window time.Duration) *logBudget {
-	return &logBudget{window: window, lines: lines, now: time.Now,
+func NewLogBudget(lines int, window time.Duration) *LogBudget {
+	return &LogBudget{window: window, lines: lines, now: time.Now,
 		started: map[string]time.Time{}, written: map[string]int{}, dropped: map[string]int{}}
 }
 
-// allow reports whether a line of kind may be written now and, when it
+// Allow reports whether a line of kind may be written now and, when it
 // may, how many lines of kind were dropped since the last one written.
-func (b *logBudget) allow(kind string) (ok bool, dropped int) {
+func (b *LogBudget) Allow(kind string) (ok bool, dropped int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	now := b.now()
