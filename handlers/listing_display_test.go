@@ -186,8 +186,8 @@ func TestInitials(t *testing.T) {
 	for name, want := range map[string]string{
 		"Harbor Street Bakery": "HS", "7-Eleven": "7E", "  élan café": "ÉC", "A": "A", "&&&": "", "O'Neil's Pub": "ON",
 	} {
-		if got := initialsOf(name); got != want {
-			t.Errorf("initialsOf(%q) = %q, want %q", name, got, want)
+		if got := images.Initials(name); got != want {
+			t.Errorf("Initials(%q) = %q, want %q", name, got, want)
 		}
 	}
 	if got := placeholderPath("food", "&&&"); got != "/placeholders/food/FB.svg" {

@@ -3,8 +3,6 @@ package handlers
 import (
 	"net/http"
 	"net/url"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
 
@@ -28,53 +26,19 @@ func placeholderPath(category, name string) string {
 	if !catalog.ValidOption(catalog.Categories, category) {
 		category = "other"
 	}
-	in := initialsOf(name)
+	in := images.Initials(name)
 	if in == "" {
-		in = initialsOf(catalog.CategoryLabel(category))
+		in = images.Initials(catalog.CategoryLabel(category))
 	}
 	return "/placeholders/" + category + "/" + url.PathEscape(in) + ".svg"
 }
 
-// initialsOf are the first letters (or digits) of a name's first two
-// words, upper-cased: "Harbor Street Bakery" is HS, "7-Eleven" is 7E. ""
-// when the name has no letter or digit.
-func initialsOf(name string) string {
-	var out []rune
-	word := false
-	for _, r := range name {
-		alnum := unicode.IsLetter(r) || unicode.IsDigit(r)
-		if alnum && !word {
-			out = append(out, unicode.ToUpper(r))
-			if len(out) == 2 {
-				break
-			}
-		}
-		word = alnum
-	}
-	return string(out)
-}
-
-// validInitials reports whether s is initials as initialsOf makes them:
-// one or two upper-case letters or digits.
-func validInitials(s string) bool {
-	n := utf8.RuneCountInString(s)
-	if n < 1 || n > 2 {
-		return false
-	}
-	for _, r := range s {
-		if !(unicode.IsLetter(r) || unicode.IsDigit(r)) || unicode.ToUpper(r) != r {
-			return false
-		}
-	}
-	return true
-}
-
 // placeholder answers GET /placeholders/{category}/{initials}.svg: 404 for
-// a category that is not one or initials initialsOf would not make.
+// a category that is not one or initials images.Initials would not make.
 func (h *Handlers) placeholder(w http.ResponseWriter, r *http.Request) {
 	category := chi.URLParam(r, "category")
 	initials, err := url.PathUnescape(chi.URLParam(r, "initials"))
-	if err != nil || !catalog.ValidOption(catalog.Categories, category) || !validInitials(initials) {
+	if err != nil || !catalog.ValidOption(catalog.Categories, category) || !images.ValidInitials(initials) {
 		http.NotFound(w, r)
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 var hexColour = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
@@ -65,4 +66,38 @@ func luminance(c string) float64 {
 		return math.Pow((s+0.055)/1.055, 2.4)
 	}
 	return 0.2126*lin(v>>16&0xff) + 0.7152*lin(v>>8&0xff) + 0.0722*lin(v&0xff)
+}
+
+// Initials are the first letters (or digits) of a name's first two
+// words, upper-cased: "Harbor Street Bakery" is HS, "7-Eleven" is 7E. ""
+// when the name has no letter or digit.
+func Initials(name string) string {
+	var out []rune
+	word := false
+	for _, r := range name {
+		alnum := unicode.IsLetter(r) || unicode.IsDigit(r)
+		if alnum && !word {
+			out = append(out, unicode.ToUpper(r))
+			if len(out) == 2 {
+				break
+			}
+		}
+		word = alnum
+	}
+	return string(out)
+}
+
+// ValidInitials reports whether s is initials as Initials makes them:
+// one or two upper-case letters or digits.
+func ValidInitials(s string) bool {
+	n := utf8.RuneCountInString(s)
+	if n < 1 || n > 2 {
+		return false
+	}
+	for _, r := range s {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r)) || unicode.ToUpper(r) != r {
+			return false
+		}
+	}
+	return true
 }
