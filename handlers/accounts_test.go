@@ -376,7 +376,7 @@ func TestNextIsOnlyFollowedWithinTheSite(t *testing.T) {
 }
 
 func TestRateLimits(t *testing.T) {
-	limits := func(d *Deps) {
+	limits := func(d *testDeps) {
 		d.RateLimits = RateLimits{
 			SignInPerEmailAndIP: RateLimit{3, time.Hour},
 			SignUpPerIP:         RateLimit{2, time.Hour},

@@ -23,7 +23,7 @@ import (
 )
 
 func TestAPIDocsDescribeEveryOperationAndProblem(t *testing.T) {
-	app := newTestApp(t, store.SQLite, func(d *Deps) { d.RateLimits.APIPerKey = RateLimit{Limit: 120, Window: time.Hour} })
+	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.APIPerKey = RateLimit{Limit: 120, Window: time.Hour} })
 	res, body := app.get(t, "/api/docs")
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("GET /api/docs: %d", res.StatusCode)

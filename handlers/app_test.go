@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"bizprofile/ai"
 	"bizprofile/analytics"
 	"bizprofile/domain"
 	"bizprofile/jobs"
@@ -74,14 +75,14 @@ var testSite = views.Site{
 	SupportPhone: "1-800-555-0199",
 }
 
-func newTestApp(t testing.TB, engine store.Dialect, options ...func(*Deps)) *testApp {
+func newTestApp(t testing.TB, engine store.Dialect, options ...func(*testDeps)) *testApp {
 	t.Helper()
 	return newTestAppOn(t, storetest.Open(t, engine), options...)
 }
 
 // newTestAppOn is an app instance on st: two of them on one database are
 // two instances of the app behind a load balancer.
-func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testApp {
+func newTestAppOn(t testing.TB, st *store.Store, options ...func(*testDeps)) *testApp {
 	t.Helper()
 	logs := &logBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
@@ -90,16 +91,15 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testAp
 	if err != nil {
 		t.Fatalf("mailer: %v", err)
 	}
-	d := Deps{
+	d := testDeps{Deps: Deps{
 		Log:      log,
 		Store:    st,
 		Sessions: NewSessionManager(st.Sessions(), false, 0, 0),
 		Site:     testSite,
-		Mailer:   mailer,
 		// Counted, never flushed on its own: a test writes the counts
 		// with flushAnalytics when it wants them.
 		Analytics: analytics.New(st, log, analytics.Options{}),
-	}
+	}, Mailer: mailer}
 	media, err := storage.NewDisk(t.TempDir())
 	if err != nil {
 		t.Fatalf("media: %v", err)
@@ -114,7 +114,7 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testAp
 	if d.Status == nil {
 		d.Status = workers.StatusChecker(d.Store, d.Stripe, status.AIServer{}, d.Log)
 	}
-	h := New(d)
+	h := New(d.Deps)
 	work := workers.Deps{Domain: d.Domain, Store: st, Mailer: d.Mailer, Log: log, Production: d.Production}
 	stopQueue := runQueue(t, work)
 	srv := httptest.NewServer(h.Routes())
@@ -129,8 +129,16 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*Deps)) *testAp
 	return &testApp{Server: srv, h: h, store: st, logs: logs, client: client, inbox: in, work: work, stopQueue: stopQueue}
 }
 
+// testDeps are a test app's dependencies: the handlers', and what main.go
+// gives the domain and the workers besides (the AI provider, the mailer).
+type testDeps struct {
+	Deps
+	Insights ai.Provider    // nil: the built-in analyser
+	Mailer   bizmail.Sender // the test's SMTP server
+}
+
 // domainOf is the rules on d's store and settings, as main.go builds them.
-func domainOf(d Deps) *domain.Domain {
+func domainOf(d testDeps) *domain.Domain {
 	return domain.New(domain.Deps{
 		Log: d.Log, Store: d.Store, Production: d.Production, AdminEmails: d.AdminEmails, Media: d.Media, Insights: d.Insights,
 		Site: bizmail.Site{Name: d.Site.Name, BaseURL: d.Site.BaseURL, SupportEmail: d.Site.SupportEmail},

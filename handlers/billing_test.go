@@ -31,15 +31,15 @@ import (
 const testWebhookSecret = "whsec_bizprofile_test"
 
 // withStripe gives the app a Stripe client talking to stripe-mock.
-func withStripe(apiBase string) func(*Deps) {
-	return func(d *Deps) {
+func withStripe(apiBase string) func(*testDeps) {
+	return func(d *testDeps) {
 		d.Stripe = payments.NewClient("sk_test_bizprofile", apiBase)
 		d.StripeWebhookSecret = testWebhookSecret
 	}
 }
 
 // withWebhooks lets the app receive Stripe's events (no API calls needed).
-func withWebhooks(d *Deps) { d.StripeWebhookSecret = testWebhookSecret }
+func withWebhooks(d *testDeps) { d.StripeWebhookSecret = testWebhookSecret }
 
 func TestChoosingStarter(t *testing.T) {
 	cases := []struct {

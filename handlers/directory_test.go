@@ -310,7 +310,7 @@ func TestLeads(t *testing.T) {
 }
 
 func TestLeadRateLimitAndMailFailure(t *testing.T) {
-	app := newTestApp(t, store.SQLite, func(d *Deps) { d.RateLimits.LeadPerIP = RateLimit{2, 3600e9} })
+	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.LeadPerIP = RateLimit{2, 3600e9} })
 	ctx := context.Background()
 	b, _ := app.store.CreateBusiness(ctx, store.Business{Name: "Busy Bee", Published: true})
 	form := url.Values{"name": {"A"}, "email": {"a@example.com"}, "message": {"Hi"}}
@@ -327,7 +327,7 @@ func TestLeadRateLimitAndMailFailure(t *testing.T) {
 }
 
 func TestLeadIsKeptWhenMailFails(t *testing.T) {
-	down := func(d *Deps) {
+	down := func(d *testDeps) {
 		m, _ := newDownMailer(d)
 		d.Mailer = m
 	}
@@ -347,7 +347,7 @@ func TestLeadIsKeptWhenMailFails(t *testing.T) {
 }
 
 func TestLeadPastTheCapIsEmailedWithoutItsDetails(t *testing.T) {
-	app := newTestApp(t, store.SQLite, func(d *Deps) { d.RateLimits.LeadPerIP = RateLimit{100, 3600e9} })
+	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.LeadPerIP = RateLimit{100, 3600e9} })
 	ctx := context.Background()
 	u := signedInOwner(t, app, "capped@example.com")
 	b, _ := app.store.CreateBusiness(ctx, store.Business{Name: "Capped Cafe", Published: true, OwnerID: sql.NullInt64{Int64: u.ID, Valid: true}})

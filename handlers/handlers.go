@@ -24,11 +24,9 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/stripe/stripe-go/v85"
 
-	"bizprofile/ai"
 	"bizprofile/analytics"
 	"bizprofile/domain"
 	"bizprofile/handlers/api"
-	bizmail "bizprofile/mail"
 	"bizprofile/ratelimit"
 	"bizprofile/status"
 	"bizprofile/storage"
@@ -47,12 +45,6 @@ type Deps struct {
 	Site       views.Site
 	Production bool       // Secure cookies and HSTS
 	RateLimits RateLimits // zero values take DefaultRateLimits
-	// Insights (nil: the built-in analyser) and Mailer are not the pages'
-	// own: the domain reads reviews' sentiment and the workers send the
-	// queued emails. The test app builds those from these, as main.go
-	// builds them from the configuration.
-	Insights ai.Provider
-	Mailer   bizmail.Sender
 	// Stripe takes payments for the paid plans; nil: payments are not
 	// configured, and choosing a paid plan fails with the spec's toast.
 	Stripe *stripe.Client

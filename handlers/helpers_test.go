@@ -36,7 +36,7 @@ const goodPassword = "plum-harbor-42"
 const adminEmail = "admin@bizprofile.test"
 
 // eachEngine runs fn against a fresh app on SQLite and on PostgreSQL.
-func eachEngine(t *testing.T, fn func(t *testing.T, app *testApp), options ...func(*Deps)) {
+func eachEngine(t *testing.T, fn func(t *testing.T, app *testApp), options ...func(*testDeps)) {
 	t.Helper()
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(string(d), func(t *testing.T) {
@@ -49,10 +49,10 @@ func eachEngine(t *testing.T, fn func(t *testing.T, app *testApp), options ...fu
 }
 
 // withAdmin names adminEmail an administrator, as ADMIN_EMAILS does.
-func withAdmin(d *Deps) { d.AdminEmails = []string{adminEmail} }
+func withAdmin(d *testDeps) { d.AdminEmails = []string{adminEmail} }
 
 // newDownMailer sends to a port where no server listens.
-func newDownMailer(d *Deps) (bizmail.Sender, error) {
+func newDownMailer(d *testDeps) (bizmail.Sender, error) {
 	return bizmail.New("smtp://127.0.0.1:1", "BizProfile <no-reply@bizprofile.test>", d.Log)
 }
 
@@ -620,7 +620,7 @@ func ownedListing(t *testing.T, app *testApp, owner, name string) store.Business
 
 const metricsToken = "metrics-token-for-tests-0123456789"
 
-func withMetricsToken(d *Deps) { d.MetricsToken = metricsToken }
+func withMetricsToken(d *testDeps) { d.MetricsToken = metricsToken }
 
 // getMetrics asks for /metrics with token as its bearer token (none when
 // empty).

@@ -96,7 +96,7 @@ func TestDeleteImageFilesKeepsThoseStillInUse(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
 			media := tc.media(t)
-			app := newTestApp(t, store.SQLite, func(d *Deps) { d.Media = media })
+			app := newTestApp(t, store.SQLite, func(d *testDeps) { d.Media = media })
 			b := ownedListing(t, app, "owner@example.com", "Harbour Bakery")
 			gone := keepTestImage(t, media, "gps-orientation6.jpg")
 			kept := keepTestImage(t, media, "transparent.png")

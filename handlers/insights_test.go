@@ -128,7 +128,7 @@ func TestInsightsAreOwnerOnly(t *testing.T) {
 }
 
 func TestInsightsRateLimit(t *testing.T) {
-	app := newTestApp(t, store.SQLite, func(d *Deps) { d.RateLimits.InsightsUser = RateLimit{1, 3600e9} })
+	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.InsightsUser = RateLimit{1, 3600e9} })
 	b := ownerWithListing(t, app, "rl@example.com", "Limited Bakery")
 	app.post(t, "/ai-insights/generate", url.Values{"business_id": {itoa(int(b.ID))}})
 	req, _ := http.NewRequest(http.MethodPost, app.URL+"/ai-insights/generate", strings.NewReader("business_id="+itoa(int(b.ID))))
@@ -169,7 +169,7 @@ func generateJSON(t *testing.T, app *testApp, id int64) (*http.Response, string)
 
 func TestGenerateWithAnOpenAICompatibleProvider(t *testing.T) {
 	reply := `{"insights":[{"type":"revenue_growth","title":"Raise weekday lunch prices","content":"Your lunch menu is 20% below peers.","recommendations":["Add a premium lunch set."]}]}`
-	app := newTestApp(t, store.SQLite, func(d *Deps) {
+	app := newTestApp(t, store.SQLite, func(d *testDeps) {
 		d.Insights = ai.NewOpenAI(llmServer(t, http.StatusOK, reply), "test-key", "test-model", ai.WithBackoff(time.Millisecond))
 	})
 	b := ownerWithListing(t, app, "llm@example.com", "Model Diner")
@@ -190,7 +190,7 @@ func TestGenerateWithAnOpenAICompatibleProvider(t *testing.T) {
 }
 
 func TestGenerateReportsProviderFailure(t *testing.T) {
-	app := newTestApp(t, store.SQLite, func(d *Deps) {
+	app := newTestApp(t, store.SQLite, func(d *testDeps) {
 		d.Insights = ai.NewOpenAI(llmServer(t, http.StatusBadGateway, ""), "k", "m", ai.WithBackoff(time.Millisecond))
 	})
 	b := ownerWithListing(t, app, "down@example.com", "Offline Diner")

@@ -658,7 +658,7 @@ func TestImagesStorageFailure(t *testing.T) {
 }
 
 func TestImagesUploadsPerAccountAreLimited(t *testing.T) {
-	limits := func(d *Deps) { d.RateLimits = RateLimits{UploadPerAccount: RateLimit{Limit: 2, Window: time.Hour}} }
+	limits := func(d *testDeps) { d.RateLimits = RateLimits{UploadPerAccount: RateLimit{Limit: 2, Window: time.Hour}} }
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		f := newImagesFixture(t, app, plans.Growth.ID)
 		f.upload(t, app, "logo", "photo.webp", "")

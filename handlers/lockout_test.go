@@ -16,7 +16,9 @@ import (
 
 // behindProxy trusts the test client's address as a load balancer, so each
 // request's X-Forwarded-For names the visitor's address.
-func behindProxy(d *Deps) { d.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")} }
+func behindProxy(d *testDeps) {
+	d.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
+}
 
 // signInFrom posts the sign-in form from the visitor at ip, in a browser
 // of its own.

@@ -208,8 +208,8 @@ type mailOutage struct {
 }
 
 // withMailOutage points the app's mail at a server that is down.
-func withMailOutage(o *mailOutage) func(*Deps) {
-	return func(d *Deps) {
+func withMailOutage(o *mailOutage) func(*testDeps) {
+	return func(d *testDeps) {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			panic(err)

@@ -71,7 +71,7 @@ func TestTwoInstancesOnOnePostgresShareSessionsAndRateLimits(t *testing.T) {
 		return st
 	}
 	// 3 failed sign-ins an hour per email from one address.
-	limit := func(d *Deps) { d.RateLimits.SignInPerEmailAndIP = RateLimit{Limit: 3, Window: time.Hour} }
+	limit := func(d *testDeps) { d.RateLimits.SignInPerEmailAndIP = RateLimit{Limit: 3, Window: time.Hour} }
 	a := newTestAppOn(t, open(), limit)
 	b := newTestAppOn(t, open(), limit)
 

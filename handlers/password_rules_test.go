@@ -101,5 +101,5 @@ func TestWeakPasswordsAreRefusedWhereverOneIsSet(t *testing.T) {
 		if _, err := app.store.UserByEmail(t.Context(), "al@example.com"); err != nil {
 			t.Errorf("the account was not created: %v", err)
 		}
-	}, func(d *Deps) { d.RateLimits = DefaultRateLimits.Times(100) }) // many sign-ups from one address
+	}, func(d *testDeps) { d.RateLimits = DefaultRateLimits.Times(100) }) // many sign-ups from one address
 }

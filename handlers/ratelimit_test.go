@@ -50,11 +50,11 @@ func TestRateLimitsSeeTheVisitorBehindATrustedProxy(t *testing.T) {
 		res, _ := app.do(t, req)
 		return res.StatusCode
 	}
-	oneForm := func(d *Deps) { d.RateLimits.FormPerIP = RateLimit{1, time.Hour} }
+	oneForm := func(d *testDeps) { d.RateLimits.FormPerIP = RateLimit{1, time.Hour} }
 
 	// Behind the load balancer (the test client, on 127.0.0.1), each
 	// visitor has their own limit, whatever they add to the header.
-	app := newTestApp(t, store.SQLite, oneForm, func(d *Deps) { d.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")} })
+	app := newTestApp(t, store.SQLite, oneForm, func(d *testDeps) { d.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")} })
 	for _, step := range []struct {
 		xff  string
 		want int

@@ -279,7 +279,7 @@ func TestReviewSentimentFromTheProvider(t *testing.T) {
 		{"the provider fails", http.StatusBadGateway, store.SentimentPositive},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			app := newTestApp(t, store.SQLite, func(d *Deps) {
+			app := newTestApp(t, store.SQLite, func(d *testDeps) {
 				d.Insights = ai.NewOpenAI(llmServer(t, tc.status, `{"sentiment":"negative"}`), "k", "m", ai.WithRetries(0), ai.WithBackoff(time.Millisecond))
 			})
 			b := ownedListing(t, app, "owner@example.com", "Sunny Side Diner")

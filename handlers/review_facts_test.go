@@ -96,7 +96,7 @@ func TestInsightsSendTheReviewsToTheModel(t *testing.T) {
 		w.Write(out)
 	}))
 	t.Cleanup(srv.Close)
-	app := newTestApp(t, store.SQLite, func(d *Deps) {
+	app := newTestApp(t, store.SQLite, func(d *testDeps) {
 		d.Insights = ai.NewOpenAI(srv.URL+"/v1", "k", "m", ai.WithBackoff(time.Millisecond))
 	})
 	b := ownerWithListing(t, app, "model@example.com", "Model Bakery")

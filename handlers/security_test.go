@@ -43,7 +43,7 @@ func TestSignedInAnswersAreNotForSharedCaches(t *testing.T) {
 func TestUnsignedWebhookPostsCannotFillTheErrorLog(t *testing.T) {
 	for _, secret := range []string{"", "whsec_test_secret"} {
 		t.Run(fmt.Sprintf("secret=%q", secret), func(t *testing.T) {
-			app := newTestApp(t, store.SQLite, func(d *Deps) { d.StripeWebhookSecret = secret })
+			app := newTestApp(t, store.SQLite, func(d *testDeps) { d.StripeWebhookSecret = secret })
 			for range 50 {
 				req, _ := http.NewRequest(http.MethodPost, app.URL+"/webhooks/stripe", strings.NewReader(`{"id":"evt_1","type":"invoice.paid"}`))
 				req.Header.Set("Stripe-Signature", "t=1,v1=00")

@@ -306,7 +306,7 @@ func TestSiteFormsAreRateLimitedPerAddress(t *testing.T) {
 					t.Fatalf("3rd send: %d, want 429 with Retry-After", res.StatusCode)
 				}
 				c.keeps(t, page, c.valid, "")
-			}, func(d *Deps) { d.RateLimits.FormPerIP = RateLimit{2, time.Hour} })
+			}, func(d *testDeps) { d.RateLimits.FormPerIP = RateLimit{2, time.Hour} })
 		})
 	}
 }

@@ -274,7 +274,7 @@ func TestStatusChecksTheAIProviderWhenConfigured(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			server := status.AIServer{BaseURL: llmServer(t, c.status, "{}"), APIKey: "test-key"}
-			app := newTestApp(t, store.SQLite, func(d *Deps) { d.Status = workers.StatusChecker(d.Store, d.Stripe, server, d.Log) })
+			app := newTestApp(t, store.SQLite, func(d *testDeps) { d.Status = workers.StatusChecker(d.Store, d.Stripe, server, d.Log) })
 			_, doc := app.statusPage(t)
 			if got := statusParts(t, doc)["ai"]; got.Name != "AI insights" || got.State != c.state || got.Detail != c.detail {
 				t.Errorf("AI provider %s: %+v", c.name, got)

@@ -222,7 +222,7 @@ func TestAnotherAccountsEndpointIsNotFound(t *testing.T) {
 }
 
 func TestWebhookEndpointFormRefusals(t *testing.T) {
-	production := func(d *Deps) { d.Production = true }
+	production := func(d *testDeps) { d.Production = true }
 	type check struct {
 		url, description string
 		events           []string

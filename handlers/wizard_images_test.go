@@ -353,7 +353,7 @@ func TestWizardImagesBodyOverTheLimitIsSaidByTheField(t *testing.T) {
 }
 
 func TestWizardImagesKeepToTheAccountsUploadLimit(t *testing.T) {
-	limits := func(d *Deps) { d.RateLimits = RateLimits{UploadPerAccount: RateLimit{Limit: 2, Window: time.Hour}} }
+	limits := func(d *testDeps) { d.RateLimits = RateLimits{UploadPerAccount: RateLimit{Limit: 2, Window: time.Hour}} }
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		ctx := context.Background()
 		u := signedInOwner(t, app, "owner@taco.example")
