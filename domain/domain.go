@@ -80,6 +80,8 @@ type env struct {
 	media       storage.Store
 	insights    ai.Provider
 	now         func() time.Time
+	// listed is the cached count of published listings (Listings.Listed).
+	listed *listedCount
 }
 
 // New builds the rules from their dependencies.
@@ -94,6 +96,9 @@ func New(d Deps) *Domain {
 	}
 	if e.log == nil {
 		e.log = slog.New(slog.DiscardHandler)
+	}
+	if e.store != nil {
+		e.listed = newListedCount(e.store.CountPublished, e.log)
 	}
 	return &Domain{
 		Accounts: &Accounts{e}, Plans: &Plans{e}, Listings: &Listings{e}, Leads: &Leads{e},

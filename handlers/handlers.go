@@ -98,10 +98,6 @@ type Handlers struct {
 	// status checks the app's parts for /status (status.go).
 	status *status.Checker
 
-	// listed is how many listings the directory shows, for the pages'
-	// copy (cached; nil without a store).
-	listed *listedCount
-
 	// api serves the public REST API at /api/v1 (handlers/api).
 	api http.Handler
 
@@ -150,7 +146,6 @@ func New(d Deps) *Handlers {
 		h.sessions.ErrorFunc = h.serverError
 	}
 	if h.store != nil {
-		h.listed = newListedCount(h.store.CountPublished, h.log)
 		h.api = api.New(api.Deps{
 			Log: h.log, Store: h.store, BaseURL: h.site.BaseURL, Production: h.production,
 			Domain: h.domain,
@@ -179,8 +174,8 @@ func (h *Handlers) flash(r *http.Request, t views.Toast) {
 // queued toasts out of the session.
 func (h *Handlers) chrome(r *http.Request) views.Chrome {
 	c := views.Chrome{Site: h.site, Path: r.URL.Path, Theme: themeFromRequest(r)}
-	if h.listed != nil {
-		c.Listed = h.listed.get(r.Context())
+	if h.domain != nil {
+		c.Listed = h.domain.Listings.Listed(r.Context())
 	}
 	if u := currentUser(r); u != nil {
 		c.User = &views.Viewer{Name: u.Email, Email: u.Email, IsAdmin: h.isAdmin(u)}

@@ -2,17 +2,14 @@ package handlers
 
 import (
 	"context"
-	"errors"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"bizprofile/store"
+	"bizprofile/views"
 )
 
 // The home page states how many businesses the directory lists, read from
@@ -41,74 +38,6 @@ func TestHomePageShowsTheListedCount(t *testing.T) {
 			}
 		}
 	})
-}
-
-func TestListedCountIsCachedAndSurvivesAFailingDatabase(t *testing.T) {
-	var calls atomic.Int32
-	var fail atomic.Bool
-	clock := time.Date(2026, time.November, 25, 12, 0, 0, 0, time.UTC)
-	c := newListedCount(func(context.Context) (int, error) {
-		calls.Add(1)
-		if fail.Load() {
-			return 0, errors.New("database down")
-		}
-		return 1234, nil
-	}, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	c.now = func() time.Time { return clock }
-	ctx := context.Background()
-
-	// The first read waits for the count; later ones, within the TTL, do not
-	// ask the database again.
-	for range 100 {
-		if got := c.get(ctx); got != 1234 {
-			t.Fatalf("count = %d, want 1234", got)
-		}
-	}
-	if calls.Load() != 1 {
-		t.Fatalf("the database was asked %d times in the TTL, want once", calls.Load())
-	}
-
-	// Once stale, the known figure is served while one read runs in the
-	// background.
-	clock = clock.Add(listedCountTTL + time.Second)
-	fail.Store(true)
-	if got := c.get(ctx); got != 1234 {
-		t.Errorf("stale count = %d, want the last known 1234 while it is read again", got)
-	}
-	waitFor(t, func() bool { return !c.busy.Load() })
-	if calls.Load() != 2 {
-		t.Errorf("the database was asked %d times, want 2", calls.Load())
-	}
-	// The read failed: no figure, and the database is not asked again
-	// before the retry.
-	if got := c.get(ctx); got != 0 {
-		t.Errorf("count after a failed read = %d, want 0 (no figure)", got)
-	}
-	if calls.Load() != 2 {
-		t.Errorf("a failed read is retried at once (%d reads)", calls.Load())
-	}
-	clock = clock.Add(listedCountRetry + time.Second)
-	fail.Store(false)
-	c.get(ctx)
-	waitFor(t, func() bool { return !c.busy.Load() && c.get(ctx) == 1234 })
-}
-
-// A page with the database down for the count shows no figure and no
-// error.
-func TestPagesWithoutTheListedCountShowNoFigure(t *testing.T) {
-	app := newTestApp(t, store.SQLite)
-	app.h.listed = newListedCount(func(context.Context) (int, error) { return 0, errors.New("database down") }, app.h.log)
-	res, body := app.get(t, "/")
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("home page = %d", res.StatusCode)
-	}
-	stats := terms(parseHTML(t, body).Find("main"))
-	if _, ok := stats["businesses listed"]; ok {
-		t.Errorf("home page states a count it could not read: %v", stats)
-	}
-	if stats["categories to list in"] == "" {
-		t.Errorf("home page lost its other figures: %v", stats)
-	}
 }
 
 // The 500 page gives the request's id, which the error's log line carries,
@@ -152,4 +81,19 @@ func waitFor(t *testing.T, cond func() bool) {
 		}
 	}
 	t.Fatal("timed out")
+}
+
+// A page without the count (the domain answers 0 when the database could
+// not give it: domain's TestListedCountIsCachedAndSurvivesAFailingDatabase)
+// shows no figure and keeps its others.
+func TestPagesWithoutTheListedCountShowNoFigure(t *testing.T) {
+	var buf strings.Builder
+	must(t, views.HomePage(views.Chrome{Site: testSite, Path: "/"}).Render(context.Background(), &buf))
+	stats := terms(parseHTML(t, buf.String()).Find("main"))
+	if _, ok := stats["businesses listed"]; ok {
+		t.Errorf("home page states a count it could not read: %v", stats)
+	}
+	if stats["categories to list in"] == "" {
+		t.Errorf("home page lost its other figures: %v", stats)
+	}
 }

@@ -1,4 +1,4 @@
-package handlers
+package domain
 
 import (
 	"context"
@@ -77,4 +77,14 @@ func (c *listedCount) refresh(ctx context.Context) int {
 	}
 	c.cur.Store(&listedSnapshot{n: n, until: c.now().Add(listedCountTTL)})
 	return n
+}
+
+// Listed is how many listings the directory shows, for the copy that
+// quotes it; 0 when it is not known (never read, or the database failed),
+// which the pages show as no figure.
+func (l *Listings) Listed(ctx context.Context) int {
+	if l.listed == nil {
+		return 0
+	}
+	return l.listed.get(ctx)
 }
