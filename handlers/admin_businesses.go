@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/csvexport"
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -78,7 +79,7 @@ func (h *Handlers) businessesList() adminList {
 			rows := make([][]string, len(bs))
 			for i, b := range bs {
 				rows[i] = []string{strconv.FormatInt(b.ID, 10), b.Name, h.site.BaseURL + "/directory/" + b.Slug, catalog.CategoryLabel(b.Category),
-					b.City, b.State, b.OwnerEmail.String, yesNo(b.Verified), yesNo(b.Claimed), yesNo(b.Featured), yesNo(b.Published), yesNo(b.Suspended), csvTime(b.CreatedAt)}
+					b.City, b.State, b.OwnerEmail.String, csvexport.YesNo(b.Verified), csvexport.YesNo(b.Claimed), csvexport.YesNo(b.Featured), csvexport.YesNo(b.Published), csvexport.YesNo(b.Suspended), csvexport.Time(b.CreatedAt)}
 			}
 			return rows, total, err
 		},

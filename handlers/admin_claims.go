@@ -8,6 +8,7 @@ import (
 	"net/url"
 
 	"bizprofile/catalog"
+	"bizprofile/csvexport"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -59,9 +60,9 @@ func (h *Handlers) claimsList() adminList {
 			for i, c := range cs {
 				decided := ""
 				if c.DecidedAt.Valid {
-					decided = csvTime(c.DecidedAt.Time)
+					decided = csvexport.Time(c.DecidedAt.Time)
 				}
-				rows[i] = []string{csvTime(c.CreatedAt), c.BusinessName, h.site.BaseURL + "/directory/" + c.BusinessSlug, c.UserEmail,
+				rows[i] = []string{csvexport.Time(c.CreatedAt), c.BusinessName, h.site.BaseURL + "/directory/" + c.BusinessSlug, c.UserEmail,
 					catalog.OptionLabel(views.ClaimRoles, c.Role), c.Message, c.Status, decided, c.DeciderEmail}
 			}
 			return rows, total, err

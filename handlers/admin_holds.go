@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"bizprofile/csvexport"
 	"bizprofile/domain"
 	"bizprofile/places"
 	"bizprofile/store"
@@ -68,12 +69,12 @@ func (h *Handlers) holdsList() adminList {
 			for i, hold := range hs {
 				decided, similarAt := "", ""
 				if hold.DecidedAt.Valid {
-					decided = csvTime(hold.DecidedAt.Time)
+					decided = csvexport.Time(hold.DecidedAt.Time)
 				}
 				if hold.Similar.ID != 0 {
 					similarAt = h.site.BaseURL + "/directory/" + hold.Similar.Slug
 				}
-				rows[i] = []string{csvTime(hold.CreatedAt), hold.Listing.Name, h.site.BaseURL + "/directory/" + hold.Listing.Slug, hold.Listing.City, hold.Listing.State,
+				rows[i] = []string{csvexport.Time(hold.CreatedAt), hold.Listing.Name, h.site.BaseURL + "/directory/" + hold.Listing.Slug, hold.Listing.City, hold.Listing.State,
 					hold.Listing.OwnerEmail.String, hold.Similar.Name, similarAt, hold.Similar.OwnerEmail.String, hold.Status, hold.Reason, decided, hold.DeciderEmail}
 			}
 			return rows, total, err

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"encoding/csv"
 	"log/slog"
 	"math"
 	"net/http"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/csvexport"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -102,11 +102,10 @@ func (h *Handlers) exportList(l adminList) http.HandlerFunc {
 		name := strings.TrimPrefix(strings.ReplaceAll(l.path, "/", "-"), "-")
 		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 		w.Header().Set("Content-Disposition", `attachment; filename="`+name+"-"+time.Now().UTC().Format("2006-01-02")+`.csv"`)
-		cw := csv.NewWriter(w)
-		_ = cw.Write(l.columns)
+		cw := csvexport.NewWriter(w, l.columns)
 		for offset := 0; ; {
 			for _, row := range rows {
-				_ = cw.Write(csvSafe(row))
+				cw.Write(row)
 			}
 			if len(rows) < exportBatch {
 				break
@@ -116,37 +115,14 @@ func (h *Handlers) exportList(l adminList) http.HandlerFunc {
 				// Half a file must not pass for a whole one: break the
 				// connection, so the download fails.
 				h.log.Error("export broken off", slog.Any("error", err), "path", r.URL.Path, "offset", offset)
-				cw.Flush()
+				_ = cw.Flush()
 				panic(http.ErrAbortHandler)
 			}
 		}
-		cw.Flush()
-		if err := cw.Error(); err != nil {
+		if err := cw.Flush(); err != nil {
 			h.log.Warn("export not delivered", slog.Any("error", err), "path", r.URL.Path)
 		}
 	}
-}
-
-// csvSafe keeps a spreadsheet from running what visitors typed: a cell
-// that starts like a formula is prefixed with a quote.
-func csvSafe(row []string) []string {
-	out := make([]string, len(row))
-	for i, cell := range row {
-		if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-			cell = "'" + cell
-		}
-		out[i] = cell
-	}
-	return out
-}
-
-func csvTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05") }
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
 }
 
 // The read-only lists: what visitors sent through the site's forms.
@@ -161,7 +137,7 @@ func (h *Handlers) messagesList() adminList {
 			ms, total, err := h.store.ContactMessages(ctx, p)
 			rows := make([][]string, len(ms))
 			for i, m := range ms {
-				rows[i] = []string{csvTime(m.CreatedAt), m.FirstName, m.LastName, m.Email, m.Company, catalog.OptionLabel(catalog.ContactSubjects, m.Subject), m.Message}
+				rows[i] = []string{csvexport.Time(m.CreatedAt), m.FirstName, m.LastName, m.Email, m.Company, catalog.OptionLabel(catalog.ContactSubjects, m.Subject), m.Message}
 			}
 			return rows, total, err
 		},
@@ -178,7 +154,7 @@ func (h *Handlers) suggestionsList() adminList {
 			fs, total, err := h.store.FeatureSuggestions(ctx, p)
 			rows := make([][]string, len(fs))
 			for i, f := range fs {
-				rows[i] = []string{csvTime(f.CreatedAt), f.Name, f.Email, f.Title, f.Description}
+				rows[i] = []string{csvexport.Time(f.CreatedAt), f.Name, f.Email, f.Title, f.Description}
 			}
 			return rows, total, err
 		},
@@ -195,7 +171,7 @@ func (h *Handlers) partnersList() adminList {
 			as, total, err := h.store.PartnerApplications(ctx, p)
 			rows := make([][]string, len(as))
 			for i, a := range as {
-				rows[i] = []string{csvTime(a.CreatedAt), a.Name, a.Email, a.Company, a.Website, catalog.OptionLabel(catalog.PartnerTiers, a.Tier), a.Message}
+				rows[i] = []string{csvexport.Time(a.CreatedAt), a.Name, a.Email, a.Company, a.Website, catalog.OptionLabel(catalog.PartnerTiers, a.Tier), a.Message}
 			}
 			return rows, total, err
 		},
@@ -234,9 +210,9 @@ func (h *Handlers) subscribersList() adminList {
 				}
 				confirmed := "Not yet"
 				if s.Confirmed() {
-					confirmed = csvTime(s.ConfirmedAt.Time)
+					confirmed = csvexport.Time(s.ConfirmedAt.Time)
 				}
-				rows[i] = []string{csvTime(s.CreatedAt), s.Email, list, confirmed}
+				rows[i] = []string{csvexport.Time(s.CreatedAt), s.Email, list, confirmed}
 			}
 			return rows, total, err
 		},

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"encoding/csv"
 	"log/slog"
 	"net/http"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/csvexport"
 	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -233,8 +233,7 @@ func (h *Handlers) analyticsCSV(w http.ResponseWriter, r *http.Request) {
 	columns = append(columns, "Reviews", "Average rating")
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="analytics-`+s.rng.Key+`.csv"`)
-	cw := csv.NewWriter(w)
-	_ = cw.Write(columns)
+	cw := csvexport.NewWriter(w, columns)
 	n := func(v int64) string { return strconv.FormatInt(v, 10) }
 	for _, d := range rep.Days {
 		ctr, rating := "", ""
@@ -248,10 +247,9 @@ func (h *Handlers) analyticsCSV(w http.ResponseWriter, r *http.Request) {
 		for _, src := range sources {
 			row = append(row, n(d.LeadsBySource[src.Key]))
 		}
-		_ = cw.Write(csvSafe(append(row, n(d.Reviews), rating)))
+		cw.Write(append(row, n(d.Reviews), rating))
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
+	if err := cw.Flush(); err != nil {
 		h.log.Warn("analytics export not delivered", slog.Any("error", err), "user_id", currentUser(r).ID)
 	}
 }

@@ -97,7 +97,7 @@ func (h *Handlers) signInFailed(w http.ResponseWriter, r *http.Request, f views.
 // seconds for a short delay, as Retry-After says.
 func heldMessage(held domain.SignInHeld) string {
 	if !held.Delay {
-		return tooManyMessage(held.Retry)
+		return views.TooManyMessage(held.Retry)
 	}
 	secs, unit := int(held.Retry.Seconds())+1, " seconds"
 	if secs == 1 {
@@ -155,7 +155,7 @@ func (h *Handlers) signUp(w http.ResponseWriter, r *http.Request, in domain.Sign
 		return false
 	}
 	if ok, retry := h.limits.signUpIP.Allow(r.Context(), clientIP(r)); !ok {
-		h.tooMany(w, r, retry, page(catalog.FieldErrors{}, tooManyMessage(retry)))
+		h.tooMany(w, r, retry, page(catalog.FieldErrors{}, views.TooManyMessage(retry)))
 		return false
 	}
 	if err := h.domain.Accounts.SignUp(r.Context(), in, clientIP(r)); err != nil {
@@ -202,7 +202,7 @@ func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ok, retry := h.limits.resendIP.Allow(r.Context(), clientIP(r)); !ok {
-		f := views.AuthForm{Mode: views.ModeSignIn, Email: email, Problem: tooManyMessage(retry)}
+		f := views.AuthForm{Mode: views.ModeSignIn, Email: email, Problem: views.TooManyMessage(retry)}
 		h.tooMany(w, r, retry, views.LoginPage(h.chrome(r), f))
 		return
 	}
@@ -236,7 +236,7 @@ func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ok, retry := h.limits.resetIP.Allow(r.Context(), clientIP(r)); !ok {
-		f.Problem = tooManyMessage(retry)
+		f.Problem = views.TooManyMessage(retry)
 		h.tooMany(w, r, retry, views.LoginPage(c, f))
 		return
 	}

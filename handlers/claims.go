@@ -86,7 +86,7 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 	}
 	if ok, retry := h.limits.formIP.Allow(r.Context(), "claim:"+strconv.FormatInt(u.ID, 10)); !ok {
 		setRetryAfter(w, retry)
-		f.Problem = tooManyMessage(retry)
+		f.Problem = views.TooManyMessage(retry)
 		h.render(w, r, http.StatusTooManyRequests, views.ClaimPage(h.chrome(r), f))
 		return
 	}

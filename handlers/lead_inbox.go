@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"encoding/csv"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/csvexport"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -164,19 +164,18 @@ func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="leads-`+time.Now().UTC().Format(leadDate)+`.csv"`)
-	cw := csv.NewWriter(w)
-	_ = cw.Write(columns)
+	cw := csvexport.NewWriter(w, columns)
 	for offset := 0; ; {
 		for _, l := range ls {
-			row := []string{csvTime(l.CreatedAt), l.BusinessName, l.Name, l.Email, l.Phone, l.Message,
-				catalog.LeadStatusLabel(l.Status), views.LeadSourceLabel(l.Source), yesNo(l.Locked)}
+			row := []string{csvexport.Time(l.CreatedAt), l.BusinessName, l.Name, l.Email, l.Phone, l.Message,
+				catalog.LeadStatusLabel(l.Status), views.LeadSourceLabel(l.Source), csvexport.YesNo(l.Locked)}
 			if l.Locked {
 				row[2], row[3], row[4], row[5] = "", "", "", ""
 			}
 			if scoring {
 				row = append(row, strconv.Itoa(l.Score))
 			}
-			_ = cw.Write(csvSafe(row))
+			cw.Write(row)
 		}
 		if len(ls) < exportBatch {
 			break
@@ -185,12 +184,11 @@ func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 		if ls, err = fetch(offset); err != nil {
 			// Half a file must not pass for a whole one.
 			h.log.Error("lead export broken off", slog.Any("error", err), "user_id", u.ID, "offset", offset)
-			cw.Flush()
+			_ = cw.Flush()
 			panic(http.ErrAbortHandler)
 		}
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
+	if err := cw.Flush(); err != nil {
 		h.log.Warn("lead export not delivered", slog.Any("error", err), "user_id", u.ID)
 	}
 }

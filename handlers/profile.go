@@ -192,7 +192,7 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ok, retry := h.limits.resendIP.Allow(r.Context(), clientIP(r)); !ok {
-		h.flash(r, views.Toast{Title: "Error", Description: tooManyMessage(retry), Variant: "destructive"})
+		h.flash(r, views.Toast{Title: "Error", Description: views.TooManyMessage(retry), Variant: "destructive"})
 		http.Redirect(w, r, "/profile", http.StatusSeeOther)
 		return
 	}

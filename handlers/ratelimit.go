@@ -124,15 +124,6 @@ func setRetryAfter(w http.ResponseWriter, retry time.Duration) {
 	w.Header().Set("Retry-After", itoa(int(retry.Seconds())+1))
 }
 
-// tooManyMessage tells the visitor how long to wait.
-func tooManyMessage(retry time.Duration) string {
-	mins := int(retry.Round(time.Minute) / time.Minute)
-	if mins <= 1 {
-		return "Too many attempts. Please wait a minute and try again."
-	}
-	return "Too many attempts. Please wait " + itoa(mins) + " minutes and try again."
-}
-
 type clientIPKey struct{}
 
 // forwardedFor makes the visitor's address, rather than a proxy's, the one

@@ -156,7 +156,7 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 	}{{h.limits.reviewUser, "user:" + strconv.FormatInt(u.ID, 10)}, {h.limits.reviewIP, clientIP(r)}} {
 		if ok, retry := l.lim.Allow(ctx, l.key); !ok {
 			h.log.Info("review refused", "reason", "rate_limited", "limit", l.lim.Name(), "user_id", u.ID, "ip", clientIP(r))
-			f.Problem = "You have written or changed many reviews today. Please wait " + waitText(retry) + " and send this again; what you wrote is kept below."
+			f.Problem = "You have written or changed many reviews today. Please wait " + views.RetryText(retry) + " and send this again; what you wrote is kept below."
 			setRetryAfter(w, retry)
 			answer(http.StatusTooManyRequests, f)
 			return
@@ -208,17 +208,6 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 
 // reviewNotSaved is the problem shown when the database fails.
 const reviewNotSaved = "Your review could not be saved just now. Please try again in a moment; nothing you wrote was lost."
-
-// waitText says a wait in words: "3 hours", "1 minute".
-func waitText(d time.Duration) string {
-	if d >= 90*time.Minute {
-		return strconv.Itoa(int(d.Round(time.Hour)/time.Hour)) + " hours"
-	}
-	if m := int(d.Round(time.Minute) / time.Minute); m > 1 {
-		return strconv.Itoa(m) + " minutes"
-	}
-	return "a minute"
-}
 
 // deleteReviewPage asks the viewer to confirm deleting their review of the
 // listing.

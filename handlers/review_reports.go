@@ -144,7 +144,7 @@ func (h *Handlers) reportReview(w http.ResponseWriter, r *http.Request) {
 	}
 	if ok, retry := h.limits.formIP.Allow(r.Context(), "report:"+strconv.FormatInt(u.ID, 10)); !ok {
 		setRetryAfter(w, retry)
-		f.Problem = tooManyMessage(retry)
+		f.Problem = views.TooManyMessage(retry)
 		h.answerReport(w, r, http.StatusTooManyRequests, f)
 		return
 	}

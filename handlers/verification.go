@@ -156,7 +156,7 @@ func (h *Handlers) requestVerification(w http.ResponseWriter, r *http.Request) {
 	}
 	if ok, retry := h.limits.formIP.Allow(ctx, "verification:"+strconv.FormatInt(u.ID, 10)); !ok {
 		setRetryAfter(w, retry)
-		vf.Problem = tooManyMessage(retry)
+		vf.Problem = views.TooManyMessage(retry)
 		h.manageRefused(w, r, http.StatusTooManyRequests, b, vf, nil)
 		return
 	}
