@@ -172,3 +172,14 @@ func (b Billing) RangeChoices(first, now time.Time, current string) []RangeChoic
 	}
 	return out
 }
+
+// FirstMade is when the earliest of listings was made (now for none).
+func FirstMade(listings []store.Business) time.Time {
+	first := time.Now()
+	for _, b := range listings {
+		if b.CreatedAt.Before(first) {
+			first = b.CreatedAt
+		}
+	}
+	return first
+}

@@ -77,18 +77,7 @@ func rangeChoices(cs []domain.RangeChoice) []views.AnalyticsChoice {
 func (s analyticsScope) ids() []int64 { return store.BusinessIDs(s.listings) }
 
 // first is when the earliest listing shown was made.
-func (s analyticsScope) first() time.Time { return firstMade(s.listings) }
-
-// firstMade is when the earliest of listings was made (now for none).
-func firstMade(listings []store.Business) time.Time {
-	first := time.Now()
-	for _, b := range listings {
-		if b.CreatedAt.Before(first) {
-			first = b.CreatedAt
-		}
-	}
-	return first
-}
+func (s analyticsScope) first() time.Time { return domain.FirstMade(s.listings) }
 
 // analyticsPage is the owner's analytics for the range and listing asked;
 // an individual's account has none (404).

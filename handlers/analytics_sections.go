@@ -44,7 +44,7 @@ func (h *Handlers) analyticsSections(ctx context.Context, ownerID int64, plan pl
 			return v, err
 		}
 		v.Quality = leadQualityView(q, rng)
-		v.ROI = roiView(plan, q, cents, rng, firstMade(listings))
+		v.ROI = roiView(plan, q, cents, rng, domain.FirstMade(listings))
 		v.ROI.Form.Back = analyticsBackOf(rng, listings)
 	} else {
 		lockedBy := plans.FirstWith(func(p plans.Plan) bool { return p.Analytics.LeadQuality }).Name
