@@ -306,9 +306,9 @@ func (p *Plans) StartCheckout(ctx context.Context, payments *stripe.Client, u st
 	s, err := payments.V1CheckoutSessions.Create(ctx, CheckoutParams(p.site, plan, u, bill.Customer, bill.Latest == nil))
 	switch {
 	case err != nil:
-		return "", fmt.Errorf("Stripe refused the checkout session: %w", err)
+		return "", fmt.Errorf("stripe refused the checkout session: %w", err)
 	case s.URL == "":
-		return "", errors.New("Stripe returned a checkout session without a URL")
+		return "", errors.New("stripe returned a checkout session without a URL")
 	}
 	p.log.Info("checkout started", "user_id", u.ID, "plan", plan.ID, "session", s.ID)
 	return s.URL, nil
@@ -331,7 +331,7 @@ func (p *Plans) PortalURL(ctx context.Context, payments *stripe.Client, u store.
 		Customer: stripe.String(customer), ReturnURL: stripe.String(p.link("/dashboard")),
 	})
 	if err != nil || s.URL == "" {
-		return "", fmt.Errorf("Stripe refused the billing portal session: %v", err)
+		return "", fmt.Errorf("stripe refused the billing portal session: %v", err)
 	}
 	p.log.Info("billing portal opened", "user_id", u.ID)
 	return s.URL, nil

@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"bizprofile/store"
 	"bizprofile/views"
@@ -70,17 +69,6 @@ func TestServerErrorPageGivesTheLoggedReference(t *testing.T) {
 	if !logged {
 		t.Errorf("no server error logged with the reference:\n%s", app.logs.String())
 	}
-}
-
-// waitFor polls cond for up to two seconds.
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if cond() {
-			return
-		}
-	}
-	t.Fatal("timed out")
 }
 
 // A page without the count (the domain answers 0 when the database could
