@@ -21,8 +21,10 @@ import (
 	"bizprofile/analytics"
 	"bizprofile/internal/loadmix"
 	"bizprofile/internal/synthetic"
+	"bizprofile/status"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
+	"bizprofile/workers"
 )
 
 // The load benchmark's settings, from the environment:
@@ -186,14 +188,18 @@ func newDirectoryBenchApp(b *testing.B, engine store.Dialect, size int) (h http.
 }
 
 // benchDeps are what the app runs on in a benchmark: st, logs discarded,
-// no mail, nothing counted.
+// no mail, nothing counted; the domain and the status checks as main.go
+// builds them.
 func benchDeps(st *store.Store) Deps {
-	return Deps{
+	d := Deps{
 		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Store:    st,
 		Sessions: NewSessionManager(st.Sessions(), false, 0, 0),
 		Site:     testSite,
 	}
+	d.Domain = domainOf(testDeps{Deps: d})
+	d.Status = workers.StatusChecker(st, nil, status.AIServer{}, d.Log)
+	return d
 }
 
 // loadAverage is the machine's load average over the last minute, from

@@ -109,6 +109,10 @@ type Handlers struct {
 
 // New builds the handlers from their dependencies.
 func New(d Deps) *Handlers {
+	if d.Store != nil && (d.Domain == nil || d.Status == nil) {
+		// Every page that applies a rule would fail: say so at start.
+		panic("handlers: Deps.Domain and Deps.Status are required")
+	}
 	h := &Handlers{
 		log:        d.Log,
 		store:      d.Store,
