@@ -152,7 +152,7 @@ func planView(b domain.Billing, leadsThisMonth int, paymentsOn bool) views.PlanV
 		Name:           b.Plan.Name,
 		Free:           b.Plan.Free(),
 		LeadsThisMonth: leadsThisMonth,
-		LeadCap:        b.Plan.LeadsPerMonth,
+		LeadCap:        b.Leads().Max(),
 		CapReached:     b.Leads().Reached(leadsThisMonth),
 		CanManage:      paymentsOn && b.Customer != "",
 	}
