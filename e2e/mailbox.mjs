@@ -25,12 +25,13 @@ export async function mailsTo(to) {
   return mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()));
 }
 
-// mailTo waits for the email to `to` whose subject is subject, and
-// returns it.
+// mailTo waits for the email to `to` whose subject is subject (or, given
+// a function, whose subject it accepts), and returns it.
 export async function mailTo(to, subject) {
   const deadline = Date.now() + 15_000;
+  const wanted = typeof subject === "function" ? subject : (s) => s === subject;
   for (;;) {
-    const m = (await mailsTo(to)).find((m) => m.subject === subject);
+    const m = (await mailsTo(to)).find((m) => wanted(m.subject));
     if (m) return m;
     if (Date.now() > deadline) throw new Error(`no email "${subject}" to ${to}`);
     await new Promise((r) => setTimeout(r, 200));
