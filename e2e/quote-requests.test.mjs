@@ -9,7 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
-import { linkFrom } from "./mailbox.mjs";
+import { linkFrom, mailTo } from "./mailbox.mjs";
 import { signIn, signUp, signUpBusiness, toast, uniqueEmail, uniqueName } from "./people.mjs";
 
 let browser;
@@ -115,6 +115,16 @@ for (const js of [true, false]) {
     await page.getByRole("button", { name: "Send my request" }).click();
     await page.waitForURL(/\/requests\/[A-Z0-9]+$/);
     const requestURL = page.url();
+    if (!js) {
+      // A visitor without an account confirms the address first: until
+      // then the request goes to no one.
+      await toast(page, "Check your email");
+      await page.getByTestId("request-waiting").getByText(`we emailed a link to ${email}`).waitFor();
+      assert.equal(await page.getByTestId("request-match").count(), 0);
+      await page.goto(await linkFrom(email, "?confirm="));
+      await page.getByRole("button", { name: "Confirm and send my request" }).click();
+      await page.waitForURL(requestURL);
+    }
     await toast(page, "Request sent!");
     const matches = page.getByTestId("request-match");
     assert.equal(await matches.count(), 2);
@@ -124,6 +134,7 @@ for (const js of [true, false]) {
       assert.equal(await m.getByRole("link", { name }).count(), 1, "each business is linked");
     }
     // The confirmation email links the same page.
+    await mailTo(email, (s) => s.startsWith("Your quote request"));
     assert.equal(await linkFrom(email, "/requests/"), requestURL);
 
     // Both owners have it in their inbox; the first answers.
@@ -191,6 +202,7 @@ for (const [js, listing, slug, category, city, state] of [
     await page.getByRole("button", { name: "Send my request" }).click();
     await page.waitForURL(/\/requests\/[A-Z0-9]+$/);
     await page.getByRole("heading", { level: 1, name: "Your quote request" }).waitFor();
+    await toast(page, "Check your email");
     assert.equal(await page.getByTestId("request-summary").getByText(message).count(), 1);
     assert.deepEqual(errors, []);
     await ctx.close();

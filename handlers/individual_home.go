@@ -62,7 +62,7 @@ func (h *Handlers) individualHomeView(r *http.Request, u *store.User) (views.Ind
 	for _, q := range requests {
 		v.Requests = append(v.Requests, views.SentRequest{
 			Token: q.Token, Category: catalog.CategoryLabel(q.Category), Description: q.Description,
-			Location: places.Place(q.City, q.State), CreatedAt: q.CreatedAt, Matches: requestMatchViews(matches[q.ID]),
+			Location: places.Place(q.City, q.State), CreatedAt: q.CreatedAt, Matches: requestMatchViews(matches[q.ID]), Waiting: !q.Confirmed(),
 		})
 	}
 	enquiries, err := h.store.EnquiriesOf(ctx, u.ID)

@@ -52,7 +52,7 @@ func newHomeFixture(t *testing.T, app *testApp) homeFixture {
 	q, matches, err := app.store.CreateQuoteRequest(ctx, store.QuoteRequest{
 		UserID: sql.NullInt64{Int64: f.jane.ID, Valid: true}, Name: "Jane Doe", Email: "jane@example.com", Category: "construction",
 		Description: "We need a new porch roof before the rains, about 12 square metres.", City: "Portland", State: "OR", Timing: store.TimingMonth,
-	})
+	}, "")
 	must(t, err)
 	f.request = q
 	for _, m := range matches {

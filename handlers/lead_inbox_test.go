@@ -628,7 +628,7 @@ func TestLeadFromAQuoteRequest(t *testing.T) {
 	_, matches, err := app.store.CreateQuoteRequest(context.Background(), store.QuoteRequest{
 		Name: "Quinn Quote", Email: "quinn@example.com", Category: "food", City: "Portland", State: "OR", Timing: "week", Budget: "500_2000",
 		Description: "Sourdough and pastries for a team breakfast of 30 people next Friday.",
-	})
+	}, "")
 	must(t, err)
 	var lead store.Lead
 	for _, m := range matches {

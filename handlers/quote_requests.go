@@ -138,11 +138,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusTooManyRequests, views.QuoteRequestPage(h.chrome(r), f))
 		return
 	}
-	var requester int64
-	if u := currentUser(r); u != nil {
-		requester = u.ID
-	}
-	q, matches, err := h.domain.Leads.Request(r.Context(), in, requester)
+	res, err := h.domain.Leads.Request(r.Context(), in, currentUser(r))
 	if err != nil {
 		h.log.Error("quote request not stored", "error", err)
 		f.Problem = "Your request could not be sent just now. Please try again in a moment; nothing you typed was lost."
@@ -150,15 +146,43 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.sessions.Remove(r.Context(), requestPrefillKey)
-	t := views.Toast{Title: "Request sent!", Description: "It went to " + strconv.Itoa(len(matches)) + " matching businesses."}
-	switch len(matches) {
-	case 0:
+	h.requestSent(w, r, res)
+}
+
+// requestSent tells what became of a request, on its page.
+func (h *Handlers) requestSent(w http.ResponseWriter, r *http.Request, res domain.QuoteResult) {
+	n := len(res.Matches)
+	t := views.Toast{Title: "Request sent!", Description: "It went to " + strconv.Itoa(n) + " matching businesses."}
+	switch {
+	case res.Outcome == domain.RequestWaiting:
+		t = views.Toast{Title: "Check your email", Description: "Confirm your address from the link we sent, and your request goes out."}
+	case res.Outcome == domain.RequestRepeated:
+		t = views.Toast{Title: "Already sent", Description: "You sent this request before; here is where it went."}
+	case n == 0:
 		t = views.Toast{Title: "No match", Description: "No business here serves this request, so it went to no one."}
-	case 1:
+	case n == 1:
 		t.Description = "It went to 1 matching business."
 	}
 	h.flash(r, t)
-	http.Redirect(w, r, views.RequestPath(q.Token), http.StatusSeeOther)
+	http.Redirect(w, r, views.RequestPath(res.Request.Token), http.StatusSeeOther)
+}
+
+// confirmQuoteRequest sends a waiting request from its emailed link's
+// page.
+func (h *Handlers) confirmQuoteRequest(w http.ResponseWriter, r *http.Request) {
+	if !h.parseForm(w, r) {
+		return
+	}
+	res, err := h.domain.Leads.ConfirmRequest(r.Context(), chi.URLParam(r, "token"), r.PostFormValue("confirm"), currentUser(r))
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.requestSent(w, r, res)
 }
 
 // quoteRequestSentPage shows a request to whoever has its link: what was
@@ -182,7 +206,7 @@ func (h *Handlers) quoteRequestSentPage(w http.ResponseWriter, r *http.Request) 
 	v := views.QuoteRequestView{
 		Token: q.Token, Name: q.Name, Category: catalog.CategoryLabel(q.Category), CategoryKey: q.Category, Description: q.Description,
 		City: q.City, State: q.State, Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget), SentAt: q.CreatedAt,
-		Matches: requestMatchViews(ms[q.ID]),
+		Matches: requestMatchViews(ms[q.ID]), Waiting: !q.Confirmed(), Email: q.Email, ConfirmKey: r.URL.Query().Get("confirm"),
 	}
 	h.render(w, r, http.StatusOK, views.QuoteRequestSentPage(h.chrome(r), v))
 }

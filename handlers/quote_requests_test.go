@@ -131,10 +131,9 @@ func TestQuoteRequestGoesToMatchingOwners(t *testing.T) {
 		unowned, err := app.store.CreateBusiness(ctx, store.Business{Name: "Nobody's Builders", Category: "construction", City: "Austin", State: "TX", Published: true})
 		must(t, err)
 
-		res, _ := app.post(t, "/request", requestForm())
-		loc := res.Header.Get("Location")
-		if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/requests/") {
-			t.Fatalf("request: %d to %q", res.StatusCode, loc)
+		loc := sendConfirmedRequest(t, app, requestForm())
+		if !strings.HasPrefix(loc, "/requests/") {
+			t.Fatalf("request: to %q", loc)
 		}
 		_, body := app.get(t, loc)
 		page := parseHTML(t, body)
@@ -187,8 +186,7 @@ func TestQuoteRequestWithoutMatchesSaysSo(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		form := requestForm()
 		form.Set("city", "Marfa")
-		res, _ := app.post(t, "/request", form)
-		_, body := app.get(t, res.Header.Get("Location"))
+		_, body := app.get(t, sendConfirmedRequest(t, app, form))
 		page := parseHTML(t, body)
 		if byTestID(page, "no-matches").Length() != 1 || byTestID(page, "request-match").Length() != 0 {
 			t.Error("the page does not say that nothing matched")
@@ -210,7 +208,7 @@ func TestQuoteRequestOverTheCapSaysALeadIsWaiting(t *testing.T) {
 			_, err := app.store.CreateLead(ctx, store.Lead{BusinessID: b.ID, Name: "Earlier", Email: "e" + itoa(i) + "@example.com", Message: "Hello"})
 			must(t, err)
 		}
-		app.post(t, "/request", requestForm())
+		sendConfirmedRequest(t, app, requestForm())
 		m := app.inbox.waitForSubject(t, "capped@example.com", "over your plan")
 		if strings.Contains(m.Text, "Our kitchen needs new tiles") || strings.Contains(m.Text, "jane@example.com") {
 			t.Errorf("the locked lead's email tells the request:\n%s", m.Text)
@@ -250,7 +248,9 @@ func TestQuoteRequestFormPrefills(t *testing.T) {
 		}
 		// Their request and its leads carry their account.
 		builder(t, app, "tiles@example.com", "Austin Tiles")
-		person.post(t, "/request", requestForm())
+		own := requestForm()
+		own.Set("email", "ivy@example.com") // their account's address: it goes at once
+		person.post(t, "/request", own)
 		var users []sql.NullInt64
 		must(t, app.store.WithTx(context.Background(), func(tx *sqlx.Tx) error {
 			return tx.SelectContext(context.Background(), &users, "SELECT user_id FROM quote_requests UNION ALL SELECT user_id FROM leads")

@@ -252,6 +252,7 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/request", h.quoteRequestPage)
 		r.Post("/request", h.sendQuoteRequest)
 		r.Get("/requests/{token}", h.quoteRequestSentPage)
+		r.Post("/requests/{token}/confirm", h.confirmQuoteRequest)
 		r.Get("/sitemap.xml", h.sitemap)
 		r.Get("/sitemap-{n}.xml", h.sitemapPart)
 		r.Get("/robots.txt", h.robots)

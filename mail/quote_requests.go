@@ -67,3 +67,19 @@ func QuoteRequestSent(s Site, to, name string, businesses []string, link string)
 		Why:    "You receive this because this address was given in a quote request on " + s.Name + ".",
 	})
 }
+
+// ConfirmQuoteRequest asks someone who sent a quote request without being
+// signed in to confirm their address: the request goes to businesses only
+// from the link.
+func ConfirmQuoteRequest(s Site, to, name, what, link string) Message {
+	return build(to, "Confirm your quote request on "+s.Name, email{
+		Site: s, Greeting: greeting(name),
+		Intro: []string{
+			"You asked " + s.Name + " for quotes: " + what + ".",
+			"Confirm that this address is yours and we send the request to up to 5 matching businesses. Until then it goes to no one.",
+		},
+		Button: linkTo("Confirm and send my request", link),
+		Outro:  []paragraph{{Text: "If you did not ask for quotes, ignore this email: nothing is sent without this confirmation."}},
+		Why:    "You receive this because this address was given in a quote request on " + s.Name + ".",
+	})
+}

@@ -83,7 +83,15 @@ type QuoteRequest struct {
 	Timing      string        `db:"timing"`
 	Budget      string        `db:"budget"`
 	CreatedAt   time.Time     `db:"created_at"`
+	// ConfirmedAt is when the request was matched: when it was sent by
+	// the signed-in owner of its address, else when that address was
+	// confirmed from the emailed link (see quote_confirmations.go).
+	ConfirmedAt   sql.NullTime `db:"confirmed_at"`
+	ConfirmSentAt sql.NullTime `db:"confirm_sent_at"` // when the confirmation link was last emailed
 }
+
+// Confirmed reports whether the request went to businesses.
+func (q QuoteRequest) Confirmed() bool { return q.ConfirmedAt.Valid }
 
 // Match is a business a quote request went to, with the lead it became.
 type Match struct {
@@ -91,42 +99,42 @@ type Match struct {
 	Lead     Lead
 }
 
-// CreateQuoteRequest stores a request and sends it, in one transaction, to
-// the listings MatchListings finds: each gets a lead (source 'request')
-// that counts toward its owner's plan like any other. It returns the
-// stored request and its matches, best first; none is an answer too (the
-// request is kept).
-func (s *Store) CreateQuoteRequest(ctx context.Context, q QuoteRequest) (QuoteRequest, []Match, error) {
+// CreateQuoteRequest stores a request. Without a confirmSecret it is sent,
+// in the same transaction, to the listings MatchListings finds (see
+// matchRequest). With one, it waits for its address to be confirmed with
+// that secret (ConfirmQuoteRequest) and makes no lead until then. It
+// returns the stored request and its matches, best first; none is an
+// answer too (the request is kept).
+func (s *Store) CreateQuoteRequest(ctx context.Context, q QuoteRequest, confirmSecret string) (QuoteRequest, []Match, error) {
 	if q.CreatedAt.IsZero() {
 		q.CreatedAt = time.Now()
 	}
 	q.CreatedAt = q.CreatedAt.UTC()
 	q.Email = NormalizeEmail(q.Email)
 	q.Token = rand.Text()
+	var digest sql.NullString
+	if confirmSecret != "" {
+		digest = sql.NullString{String: Digest(confirmSecret), Valid: true}
+		q.ConfirmSentAt = sql.NullTime{Time: q.CreatedAt, Valid: true}
+	} else {
+		q.ConfirmedAt = sql.NullTime{Time: q.CreatedAt, Valid: true}
+	}
 	var matches []Match
 	err := s.InTx(ctx, func(tx *Store) error {
 		err := tx.db.QueryRowxContext(ctx, tx.db.Rebind(`
-			INSERT INTO quote_requests (token, user_id, name, email, phone, category, description, city, state, timing, budget, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-			q.Token, q.UserID, q.Name, q.Email, q.Phone, q.Category, q.Description, q.City, q.State, q.Timing, q.Budget, q.CreatedAt).Scan(&q.ID)
+			INSERT INTO quote_requests (token, user_id, name, email, phone, category, description, city, state, timing, budget, created_at,
+				confirmed_at, confirm_digest, confirm_sent_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			q.Token, q.UserID, q.Name, q.Email, q.Phone, q.Category, q.Description, q.City, q.State, q.Timing, q.Budget, q.CreatedAt,
+			q.ConfirmedAt, digest, q.ConfirmSentAt).Scan(&q.ID)
 		if err != nil {
 			return fmt.Errorf("store: create quote request: %w", err)
 		}
-		bs, err := tx.MatchListings(ctx, q)
-		if err != nil {
-			return err
+		if !q.Confirmed() {
+			return nil
 		}
-		for _, b := range bs {
-			l, err := tx.CreateLead(ctx, Lead{
-				BusinessID: b.ID, Name: q.Name, Email: q.Email, Phone: q.Phone, Message: q.Description,
-				Source: SourceRequest, RequestID: sql.NullInt64{Int64: q.ID, Valid: true}, UserID: q.UserID, CreatedAt: q.CreatedAt,
-			})
-			if err != nil {
-				return err
-			}
-			matches = append(matches, Match{Business: b, Lead: l})
-		}
-		return nil
+		matches, err = tx.matchRequest(ctx, q)
+		return err
 	})
 	if err != nil {
 		return QuoteRequest{}, nil, err
@@ -135,7 +143,7 @@ func (s *Store) CreateQuoteRequest(ctx context.Context, q QuoteRequest) (QuoteRe
 }
 
 // quoteRequestColumns are a quote request's columns.
-const quoteRequestColumns = `id, token, user_id, name, email, phone, category, description, city, state, timing, budget, created_at`
+const quoteRequestColumns = `id, token, user_id, name, email, phone, category, description, city, state, timing, budget, created_at, confirmed_at, confirm_sent_at`
 
 // QuoteRequestByToken finds a request by its page's token.
 func (s *Store) QuoteRequestByToken(ctx context.Context, token string) (QuoteRequest, error) {

@@ -222,7 +222,7 @@ func TestCreateQuoteRequestSendsAtMostFiveLeads(t *testing.T) {
 		for i := range 3 {
 			qrListing(t, s, store.User{}, store.Business{Name: fmt.Sprintf("Unowned Builder %d", i)})
 		}
-		q, matches, err := s.CreateQuoteRequest(ctx, qrRequest(func(q *store.QuoteRequest) { q.UserID = sqlNullInt(requester.ID) }))
+		q, matches, err := s.CreateQuoteRequest(ctx, qrRequest(func(q *store.QuoteRequest) { q.UserID = sqlNullInt(requester.ID) }), "")
 		must(t, err)
 		if len(matches) != store.MaxMatches {
 			t.Fatalf("%d matches, want %d", len(matches), store.MaxMatches)
@@ -259,7 +259,7 @@ func TestCreateQuoteRequestSendsAtMostFiveLeads(t *testing.T) {
 			t.Errorf("%d leads went to unowned listings", unowned)
 		}
 		// A second request gets a token of its own.
-		q2, _, err := s.CreateQuoteRequest(ctx, qrRequest(nil))
+		q2, _, err := s.CreateQuoteRequest(ctx, qrRequest(nil), "")
 		must(t, err)
 		if q2.Token == q.Token {
 			t.Error("two requests share a token")
@@ -269,7 +269,7 @@ func TestCreateQuoteRequestSendsAtMostFiveLeads(t *testing.T) {
 
 func TestCreateQuoteRequestWithoutMatchesKeepsTheRequest(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
-		q, matches, err := s.CreateQuoteRequest(context.Background(), qrRequest(func(q *store.QuoteRequest) { q.City = "Nowhere" }))
+		q, matches, err := s.CreateQuoteRequest(context.Background(), qrRequest(func(q *store.QuoteRequest) { q.City = "Nowhere" }), "")
 		must(t, err)
 		if len(matches) != 0 {
 			t.Errorf("%d matches", len(matches))
@@ -290,7 +290,7 @@ func TestMatchedLeadsCountTowardThePlanCap(t *testing.T) {
 			_, err := s.CreateLead(ctx, store.Lead{BusinessID: b.ID, Name: "Customer", Email: fmt.Sprintf("c%d@example.com", i), Message: "Hello", CreatedAt: start.Add(time.Duration(i) * time.Second)})
 			must(t, err)
 		}
-		_, matches, err := s.CreateQuoteRequest(ctx, qrRequest(nil))
+		_, matches, err := s.CreateQuoteRequest(ctx, qrRequest(nil), "")
 		must(t, err)
 		if len(matches) != 1 {
 			t.Fatalf("%d matches", len(matches))

@@ -112,6 +112,7 @@ type SentRequest struct {
 	Location    string
 	CreatedAt   time.Time
 	Matches     []RequestMatch
+	Waiting     bool // sent with an address not yet confirmed: it went to no one yet
 }
 
 // Path is the request's own page.

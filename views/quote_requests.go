@@ -43,6 +43,11 @@ type QuoteRequestView struct {
 	Budget      string // words
 	SentAt      time.Time
 	Matches     []RequestMatch
+	// Waiting: the request goes to no business until Email is confirmed
+	// from the emailed link, which carries ConfirmKey.
+	Waiting    bool
+	Email      string
+	ConfirmKey string
 }
 
 // place is the request's city and state, as a directory search writes it.
