@@ -52,6 +52,15 @@ func (in QuoteRequestInput) Check() catalog.FieldErrors {
 	return e
 }
 
+// RequestCategory is the category a link asks the form to start with, if
+// it is one ("" if not).
+func RequestCategory(c string) string {
+	if c = strings.TrimSpace(c); catalog.ValidOption(catalog.Categories, c) {
+		return c
+	}
+	return ""
+}
+
 // choices are the store's choices as options.
 func choices(cs []store.Choice) []catalog.Option {
 	out := make([]catalog.Option, len(cs))

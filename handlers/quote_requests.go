@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -72,17 +71,11 @@ func (h *Handlers) quoteRequestPage(w http.ResponseWriter, r *http.Request) {
 			f.Name, f.Email, f.Phone = p.Name, p.Email, p.Phone
 		}
 	}
-	if c := strings.TrimSpace(q.Get("category")); f.Category == "" && catalog.ValidOption(catalog.Categories, c) {
-		f.Category = c
+	if f.Category == "" {
+		f.Category = domain.RequestCategory(q.Get("category"))
 	}
-	if loc := strings.TrimSpace(q.Get("location")); f.City == "" && f.State == "" && loc != "" {
-		if city, state, ok := places.ParseLocation(loc); ok {
-			f.City, f.State = city, state
-		} else if state, ok := places.StateCode(loc); ok {
-			f.State = state
-		} else if city := places.CleanCity(loc); places.ValidCity(city) {
-			f.City = city
-		}
+	if f.City == "" && f.State == "" {
+		f.City, f.State = places.Guess(q.Get("location"))
 	}
 	if name, email, phone := h.senderDetails(r); email != "" {
 		if f.Email == "" {

@@ -43,6 +43,23 @@ func ParseLocation(s string) (city, state string, ok bool) {
 	return city, state, true
 }
 
+// Guess reads a place typed in a search box as a form's city and state:
+// "City, ST" gives both, a state's code or name only the state, a valid
+// city only the city, anything else neither.
+func Guess(s string) (city, state string) {
+	s = strings.TrimSpace(s)
+	if city, state, ok := ParseLocation(s); ok {
+		return city, state
+	}
+	if state, ok := StateCode(s); ok {
+		return "", state
+	}
+	if city := CleanCity(s); city != "" && ValidCity(city) {
+		return city, ""
+	}
+	return "", ""
+}
+
 // Place is where a listing is, as cards and pages say it: "Portland, OR",
 // or whichever of the two is known. Spaces around either go (the forms
 // store them cleaned; migration 00015 cleaned what was stored before), so
