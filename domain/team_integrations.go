@@ -27,11 +27,21 @@ const (
 	lostByHandover = "handed the account over"
 )
 
-// KeyHeld reports whether the person who made API key k still holds the
-// account's API, which is its owner's alone. The team's operations revoke
-// the keys of a person who loses it; the API checks this again on every
-// request, so a key that escaped them opens nothing.
-func KeyHeld(k store.APIKey) bool { return k.CreatedBy.Valid && k.CreatedBy.Int64 == k.AccountID }
+// KeyRefusal says why API key k opens the API no more, as the API's
+// answer tells its caller, or "" while it does: it was revoked, or the
+// person who made it no longer holds the account's API, which is its
+// owner's alone. The team's operations revoke the keys of a person who
+// loses it; the API checks again on every request, so a key that escaped
+// them opens nothing.
+func KeyRefusal(k store.APIKey) string {
+	switch {
+	case k.Revoked():
+		return "This key was revoked on " + k.RevokedAt.Time.UTC().Format("January 2, 2006") + "; create a new one on " + APIPagePath + "."
+	case !k.CreatedBy.Valid || k.CreatedBy.Int64 != k.AccountID:
+		return "The person who made this key no longer manages the account's API; the account's owner can create a new key on " + APIPagePath + "."
+	}
+	return ""
+}
 
 // retireIntegrations revokes the API keys that person (userID) made for
 // the account and disables the webhook endpoints they set up, in tx,
