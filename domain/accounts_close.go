@@ -9,7 +9,6 @@ import (
 
 	"github.com/stripe/stripe-go/v85"
 
-	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -94,19 +93,15 @@ type Closed struct {
 	PlansCancelled []string
 }
 
-// Close closes u's account after checking their password (Invalid, under
-// current_password): it cancels u's paid plans at Stripe with payments
+// Close closes u's account after checking their password, asked again
+// (re: Invalid under current_password, PasswordHeld): it cancels u's paid plans at Stripe with payments
 // first (PlansNotCancelled: nothing was closed), then deletes the
 // account's data, queues its images' deletion and the confirmation email
 // in one transaction. When that fails, Closed still names the plans it
 // cancelled.
-func (a *Accounts) Close(ctx context.Context, u store.User, password string, payments *stripe.Client) (Closed, error) {
-	if !PasswordMatches(u.PasswordHash, password) {
-		msg := "That is not your password."
-		if password == "" {
-			msg = "Enter your password."
-		}
-		return Closed{}, Invalid(catalog.FieldErrors{"current_password": msg})
+func (a *Accounts) Close(ctx context.Context, u store.User, re Reauth, payments *stripe.Client) (Closed, error) {
+	if err := a.CheckCurrentPassword(ctx, u, re); err != nil {
+		return Closed{}, err
 	}
 	cancelled, err := a.cancelPlans(ctx, u.ID, payments)
 	if err != nil {

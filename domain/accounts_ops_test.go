@@ -145,10 +145,10 @@ func TestCloseAccount(t *testing.T) {
 			t.Fatalf("what closing would do: %+v, %v", c, err)
 		}
 		var bad Invalid
-		if _, err := d.Accounts.Close(ctx, owner, "", nil); !errors.As(err, &bad) || bad["current_password"] != "Enter your password." {
+		if _, err := d.Accounts.Close(ctx, owner, Reauth{IP: "203.0.113.1", Limits: testLimits()}, nil); !errors.As(err, &bad) || bad["current_password"] != "Enter your current password." {
 			t.Fatalf("closing without the password: %v", err)
 		}
-		closed, err := d.Accounts.Close(ctx, owner, "bold-lime-71", nil)
+		closed, err := d.Accounts.Close(ctx, owner, Reauth{Password: "bold-lime-71", IP: "203.0.113.1", Limits: testLimits()}, nil)
 		if err != nil || !slices.Equal(closed.Listings, c.Listings) {
 			t.Fatalf("closed: %+v, %v", closed, err)
 		}

@@ -18,8 +18,10 @@ import (
 
 // Password rules: the spec's minimum of 6, a maximum that keeps hashing
 // cheap enough, none of the 10,000 most common passwords, nothing made of
-// one character or of spaces only, and nothing that holds the account's
-// email or the person's name (see PasswordProblem).
+// one character or of spaces only, nothing as regular as a repeated unit,
+// two characters or a sequence (accounts_password_patterns.go), and
+// nothing that holds the account's email or the person's name (see
+// PasswordProblem).
 const (
 	PasswordMin = 6
 	PasswordMax = 128
@@ -70,8 +72,11 @@ func PasswordProblem(pw, email string, names ...string) string {
 	case strings.Count(pw, string([]rune(pw)[:1])) == n:
 		return "Use more than one repeated character."
 	}
+	if msg := tooRegular(pw); msg != "" {
+		return msg
+	}
 	lower := strings.ToLower(pw)
-	if _, common := commonPasswords[lower]; common {
+	if isCommonPassword(lower) {
 		return "This password is one of the most common and easy to guess. Choose another."
 	}
 	if local := emailLocalPart(email); utf8.RuneCountInString(local) >= minPersonalLen && strings.Contains(lower, local) {

@@ -77,21 +77,22 @@ func (a *Accounts) SetReviewAlerts(ctx context.Context, userID int64, setting st
 	return nil
 }
 
-// PasswordChange is the change-password form on /profile: the current
-// password, asked again, and the new one.
+// PasswordChange is the change-password form on /profile: the new
+// password (the current one is asked again: Reauth).
 type PasswordChange struct {
-	Current, Password, ConfirmPassword string
-	Names                              []string // the person's names, which the password may not hold
+	Password, ConfirmPassword string
+	Names                     []string // the person's names, which the password may not hold
 }
 
-// ChangePassword sets u's new password after checking the current one and
-// emails them that it changed. Every session of u signed in before ends
-// (it returns the new session version, for the one that goes on); Invalid
-// says what breaks the rules.
-func (a *Accounts) ChangePassword(ctx context.Context, u store.User, in PasswordChange) (version int, err error) {
+// ChangePassword sets u's new password after checking the current one
+// (re) and emails them that it changed. Every session of u signed in
+// before ends (it returns the new session version, for the one that goes
+// on); Invalid says what breaks the rules, PasswordHeld that the current
+// password may not be checked yet.
+func (a *Accounts) ChangePassword(ctx context.Context, u store.User, re Reauth, in PasswordChange) (version int, err error) {
 	e := catalog.FieldErrors{}
-	if !PasswordMatches(u.PasswordHash, in.Current) {
-		e["current_password"] = "That is not your current password."
+	if err := a.checkAgain(ctx, u, re, e); err != nil {
+		return 0, err
 	}
 	if checkPasswords(e, in.Password, in.ConfirmPassword, u.Email, in.Names...); len(e) > 0 {
 		return 0, Invalid(e)
@@ -109,27 +110,36 @@ func (a *Accounts) ChangePassword(ctx context.Context, u store.User, in Password
 	return version, err
 }
 
-// EmailChange is the change-email form on /profile.
+// EmailChange is the change-email form on /profile (the password is asked
+// again: Reauth).
 type EmailChange struct {
-	NewEmail, Password string
+	NewEmail string
 }
 
 // Check is what breaks the rules in u's change in: an address, not u's,
-// and u's password, by the form's field names.
+// by the form's field names.
 func (in EmailChange) Check(u store.User) catalog.FieldErrors {
 	e := catalog.FieldErrors{}
 	CheckEmail(e, "new_email", in.NewEmail)
 	if !e.Has("new_email") && store.NormalizeEmail(in.NewEmail) == u.Email {
 		e["new_email"] = "This is already your email address."
 	}
-	if !PasswordMatches(u.PasswordHash, in.Password) {
-		e["current_password"] = "That is not your current password."
-	}
 	return e
 }
 
+// CheckEmailChange checks u's change in and their password, asked again
+// (re): Invalid says what breaks the rules, PasswordHeld that the password
+// may not be checked yet.
+func (a *Accounts) CheckEmailChange(ctx context.Context, u store.User, re Reauth, in EmailChange) error {
+	e := in.Check(u)
+	if err := a.checkAgain(ctx, u, re, e); err != nil {
+		return err
+	}
+	return invalid(e)
+}
+
 // StartEmailChange sends u a link to the new address of in (checked with
-// in.Check); the address changes only when that link is opened
+// CheckEmailChange); the address changes only when that link is opened
 // (ConfirmEmail).
 func (a *Accounts) StartEmailChange(ctx context.Context, u store.User, in EmailChange) error {
 	return a.store.InTx(ctx, func(tx *store.Store) error {

@@ -162,7 +162,9 @@ func (it *Integrations) CreateEndpoint(ctx context.Context, bill Billing, accoun
 	if errs := it.Check(in); len(errs) > 0 {
 		return store.WebhookEndpoint{}, Invalid(errs)
 	}
-	ep, err := it.store.CreateWebhookEndpoint(ctx, accountID, in.fields())
+	f := in.fields()
+	f.CreatedBy = by // the endpoint stops with their rights (team_integrations.go)
+	ep, err := it.store.CreateWebhookEndpoint(ctx, accountID, f)
 	if err == nil {
 		it.log.Info("webhook endpoint added", "account_id", accountID, "endpoint_id", ep.ID, "user_id", by)
 	}

@@ -264,15 +264,23 @@ func (a *Accounts) RevokeInvite(ctx context.Context, accountID, id int64) (store
 	return inv, err
 }
 
-// RemoveMember ends member m's access to the owner's account at once and
-// emails them.
+// RemoveMember ends member m's access to the owner's account at once,
+// with the API keys and webhook endpoints they made (the owner is emailed
+// what stopped), and emails them.
 func (a *Accounts) RemoveMember(ctx context.Context, ownerID int64, m store.TeamMate) error {
 	label, err := a.Label(ctx, ownerID)
 	if err != nil {
 		return err
 	}
+	owner, err := a.Person(ctx, ownerID)
+	if err != nil {
+		return err
+	}
 	err = a.store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.RemoveTeamMember(ctx, ownerID, m.UserID); err != nil {
+			return err
+		}
+		if err := a.retireIntegrations(ctx, tx, ownerID, m.UserID, Person{Name: m.Name, Email: m.Email}, lostByRemoval, owner.Email); err != nil {
 			return err
 		}
 		return queueMail(ctx, tx, bizmail.TeamMemberRemoved(a.site, m.Email, label))
@@ -284,7 +292,9 @@ func (a *Accounts) RemoveMember(ctx context.Context, ownerID int64, m store.Team
 }
 
 // Transfer makes member m the owner of the owner's account (with its
-// plan); the owner becomes a member. The new owner is emailed.
+// plan); the owner becomes a member, and the API keys and webhook
+// endpoints they made stop (they no longer manage the account's API). The
+// new owner is emailed.
 func (a *Accounts) Transfer(ctx context.Context, ownerID int64, m store.TeamMate) error {
 	label, err := a.Label(ctx, ownerID)
 	if err != nil {
@@ -298,6 +308,9 @@ func (a *Accounts) Transfer(ctx context.Context, ownerID int64, m store.TeamMate
 		if err := tx.TransferTeamOwnership(ctx, ownerID, m.UserID); err != nil {
 			return err
 		}
+		if err := a.retireIntegrations(ctx, tx, m.UserID, ownerID, former, lostByHandover, m.Email); err != nil {
+			return err
+		}
 		return queueMail(ctx, tx, bizmail.TeamOwnershipReceived(a.site, m.Email, label, former.NameOrEmail(), a.link(TeamPath)))
 	})
 	if err == nil {
@@ -306,8 +319,9 @@ func (a *Accounts) Transfer(ctx context.Context, ownerID int64, m store.TeamMate
 	return err
 }
 
-// Leave ends member u's membership at once and tells the owner; it
-// returns the account's label. A membership that ended already is left.
+// Leave ends member u's membership at once, with the API keys and webhook
+// endpoints they made, and tells the owner; it returns the account's
+// label. A membership that ended already is left.
 func (a *Accounts) Leave(ctx context.Context, u store.User) (string, error) {
 	label, err := a.Label(ctx, u.Account())
 	if err != nil {
@@ -323,6 +337,9 @@ func (a *Accounts) Leave(ctx context.Context, u store.User) (string, error) {
 	}
 	err = a.store.InTx(ctx, func(tx *store.Store) error {
 		if err := tx.RemoveTeamMember(ctx, u.Account(), u.ID); err != nil {
+			return err
+		}
+		if err := a.retireIntegrations(ctx, tx, u.Account(), u.ID, me, lostByLeaving, owner.Email); err != nil {
 			return err
 		}
 		return queueMail(ctx, tx, bizmail.TeamMemberLeft(a.site, owner.Email, me.Label(), a.link(TeamPath)))

@@ -47,7 +47,7 @@ for (const js of [true, false]) {
     await page.getByText(name).first().waitFor();
     await page.getByLabel("Your password").fill("not-the-password");
     await page.getByRole("button", { name: "Close my account" }).click();
-    await page.getByText("That is not your password.").waitFor();
+    await page.getByText("That is not your current password.").waitFor();
     assert.equal(new URL(page.url()).pathname, "/profile/close");
 
     await page.getByLabel("Your password").fill(password);

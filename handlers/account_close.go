@@ -54,13 +54,13 @@ func (h *Handlers) closeAccount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	log := h.log.With("user_id", u.ID, "request_id", requestID(ctx))
-	closed, err := h.domain.Accounts.Close(ctx, *u, r.PostFormValue("current_password"), h.stripe)
+	closed, err := h.domain.Accounts.Close(ctx, *u, reauth(r, h.limits), h.stripe)
 	var bad domain.Invalid
 	var notCancelled domain.PlansNotCancelled
 	switch {
 	case errors.As(err, &bad):
 		v.Errors = bad.Fields()
-		h.render(w, r, http.StatusUnprocessableEntity, views.AccountClosePage(h.chrome(r), v))
+		h.render(w, r, formStatus(w, err), views.AccountClosePage(h.chrome(r), v))
 		return
 	case errors.As(err, &notCancelled):
 		log.Error("account not closed", "reason", "its paid plan could not be cancelled at Stripe", slog.Any("error", notCancelled.Err))

@@ -134,7 +134,7 @@ func TestClosingAnAccount(t *testing.T) {
 		if res.StatusCode != http.StatusUnprocessableEntity {
 			t.Fatalf("wrong password = %d, want 422", res.StatusCode)
 		}
-		if msg := fieldError(labelled(t, parseHTML(t, body), "Your password")); msg != "That is not your password." {
+		if msg := fieldError(labelled(t, parseHTML(t, body), "Your password")); msg != "That is not your current password." {
 			t.Errorf("password error = %q", msg)
 		}
 		if _, err := app.store.UserByID(context.Background(), u.ID); err != nil {

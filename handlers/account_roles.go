@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
 
 	"bizprofile/store"
@@ -22,13 +21,6 @@ func worksForBusiness(u *store.User) bool {
 	return u.Kind == store.KindBusiness || u.Member()
 }
 
-// accountOwnerName names the owner of the account u is a member of, as the
-// pages tell members who decides: "Full Name (email)", or the email alone.
-// It is "" for an owner.
-func (h *Handlers) accountOwnerName(ctx context.Context, u *store.User) (string, error) {
-	return h.domain.Accounts.OwnerName(ctx, *u)
-}
-
 // ownerOnly lets the account's owner through; a member gets 403 and a page
 // naming the owner, who alone can do what (e.g. "change the plan"). It
 // reports whether the handler may go on.
@@ -37,7 +29,7 @@ func (h *Handlers) ownerOnly(w http.ResponseWriter, r *http.Request, what string
 	if u == nil || !u.Member() {
 		return true
 	}
-	owner, err := h.accountOwnerName(r.Context(), u)
+	owner, err := h.domain.Accounts.OwnerName(r.Context(), *u)
 	if err != nil {
 		h.serverError(w, r, err)
 		return false

@@ -164,7 +164,7 @@ func TestSignUpValidation(t *testing.T) {
 		}
 	}
 	// 128 characters are accepted.
-	res, _ := app.post(t, "/signup", url.Values{"full_name": {"Long"}, "email": {"long@example.com"}, "password": {strings.Repeat("xy", 64)}})
+	res, _ := app.post(t, "/signup", url.Values{"full_name": {"Long"}, "email": {"long@example.com"}, "password": {strings.Repeat("harbor lights over the bay, ", 5)[:128]}})
 	if res.StatusCode != http.StatusSeeOther {
 		t.Errorf("a 128-character password was refused: %d", res.StatusCode)
 	}

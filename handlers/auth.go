@@ -55,8 +55,7 @@ func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	attempt := h.log.With("event", "sign-in", "email", store.NormalizeEmail(in.Email), "ip", in.IP, "request_id", requestID(ctx))
-	l := h.limits
-	u, err := h.domain.Accounts.SignIn(ctx, domain.SignInLimits{PerIP: l.signInIP, PerEmailAndIP: l.signInPair, PerEmail: l.signInEmail}, in)
+	u, err := h.domain.Accounts.SignIn(ctx, h.limits.signIn, in)
 	var held domain.SignInHeld
 	switch {
 	case errors.As(err, &held):

@@ -30,7 +30,7 @@ func (h *Handlers) pricing(w http.ResponseWriter, r *http.Request) {
 		}
 		v = views.PricingView{SignedIn: true, CurrentPlan: b.Plan.ID}
 		// A member sees the account's plan; the owner alone changes it.
-		if v.Owner, err = h.accountOwnerName(r.Context(), u); err != nil {
+		if v.Owner, err = h.domain.Accounts.OwnerName(r.Context(), *u); err != nil {
 			h.serverError(w, r, err)
 			return
 		}

@@ -76,7 +76,7 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	memberOf, err := h.accountOwnerName(ctx, u)
+	memberOf, err := h.domain.Accounts.OwnerName(ctx, *u)
 	if err != nil {
 		h.serverError(w, r, err)
 		return

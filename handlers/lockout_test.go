@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"bizprofile/domain"
 	"bizprofile/store"
@@ -150,4 +151,79 @@ func TestSignInLimitsLookTheSameForUnknownEmails(t *testing.T) {
 			t.Error("the refusal for a real email and an unknown one differ")
 		}
 	}, behindProxy)
+}
+
+// Finding 6 of issue 34: the forms that ask a signed-in person for their
+// password again (change password, change email, close the account) count
+// wrong passwords with the sign-in limits, per account and address: past
+// the limit they answer 429 with Retry-After, without checking the
+// password, the right one included, until the window passes. A right
+// password counts nothing.
+func TestCurrentPasswordGuessesAreHeldBack(t *testing.T) {
+	const window = 6 * time.Second
+	limit := DefaultRateLimits.SignInPerEmailAndIP.Limit
+	forms := []struct {
+		name, path, button, label string
+		fields                    url.Values
+	}{
+		{"password change", "/profile/password", "Change password", "Current password",
+			url.Values{"password": {"new-lantern-ferry-8"}, "confirm_password": {"new-lantern-ferry-8"}}},
+		{"email change", "/profile/email", "Send confirmation link", "Current password", url.Values{"new_email": {"moved@example.com"}}},
+		{"closing", "/profile/close", "", "Your password", url.Values{}},
+	}
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		for i, f := range forms {
+			email := "guessed-" + itoa(i) + "@example.com"
+			client := app.newClient()
+			client.signUp(t, "Guessed Person", email, goodPassword)
+			client.signIn(t, email, goodPassword)
+			// Each form's account on its own, at the same time: the
+			// window passes once for all three.
+			t.Run(f.name, func(t *testing.T) {
+				t.Parallel()
+				send := func(password string, fields url.Values) (*http.Response, string) {
+					t.Helper()
+					values := url.Values{"current_password": {password}}
+					for k, v := range fields {
+						values[k] = v
+					}
+					res, body := client.post(t, f.path, values)
+					if res.StatusCode == http.StatusSeeOther {
+						return res, ""
+					}
+					var scope finder = parseHTML(t, body)
+					if f.button != "" {
+						scope = formOf(scope, f.button)
+					}
+					return res, fieldError(labelled(t, scope, f.label))
+				}
+				if f.path == "/profile/email" {
+					// The right password, with an address refused: never held.
+					for range limit + 2 {
+						if res, msg := send(goodPassword, url.Values{"new_email": {email}}); res.StatusCode != http.StatusUnprocessableEntity || msg != "" {
+							t.Fatalf("the right password with a refused address: %d, %q by the password", res.StatusCode, msg)
+						}
+					}
+				}
+				for n := range limit {
+					if res, msg := send("guess-"+itoa(n), f.fields); res.StatusCode != http.StatusUnprocessableEntity || msg == "" {
+						t.Fatalf("guess %d: %d, %q by the password; want 422 with a message", n+1, res.StatusCode, msg)
+					}
+				}
+				retry := 0
+				for _, pw := range []string{"guess-more", goodPassword} {
+					res, msg := send(pw, f.fields)
+					var err error
+					retry, err = strconv.Atoi(res.Header.Get("Retry-After"))
+					if res.StatusCode != http.StatusTooManyRequests || err != nil || retry <= 0 || !strings.Contains(msg, "Too many") {
+						t.Fatalf("past the limit with %q: %d, Retry-After %q, %q by the password; want 429", pw, res.StatusCode, res.Header.Get("Retry-After"), msg)
+					}
+				}
+				time.Sleep(time.Duration(retry) * time.Second)
+				if res, msg := send(goodPassword, f.fields); res.StatusCode != http.StatusSeeOther {
+					t.Errorf("once the window passed, the right password: %d, %q", res.StatusCode, msg)
+				}
+			})
+		}
+	}, func(d *testDeps) { d.RateLimits.SignInPerEmailAndIP = RateLimit{limit, window} })
 }

@@ -103,3 +103,42 @@ func TestWeakPasswordsAreRefusedWhereverOneIsSet(t *testing.T) {
 		}
 	}, func(d *testDeps) { d.RateLimits = DefaultRateLimits.Times(100) }) // many sign-ups from one address
 }
+
+// Finding 5 of issue 34: near-trivial passwords are refused beside the
+// field, saying why, on sign-up and on the password change (422, the other
+// values kept).
+func TestRegularPasswordsAreRefusedBesideTheField(t *testing.T) {
+	regular := []struct{ password, why string }{
+		{"ababab", "repeats a short pattern"},
+		{"abcabc", "repeats a short pattern"},
+		{"a1a1a1", "repeats a short pattern"},
+		{"aaaaab", "only two different characters"},
+		{"000000a", "only two different characters"},
+		{"123456", "sequence"},
+	}
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		const email = "reg.ular@example.com"
+		owner := app.newClient()
+		owner.signUp(t, "Reg Ular", email, goodPassword)
+		owner.signIn(t, email, goodPassword)
+		for _, p := range regular {
+			res, body := app.newClient().post(t, "/signup", url.Values{"full_name": {"Sam Signup"}, "email": {"sam@example.com"}, "password": {p.password}})
+			doc := parseHTML(t, body)
+			if res.StatusCode != http.StatusUnprocessableEntity {
+				t.Errorf("sign-up with %q: %d, want 422", p.password, res.StatusCode)
+			} else if msg := fieldError(labelled(t, doc, "Password")); !strings.Contains(msg, p.why) {
+				t.Errorf("sign-up with %q: the password field says %q, want %q", p.password, msg, p.why)
+			} else if valueOf(labelled(t, doc, "Full name")) != "Sam Signup" || valueOf(labelled(t, doc, "Email")) != "sam@example.com" || valueOf(labelled(t, doc, "Password")) != "" {
+				t.Errorf("sign-up with %q: the form does not keep the name and email (and only them)", p.password)
+			}
+
+			res, body = owner.post(t, "/profile/password", url.Values{"current_password": {goodPassword}, "password": {p.password}, "confirm_password": {p.password}})
+			form := formOf(parseHTML(t, body), "Change password")
+			if res.StatusCode != http.StatusUnprocessableEntity {
+				t.Errorf("password change to %q: %d, want 422", p.password, res.StatusCode)
+			} else if msg := fieldError(labelled(t, form, "New password")); !strings.Contains(msg, p.why) {
+				t.Errorf("password change to %q: the field says %q, want %q", p.password, msg, p.why)
+			}
+		}
+	}, func(d *testDeps) { d.RateLimits = DefaultRateLimits.Times(100) })
+}

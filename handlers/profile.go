@@ -28,7 +28,7 @@ func (h *Handlers) profileView(r *http.Request) (views.ProfileView, error) {
 	}
 	// A member's emails about the account (review alerts, the analytics
 	// summary) are the owner's settings: the page says so instead.
-	if v.MemberOf, err = h.accountOwnerName(r.Context(), u); err != nil {
+	if v.MemberOf, err = h.domain.Accounts.OwnerName(r.Context(), *u); err != nil {
 		return views.ProfileView{}, err
 	}
 	if u.Kind == store.KindBusiness && !u.Member() {
@@ -157,9 +157,8 @@ func (h *Handlers) changePassword(w http.ResponseWriter, r *http.Request) {
 	}
 	v.Section = "password"
 	u := currentUser(r)
-	version, err := h.domain.Accounts.ChangePassword(r.Context(), *u, domain.PasswordChange{
-		Current: r.PostFormValue("current_password"), Password: r.PostFormValue("password"), ConfirmPassword: r.PostFormValue("confirm_password"),
-		Names: []string{v.FullName, v.FirstName, v.LastName},
+	version, err := h.domain.Accounts.ChangePassword(r.Context(), *u, reauth(r, h.limits), domain.PasswordChange{
+		Password: r.PostFormValue("password"), ConfirmPassword: r.PostFormValue("confirm_password"), Names: []string{v.FullName, v.FirstName, v.LastName},
 	})
 	if err == nil {
 		err = h.sessions.RenewToken(r.Context())
@@ -185,10 +184,9 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := currentUser(r)
-	in := domain.EmailChange{NewEmail: field(r.PostForm, "new_email"), Password: r.PostFormValue("current_password")}
-	v.Section, v.NewEmail, v.Errors = "email", in.NewEmail, in.Check(*u)
-	if len(v.Errors) > 0 {
-		h.render(w, r, http.StatusUnprocessableEntity, views.ProfilePage(h.chrome(r), v))
+	in := domain.EmailChange{NewEmail: field(r.PostForm, "new_email")}
+	v.Section, v.NewEmail = "email", in.NewEmail
+	if !h.done(w, r, h.domain.Accounts.CheckEmailChange(r.Context(), *u, reauth(r, h.limits), in), h.profileForm(r, v)) {
 		return
 	}
 	if ok, retry := h.limits.resendIP.Allow(r.Context(), clientIP(r)); !ok {
@@ -198,12 +196,17 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := h.domain.Accounts.StartEmailChange(r.Context(), *u, in); err != nil {
 		h.log.Error("email change not started", "error", err, "user_id", u.ID)
-		v.Errors["new_email"] = "We could not send the confirmation email just now. Please try again in a moment."
+		v.Errors = catalog.FieldErrors{"new_email": "We could not send the confirmation email just now. Please try again in a moment."}
 		h.render(w, r, http.StatusServiceUnavailable, views.ProfilePage(h.chrome(r), v))
 		return
 	}
 	h.flash(r, views.Toast{Title: "Check your new inbox", Description: "We sent a confirmation link to " + store.NormalizeEmail(in.NewEmail) + "."})
 	http.Redirect(w, r, "/profile", http.StatusSeeOther)
+}
+
+// reauth is the password a form asks again, under the sign-in limits.
+func reauth(r *http.Request, l limiters) domain.Reauth {
+	return domain.Reauth{Password: r.PostFormValue("current_password"), IP: clientIP(r), Limits: l.signIn}
 }
 
 // confirmEmail follows the link sent to a new address and switches to it.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/domain"
 	"bizprofile/ratelimit"
 )
 
@@ -73,10 +74,11 @@ func (rl RateLimits) Times(n int) RateLimits {
 }
 
 type limiters struct {
-	signInIP, signInPair, signInEmail, signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *ratelimit.Limiter
-	reviewUser, reviewIP                                                                         *ratelimit.Limiter
-	apiKey                                                                                       *ratelimit.Limiter
-	uploadAccount                                                                                *ratelimit.Limiter
+	signIn                                                    domain.SignInLimits // also count the password a form asks again (domain.Reauth)
+	signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *ratelimit.Limiter
+	reviewUser, reviewIP                                      *ratelimit.Limiter
+	apiKey                                                    *ratelimit.Limiter
+	uploadAccount                                             *ratelimit.Limiter
 }
 
 // newLimiters builds the limits; shared, when not nil, counts their events
@@ -90,9 +92,9 @@ func newLimiters(rl RateLimits, shared ratelimit.Shared, log *slog.Logger) limit
 	}
 	d := DefaultRateLimits
 	return limiters{
-		signInIP:      pick("sign-in-ip", rl.SignInPerIP, d.SignInPerIP),
-		signInPair:    pick("sign-in-failed-email-ip", rl.SignInPerEmailAndIP, d.SignInPerEmailAndIP),
-		signInEmail:   pick("sign-in-failed-email", rl.SignInPerEmail, d.SignInPerEmail),
+		signIn: domain.SignInLimits{PerIP: pick("sign-in-ip", rl.SignInPerIP, d.SignInPerIP),
+			PerEmailAndIP: pick("sign-in-failed-email-ip", rl.SignInPerEmailAndIP, d.SignInPerEmailAndIP),
+			PerEmail:      pick("sign-in-failed-email", rl.SignInPerEmail, d.SignInPerEmail)},
 		signUpIP:      pick("sign-up-ip", rl.SignUpPerIP, d.SignUpPerIP),
 		resetIP:       pick("reset-ip", rl.ResetPerIP, d.ResetPerIP),
 		resendIP:      pick("resend-ip", rl.ResendPerIP, d.ResendPerIP),

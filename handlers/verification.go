@@ -67,7 +67,7 @@ func (h *Handlers) renderManageWith(w http.ResponseWriter, r *http.Request, stat
 	p, err := h.verificationPanel(ctx, u, b, vf)
 	if err == nil {
 		// A member sees who deletes listings instead of the button.
-		f.DeleteBy, err = h.accountOwnerName(ctx, u)
+		f.DeleteBy, err = h.domain.Accounts.OwnerName(ctx, *u)
 	}
 	if err == nil && m.Images.BusinessID == 0 {
 		m.Images, err = h.imagesPanel(ctx, u, b)

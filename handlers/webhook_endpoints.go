@@ -232,7 +232,7 @@ func (h *Handlers) enableWebhookEndpoint(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	if h.endpointGone(w, r, h.store.EnableWebhookEndpoint(r.Context(), u.Account(), e.ID)) {
+	if h.endpointGone(w, r, h.store.EnableWebhookEndpoint(r.Context(), u.Account(), e.ID, u.ID)) {
 		return
 	}
 	h.log.Info("webhook endpoint enabled", "account_id", u.Account(), "endpoint_id", e.ID, "user_id", u.ID)

@@ -80,3 +80,33 @@ func TeamMemberLeft(s Site, to, member, teamLink string) Message {
 		Why:    "You receive this because you own a business account on " + s.Name + ".",
 	})
 }
+
+// TeamIntegrationsRetired tells an account's owner which API keys were
+// revoked and which webhook endpoints disabled because person, who made
+// them, lost the account's API (why: "was removed from the team", "left
+// the team", "handed the account over"), and where to make new ones. keys
+// and endpoints name each (a key's name and prefix, an endpoint's URL).
+func TeamIntegrationsRetired(s Site, to, person, why string, keys, endpoints []string, link string) Message {
+	tab := &table{Caption: "What was turned off", Head: []string{"What", "Which"}}
+	for _, rows := range []struct {
+		what  string
+		which []string
+	}{{"API key", keys}, {"Webhook endpoint", endpoints}} {
+		for _, w := range rows.which {
+			tab.Rows = append(tab.Rows, tableRow{Cells: []string{rows.what, w}, Text: rows.what + ": " + w})
+		}
+	}
+	return build(to, "API keys and webhook endpoints set up by "+person+" were turned off", email{
+		Site: s,
+		Intro: []string{
+			person + " " + why + ", so the API keys they created were revoked and the webhook endpoints they set up were disabled: the keys no longer open your account's records, and the endpoints receive none of its events (your leads' contact details included).",
+		},
+		Table:  tab,
+		Button: linkTo("Open API keys and webhooks", link),
+		Outro: []paragraph{
+			{Text: "If a system still needs access, create a new key on that page and give it to whoever runs it."},
+			{Text: "A disabled endpoint is listed there as disabled: re-enable it from its page if it should receive your events again, or delete it."},
+		},
+		Why: "You receive this because you own the account on " + s.Name + ".",
+	})
+}

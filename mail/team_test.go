@@ -23,6 +23,10 @@ func TestTeamEmails(t *testing.T) {
 			[]string{"Sam Lee (sam@example.com) accepted your invitation", "remove them from the team page"}},
 		{"left", TeamMemberLeft(testSite, "a@example.com", "Sam Lee (sam@example.com)", testSite.BaseURL+"/dashboard/team"), testSite.BaseURL + "/dashboard/team",
 			[]string{"Sam Lee (sam@example.com) left your team", "Their seat is free again"}},
+		{"integrations retired", TeamIntegrationsRetired(testSite, "a@example.com", "Sam Lee (sam@example.com)", "left the team",
+			[]string{"CRM (bp_abc123…)"}, []string{"https://crm.example/hooks"}, testSite.BaseURL+"/dashboard/api"), testSite.BaseURL + "/dashboard/api",
+			[]string{"Sam Lee (sam@example.com) left the team, so the API keys they created were revoked", "API key: CRM (bp_abc123…)",
+				"Webhook endpoint: https://crm.example/hooks", "re-enable it from its page"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := tc.m

@@ -51,7 +51,8 @@ func (k APIKey) CanWrite() bool { return k.Scopes == ScopeReadWrite }
 // Revoked reports whether the key no longer opens the API.
 func (k APIKey) Revoked() bool { return k.RevokedAt.Valid }
 
-// NewAPIKey is a key to create: its account, name, scopes and who made it.
+// NewAPIKey is a key to create: its account, name, scopes and who made it
+// (0: the account's owner).
 type NewAPIKey struct {
 	AccountID int64
 	Name      string
@@ -77,8 +78,11 @@ func (s *Store) CreateAPIKey(ctx context.Context, n NewAPIKey) (APIKey, string, 
 		return APIKey{}, "", fmt.Errorf("store: create API key: unknown scopes %q", n.Scopes)
 	}
 	secret := GenerateAPIKey()
+	if n.CreatedBy == 0 {
+		n.CreatedBy = n.AccountID
+	}
 	k := APIKey{AccountID: n.AccountID, Name: n.Name, Prefix: secret[:len(APIKeyPrefix)+6], Hash: Digest(secret),
-		Scopes: n.Scopes, CreatedBy: sql.NullInt64{Int64: n.CreatedBy, Valid: n.CreatedBy != 0}, CreatedAt: time.Now().UTC()}
+		Scopes: n.Scopes, CreatedBy: sql.NullInt64{Int64: n.CreatedBy, Valid: true}, CreatedAt: time.Now().UTC()}
 	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		if s.dialect == Postgres {
 			// Two creations at once must not both pass the count.

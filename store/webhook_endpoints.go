@@ -44,6 +44,10 @@ type WebhookEndpoint struct {
 	FailingSince   sql.NullTime `db:"failing_since"` // first failure since the last success
 	DisabledAt     sql.NullTime `db:"disabled_at"`
 	DisabledReason string       `db:"disabled_reason"`
+	// CreatedBy is who set the endpoint up, or last turned it back on
+	// (NULL: their account is closed): it stops with their rights to the
+	// account's API (domain/team_integrations.go).
+	CreatedBy sql.NullInt64 `db:"created_by"`
 }
 
 // EventList is the endpoint's event types.
@@ -62,7 +66,7 @@ func (e WebhookEndpoint) Wants(eventType string) bool {
 // Enabled reports whether events are sent to the endpoint.
 func (e WebhookEndpoint) Enabled() bool { return !e.DisabledAt.Valid }
 
-const webhookEndpointColumns = `id, account_id, url, description, secret, events, created_at, updated_at, failing_since, disabled_at, disabled_reason`
+const webhookEndpointColumns = `id, account_id, url, description, secret, events, created_at, updated_at, failing_since, disabled_at, disabled_reason, created_by`
 
 // WebhookEndpointsOf lists an account's endpoints, oldest first.
 func (s *Store) WebhookEndpointsOf(ctx context.Context, accountID int64) ([]WebhookEndpoint, error) {
@@ -116,6 +120,9 @@ type WebhookEndpointFields struct {
 	URL         string
 	Description string
 	Events      []string // among WebhookEvents, at least one
+	// CreatedBy is who adds the endpoint (0: the account's owner); a
+	// change keeps the one who added it.
+	CreatedBy int64
 }
 
 // eventsColumn is fields' events as the events column keeps them, in the
@@ -146,9 +153,12 @@ func (s *Store) CreateWebhookEndpoint(ctx context.Context, accountID int64, f We
 	if err != nil {
 		return WebhookEndpoint{}, fmt.Errorf("store: create webhook endpoint: %w", err)
 	}
-	now := time.Now().UTC()
+	now, by := time.Now().UTC(), f.CreatedBy
+	if by == 0 {
+		by = accountID
+	}
 	e := WebhookEndpoint{AccountID: accountID, URL: f.URL, Description: f.Description, Secret: GenerateWebhookSecret(),
-		Events: events, CreatedAt: now, UpdatedAt: now}
+		Events: events, CreatedAt: now, UpdatedAt: now, CreatedBy: sql.NullInt64{Int64: by, Valid: true}}
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		if s.dialect == Postgres {
 			// Two additions at once must not both pass the count.
@@ -163,8 +173,8 @@ func (s *Store) CreateWebhookEndpoint(ctx context.Context, accountID int64, f We
 		if held >= MaxWebhookEndpoints {
 			return ErrWebhookEndpointLimit
 		}
-		return tx.GetContext(ctx, &e.ID, tx.Rebind(`INSERT INTO webhook_endpoints (account_id, url, description, secret, events, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`), e.AccountID, e.URL, e.Description, e.Secret, e.Events, e.CreatedAt, e.UpdatedAt)
+		return tx.GetContext(ctx, &e.ID, tx.Rebind(`INSERT INTO webhook_endpoints (account_id, url, description, secret, events, created_at, updated_at, created_by)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), e.AccountID, e.URL, e.Description, e.Secret, e.Events, e.CreatedAt, e.UpdatedAt, e.CreatedBy)
 	})
 	if err != nil {
 		if errors.Is(err, ErrWebhookEndpointLimit) {
@@ -211,11 +221,13 @@ func (s *Store) RotateWebhookSecret(ctx context.Context, accountID, id int64) (s
 }
 
 // EnableWebhookEndpoint sends events to an endpoint of the account again,
-// forgetting why and since when it was disabled or failing. ErrNotFound
-// when the account has no such endpoint.
-func (s *Store) EnableWebhookEndpoint(ctx context.Context, accountID, id int64) error {
+// forgetting why and since when it was disabled or failing; the user by,
+// who turns it back on, answers for it from now on (CreatedBy: an
+// endpoint a former owner set up becomes the owner's). ErrNotFound when
+// the account has no such endpoint.
+func (s *Store) EnableWebhookEndpoint(ctx context.Context, accountID, id, by int64) error {
 	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE webhook_endpoints
-		SET disabled_at = NULL, disabled_reason = '', failing_since = NULL, updated_at = ?
-		WHERE id = ? AND account_id = ?`), time.Now().UTC(), id, accountID)
+		SET disabled_at = NULL, disabled_reason = '', failing_since = NULL, updated_at = ?, created_by = ?
+		WHERE id = ? AND account_id = ?`), time.Now().UTC(), by, id, accountID)
 	return affectedOne(res, err, "enable webhook endpoint")
 }

@@ -47,7 +47,7 @@ func TestWebhookEndpointsAreCreatedChangedAndDeletedWithinTheirAccount(t *testin
 		fields := store.WebhookEndpointFields{URL: "https://evil.example", Events: []string{store.EventLeadUpdated}}
 		for name, err := range map[string]error{
 			"update": s.UpdateWebhookEndpoint(ctx, other.ID, e.ID, fields),
-			"enable": s.EnableWebhookEndpoint(ctx, other.ID, e.ID),
+			"enable": s.EnableWebhookEndpoint(ctx, other.ID, e.ID, other.ID),
 			"delete": s.DeleteWebhookEndpoint(ctx, other.ID, e.ID),
 		} {
 			if !errors.Is(err, store.ErrNotFound) {
@@ -78,7 +78,7 @@ func TestWebhookEndpointsAreCreatedChangedAndDeletedWithinTheirAccount(t *testin
 		if got.URL != "https://crm.example/v2" || got.FailingSince.Valid || got.Enabled() {
 			t.Errorf("after a new URL = %+v: the old URL's failures are forgotten, the endpoint stays disabled", got)
 		}
-		must(t, s.EnableWebhookEndpoint(ctx, owner.ID, e.ID))
+		must(t, s.EnableWebhookEndpoint(ctx, owner.ID, e.ID, owner.ID))
 		got, err = s.WebhookEndpointOf(ctx, owner.ID, e.ID)
 		must(t, err)
 		if !got.Enabled() || got.DisabledReason != "" || got.FailingSince.Valid {

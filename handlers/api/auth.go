@@ -61,9 +61,9 @@ func (a *API) authenticate(next http.Handler) http.Handler {
 		case err != nil:
 			a.fail(w, r, err)
 			return
-		case k.Revoked():
+		case domain.KeyRefusal(k) != "":
 			w.Header().Set("WWW-Authenticate", `Bearer realm="BizProfile API", error="invalid_token"`)
-			a.problem(w, r, errRevokedKey.With("This key was revoked on "+k.RevokedAt.Time.UTC().Format("January 2, 2006")+"; create a new one on /dashboard/api."))
+			a.problem(w, r, errRevokedKey.With(domain.KeyRefusal(k)))
 			return
 		}
 		bill, err := a.domain.Plans.Of(ctx, k.AccountID)
