@@ -211,7 +211,7 @@ func TestResultsCountImpressionsOfTheListingsShown(t *testing.T) {
 		}
 		// The case above counted a kept page: the directory keeps the page
 		// of a visitor without a session.
-		if len(app.h.pages.pages) == 0 {
+		if app.h.pages.Len() == 0 {
 			t.Error("the directory's page was not kept: the second request did not test a kept page")
 		}
 	})

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"bizprofile/catalog"
+	"bizprofile/pagecache"
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -134,7 +135,7 @@ func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 	// are what a kept page saves.
 	cacheable := h.cacheable(r)
 	if cacheable {
-		if page, ok := h.pages.get(all.Version, directoryPageKey(r)); ok {
+		if page, ok := h.pages.Get(all.Version, directoryPageKey(r)); ok {
 			writeGzipped(w, page)
 			return
 		}
@@ -149,8 +150,8 @@ func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	gz := gzipped(buf.Bytes())
-	h.pages.put(all.Version, directoryPageKey(r), gz)
+	gz := pagecache.Gzip(buf.Bytes())
+	h.pages.Put(all.Version, directoryPageKey(r), gz)
 	writeGzipped(w, gz)
 }
 

@@ -27,6 +27,7 @@ import (
 	"bizprofile/analytics"
 	"bizprofile/domain"
 	"bizprofile/handlers/api"
+	"bizprofile/pagecache"
 	"bizprofile/ratelimit"
 	"bizprofile/status"
 	"bizprofile/storage"
@@ -77,7 +78,7 @@ type Handlers struct {
 	log        *slog.Logger
 	store      *store.Store
 	domain     *domain.Domain
-	pages      directoryPages // the directory's pages as visitors without a session see them
+	pages      pagecache.Cache // the directory's pages as visitors without a session see them
 	sessions   *scs.SessionManager
 	site       views.Site
 	production bool
