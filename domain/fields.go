@@ -42,11 +42,14 @@ func invalid(errs catalog.FieldErrors) error {
 // message for the field unless the field already has one, so the first
 // problem found is shown.
 
-// CheckRule checks value against r: empty against r.Required, then its
+// CheckRule checks value against r: the text rule for the field
+// (CheckText, catalog.LinesOf), then empty against r.Required, then its
 // format, then its length (the order the islands check in too).
 func CheckRule(errs catalog.FieldErrors, field, value string, r catalog.FieldRule) {
+	if CheckText(errs, field, value, catalog.LinesOf(field)); errs.Has(field) {
+		return
+	}
 	switch {
-	case errs.Has(field):
 	case r.Required != "" && strings.TrimSpace(value) == "":
 		errs[field] = r.Required
 	case value != "" && !validFormat(r, value):
@@ -111,10 +114,14 @@ type Day struct {
 	Closed      bool
 }
 
-// CheckDay checks one day's hours against r, under key.
+// CheckDay checks one day's hours against r, under key (the times of a
+// closed day are kept, so they must be text we can store too).
 func CheckDay(errs catalog.FieldErrors, key string, d Day, r catalog.HoursRule) {
+	if CheckText(errs, key, d.Open+" "+d.Close, catalog.OneLine); errs.Has(key) {
+		return
+	}
 	switch {
-	case d.Closed || errs.Has(key):
+	case d.Closed:
 	case !r.Clock.MatchString(d.Open) || !r.Clock.MatchString(d.Close):
 		errs[key] = strings.ReplaceAll(r.Missing, catalog.DayName, d.Name)
 	case d.Close <= d.Open:
@@ -130,43 +137,6 @@ func ValidEmail(s string) bool {
 	}
 	a, err := mail.ParseAddress(s)
 	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndexByte(s, '@'):], ".")
-}
-
-// Every value a person sends is text we store and show again: in pages,
-// in emails, in CSV exports and in PostgreSQL, which refuses a NUL byte
-// outright. A value that is not valid UTF-8 or holds a control character
-// (other than tab and line breaks) is refused wherever it comes in.
-
-// AcceptableText reports whether s is valid UTF-8 with no control
-// character other than tab, line feed and carriage return.
-func AcceptableText(s string) bool {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if (c < ' ' && c != '\t' && c != '\n' && c != '\r') || c == 0x7f {
-				return false
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if (r == utf8.RuneError && size == 1) || (r >= 0x80 && r <= 0x9f) {
-			return false
-		}
-		i += size
-	}
-	return true
-}
-
-// CleanText is s without what AcceptableText refuses.
-func CleanText(s string) string {
-	s = strings.ToValidUTF8(s, "")
-	return strings.Map(func(r rune) rune {
-		if (r < ' ' && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7f && r <= 0x9f) {
-			return -1
-		}
-		return r
-	}, s)
 }
 
 // RefusedFields lists the names of the fields of v (sorted) whose name or

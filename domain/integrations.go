@@ -102,6 +102,9 @@ func (it *Integrations) Check(in EndpointInput) catalog.FieldErrors {
 // after DNS resolution).
 func (it *Integrations) checkWebhookURL(errs catalog.FieldErrors, raw string) {
 	const name = "url"
+	if CheckText(errs, name, raw, catalog.OneLine); errs.Has(name) {
+		return
+	}
 	if raw == "" {
 		errs[name] = "Enter the URL that receives the events."
 		return

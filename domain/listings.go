@@ -3,6 +3,7 @@ package domain
 import (
 	"context"
 
+	"bizprofile/lookalike"
 	bizmail "bizprofile/mail"
 	"bizprofile/places"
 	"bizprofile/store"
@@ -12,9 +13,13 @@ import (
 // public. A listing goes public only once someone is accountable for it.
 // A business sign-up's listing is a draft until the address is verified
 // (Release); a listing its owner wants public goes live unless its name
-// is alike that of another owner's published listing in its city, when it
-// is held for an administrator (Publish). Its contact email is shown once
-// proved.
+// could pass for another's, when it is held for an administrator
+// (Publish): it is alike that of another owner's published listing in its
+// city, compared as a reader sees them (lookalike.NamesAlike: other
+// alphabets' look-alike letters, fullwidth forms and accents count as the
+// letters they look like; the city too, lookalike.CityKey), or it mixes
+// alphabets (lookalike.MixedScripts: "Hаrbor" with a Cyrillic а). Its
+// contact email is shown once proved.
 type Listings struct{ *env }
 
 // Publish puts b, which its owner wants public, live on st (the store or
@@ -30,16 +35,34 @@ func (e *env) publish(ctx context.Context, st *store.Store, b store.Business) (h
 	if err != nil || !p.Held {
 		return false, err
 	}
-	return true, e.held(ctx, st, b, p.Similar)
+	return true, e.held(ctx, st, b, p)
 }
 
-// held logs that b was held for resembling similar and tells the
+// held logs that b was held, as p says why, and tells the
 // administrators, on st.
-func (e *env) held(ctx context.Context, st *store.Store, b, similar store.Business) error {
-	e.log.Info("listing held for review", "business_id", b.ID, "similar_id", similar.ID)
+func (e *env) held(ctx context.Context, st *store.Store, b store.Business, p store.Publication) error {
+	e.log.Info("listing held for review", "business_id", b.ID, "similar_id", p.Similar.ID, "scripts", p.Scripts)
 	return e.notifyAdmins(ctx, st, func(to string) bizmail.Message {
-		return bizmail.ListingHeld(e.site, to, b.Name, places.Place(b.City, b.State), similar.Name, e.link("/admin/held"))
+		return bizmail.ListingHeld(e.site, to, b.Name, places.Place(b.City, b.State), HoldGrounds(p.Similar.ID != 0, p.Similar.Name, lookalike.ScriptList(p.Scripts)), e.link("/admin/held"))
 	})
+}
+
+// HoldGrounds say why a listing was held, a sentence each, for
+// administrators: it resembles a published listing (resembles), named
+// similar ("" when deleted since), and its name mixes the alphabets
+// scripts names ("" when it does not).
+func HoldGrounds(resembles bool, similar, scripts string) []string {
+	var out []string
+	switch {
+	case similar != "":
+		out = append(out, "Its name is the same as, or close to, that of "+similar+", published in the same city.")
+	case resembles:
+		out = append(out, "Its name was the same as, or close to, that of a listing in the same city, deleted since.")
+	}
+	if scripts != "" {
+		out = append(out, "The name mixes letters from different alphabets ("+scripts+"), as a look-alike of another name does.")
+	}
+	return out
 }
 
 // Release makes the drafts of a user whose address was just verified
@@ -54,7 +77,7 @@ func (l *Listings) Release(ctx context.Context, userID int64) error {
 		for _, b := range released {
 			l.log.Info("business created", "business_id", b.ID, "slug", b.Slug, "owner_id", userID, "held", b.Held)
 			if b.Held {
-				if err := l.held(ctx, tx, b.Business, b.Similar); err != nil {
+				if err := l.held(ctx, tx, b.Business, b.Publication); err != nil {
 					return err
 				}
 			}

@@ -47,6 +47,8 @@ func (in RequestInput) Addresses() []string {
 func (in RequestInput) Check() catalog.FieldErrors {
 	e := catalog.FieldErrors{}
 	switch n := len(in.Addresses()); {
+	case TextProblem(in.Emails, catalog.LinesOf("emails")) != "":
+		CheckText(e, "emails", in.Emails, catalog.LinesOf("emails"))
 	case n == 0:
 		e["emails"] = "Enter at least one email address."
 	case n > store.ReviewRequestsPerDay:

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"bizprofile/csvexport"
 	"bizprofile/domain"
@@ -14,9 +15,9 @@ import (
 )
 
 // The held listings: a new or renamed listing whose name is alike that of
-// a published listing in its city waits here (store/holds.go) until an
-// administrator approves it (it goes live) or rejects it with a reason (it
-// stays down). The owner is emailed either way.
+// a published listing in its city, or mixes alphabets, waits here (store/
+// holds.go; domain.HoldGrounds says why) until an administrator approves
+// it (it goes live) or rejects it with a reason. The owner is emailed.
 
 func heldListing(l store.HeldListing) views.AdminHeldListing {
 	return views.AdminHeldListing{
@@ -29,7 +30,7 @@ func heldListing(l store.HeldListing) views.AdminHeldListing {
 func holdRow(hold store.Hold) views.AdminHoldRow {
 	return views.AdminHoldRow{
 		ID: hold.ID, Status: hold.Status, Reason: hold.Reason, CreatedAt: hold.CreatedAt, DecidedAt: hold.DecidedAt.Time, DeciderEmail: hold.DeciderEmail,
-		Listing: heldListing(hold.Listing), Similar: heldListing(hold.Similar),
+		Grounds: domain.HoldGrounds(hold.Resembles, hold.Similar.Name, hold.Scripts), Listing: heldListing(hold.Listing), Resembles: hold.Resembles, Similar: heldListing(hold.Similar),
 	}
 }
 
@@ -61,7 +62,7 @@ func (h *Handlers) holdsList() adminList {
 	return adminList{
 		path: "/admin/held",
 		columns: []string{"Held", "Listing", "Address", "City", "State", "Owner", "Resembles", "Its address", "Its owner",
-			"Status", "Reason", "Decided", "Decided by"},
+			"Status", "Reason", "Decided", "Decided by", "Why held"},
 		query: holdsQueue.query,
 		fetch: func(ctx context.Context, q url.Values, p store.Page) ([][]string, int, error) {
 			hs, total, err := h.store.Holds(ctx, holdsQueue.status(q), p)
@@ -75,7 +76,8 @@ func (h *Handlers) holdsList() adminList {
 					similarAt = h.site.BaseURL + "/directory/" + hold.Similar.Slug
 				}
 				rows[i] = []string{csvexport.Time(hold.CreatedAt), hold.Listing.Name, h.site.BaseURL + "/directory/" + hold.Listing.Slug, hold.Listing.City, hold.Listing.State,
-					hold.Listing.OwnerEmail.String, hold.Similar.Name, similarAt, hold.Similar.OwnerEmail.String, hold.Status, hold.Reason, decided, hold.DeciderEmail}
+					hold.Listing.OwnerEmail.String, hold.Similar.Name, similarAt, hold.Similar.OwnerEmail.String, hold.Status, hold.Reason, decided, hold.DeciderEmail,
+					strings.Join(domain.HoldGrounds(hold.Resembles, hold.Similar.Name, hold.Scripts), " ")}
 			}
 			return rows, total, err
 		},

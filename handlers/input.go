@@ -18,7 +18,7 @@ import (
 // visitor their text back to correct.
 
 // refusedText is the message by a field that held such a character.
-const refusedText = "This contained a character we can't accept (a control character such as a NUL byte, or text that isn't valid UTF-8). " +
+const refusedText = "This contained a character we can't accept (a control character such as a NUL byte, an invisible text-direction character, or text that isn't valid UTF-8). " +
 	"We removed it: check the text, then send it again."
 
 // parseForm reads a posted form, answering 413 for a body over the size

@@ -19,12 +19,14 @@ func ConfirmListingEmail(s Site, to, business, link string) Message {
 	})
 }
 
-// ListingHeld tells an administrator a listing was held for resembling
-// another listing in its city, and waits for their review.
-func ListingHeld(s Site, to, business, place, similar, heldLink string) Message {
+// ListingHeld tells an administrator a listing was held for review, on
+// grounds (domain.HoldGrounds: it resembles another listing in its city,
+// its name mixes alphabets), and waits for their review.
+func ListingHeld(s Site, to, business, place string, grounds []string, heldLink string) Message {
+	intro := append([]string{"A listing, " + business + " (" + place + "), was held for review:"}, grounds...)
 	return build(to, business+" was held for review", email{
 		Site:   s,
-		Intro:  []string{"The new name of a listing, " + business + " (" + place + "), is the same as, or close to, that of " + similar + ", published in the same city. It stays unpublished until an administrator approves it."},
+		Intro:  append(intro, "It stays unpublished until an administrator approves it."),
 		Button: linkTo("Review held listings", heldLink),
 		Why:    "You receive this because you are an administrator of " + s.Name + ".",
 	})
@@ -46,7 +48,7 @@ func ListingApproved(s Site, to, business, listingLink string) Message {
 func ListingRejected(s Site, to, business, reason, manageLink string) Message {
 	return build(to, business+" could not be published", email{
 		Site: s,
-		Intro: []string{"An administrator checked " + business + ", whose name is close to that of another business in the same city, and could not publish it:", "“" + reason + "”",
+		Intro: []string{"An administrator checked the name of " + business + ", held for review, and could not publish it:", "“" + reason + "”",
 			"You can still see and edit the listing. If it is your business, reply to " + s.SupportEmail + " with something that shows it (an email from the business's domain, a utility bill or a business registration) and we will look at it again."},
 		Button: linkTo("Open your listing", manageLink),
 		Why:    "You receive this because you manage " + business + " on " + s.Name + ".",

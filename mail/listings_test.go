@@ -13,7 +13,7 @@ func TestListingEmails(t *testing.T) {
 		says []string // in the text body, with the link
 	}{
 		{"confirm the contact email", ConfirmListingEmail(testSite, "a@example.com", "Taco Palace", link), []string{"Taco Palace", "72 hours", "If you don't know Taco Palace, ignore this email"}},
-		{"held", ListingHeld(testSite, "a@example.com", "Harbour Bakery", "Portland, OR", "Harbor Bakery", link), []string{"Harbour Bakery (Portland, OR)", "Harbor Bakery"}},
+		{"held", ListingHeld(testSite, "a@example.com", "Harbour Bakery", "Portland, OR", []string{"Its name is close to Harbor Bakery's."}, link), []string{"Harbour Bakery (Portland, OR)", "Its name is close to Harbor Bakery's."}},
 		{"approved", ListingApproved(testSite, "a@example.com", "Harbour Bakery", link), []string{"approved it"}},
 		{"rejected", ListingRejected(testSite, "a@example.com", "Harbour Bakery", "Another bakery's name.", link), []string{"“Another bakery's name.”"}},
 	} {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"bizprofile/lookalike"
 )
 
 // Listings loaded many at once, with their reviews, by the tools that fill
@@ -105,7 +107,7 @@ func StarsSentiment(stars int) string {
 // once they are all in. Each listing's rating and review count are those
 // its reviews give, whatever the listing says.
 func (s *Store) InsertListings(ctx context.Context, ls []ListingWithReviews) error {
-	// 500 rows of 35 parameters stay well within SQLite's limit of 32,766
+	// 500 rows of 36 parameters stay well within SQLite's limit of 32,766
 	// parameters a statement (PostgreSQL's is 65,535).
 	const perStatement = 500
 	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
@@ -264,7 +266,7 @@ func copyReviews(ctx context.Context, tx *sqlx.Tx, rs []NewReview) error {
 
 // insertColumns are the columns a new listing is inserted with, in the
 // order of insertArgs.
-const insertColumns = `slug, owner_id, name, tagline, description, category, sub_category, tags, address, city,
+const insertColumns = `slug, owner_id, name, tagline, description, category, sub_category, tags, address, city, city_key,
 	state, zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified, verified_method, verified_at,
 	claimed, featured, published, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
 
@@ -281,7 +283,7 @@ func insertArgs(b Business, now time.Time) []any {
 	if b.Verified && !b.VerifiedAt.Valid {
 		b.VerifiedAt = sql.NullTime{Time: cmp.Or(b.CreatedAt, now), Valid: true}
 	}
-	return []any{b.Slug, b.OwnerID, b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City,
+	return []any{b.Slug, b.OwnerID, b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City, lookalike.CityKey(b.City),
 		b.State, b.ZipCode, b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.Rating, b.ReviewCount, b.Verified, b.VerifiedMethod, b.VerifiedAt,
 		b.Claimed, b.Featured, b.Published, b.Held, b.EmailConfirmed, b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowPricing, b.ShowHours, b.CreatedAt, now}
 }

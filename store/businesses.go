@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"bizprofile/lookalike"
 )
 
 // Business types a listing can have.
@@ -342,10 +344,10 @@ func (s *Store) UpdateBusiness(ctx context.Context, b Business) error {
 		now := time.Now().UTC()
 		res, err := tx.ExecContext(ctx, tx.Rebind(`
 		UPDATE businesses SET name = ?, tagline = ?, description = ?, category = ?, sub_category = ?, tags = ?,
-			address = ?, city = ?, state = ?, zip_code = ?, phone = ?, website = ?, email = ?, email_confirmed = ?, hours = ?, services = ?,
+			address = ?, city = ?, city_key = ?, state = ?, zip_code = ?, phone = ?, website = ?, email = ?, email_confirmed = ?, hours = ?, services = ?,
 			business_type = ?, show_email = ?, show_phone = ?, show_address = ?, show_pricing = ?, show_hours = ?, updated_at = ?
 		WHERE id = ?`),
-			b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City, b.State, b.ZipCode,
+			b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City, lookalike.CityKey(b.City), b.State, b.ZipCode,
 			b.Phone, b.Website, b.Email, b.EmailConfirmed, b.Hours, b.Services, b.BusinessType, b.ShowEmail, b.ShowPhone, b.ShowAddress,
 			b.ShowPricing, b.ShowHours, now, b.ID)
 		if err := affectedOne(res, err, "update business"); err != nil {

@@ -85,11 +85,11 @@ func (s *Store) Drafts(ctx context.Context, ownerID int64) ([]Business, error) {
 	return bs, nil
 }
 
-// Released is a draft made a listing: published, or Held for review for
-// resembling Similar.
+// Released is a draft made a listing: published, or Held for review as
+// Publication says.
 type Released struct {
 	Business
-	Similar Business
+	Publication Publication
 }
 
 // ReleaseDrafts makes each draft of the owner a listing, once their
@@ -137,7 +137,7 @@ func (s *Store) ReleaseDrafts(ctx context.Context, ownerID int64) ([]Released, e
 				return err
 			}
 			created.Published, created.Held = !p.Held, p.Held
-			out = append(out, Released{Business: created, Similar: p.Similar})
+			out = append(out, Released{Business: created, Publication: p})
 		}
 		return nil
 	})

@@ -9,13 +9,16 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"bizprofile/lookalike"
 )
 
 // Held listings: a listing whose owner wants it public goes live at
-// once, unless its name is alike (NamesAlike) that of a published listing
-// of another owner in its city. Then it is held, unpublished, until an
-// administrator approves it (it goes live) or rejects it (it is taken
-// down, with the reason).
+// once, unless its name is alike (lookalike.NamesAlike) that of a
+// published listing of another owner in its city (by lookalike.CityKey),
+// or mixes alphabets (lookalike.MixedScripts), as a look-alike does. Then
+// it is held, unpublished, until an administrator approves it (it goes
+// live) or rejects it (it is taken down, with the reason).
 
 // Hold statuses.
 const (
@@ -30,14 +33,18 @@ var ErrHoldDecided = errors.New("store: hold already decided")
 
 // Publication is what became of a listing its owner wanted public.
 type Publication struct {
-	Held    bool     // held for an administrator's review instead
-	Similar Business // when held: the published listing whose name it resembles
+	Held bool // held for an administrator's review instead
+	// Similar is, when held, the published listing whose name it
+	// resembles (none when it was held only for Scripts).
+	Similar Business
+	// Scripts are, when held for it, the alphabets its name mixes.
+	Scripts []string
 }
 
 // PublishListing puts a listing its owner wants public in the directory,
 // or holds it for review when its name is alike that of a published
-// listing of another owner in its city (a name and place an administrator
-// approved for it are not held again). A listing taken down stays down
+// listing of another owner in its city or mixes alphabets (a name and
+// place an administrator approved for it are not held again). A listing taken down stays down
 // (ErrSuspended); a held one waits for its review (ErrHeld).
 func (s *Store) PublishListing(ctx context.Context, id int64) (Publication, error) {
 	var p Publication
@@ -56,15 +63,17 @@ func (s *Store) PublishListing(ctx context.Context, id int64) (Publication, erro
 		if err != nil {
 			return err
 		}
-		if found {
+		scripts := lookalike.MixedScripts(b.Name)
+		hold := found || scripts != nil
+		if hold {
 			approved, err := nameApproved(ctx, tx, b)
 			if err != nil {
 				return err
 			}
-			found = !approved
+			hold = !approved
 		}
 		now := time.Now().UTC()
-		if !found {
+		if !hold {
 			if b.Published {
 				return nil
 			}
@@ -74,13 +83,14 @@ func (s *Store) PublishListing(ctx context.Context, id int64) (Publication, erro
 			}
 			return nil
 		}
-		p = Publication{Held: true, Similar: similar}
+		p = Publication{Held: true, Similar: similar, Scripts: scripts}
 		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET published = FALSE, held = TRUE, updated_at = ? WHERE id = ?`), now, id); err != nil {
 			return fmt.Errorf("store: hold listing: %w", err)
 		}
+		similarID := sql.NullInt64{Int64: similar.ID, Valid: found}
 		_, err = tx.ExecContext(ctx, tx.Rebind(`
-			INSERT INTO listing_holds (business_id, similar_id, name, city, state, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-			id, similar.ID, b.Name, b.City, b.State, HoldPending, now)
+			INSERT INTO listing_holds (business_id, similar_id, resembles, scripts, name, city, state, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			id, similarID, found, lookalike.ScriptList(scripts), b.Name, b.City, b.State, HoldPending, now)
 		if err != nil {
 			return fmt.Errorf("store: hold listing for review: %w", err)
 		}
@@ -89,10 +99,11 @@ func (s *Store) PublishListing(ctx context.Context, id int64) (Publication, erro
 	return p, err
 }
 
-// samePlace reports whether two listings are in the same city: the same
-// city name (any case), and the same state when both give one.
+// samePlace reports whether two listings are in the same city: cities a
+// reader cannot tell apart (lookalike.CityKey), and the same state when
+// both give one.
 func samePlace(cityA, stateA, cityB, stateB string) bool {
-	if !strings.EqualFold(strings.TrimSpace(cityA), strings.TrimSpace(cityB)) {
+	if lookalike.CityKey(cityA) != lookalike.CityKey(cityB) {
 		return false
 	}
 	stateA, stateB = strings.TrimSpace(stateA), strings.TrimSpace(stateB)
@@ -100,9 +111,9 @@ func samePlace(cityA, stateA, cityB, stateB string) bool {
 }
 
 // similarListing finds a published listing of another owner in b's city
-// whose name is alike b's, the same name (by NameKey) first.
+// whose name is alike b's, the same name (by lookalike.NameKey) first.
 func similarListing(ctx context.Context, tx *sqlx.Tx, b Business) (Business, bool, error) {
-	cond, args := `published = TRUE AND lower(city) = lower(?) AND id <> ?`, []any{strings.TrimSpace(b.City), b.ID}
+	cond, args := `published = TRUE AND city_key = ? AND id <> ?`, []any{lookalike.CityKey(b.City), b.ID}
 	if b.OwnerID.Valid {
 		cond += ` AND (owner_id IS NULL OR owner_id <> ?)`
 		args = append(args, b.OwnerID.Int64)
@@ -116,12 +127,13 @@ func similarListing(ctx context.Context, tx *sqlx.Tx, b Business) (Business, boo
 	if err := tx.SelectContext(ctx, &candidates, tx.Rebind(`SELECT id, name, city, state FROM businesses WHERE `+cond+` ORDER BY id`), args...); err != nil {
 		return Business{}, false, fmt.Errorf("store: listings of the city: %w", err)
 	}
-	key, found := NameKey(b.Name), int64(0)
+	name, found := lookalike.NewName(b.Name), int64(0)
 	for _, c := range candidates {
-		if !samePlace(b.City, b.State, c.City, c.State) || !NamesAlike(b.Name, c.Name) {
+		other := lookalike.NewName(c.Name)
+		if !samePlace(b.City, b.State, c.City, c.State) || !name.Alike(other) {
 			continue
 		}
-		same := NameKey(c.Name) == key
+		same := other.Key() == name.Key()
 		if found == 0 || same {
 			found = c.ID
 		}
@@ -152,7 +164,7 @@ func nameApproved(ctx context.Context, tx *sqlx.Tx, b Business) (bool, error) {
 		return false, fmt.Errorf("store: approved names: %w", err)
 	}
 	for _, a := range approved {
-		if NameKey(a.Name) == NameKey(b.Name) && samePlace(a.City, a.State, b.City, b.State) {
+		if lookalike.NameKey(a.Name) == lookalike.NameKey(b.Name) && samePlace(a.City, a.State, b.City, b.State) {
 			return true, nil
 		}
 	}
@@ -197,17 +209,23 @@ type HeldListing struct {
 // Hold is a listing held for its name, with both listings as they are
 // now.
 type Hold struct {
-	ID           int64         `db:"id"`
-	BusinessID   int64         `db:"business_id"`
-	SimilarID    sql.NullInt64 `db:"similar_id"`
-	Name         string        `db:"name"` // the name and place held
-	City         string        `db:"city"`
-	State        string        `db:"state"`
-	Status       string        `db:"status"`
-	Reason       string        `db:"reason"` // why it was rejected
-	DecidedAt    sql.NullTime  `db:"decided_at"`
-	CreatedAt    time.Time     `db:"created_at"`
-	DeciderEmail string        `db:"decider_email"`
+	ID         int64         `db:"id"`
+	BusinessID int64         `db:"business_id"`
+	SimilarID  sql.NullInt64 `db:"similar_id"`
+	// Resembles: held for resembling a published listing (Similar, empty
+	// if it was deleted since).
+	Resembles bool `db:"resembles"`
+	// Scripts names the alphabets the name mixes ("Latin and Cyrillic"),
+	// when it was held for that.
+	Scripts      string       `db:"scripts"`
+	Name         string       `db:"name"` // the name and place held
+	City         string       `db:"city"`
+	State        string       `db:"state"`
+	Status       string       `db:"status"`
+	Reason       string       `db:"reason"` // why it was rejected
+	DecidedAt    sql.NullTime `db:"decided_at"`
+	CreatedAt    time.Time    `db:"created_at"`
+	DeciderEmail string       `db:"decider_email"`
 
 	Listing HeldListing `db:"listing"`
 	Similar HeldListing `db:"similar"`
@@ -232,7 +250,7 @@ func holdSide(a, o, side string) string {
 	return strings.Join(out, ", ")
 }
 
-var holdSelect = `SELECT h.id, h.business_id, h.similar_id, h.name, h.city, h.state, h.status, h.reason, h.decided_at, h.created_at,
+var holdSelect = `SELECT h.id, h.business_id, h.similar_id, h.resembles, h.scripts, h.name, h.city, h.state, h.status, h.reason, h.decided_at, h.created_at,
 	COALESCE(d.email, '') AS decider_email, ` + holdSide("b", "bo", "listing") + `, ` + holdSide("s", "so", "similar") + `
 	FROM listing_holds h JOIN businesses b ON b.id = h.business_id LEFT JOIN users bo ON bo.id = b.owner_id
 	LEFT JOIN businesses s ON s.id = h.similar_id LEFT JOIN users so ON so.id = s.owner_id
@@ -296,7 +314,10 @@ func (s *Store) DecideHold(ctx context.Context, id int64, admin User, approve bo
 	if approve {
 		status, action, set, reason = HoldApproved, ActionApproveName, `held = FALSE, published = NOT suspended`, ""
 		detail = "Held for resembling " + h.Similar.Name
-		if h.Similar.Name == "" {
+		switch {
+		case !h.Resembles:
+			detail = "Held for a name that mixes alphabets (" + h.Scripts + ")"
+		case h.Similar.Name == "":
 			detail = "Held for resembling a listing deleted since"
 		}
 	}

@@ -112,6 +112,10 @@ func Open(ctx context.Context, databaseURL, sqlitePath string, log *slog.Logger)
 		db.Close()
 		return nil, err
 	}
+	if err := s.backfillCityKeys(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -183,16 +183,18 @@ type AdminHolds struct {
 	Status  string
 }
 
-// AdminHoldRow is a held listing beside the published listing it
-// resembles.
+// AdminHoldRow is a held listing, why it was held, and the published
+// listing it resembles (when it was held for that: Resembles).
 type AdminHoldRow struct {
 	ID           int64
 	Status       string // pending, approved or rejected
 	Reason       string // why it was rejected
+	Grounds      []string
 	CreatedAt    time.Time
 	DecidedAt    time.Time // zero while pending
 	DeciderEmail string
 	Listing      AdminHeldListing
+	Resembles    bool
 	Similar      AdminHeldListing
 }
 

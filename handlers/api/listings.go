@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/catalog"
 	"bizprofile/domain"
 	"bizprofile/resource"
 	"bizprofile/store"
@@ -118,6 +119,10 @@ func (p listingPatch) apply(in *domain.ListingInput) *Problem {
 		in.Tags = strings.Join(*p.Tags, ", ")
 	}
 	if p.Services != nil {
+		bad := catalog.FieldErrors{} // an item is one line: joined, its breaks would make more
+		if domain.CheckItems(bad, "services", *p.Services); len(bad) > 0 {
+			return invalid(fieldErrors(bad)...)
+		}
 		in.Services = strings.Join(*p.Services, "\n")
 	}
 	for on, to := range map[*bool]*bool{p.ShowEmail: &in.ShowEmail, p.ShowPhone: &in.ShowPhone, p.ShowAddress: &in.ShowAddress, p.ShowPricing: &in.ShowPricing, p.ShowHours: &in.ShowHours} {
