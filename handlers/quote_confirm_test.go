@@ -77,6 +77,7 @@ func TestQuoteRequestSpamNeedsAConfirmedAddress(t *testing.T) {
 		if w := byTestID(page, "request-waiting"); !strings.Contains(textOf(w), "jane@example.com") || byTestID(page, "request-match").Length() != 0 {
 			t.Errorf("the request's page does not say it waits for jane@example.com: %q", textOf(page.Find("main")))
 		}
+		app.inbox.waitForSubject(t, "jane@example.com", "Confirm your quote request")
 		confirmations := 0
 		for _, m := range app.inbox.all(t) {
 			if strings.Contains(m.Subject, "Confirm your quote request") {
