@@ -25,8 +25,9 @@ type Cost struct {
 	Pixels int64
 	// Tables is what a lossless WebP's decoder may allocate for Huffman
 	// tables besides. The bitstream says how many, not the header, so it
-	// is bounded by the file's size and x/image's cap of 2,600 groups;
-	// MaxCost leaves it out (a genuine file has a few), Work counts it.
+	// is bounded by the file's size and x/image's cap of 2,600 groups:
+	// MaxCost leaves it out (a genuine file's take a megabyte or so, the
+	// bound up to 200 MB), Work counts it.
 	Tables int64
 	// Resize is what making the variants holds: each scaled, turned and
 	// encoded, and the files of the smaller ones.
@@ -249,8 +250,8 @@ func adobeRGB(data []byte) bool {
 var errShort = errors.New("images: header cut short")
 
 // webp walks the RIFF chunks up to the image's: a lossy (VP8) frame is
-// YCbCr 4:2:0 padded to 16-pixel macroblocks, with the frame's
-// partitions copied; a lossless (VP8L) one is costed by vp8lCost; an ALPH chunk adds
+// YCbCr 4:2:0 padded to 16-pixel macroblocks, with the frame's partitions
+// copied; a lossless (VP8L) one is costed by vp8lCost; an ALPH chunk adds
 // a plane, itself lossless when compressed. Every chunk must be whole:
 // x/image allocates what a chunk's length claims before reading it.
 func (c *Cost) webp(data []byte) error {
