@@ -28,15 +28,14 @@ import (
 // through the job queue, in the transaction that deletes their rows.
 type Images struct {
 	*env
-	// slots bound how many uploads are decoded and resized at once.
-	slots chan struct{}
+	// work bounds the memory, and the number, of the uploads decoded and
+	// resized at once, in the whole process.
+	work *images.Work
 }
 
-// imageWork bounds how many uploads are decoded and resized at once: one
-// 12-megapixel photo takes about a second of a core and 250 MB.
-const imageWork = 2
-
-func newImages(e *env) *Images { return &Images{env: e, slots: make(chan struct{}, imageWork)} }
+func newImages(e *env) *Images {
+	return &Images{env: e, work: images.NewWork(images.WorkBytes, images.WorkAtOnce, images.WorkWait)}
+}
 
 // Photos is how many photos a listing shows on the plan (a logo besides).
 // An account that moved to a smaller plan keeps its photos; its pages
@@ -54,6 +53,7 @@ func (b Billing) MorePhotos() (p plans.Plan, ok bool) {
 const (
 	NoFileMessage     = "Choose a JPEG, PNG or WebP file to upload"
 	StorageMessage    = "We couldn't store your image just now. Please try again in a moment."
+	BusyMessage       = "We're processing a lot of images just now. Please try again in a minute."
 	AltMissingMessage = "Describe the photo: screen readers read this to people who can't see it"
 )
 
@@ -100,21 +100,29 @@ func KeepImage(ctx context.Context, media storage.Store, u *images.Upload) (stor
 
 // Keep checks the upload read from r and keeps its variants. A refused
 // file is an *images.Error (its message is for the owner) and nothing is
-// stored; a failure of the storage wraps ErrStorage; an error of r (a body
-// over its cap) is returned as it is.
+// stored; a failure of the storage wraps ErrStorage; images.ErrBusy when
+// the uploads being processed left it no room in time (BusyMessage); an
+// error of r (a body over its cap) is returned as it is.
 func (im *Images) Keep(ctx context.Context, r io.Reader) (store.Picture, error) {
 	// The bytes arrive first, outside the bound (a slow client holds no
-	// slot); the check decodes every pixel, so it runs inside it.
+	// room), then the header says what decoding them will take: a file
+	// that would take too much is refused before waiting for any.
 	data, err := io.ReadAll(io.LimitReader(r, images.MaxBytes+1))
 	if err != nil {
 		return store.Picture{}, fmt.Errorf("images: reading the upload: %w", err)
 	}
-	select {
-	case im.slots <- struct{}{}:
-		defer func() { <-im.slots }()
-	case <-ctx.Done():
-		return store.Picture{}, ctx.Err()
+	cost, err := images.Measure(data)
+	if err != nil {
+		return store.Picture{}, err
 	}
+	done, err := im.work.Start(ctx, cost)
+	if errors.Is(err, images.ErrBusy) {
+		im.log.Warn("image upload waited too long for memory", "bytes", cost.Bytes())
+	}
+	if err != nil {
+		return store.Picture{}, err
+	}
+	defer done()
 	u, err := images.CheckBytes(data)
 	if err != nil {
 		return store.Picture{}, err

@@ -126,17 +126,25 @@ func TestAdminNewsletterIsWrittenPreviewedTestedAndSentOnce(t *testing.T) {
 		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != draft {
 			t.Fatalf("confirm send: %d to %q", res.StatusCode, res.Header.Get("Location"))
 		}
+		unsubscribe := map[string]string{} // each reader's own link
 		for _, r := range readers {
 			m := app.inbox.waitFor(t, r.Email)
-			want := "<" + testSite.BaseURL + "/unsubscribe?token=" + url.QueryEscape(r.Token) + ">"
-			if m.Subject != "June news" || m.Header.Get("List-Unsubscribe") != want || m.Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
-				t.Errorf("%s's copy: %q, List-Unsubscribe %q (want %q), List-Unsubscribe-Post %q", r.Email, m.Subject, m.Header.Get("List-Unsubscribe"), want, m.Header.Get("List-Unsubscribe-Post"))
+			link := strings.TrimSuffix(strings.TrimPrefix(m.Header.Get("List-Unsubscribe"), "<"), ">")
+			if m.Subject != "June news" || !strings.HasPrefix(link, testSite.BaseURL+"/unsubscribe?token=") || m.Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
+				t.Errorf("%s's copy: %q, List-Unsubscribe %q, List-Unsubscribe-Post %q", r.Email, m.Subject, m.Header.Get("List-Unsubscribe"), m.Header.Get("List-Unsubscribe-Post"))
+			}
+			if sub, err := app.store.SubscriberByToken(context.Background(), tokenOf(t, link)); err != nil || sub.Email != r.Email {
+				t.Errorf("%s's unsubscribe link names %q (%v)", r.Email, sub.Email, err)
+			}
+			if tables := tablesHolding(t, app, tokenOf(t, link)); len(tables) != 0 {
+				t.Errorf("%s's unsubscribe token is stored as it is, in %v", r.Email, tables)
 			}
 			html, err := goquery.NewDocumentFromReader(strings.NewReader(m.HTML))
 			must(t, err)
-			if html.Find("strong").Text() != "shipped" || html.Find("script").Length() != 0 || !hasLink(html, "Unsubscribe with one click", testSite.BaseURL+"/unsubscribe?token="+url.QueryEscape(r.Token)) {
+			if html.Find("strong").Text() != "shipped" || html.Find("script").Length() != 0 || !hasLink(html, "Unsubscribe with one click", link) {
 				t.Errorf("%s's copy: the HTML lacks the body or their own unsubscribe link", r.Email)
 			}
+			unsubscribe[r.Email] = link
 		}
 
 		// Sent once: a second click, and an edit, change nothing.
@@ -170,6 +178,16 @@ func TestAdminNewsletterIsWrittenPreviewedTestedAndSentOnce(t *testing.T) {
 		_, body = admin.get(t, draft)
 		if page := parseHTML(t, body); headings(page, 1, "June news").Length() != 1 || formOf(page.Find("main"), "Save draft").Length() != 0 {
 			t.Error("a sent newsletter's page still offers to edit it")
+		}
+
+		// A mail client's one-click button on Ann's copy takes Ann alone off.
+		res, err := http.Post(app.URL+strings.TrimPrefix(unsubscribe["ann@example.com"], testSite.BaseURL), "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
+		must(t, err)
+		res.Body.Close()
+		subs, _, err := app.store.Subscribers(context.Background(), store.ListNewsletter, store.Page{Limit: 10})
+		must(t, err)
+		if res.StatusCode != http.StatusOK || len(subs) != 2 || subs[0].Email == "ann@example.com" || subs[1].Email == "ann@example.com" {
+			t.Errorf("one-click unsubscribe from the newsletter: %d, left %+v", res.StatusCode, subs)
 		}
 	}, withAdmin)
 }

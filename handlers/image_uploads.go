@@ -187,7 +187,8 @@ func (h *Handlers) uploadLimited(w http.ResponseWriter, r *http.Request) string 
 
 // uploadError is what the file field says about err from keeping an upload,
 // and the status of the answer: 422 for a refused file, 503 for the
-// storage (logged by the caller); ok false for anything else (a fault).
+// storage (logged by the caller) or for too many uploads at once; ok false
+// for anything else (a fault).
 func uploadError(err error) (message string, status int, ok bool) {
 	var refused *images.Error
 	switch {
@@ -195,6 +196,8 @@ func uploadError(err error) (message string, status int, ok bool) {
 		return refused.Message, http.StatusUnprocessableEntity, true
 	case errors.Is(err, domain.ErrStorage):
 		return domain.StorageMessage, http.StatusServiceUnavailable, true
+	case errors.Is(err, images.ErrBusy):
+		return domain.BusyMessage, http.StatusServiceUnavailable, true
 	}
 	return "", 0, false
 }

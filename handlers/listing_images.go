@@ -114,7 +114,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 		}
 		var toast *views.Toast
 		if status == http.StatusServiceUnavailable {
-			toast = &views.Toast{Title: "Your image was not saved", Description: domain.StorageMessage, Variant: "destructive"}
+			toast = &views.Toast{Title: "Your image was not saved", Description: errs["file"], Variant: "destructive"}
 		}
 		h.renderMedia(w, r, status, b, toast, views.ListingMedia{Images: p})
 	}

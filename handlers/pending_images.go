@@ -151,7 +151,7 @@ func wizardFileKind(name string) (store.ImageKind, bool) {
 // keeping an upload, logging a storage failure; ok false for a fault.
 func (h *Handlers) uploadMessage(r *http.Request, err error) (string, int, bool) {
 	msg, status, ok := uploadError(err)
-	if ok && status >= 500 {
+	if errors.Is(err, domain.ErrStorage) {
 		h.log.Error("image storage failed", "error", err, "request_id", requestID(r.Context()))
 	}
 	return msg, status, ok

@@ -2,9 +2,11 @@
 // the resized, metadata-free variants that are stored and served.
 //
 // Check reads at most MaxBytes, recognises the type from the bytes (JPEG, PNG
-// or WebP; SVG and everything else refused), reads the pixel dimensions from
-// the header and refuses oversized ones before any pixel is decoded (no
-// decompression bombs), then decodes and notes the JPEG EXIF orientation.
+// or WebP; SVG and everything else refused), reads the header and refuses
+// oversized pictures before any pixel is decoded: too many pixels, or
+// pixels that would take more memory than MaxCost once decoded (Measure:
+// no decompression bombs), then decodes and notes the JPEG EXIF
+// orientation. Work bounds the memory of the uploads decoded at once.
 // Variants scales the decoded pixels to the standard widths, applies the
 // orientation and encodes each as JPEG (opaque images) or PNG (images with
 // transparency). Only pixels are encoded, so no variant carries EXIF, GPS or
@@ -22,6 +24,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"time"
 
 	"golang.org/x/image/webp"
 )
@@ -31,6 +34,22 @@ const (
 	MaxBytes  = 10 << 20   // 10 MB read at most
 	MaxSide   = 12_000     // pixels, either side
 	MaxPixels = 40_000_000 // width × height
+	// MaxCost bounds the memory one upload may take to decode and
+	// resize (Cost, from its header): a 40-megapixel baseline JPEG fits,
+	// a 40-megapixel 16-bit PNG (320 MB of pixels) does not.
+	MaxCost = 128 << 20
+)
+
+// Bounds of the uploads being checked and resized at once (Work).
+const (
+	// WorkBytes is the memory they may hold together (their Costs).
+	WorkBytes = 256 << 20
+	// WorkAtOnce is how many run at once, however small: decoding is
+	// work for a core, and more at once only makes each slower.
+	WorkAtOnce = 4
+	// WorkWait is how long an upload waits for its turn before it is
+	// answered ErrBusy.
+	WorkWait = 5 * time.Second
 )
 
 // Error is a refusal whose text can be shown to the person who uploaded the
@@ -77,8 +96,8 @@ type Upload struct {
 }
 
 // Check reads an upload and refuses it with an *Error unless it is a JPEG, PNG
-// or WebP of at most MaxBytes and within MaxSide and MaxPixels. The reader's
-// own errors are returned wrapped.
+// or WebP of at most MaxBytes, within MaxSide and MaxPixels, and whose
+// Cost is within MaxCost. The reader's own errors are returned wrapped.
 func Check(r io.Reader) (*Upload, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
 	if err != nil {
@@ -87,48 +106,21 @@ func Check(r io.Reader) (*Upload, error) {
 	return CheckBytes(data)
 }
 
-// CheckBytes is Check on bytes already in memory.
+// CheckBytes is Check on bytes already in memory. Its header is read
+// first (Measure): nothing the size of the picture is allocated before its
+// dimensions and decoded size are known to be reasonable.
 func CheckBytes(data []byte) (*Upload, error) {
-	if len(data) > MaxBytes {
-		return nil, ErrTooLarge
-	}
-	if len(data) == 0 {
-		return nil, ErrEmpty
-	}
-	format, err := sniff(data)
+	c, err := Measure(data)
 	if err != nil {
 		return nil, err
 	}
-	var (
-		decodeConfig func(io.Reader) (image.Config, error)
-		decode       func(io.Reader) (image.Image, error)
-	)
-	switch format {
-	case JPEG:
-		decodeConfig, decode = jpeg.DecodeConfig, jpeg.Decode
-	case PNG:
-		decodeConfig, decode = png.DecodeConfig, png.Decode
-	case WebP:
-		decodeConfig, decode = webp.DecodeConfig, webp.Decode
-	}
-	// The header first: nothing the size of the picture is allocated before
-	// its dimensions are known to be reasonable.
-	cfg, err := decodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, ErrUnreadable
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, ErrUnreadable
-	}
-	if cfg.Width > MaxSide || cfg.Height > MaxSide || cfg.Width*cfg.Height > MaxPixels {
-		return nil, ErrTooBig
-	}
-	img, err := decode(bytes.NewReader(data))
+	format := c.Format
+	img, err := codecs[format].decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, ErrUnreadable
 	}
 	b := img.Bounds()
-	if b.Dx() != cfg.Width || b.Dy() != cfg.Height {
+	if b.Dx() != c.Width || b.Dy() != c.Height {
 		return nil, ErrUnreadable
 	}
 	orientation := 1
@@ -151,6 +143,16 @@ func CheckBytes(data []byte) (*Upload, error) {
 		u.Width, u.Height = u.Height, u.Width
 	}
 	return u, nil
+}
+
+// codecs are the decoders of the accepted formats.
+var codecs = map[Format]struct {
+	config func(io.Reader) (image.Config, error)
+	decode func(io.Reader) (image.Image, error)
+}{
+	JPEG: {jpeg.DecodeConfig, jpeg.Decode},
+	PNG:  {png.DecodeConfig, png.Decode},
+	WebP: {webp.DecodeConfig, webp.Decode},
 }
 
 // sniff recognises the type from the first bytes, whatever the file's name.

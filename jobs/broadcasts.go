@@ -111,8 +111,11 @@ func (br *Broadcaster) SendBatch(ctx context.Context, id int64) error {
 		if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < broadcastReserve {
 			break // the next job carries on
 		}
-		// The address may have left the list since the batch was read.
-		if _, err := br.Store.SubscriberByToken(ctx, sub.Token); errors.Is(err, store.ErrNotFound) {
+		// Each copy has an unsubscribe link of its own (only its digest
+		// is stored); there is none to make when the address left the
+		// list since the batch was read.
+		var err error
+		if sub.Token, err = br.Store.SubscriberLink(ctx, sub.ID); errors.Is(err, store.ErrNotFound) {
 			if err := record(sub.Email, store.DeliverySkipped, "unsubscribed while the broadcast was sending"); err != nil {
 				return err
 			}
@@ -120,7 +123,7 @@ func (br *Broadcaster) SendBatch(ctx context.Context, id int64) error {
 		} else if err != nil {
 			return err
 		}
-		err := br.Mail.Send(ctx, br.Compose(b, sub))
+		err = br.Mail.Send(ctx, br.Compose(b, sub))
 		switch {
 		case err == nil:
 			if err := record(sub.Email, store.DeliverySent, ""); err != nil {

@@ -50,8 +50,10 @@ func newAccountWorld(t *testing.T, s *store.Store) accountWorld {
 		must(t, err)
 		must(t, s.AddLeadNote(ctx, l.ID, u.ID, "note "+secret))
 		must(t, s.AddInsights(ctx, b.ID, "builtin", []store.Insight{{Type: "profile", Title: "Insight " + secret, Content: "Do more."}}))
-		requesterExec(t, s, `INSERT INTO subscribers (email, list, created_at, token, confirmed_at) VALUES (?, 'newsletter', ?, ?, ?)`,
-			email, time.Now().UTC(), "subtok-"+secret, time.Now().UTC())
+		requesterExec(t, s, `INSERT INTO subscribers (email, list, created_at, confirmed_at) VALUES (?, 'newsletter', ?, ?)`,
+			email, time.Now().UTC(), time.Now().UTC())
+		requesterExec(t, s, `INSERT INTO subscriber_links (digest, subscriber_id, created_at) SELECT ?, id, ? FROM subscribers WHERE email = ?`,
+			"subtok-"+secret, time.Now().UTC(), email)
 		requesterExec(t, s, `INSERT INTO subscriptions (stripe_subscription_id, user_id, stripe_customer_id, plan, status, current_period_end, updated_at)
 			VALUES (?, ?, ?, 'growth', 'active', ?, ?)`, "sub_"+secret, u.ID, "cus_"+secret, time.Now().Add(72*time.Hour).UTC(), time.Now().UTC())
 		return u, b

@@ -88,11 +88,12 @@ func (s *Store) BroadcastByID(ctx context.Context, id int64) (Broadcast, error) 
 
 // BroadcastRecipients returns up to n confirmed subscribers of broadcast
 // id's list that have no delivery of it yet, in the order of their
-// addresses: the next batch to send. Addresses unsubscribed (their rows
-// are gone) or never confirmed are not among them.
+// addresses: the next batch to send (SubscriberLink makes each one's
+// unsubscribe link). Addresses unsubscribed (their rows are gone) or never
+// confirmed are not among them.
 func (s *Store) BroadcastRecipients(ctx context.Context, id int64, n int) ([]Subscriber, error) {
 	var subs []Subscriber
-	err := s.db.SelectContext(ctx, &subs, s.db.Rebind(`SELECT s.id, s.email, s.list, s.created_at, s.token, s.confirmed_at
+	err := s.db.SelectContext(ctx, &subs, s.db.Rebind(`SELECT s.id, s.email, s.list, s.created_at, s.confirmed_at
 		FROM subscribers s JOIN broadcasts b ON b.list = s.list
 		WHERE b.id = ? AND s.confirmed_at IS NOT NULL
 			AND NOT EXISTS (SELECT 1 FROM broadcast_deliveries d WHERE d.broadcast_id = b.id AND d.email = s.email)

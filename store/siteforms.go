@@ -119,18 +119,27 @@ func (s *Store) FeatureSuggestions(ctx context.Context, p Page) ([]FeatureSugges
 // resendAfter: its request is renewed (created_at), so that a lost email
 // can be asked for again but the form cannot flood an inbox. An address
 // already confirmed is left as it is (send false). Either way it returns
-// the subscription, with its token.
+// the subscription; when send is true, with the token of a new link for
+// the email (Subscriber.Token).
 func (s *Store) Subscribe(ctx context.Context, email string, list MailingList, resendAfter time.Duration) (sub Subscriber, send bool, err error) {
 	now := time.Now().UTC()
 	email = NormalizeEmail(email)
-	err = s.db.GetContext(ctx, &sub, s.db.Rebind(`
-		INSERT INTO subscribers (email, list, created_at, token) VALUES (?, ?, ?, ?)
-		ON CONFLICT (email, list) DO UPDATE SET created_at = excluded.created_at
-		WHERE subscribers.confirmed_at IS NULL AND subscribers.created_at < ?
-		RETURNING `+subscriberColumns),
-		email, string(list), now, rand.Text(), now.Add(-resendAfter))
+	err = s.InTx(ctx, func(tx *Store) error {
+		err := tx.db.GetContext(ctx, &sub, tx.db.Rebind(`
+			INSERT INTO subscribers (email, list, created_at) VALUES (?, ?, ?)
+			ON CONFLICT (email, list) DO UPDATE SET created_at = excluded.created_at
+			WHERE subscribers.confirmed_at IS NULL AND subscribers.created_at < ?
+			RETURNING `+subscriberColumns),
+			email, string(list), now, now.Add(-resendAfter))
+		if err != nil {
+			return err
+		}
+		send = true
+		sub.Token, err = tx.SubscriberLink(ctx, sub.ID)
+		return err
+	})
 	if err == nil {
-		return sub, true, nil
+		return sub, send, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
 		return Subscriber{}, false, fmt.Errorf("store: subscribe to %s: %w", list, err)
@@ -142,16 +151,41 @@ func (s *Store) Subscribe(ctx context.Context, email string, list MailingList, r
 	return sub, false, nil
 }
 
+// SubscriberLink makes a new link token for subscription id, for an email
+// to send it: the token is returned, only its digest kept. ErrNotFound
+// when the subscription is gone (unsubscribed since).
+func (s *Store) SubscriberLink(ctx context.Context, id int64) (string, error) {
+	token := rand.Text()
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO subscriber_links (digest, subscriber_id, created_at)
+		SELECT ?, id, ? FROM subscribers WHERE id = ?`), Digest(token), time.Now().UTC(), id)
+	if err != nil {
+		return "", fmt.Errorf("store: subscriber link: %w", err)
+	}
+	n, err := res.RowsAffected()
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("store: subscriber link: %w", err)
+	case n == 0:
+		return "", ErrNotFound
+	}
+	return token, nil
+}
+
+// bySubscriberLink picks the subscription whose link token is the one
+// given (its digest, the query's argument).
+const bySubscriberLink = `id = (SELECT subscriber_id FROM subscriber_links WHERE digest = ?)`
+
 // ConfirmSubscription confirms the subscription a confirmation link names
 // and returns it; confirming again changes nothing. ErrNotFound when there
 // is none (it was unsubscribed, or pruned unconfirmed).
 func (s *Store) ConfirmSubscription(ctx context.Context, token string) (Subscriber, error) {
 	var sub Subscriber
 	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`UPDATE subscribers SET confirmed_at = COALESCE(confirmed_at, ?)
-		WHERE token = ? RETURNING `+subscriberColumns), time.Now().UTC(), token)
+		WHERE `+bySubscriberLink+` RETURNING `+subscriberColumns), time.Now().UTC(), Digest(token))
 	if err != nil {
 		return Subscriber{}, notFound(err, "confirm subscription")
 	}
+	sub.Token = token
 	return sub, nil
 }
 
@@ -173,25 +207,28 @@ func (s *Store) PruneUnconfirmedSubscribers(ctx context.Context, before time.Tim
 // confirmation link names.
 func (s *Store) SubscriberByToken(ctx context.Context, token string) (Subscriber, error) {
 	var sub Subscriber
-	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`SELECT `+subscriberColumns+` FROM subscribers WHERE token = ?`), token)
+	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`SELECT `+subscriberColumns+` FROM subscribers WHERE `+bySubscriberLink), Digest(token))
 	if err != nil {
 		return Subscriber{}, notFound(err, "subscriber by token")
 	}
+	sub.Token = token
 	return sub, nil
 }
 
-// Unsubscribe removes the subscription an unsubscribe link names, and
-// returns it; ErrNotFound when there is none (any more).
+// Unsubscribe removes the subscription an unsubscribe link names (and its
+// links with it), and returns it; ErrNotFound when there is none (any
+// more).
 func (s *Store) Unsubscribe(ctx context.Context, token string) (Subscriber, error) {
 	var sub Subscriber
-	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`DELETE FROM subscribers WHERE token = ? RETURNING `+subscriberColumns), token)
+	err := s.db.GetContext(ctx, &sub, s.db.Rebind(`DELETE FROM subscribers WHERE `+bySubscriberLink+` RETURNING `+subscriberColumns), Digest(token))
 	if err != nil {
 		return Subscriber{}, notFound(err, "unsubscribe")
 	}
+	sub.Token = token
 	return sub, nil
 }
 
-const subscriberColumns = `id, email, list, created_at, token, confirmed_at`
+const subscriberColumns = `id, email, list, created_at, confirmed_at`
 
 // Subscriber is an address on a mailing list.
 type Subscriber struct {
@@ -201,7 +238,10 @@ type Subscriber struct {
 	// CreatedAt is when the address subscribed; while unconfirmed, when it
 	// last asked to (each request renews it).
 	CreatedAt time.Time `db:"created_at"`
-	Token     string    `db:"token"` // in every email's confirmation and unsubscribe links
+	// Token is the token of the link in hand: the one just made for an
+	// email (Subscribe, SubscriberLink), or the one a link came with.
+	// Only its digest is stored.
+	Token string `db:"-"`
 	// ConfirmedAt is when the address confirmed; only confirmed
 	// subscriptions are sent the list's emails.
 	ConfirmedAt sql.NullTime `db:"confirmed_at"`
