@@ -67,7 +67,10 @@ func (a *API) Routes() http.Handler {
 	r.Get("/openapi.json", a.openapi)
 
 	r.Group(func(r chi.Router) {
-		r.Use(a.authenticate, a.rateLimit, a.idempotent)
+		r.Use(a.authenticate, a.rateLimit)
+		// Changes: the key's scope first, then its Idempotency-Key, so a
+		// refusal for the scope is never kept as the key's answer.
+		write := r.With(a.requireWrite, a.idempotent)
 		r.Get("/me", a.me)
 
 		// The public directory (directory.go): what anyone sees on the site.
@@ -78,14 +81,14 @@ func (a *API) Routes() http.Handler {
 		// reviews.go); changes need a read-write key.
 		r.Get("/account/listings", a.accountListings)
 		r.Get("/account/listings/{id}", a.accountListing)
-		r.With(a.requireWrite).Patch("/account/listings/{id}", a.updateListing)
-		r.With(a.requireWrite).Post("/account/listings/{id}/publish", a.publishListing)
-		r.With(a.requireWrite).Post("/account/listings/{id}/unpublish", a.unpublishListing)
+		write.Patch("/account/listings/{id}", a.updateListing)
+		write.Post("/account/listings/{id}/publish", a.publishListing)
+		write.Post("/account/listings/{id}/unpublish", a.unpublishListing)
 		r.Get("/leads", a.leads)
 		r.Get("/leads/{id}", a.lead)
-		r.With(a.requireWrite).Patch("/leads/{id}", a.updateLead)
+		write.Patch("/leads/{id}", a.updateLead)
 		r.Get("/reviews", a.reviews)
-		r.With(a.requireWrite).Post("/reviews/{id}/reply", a.replyToReview)
+		write.Post("/reviews/{id}/reply", a.replyToReview)
 	})
 	return r
 }
