@@ -2,10 +2,12 @@ package apispec
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
 
 	"bizprofile/catalog"
 )
@@ -76,5 +78,123 @@ func TestDocumentEnumsAreTheCatalogues(t *testing.T) {
 	}
 	if _, err := MergeFragments(bad); err == nil || !strings.Contains(err.Error(), "colours") {
 		t.Errorf("a fragment naming no list of the catalogue: %v, want an error naming it", err)
+	}
+}
+
+// The document states the limits the server checks, so a client that
+// validates against it is not refused for what it could not know: the
+// business types, the reply's length, a lead change that changes
+// something, the forms of a phone number, a city, a state, a cursor and an
+// Idempotency-Key, ids as int64 from 1, and the API's licence.
+func TestDocumentStatesTheServersLimits(t *testing.T) {
+	raw := DocumentFor("https://example.com")
+	var doc map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	at := func(path ...string) map[string]any {
+		var v any = doc
+		for _, k := range path {
+			switch c := v.(type) {
+			case map[string]any:
+				v = c[k]
+			case []any:
+				for _, item := range c {
+					if m, _ := item.(map[string]any); m["name"] == k {
+						v = item
+					}
+				}
+			}
+			if m, ok := v.(map[string]any); ok && m["$ref"] != nil {
+				v = doc
+				for _, rk := range strings.Split(strings.TrimPrefix(m["$ref"].(string), "#/"), "/") {
+					v = v.(map[string]any)[rk]
+				}
+			}
+		}
+		m, _ := v.(map[string]any)
+		if m == nil {
+			t.Fatalf("nothing at %v", path)
+		}
+		return m
+	}
+	schemas := []string{"components", "schemas"}
+	change := append(schemas, "AccountListingChange", "properties")
+	types := []any{}
+	for _, o := range catalog.BusinessTypes {
+		types = append(types, o.Value)
+	}
+	for _, where := range [][]string{append(change, "business_type"), append(schemas, "AccountListing", "properties", "business_type")} {
+		if got, _ := at(where...)["enum"].([]any); !slices.Equal(got, types) {
+			t.Errorf("%v: enum %v, want the catalogue's business types %v", where, got, types)
+		}
+	}
+	reply := at("paths", "/reviews/{id}/reply", "post", "requestBody", "content", "application/json", "schema", "properties", "body")
+	if reply["minLength"] != 1.0 || reply["maxLength"] != float64(catalog.ReplyMax) {
+		t.Errorf("reply body: minLength %v, maxLength %v, want 1 and %d", reply["minLength"], reply["maxLength"], catalog.ReplyMax)
+	}
+	if lead := at("paths", "/leads/{id}", "patch", "requestBody", "content", "application/json", "schema"); lead["minProperties"] != 1.0 {
+		t.Errorf("a lead's change: minProperties %v, want 1", lead["minProperties"])
+	}
+
+	for _, c := range []struct {
+		name   string
+		schema map[string]any
+		good   []string
+		bad    []string
+	}{
+		{"listing phone", at(append(change, "phone")...), []string{"", "(512) 555-0147", "+1 512 555 0147", "+ 5125550"}, []string{"call me", "      1", " 5125550147", "5125550147 ", "12345"}},
+		{"listing city", at(append(change, "city")...), []string{"St. Paul", "Coeur d'Alene", "Española"}, []string{"", " Austin", "Austin 78701", "-Austin"}},
+		{"listing state", at(append(change, "state")...), []string{"TX", "tx", "Texas", " new  york ", "U.S. Virgin Islands"}, []string{"", "Ontario", "T X", "Tex"}},
+		{"directory state", at("paths", "/directory", "get", "parameters", "state", "schema"), []string{"TX", "texas"}, []string{"Ontario"}},
+		{"directory city", at("paths", "/directory", "get", "parameters", "city", "schema"), []string{"Austin"}, []string{"4ustin!", strings.Repeat("a", 61)}},
+		{"cursor", at("components", "parameters", "Cursor", "schema"), []string{"eyJvIjoyMCwicSI6ImFiYyJ9", "MTcwMDAwMDAwMC4x"}, []string{"", "not a cursor", "a+b/c=", strings.Repeat("a", 65)}},
+		{"Idempotency-Key", at("components", "parameters", "IdempotencyKey", "schema"), []string{"k", "a UUID: 0b0e1f9c-5d0c-4b8e-9f3a-2d5e7c1a9b40", strings.Repeat("k", 255)}, []string{"", "tab\there", "é", strings.Repeat("k", 256)}},
+	} {
+		pattern, _ := c.schema["pattern"].(string)
+		re, err := regexp.Compile(goRegexp(pattern))
+		if pattern == "" || err != nil {
+			t.Errorf("%s: pattern %q (%v)", c.name, pattern, err)
+			continue
+		}
+		fits := func(s string) bool {
+			n := float64(utf8.RuneCountInString(s))
+			min, _ := c.schema["minLength"].(float64)
+			max, hasMax := c.schema["maxLength"].(float64)
+			return re.MatchString(s) && n >= min && (!hasMax || n <= max)
+		}
+		for _, s := range c.good {
+			if !fits(s) {
+				t.Errorf("%s: the document refuses %q, which the server takes", c.name, s)
+			}
+		}
+		for _, s := range c.bad {
+			if fits(s) {
+				t.Errorf("%s: the document takes %q, which the server refuses", c.name, s)
+			}
+		}
+	}
+
+	ids := [][]string{
+		{"components", "parameters", "ListingID", "schema"},
+		{"paths", "/leads/{id}", "parameters", "id", "schema"},
+		{"paths", "/reviews/{id}/reply", "parameters", "id", "schema"},
+		{"paths", "/leads", "get", "parameters", "listing", "schema"},
+		{"paths", "/reviews", "get", "parameters", "listing", "schema"},
+		append(schemas, "ListingRef", "properties", "id"),
+		append(schemas, "Lead", "properties", "id"),
+		append(schemas, "Review", "properties", "id"),
+		append(schemas, "AccountListing", "properties", "id"),
+	}
+	for _, where := range ids {
+		if s := at(where...); s["type"] != "integer" || s["format"] != "int64" || s["minimum"] != 1.0 || s["maximum"] != float64(1<<63-1) {
+			t.Errorf("%v: %v, want an int64 from 1", where, s)
+		}
+	}
+	if !strings.Contains(string(raw), `"maximum": 9223372036854775807`) {
+		t.Error("the ids' maximum is not written 9223372036854775807 (a float64's 2^63 is one more)")
+	}
+	if l := at("info", "license"); l["name"] != "Proprietary" || l["url"] != "https://example.com/terms" {
+		t.Errorf("info.license %v, want Proprietary with the site's terms", l)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -62,12 +63,20 @@ func (a *API) Routes() http.Handler {
 	r := chi.NewRouter()
 	r.Use(a.jsonOnly, a.etag)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { a.problem(w, r, errNotFound) })
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { a.problem(w, r, errMethod) })
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		allow := AllowedMethods(r, chi.RouteContext(req.Context()).RoutePath)
+		if len(allow) == 0 { // a method chi does not know, on no route
+			a.problem(w, req, errNotFound)
+			return
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		a.problem(w, req, errMethod)
+	})
 
-	r.Get("/openapi.json", a.openapi)
+	r.With(a.conform).Get("/openapi.json", a.openapi)
 
 	r.Group(func(r chi.Router) {
-		r.Use(a.authenticate, a.rateLimit)
+		r.Use(a.authenticate, a.rateLimit, a.conform)
 		// Changes: the key's scope first, then its Idempotency-Key, so a
 		// refusal for the scope is never kept as the key's answer.
 		write := r.With(a.requireWrite, a.idempotent)
@@ -91,4 +100,16 @@ func (a *API) Routes() http.Handler {
 		write.Post("/reviews/{id}/reply", a.replyToReview)
 	})
 	return r
+}
+
+// AllowedMethods lists the methods routes serves at path, for the Allow
+// header every 405 carries (RFC 9110); none when no route has the path.
+func AllowedMethods(routes chi.Routes, path string) []string {
+	var out []string
+	for _, m := range []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"} {
+		if routes.Match(chi.NewRouteContext(), m, path) {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -10,11 +10,9 @@ import (
 	"strconv"
 	"time"
 
+	"bizprofile/apispec"
 	"bizprofile/store"
 )
-
-// maxIdempotencyKey is the longest Idempotency-Key accepted.
-const maxIdempotencyKey = 255
 
 // idempotent makes a POST sent with an Idempotency-Key act once: the first
 // request with a key claims it (kept 24 hours per API key, with a hash of
@@ -32,7 +30,7 @@ func (a *API) idempotent(next http.Handler) http.Handler {
 			return
 		}
 		key := vals[0]
-		if msg := checkIdempotencyKey(key); len(vals) > 1 || msg != "" {
+		if msg := apispec.CheckIdempotencyKey(key); len(vals) > 1 || msg != "" {
 			if msg == "" {
 				msg = "Send one Idempotency-Key header."
 			}
@@ -98,25 +96,5 @@ func (a *API) idempotent(next http.Handler) http.Handler {
 // server error, nor a refusal of the caller (401, 403, 429), which changed
 // nothing and may be answered otherwise on a retry.
 func keep(status int) bool {
-	switch status {
-	case http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests:
-		return false
-	}
-	return status < 500
-}
-
-// checkIdempotencyKey says what is wrong with a key, or "".
-func checkIdempotencyKey(key string) string {
-	if key == "" {
-		return "The Idempotency-Key header is empty."
-	}
-	if len(key) > maxIdempotencyKey {
-		return "An Idempotency-Key holds at most 255 characters."
-	}
-	for i := 0; i < len(key); i++ {
-		if key[i] < 0x20 || key[i] > 0x7e {
-			return "An Idempotency-Key holds printable ASCII characters only."
-		}
-	}
-	return ""
+	return status < 500 && status != http.StatusUnauthorized && status != http.StatusForbidden && status != http.StatusTooManyRequests
 }
