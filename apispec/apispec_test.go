@@ -2,6 +2,8 @@ package apispec
 
 import (
 	"encoding/json"
+	"fmt"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -196,5 +198,80 @@ func TestDocumentStatesTheServersLimits(t *testing.T) {
 	}
 	if l := at("info", "license"); l["name"] != "Proprietary" || l["url"] != "https://example.com/terms" {
 		t.Errorf("info.license %v, want Proprietary with the site's terms", l)
+	}
+}
+
+// The checks read the document: an operation's own query parameters,
+// each once, a typed one never empty, values by their schemas; a body by
+// its schema, with the catalogue's messages where a rule names them.
+func TestChecksFollowTheDocument(t *testing.T) {
+	leads := For("GET", "/leads")
+	for _, c := range []struct {
+		query  string
+		fields []string
+	}{
+		{"", nil},
+		{"status=won&listing=9223372036854775807&limit=100&from=2026-02-28&q=", nil},
+		{"listing=", []string{"listing"}},
+		{"listing=0&limit=101", []string{"listing", "limit"}},
+		{"listing=9223372036854775808", []string{"listing"}},
+		{"limit=1.0", []string{"limit"}},
+		{"status=maybe", []string{"status"}},
+		{"from=2026-02-29", []string{"from"}},
+		{"cursor=a+b", []string{"cursor"}},
+		{"limit=1&limit=2", []string{"limit"}},
+		{"sort=newest&page=2", []string{"page", "sort"}},
+	} {
+		q, _ := url.ParseQuery(c.query)
+		var fields []string
+		for _, is := range leads.Query(q) {
+			fields = append(fields, is.Field)
+			if is.Message == "" {
+				t.Errorf("?%s: %s without a message", c.query, is.Field)
+			}
+		}
+		if !slices.Equal(fields, c.fields) {
+			t.Errorf("?%s: issues with %v, want %v", c.query, fields, c.fields)
+		}
+	}
+	if is := leads.Query(url.Values{"status": {"maybe"}}); len(is) != 1 || is[0].Message != catalog.LeadStatusRule.Invalid {
+		t.Errorf("a status of no list: %+v, want the catalogue's message", is)
+	}
+
+	listing := For("PATCH", "/account/listings/{id}")
+	for _, c := range []struct {
+		body   string
+		issues []Issue
+	}{
+		{`{"name":"Harbor Bakery","phone":"","hours":[{},{},{},{},{},{},{"closed":true}]}`, nil},
+		{`{"name":" "}`, []Issue{{"name", catalog.ListingRules["name"].Required}}},
+		{`{"NAME":"x"}`, []Issue{{"NAME", "Unknown field."}}},
+		{`{"name":null,"tags":"bread"}`, []Issue{{"name", "Must be a string."}, {"tags", "Must be a list."}}},
+		{`{"tagline":"` + strings.Repeat("t", 161) + `"}`, []Issue{{"tagline", catalog.TooLong(160)}}},
+		{`{"hours":[{"open":"9am"}]}`, []Issue{{"hours", "Give 7 items."}}},
+		{`{"hours":[{"open":"9am"},{},{},{},{},{},{}]}`, []Issue{{"hours[0].open", "Give a time as HH:MM (24-hour), or leave it empty on a closed day."}}},
+	} {
+		v, err := ParseJSON([]byte(c.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := listing.Body(v); !slices.Equal(got, c.issues) {
+			t.Errorf("%s: %+v, want %+v", c.body, got, c.issues)
+		}
+	}
+
+	for _, c := range []struct {
+		body string
+		want error
+	}{
+		{`{"a":[1,{"a":1}],"b":{"a":2}}`, nil},
+		{`{"a":{"b":1,"b":2}}`, &DuplicateError{"a.b"}},
+		{`{"a":1} {"a":2}`, ErrTrailing},
+		{"{\"a\":\"\xff\"}", ErrNotUTF8},
+		{strings.Repeat("[", 40) + strings.Repeat("]", 40), ErrTooDeep},
+	} {
+		if _, err := ParseJSON([]byte(c.body)); fmt.Sprint(err) != fmt.Sprint(c.want) {
+			t.Errorf("ParseJSON(%.40s): %v, want %v", c.body, err, c.want)
+		}
 	}
 }
