@@ -24,9 +24,9 @@ const visible = `[^\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\
 // goRegexp is a pattern of the document (ECMA-262) as Go's regexp reads
 // it: \uXXXX as \x{XXXX}; the document's patterns use nothing else the two
 // read apart.
-func goRegexp(pattern string) string {
-	return regexp.MustCompile(`\\u([0-9A-F]{4})`).ReplaceAllString(pattern, `\x{$1}`)
-}
+func goRegexp(pattern string) string { return jsEscape.ReplaceAllString(pattern, `\x{$1}`) }
+
+var jsEscape = regexp.MustCompile(`\\u([0-9A-F]{4})`)
 
 // phonePattern is catalog.PhoneRule's pattern for a value with no space at
 // either end: the server checks the number trimmed, so the document's
