@@ -3,6 +3,7 @@ package apispec
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net/url"
 	"regexp"
 	"slices"
@@ -272,6 +273,36 @@ func TestChecksFollowTheDocument(t *testing.T) {
 	} {
 		if _, err := ParseJSON([]byte(c.body)); fmt.Sprint(err) != fmt.Sprint(c.want) {
 			t.Errorf("ParseJSON(%.40s): %v, want %v", c.body, err, c.want)
+		}
+	}
+
+	// A request schema the checks would read less strictly than the
+	// document says is refused when the document is made.
+	for _, schema := range []string{`{"oneOf": [{"type": "string"}]}`, `{"type": "object", "additionalProperties": {"type": "string"}}`} {
+		doc, err := mergeFragments(fstest.MapFS{"openapi/base.json": {Data: []byte(`{"openapi": "3.1.0", "paths": {"/a": {"get": {"parameters": [{"name": "x", "in": "query", "schema": ` + schema + `}]}}}}`)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := checksOf(doc); err == nil {
+			t.Errorf("a query parameter of schema %s: no error", schema)
+		}
+	}
+}
+
+// The document's phone pattern is the catalogue's for a number the server
+// keeps as sent: the same numbers, none with a space at either end.
+func TestPhonePatternIsTheCataloguesTrimmed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 10))
+	alphabet := []rune("+ 0().-9a\t")
+	for range 200000 {
+		s := make([]rune, rng.IntN(29))
+		for i := range s {
+			s[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		v := string(s)
+		want := catalog.PhoneRule.Pattern.MatchString(v) && v == strings.TrimSpace(v)
+		if got := phonePattern.MatchString(v); got != want {
+			t.Fatalf("%q: the document's pattern says %v, the catalogue's (trimmed) %v", v, got, want)
 		}
 	}
 }

@@ -117,6 +117,8 @@ func supported(doc, s map[string]any, where string) error {
 		switch {
 		case !slices.Contains(keywords, k):
 			return fmt.Errorf("apispec: %s: the request checks do not know %q", where, k)
+		case k == "additionalProperties" && v != false && v != true:
+			return fmt.Errorf("apispec: %s: the request checks take additionalProperties true or false only", where)
 		case k == "pattern":
 			re, err := regexp.Compile(goRegexp(fmt.Sprint(v)))
 			if err != nil {
@@ -234,12 +236,12 @@ func check(s map[string]any, v any, field string) []Issue {
 		min, hasMin := bound(s, "minItems")
 		max, hasMax := bound(s, "maxItems")
 		switch {
-		case hasMin && hasMax && min == max && len(v) != int(min):
-			return issue("Give " + strconv.Itoa(int(min)) + " items.")
-		case hasMin && len(v) < int(min):
-			return issue("Give at least " + strconv.Itoa(int(min)) + " items.")
-		case hasMax && len(v) > int(max):
-			return issue("Give at most " + strconv.Itoa(int(max)) + " items.")
+		case hasMin && hasMax && min == max && len(v) != min:
+			return issue("Give " + strconv.Itoa(min) + " items.")
+		case hasMin && len(v) < min:
+			return issue("Give at least " + strconv.Itoa(min) + " items.")
+		case hasMax && len(v) > max:
+			return issue("Give at most " + strconv.Itoa(max) + " items.")
 		}
 		var out []Issue
 		for i, item := range v {

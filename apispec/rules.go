@@ -12,7 +12,7 @@ import (
 // A schema of a request field may name a rule with "x-rule": its limits
 // (maxLength, minLength, pattern, enum) are written from the rule, so the
 // document states what the server checks and cannot drift from it, and
-// the server (Contract) answers a value the rule refuses with the rule's
+// the server (Checks) answers a value the rule refuses with the rule's
 // own message. The rules are the catalogue's, as the API takes them.
 
 // visible matches a value with a character that is not white space, to Go

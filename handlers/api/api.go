@@ -7,6 +7,7 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"net/http"
@@ -64,7 +65,8 @@ func (a *API) Routes() http.Handler {
 	r.Use(a.jsonOnly, a.etag)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { a.problem(w, r, errNotFound) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
-		allow := AllowedMethods(r, chi.RouteContext(req.Context()).RoutePath)
+		path := chi.RouteContext(req.Context()).RoutePath // within /api/v1
+		allow := AllowedMethods(r, cmp.Or(path, req.URL.Path))
 		if len(allow) == 0 { // a method chi does not know, on no route
 			a.problem(w, req, errNotFound)
 			return

@@ -115,6 +115,8 @@ func decode(r *http.Request, v any) error {
 		return errBadRequest.With("The request needs a JSON body.")
 	case errors.Is(err, apispec.ErrNotUTF8):
 		return errBadRequest.With("Send the body as UTF-8.")
+	case errors.Is(err, apispec.ErrTooDeep):
+		return errBadRequest.With("Nest the body's values at most 32 deep.")
 	case errors.Is(err, apispec.ErrTrailing), err == nil && !object:
 		return errBadRequest.With("Send one JSON object.")
 	case err != nil:
