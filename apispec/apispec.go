@@ -1,7 +1,8 @@
 // Package apispec is the public REST API's contract: its OpenAPI 3.1
-// document, which the API serves (handlers/api), the reference page
-// renders (/api/docs) and the tests validate every answer against. Its
-// enums of the catalogue's lists are made from the catalogue.
+// document, which the API serves and checks every request against
+// (requests.go, handlers/api), the reference page renders (/api/docs) and
+// the tests validate every answer against. Its enums and its fields'
+// limits are made from the catalogue (rules.go).
 package apispec
 
 import (
