@@ -1,10 +1,12 @@
 // Package apispec is the public REST API's contract: its OpenAPI 3.1
-// document, which the API serves (handlers/api), the reference page
-// renders (/api/docs) and the tests validate every answer against. Its
-// enums of the catalogue's lists are made from the catalogue.
+// document, which the API serves and checks every request against
+// (requests.go, handlers/api), the reference page renders (/api/docs) and
+// the tests validate every answer against. Its enums and its fields'
+// limits are made from the catalogue (rules.go).
 package apispec
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -74,7 +76,9 @@ func mergeFragments(fsys fs.FS) (map[string]any, error) {
 			return nil, err
 		}
 		var frag map[string]any
-		if err := json.Unmarshal(b, &frag); err != nil {
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.UseNumber() // 9223372036854775807 stays itself, not a float64's 2^63
+		if err := dec.Decode(&frag); err != nil {
 			return nil, fmt.Errorf("apispec: %s: %w", name, err)
 		}
 		if i == 0 {
@@ -104,10 +108,15 @@ var catalogEnums = map[string][]catalog.Option{
 }
 
 // fillEnums replaces each "x-catalog" under v with the enum of the list it
-// names.
+// names, and writes the limits of each "x-rule" (rules.go).
 func fillEnums(v any, where string) error {
 	switch v := v.(type) {
 	case map[string]any:
+		if name, ok := v["x-rule"]; ok {
+			if err := fillRule(v, fmt.Sprint(name)); err != nil {
+				return fmt.Errorf("apispec: %s: %w", where, err)
+			}
+		}
 		if name, ok := v["x-catalog"]; ok {
 			opts, known := catalogEnums[fmt.Sprint(name)]
 			if !known {
@@ -208,8 +217,9 @@ var methods = []string{"get", "put", "post", "delete", "patch"}
 // answers and the document still lists every status a client may see:
 // 406, 500 and 503 everywhere; 401, 403 and 429 and the RateLimit headers
 // of success answers where a key is needed; 304, If-None-Match and ETag on
-// reads; 400, 415 and 422 where there is a body; Idempotency-Key, 409 and
-// Idempotent-Replayed on POSTs; 404 where the path names a record.
+// reads; Idempotency-Key, 409 and Idempotent-Replayed on POSTs; 404 where
+// the path names a record; 400, 413 and 415 where there is a body; and
+// 422 everywhere (a query parameter the operation does not take).
 func complete(doc map[string]any) {
 	ref := func(kind, name string) map[string]any {
 		return map[string]any{"$ref": "#/components/" + kind + "/" + name}
@@ -273,9 +283,10 @@ func complete(doc map[string]any) {
 			}
 			if _, body := op["requestBody"]; body || m == "post" || m == "patch" || m == "put" {
 				add("400", "BadRequest")
+				add("413", "TooLarge")
 				add("415", "UnsupportedMediaType")
-				add("422", "Invalid")
 			}
+			add("422", "Invalid") // a query parameter the operation does not take, at least
 		}
 	}
 }
@@ -284,18 +295,40 @@ func complete(doc map[string]any) {
 // (/api/v1).
 func Document() []byte { return DocumentFor("") }
 
-// DocumentFor is the document with the site's address in its server URL.
+// DocumentFor is the document with the site's address in its server URL
+// and its licence's, without the names of the rules (x-rule): their
+// limits are written out.
 func DocumentFor(baseURL string) []byte {
-	doc := make(map[string]any, len(document))
-	for k, v := range document {
-		doc[k] = v
-	}
-	doc["servers"] = []any{map[string]any{"url": strings.TrimSuffix(baseURL, "/") + "/api/v1"}}
+	doc := served(document).(map[string]any)
+	base := strings.TrimSuffix(baseURL, "/")
+	doc["servers"] = []any{map[string]any{"url": base + "/api/v1"}}
+	object(doc, "info")["license"] = map[string]any{"name": "Proprietary", "url": base + "/terms"}
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		panic(err) // a decoded JSON value always encodes
 	}
 	return b
+}
+
+// served is a copy of v without x-rule.
+func served(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, item := range v {
+			if k != "x-rule" {
+				out[k] = served(item)
+			}
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, item := range v {
+			out[i] = served(item)
+		}
+		return out
+	}
+	return v
 }
 
 // Load parses the document (for baseURL) with kin-openapi, references

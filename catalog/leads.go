@@ -33,3 +33,10 @@ var LeadStatusOptions = []Option{{LeadNew, "New"}, {LeadContacted, "Contacted"},
 
 // LeadStatusLabel is a status in words.
 func LeadStatusLabel(s string) string { return OptionLabel(LeadStatusOptions, s) }
+
+// The rules of the lead page's changes, as the API's document states them
+// (apispec): the lead page's own messages (domain.LeadUpdate checks them).
+var (
+	LeadStatusRule = FieldRule{Options: LeadStatusOptions, Invalid: "Choose one of the statuses: New, Contacted, Won or Lost."}
+	LeadNoteRule   = FieldRule{Required: "Write the note.", MaxLength: LeadNoteMax}
+)

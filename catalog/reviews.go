@@ -16,6 +16,11 @@ const (
 	RequestNoteMax = 500  // characters of a review request's personal note
 )
 
+// ReplyRule is an owner's reply, as the API's document states it
+// (apispec), with the reviews page's messages (domain.Reviews.Reply checks
+// it).
+var ReplyRule = FieldRule{Required: "Write a reply.", MaxLength: ReplyMax}
+
 // ReviewSorts are the orders of a listing's reviews page.
 var ReviewSorts = []Option{
 	{"newest", "Newest"},

@@ -352,8 +352,10 @@ func TestAPILeads(t *testing.T) {
 		if got := ids("q=COLE"); !slices.Equal(got, []int64{leads[1].ID}) {
 			t.Fatalf("by text: %v", got)
 		}
-		res, body := apiDo(t, app, f.ro, "GET", "/leads?cursor=nonsense&from=March", nil)
-		wantProblem(t, res, body, http.StatusUnprocessableEntity, "cursor", "from")
+		res, body := apiDo(t, app, f.ro, "GET", "/leads?cursor=nonsense", nil)
+		wantProblem(t, res, body, http.StatusUnprocessableEntity, "cursor")
+		res, body = apiDo(t, app, f.ro, "GET", "/leads?from=March&to=2026-02-30", nil)
+		wantProblem(t, res, body, http.StatusUnprocessableEntity, "from", "to")
 
 		// One lead; another account's is not found.
 		res, body = apiDo(t, app, f.ro, "GET", pathf("/leads/%d", leads[0].ID), nil)

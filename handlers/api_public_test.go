@@ -63,7 +63,7 @@ func TestAPIDirectoryFindsWhatTheDirectoryFinds(t *testing.T) {
 			{"type=online", store.Search{Type: "online", Sort: store.SortRelevance}, func(l resource.ListingSummary) bool { return l.BusinessType != nil && *l.BusinessType == "online" }, "clearview-legal-group"},
 			{"sort=name&limit=50", store.Search{Sort: store.SortName}, nil, ""},
 			{"sort=rating&category=technology", store.Search{Sort: store.SortRating, Category: "technology"}, func(l resource.ListingSummary) bool { return l.Category == "technology" }, ""},
-			{"sort=reviews&verified=1&limit=5", store.Search{Sort: store.SortReviews, VerifiedOnly: true}, func(l resource.ListingSummary) bool { return l.Verified }, ""},
+			{"sort=reviews&verified=true&limit=5", store.Search{Sort: store.SortReviews, VerifiedOnly: true}, func(l resource.ListingSummary) bool { return l.Verified }, ""},
 			{"q=nothing+matches+this+xyzzy", store.Search{Query: "nothing matches this xyzzy", Sort: store.SortRelevance}, nil, ""},
 		} {
 			query, err := url.ParseQuery(c.query)

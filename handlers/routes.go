@@ -2,11 +2,13 @@ package handlers
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 
 	"bizprofile/assets"
+	"bizprofile/handlers/api"
 	"bizprofile/storage"
 	"bizprofile/views"
 )
@@ -294,7 +296,13 @@ func (h *Handlers) Routes() http.Handler {
 
 	notFound := h.sessions.LoadAndSave(h.loadUser(http.HandlerFunc(h.notFound)))
 	r.NotFound(notFound.ServeHTTP)
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		allow := api.AllowedMethods(r, req.URL.Path)
+		if len(allow) == 0 { // a method chi does not know, on no route
+			notFound.ServeHTTP(w, req)
+			return
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
 		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
 	})
 	return r

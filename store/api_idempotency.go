@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -29,14 +30,28 @@ type IdempotentRequest struct {
 // InProgress reports whether the request is still being answered.
 func (r IdempotentRequest) InProgress() bool { return r.Status == 0 }
 
-// BeginIdempotent claims an Idempotency-Key of the account for a request
+// IdempotencyKey is an Idempotency-Key as the API keeps it: the account's
+// (its records go with the account) and the API key's that sent it, so
+// that no other key of the account, whatever its scope, ever gets the
+// answer stored for it.
+type IdempotencyKey struct {
+	AccountID, APIKeyID int64
+	Key                 string
+}
+
+// stored is the key as idem_key holds it: the API key's id, a space, the
+// client's key (printable ASCII, so the first space ends the id).
+func (k IdempotencyKey) stored() string { return strconv.FormatInt(k.APIKeyID, 10) + " " + k.Key }
+
+// BeginIdempotent claims an Idempotency-Key of an API key for a request
 // (requestHash tells requests apart). When the key is new (or its record
 // has expired, or was abandoned in progress) it records the request as in
 // progress and returns claimed = true; otherwise it returns the record the
 // key already has, for the caller to replay or refuse. One of two requests
 // racing with the same key claims it: the primary key decides.
-func (s *Store) BeginIdempotent(ctx context.Context, accountID int64, key, requestHash string, now time.Time) (rec IdempotentRequest, claimed bool, err error) {
+func (s *Store) BeginIdempotent(ctx context.Context, k IdempotencyKey, requestHash string, now time.Time) (rec IdempotentRequest, claimed bool, err error) {
 	now = now.UTC()
+	accountID, key := k.AccountID, k.stored()
 	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM api_idempotency WHERE account_id = ? AND idem_key = ?
 		AND (created_at < ? OR (status = 0 AND created_at < ?))`),
 		accountID, key, now.Add(-IdempotencyTTL), now.Add(-idempotencyAbandoned)); err != nil {
@@ -59,9 +74,9 @@ func (s *Store) BeginIdempotent(ctx context.Context, accountID int64, key, reque
 }
 
 // FinishIdempotent stores the answer to a claimed request, for replays.
-func (s *Store) FinishIdempotent(ctx context.Context, accountID int64, key string, status int, contentType string, body []byte) error {
+func (s *Store) FinishIdempotent(ctx context.Context, k IdempotencyKey, status int, contentType string, body []byte) error {
 	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE api_idempotency SET status = ?, content_type = ?, body = ?
-		WHERE account_id = ? AND idem_key = ?`), status, contentType, string(body), accountID, key)
+		WHERE account_id = ? AND idem_key = ?`), status, contentType, string(body), k.AccountID, k.stored())
 	if err != nil {
 		return fmt.Errorf("store: finish idempotent request: %w", err)
 	}
@@ -69,9 +84,10 @@ func (s *Store) FinishIdempotent(ctx context.Context, accountID int64, key strin
 }
 
 // ReleaseIdempotent forgets a claimed request that got no answer worth
-// keeping (a server error), so a retry with the same key runs again.
-func (s *Store) ReleaseIdempotent(ctx context.Context, accountID int64, key string) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM api_idempotency WHERE account_id = ? AND idem_key = ? AND status = 0`), accountID, key)
+// keeping (one that changed nothing and may change on a retry), so a retry
+// with the same key runs again.
+func (s *Store) ReleaseIdempotent(ctx context.Context, k IdempotencyKey) error {
+	_, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM api_idempotency WHERE account_id = ? AND idem_key = ? AND status = 0`), k.AccountID, k.stored())
 	if err != nil {
 		return fmt.Errorf("store: release idempotent request: %w", err)
 	}

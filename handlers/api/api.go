@@ -7,9 +7,11 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -62,12 +64,24 @@ func (a *API) Routes() http.Handler {
 	r := chi.NewRouter()
 	r.Use(a.jsonOnly, a.etag)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { a.problem(w, r, errNotFound) })
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) { a.problem(w, r, errMethod) })
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		path := chi.RouteContext(req.Context()).RoutePath // within /api/v1
+		allow := AllowedMethods(r, cmp.Or(path, req.URL.Path))
+		if len(allow) == 0 { // a method chi does not know, on no route
+			a.problem(w, req, errNotFound)
+			return
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		a.problem(w, req, errMethod)
+	})
 
-	r.Get("/openapi.json", a.openapi)
+	r.With(a.conform).Get("/openapi.json", a.openapi)
 
 	r.Group(func(r chi.Router) {
-		r.Use(a.authenticate, a.rateLimit, a.idempotent)
+		r.Use(a.authenticate, a.rateLimit, a.conform)
+		// Changes: the key's scope first, then its Idempotency-Key, so a
+		// refusal for the scope is never kept as the key's answer.
+		write := r.With(a.requireWrite, a.idempotent)
 		r.Get("/me", a.me)
 
 		// The public directory (directory.go): what anyone sees on the site.
@@ -78,14 +92,26 @@ func (a *API) Routes() http.Handler {
 		// reviews.go); changes need a read-write key.
 		r.Get("/account/listings", a.accountListings)
 		r.Get("/account/listings/{id}", a.accountListing)
-		r.With(a.requireWrite).Patch("/account/listings/{id}", a.updateListing)
-		r.With(a.requireWrite).Post("/account/listings/{id}/publish", a.publishListing)
-		r.With(a.requireWrite).Post("/account/listings/{id}/unpublish", a.unpublishListing)
+		write.Patch("/account/listings/{id}", a.updateListing)
+		write.Post("/account/listings/{id}/publish", a.publishListing)
+		write.Post("/account/listings/{id}/unpublish", a.unpublishListing)
 		r.Get("/leads", a.leads)
 		r.Get("/leads/{id}", a.lead)
-		r.With(a.requireWrite).Patch("/leads/{id}", a.updateLead)
+		write.Patch("/leads/{id}", a.updateLead)
 		r.Get("/reviews", a.reviews)
-		r.With(a.requireWrite).Post("/reviews/{id}/reply", a.replyToReview)
+		write.Post("/reviews/{id}/reply", a.replyToReview)
 	})
 	return r
+}
+
+// AllowedMethods lists the methods routes serves at path, for the Allow
+// header every 405 carries (RFC 9110); none when no route has the path.
+func AllowedMethods(routes chi.Routes, path string) []string {
+	var out []string
+	for _, m := range []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"} {
+		if routes.Match(chi.NewRouteContext(), m, path) {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -207,3 +207,34 @@ func TestIdempotencyKeyActsOnceAndReplays(t *testing.T) {
 		}
 	})
 }
+
+// A refusal of the caller (401, 403, 429) changed nothing: it is not kept,
+// and the same Idempotency-Key acts once the caller may.
+func TestIdempotencyKeepsNoRefusalOfTheCaller(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		u, _, err := s.CreateAccount(context.Background(), store.NewAccount{Email: "refused@example.com", PasswordHash: "x", Kind: store.KindBusiness})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := testAPI(s)
+		var answer atomic.Int64
+		r := chi.NewRouter()
+		r.With(withKey(store.APIKey{ID: 7, AccountID: u.ID, Scopes: store.ScopeReadWrite}), a.idempotent).Post("/things", func(w http.ResponseWriter, r *http.Request) {
+			if status := int(answer.Load()); status >= 400 {
+				a.problem(w, r, newProblem("test", status, "Refused").With("As the test asks."))
+			} else {
+				writeJSON(w, status, map[string]any{"status": status})
+			}
+		})
+		for _, status := range []int{401, 403, 429, 500, 503, 201} {
+			answer.Store(int64(status))
+			if rec, _ := send(t, r, "POST", "/things", `{}`, "Idempotency-Key", "k"); rec.Code != status || rec.Header().Get("Idempotent-Replayed") != "" {
+				t.Errorf("after the refusals, %d: %d, replayed %q", status, rec.Code, rec.Header().Get("Idempotent-Replayed"))
+			}
+		}
+		answer.Store(409)
+		if rec, _ := send(t, r, "POST", "/things", `{}`, "Idempotency-Key", "k"); rec.Code != 201 || rec.Header().Get("Idempotent-Replayed") != "true" {
+			t.Errorf("the 201 is kept: %d, replayed %q", rec.Code, rec.Header().Get("Idempotent-Replayed"))
+		}
+	})
+}

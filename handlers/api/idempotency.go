@@ -9,18 +9,19 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"bizprofile/apispec"
+	"bizprofile/store"
 )
 
-// maxIdempotencyKey is the longest Idempotency-Key accepted.
-const maxIdempotencyKey = 255
-
 // idempotent makes a POST sent with an Idempotency-Key act once: the first
-// request with a key claims it (kept 24 hours per account, with a hash of
+// request with a key claims it (kept 24 hours per API key, with a hash of
 // the method, path and body) and its answer is stored; a retry gets that
 // answer again, marked Idempotent-Replayed: true, without acting. A retry
 // while the first is still running gets 409; the same key on another
-// request gets 422. A server error is not stored: the key is released so a
-// retry runs again.
+// request gets 422. It runs after the key's authentication and scope, and
+// an answer that changed nothing (keep) is not stored: the key is
+// released so a retry runs again.
 func (a *API) idempotent(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		vals := r.Header.Values("Idempotency-Key")
@@ -29,7 +30,7 @@ func (a *API) idempotent(next http.Handler) http.Handler {
 			return
 		}
 		key := vals[0]
-		if msg := checkIdempotencyKey(key); len(vals) > 1 || msg != "" {
+		if msg := apispec.CheckIdempotencyKey(key); len(vals) > 1 || msg != "" {
 			if msg == "" {
 				msg = "Send one Idempotency-Key header."
 			}
@@ -47,8 +48,9 @@ func (a *API) idempotent(next http.Handler) http.Handler {
 		sum.Write(body)
 		hash := hex.EncodeToString(sum.Sum(nil))
 
-		ctx, account := r.Context(), accountOf(r)
-		rec, claimed, err := a.store.BeginIdempotent(ctx, account, key, hash, time.Now())
+		ctx := r.Context()
+		idem := store.IdempotencyKey{AccountID: accountOf(r), APIKeyID: keyOf(ctx).ID, Key: key}
+		rec, claimed, err := a.store.BeginIdempotent(ctx, idem, hash, time.Now())
 		if err != nil {
 			a.fail(w, r, err)
 			return
@@ -78,30 +80,21 @@ func (a *API) idempotent(next http.Handler) http.Handler {
 		// The request's context may be done (the client left): the answer
 		// is kept all the same, for the retry that will follow.
 		bg := context.WithoutCancel(ctx)
-		if c.status >= 500 {
-			err = a.store.ReleaseIdempotent(bg, account, key)
+		if keep(c.status) {
+			err = a.store.FinishIdempotent(bg, idem, c.status, w.Header().Get("Content-Type"), c.body.Bytes())
 		} else {
-			err = a.store.FinishIdempotent(bg, account, key, c.status, w.Header().Get("Content-Type"), c.body.Bytes())
+			err = a.store.ReleaseIdempotent(bg, idem)
 		}
 		if err != nil {
-			a.log.Error("api: idempotency key not recorded", "account", account, "error", err)
+			a.log.Error("api: idempotency key not recorded", "account", idem.AccountID, "key", idem.APIKeyID, "error", err)
 		}
 		c.send()
 	})
 }
 
-// checkIdempotencyKey says what is wrong with a key, or "".
-func checkIdempotencyKey(key string) string {
-	if key == "" {
-		return "The Idempotency-Key header is empty."
-	}
-	if len(key) > maxIdempotencyKey {
-		return "An Idempotency-Key holds at most 255 characters."
-	}
-	for i := 0; i < len(key); i++ {
-		if key[i] < 0x20 || key[i] > 0x7e {
-			return "An Idempotency-Key holds printable ASCII characters only."
-		}
-	}
-	return ""
+// keep reports whether an answer with status is kept for a retry: not a
+// server error, nor a refusal of the caller (401, 403, 429), which changed
+// nothing and may be answered otherwise on a retry.
+func keep(status int) bool {
+	return status < 500 && status != http.StatusUnauthorized && status != http.StatusForbidden && status != http.StatusTooManyRequests
 }

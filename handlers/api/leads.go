@@ -31,36 +31,14 @@ type leadsList struct {
 }
 
 // leadFilter reads the inbox's filters from a query: listing, status,
-// from and to (dates, both included), q (in the name, email or message);
-// unlike the inbox, which drops them, a wrong value is a field error.
-func (a *API) leadFilter(q url.Values, errs *[]FieldError) store.LeadFilter {
-	var f store.LeadFilter
-	if s := q.Get("listing"); s != "" {
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil || n < 1 {
-			*errs = append(*errs, FieldError{Field: "listing", Message: "Give the id of one of the account's listings."})
-		}
-		f.BusinessID = n
-	}
-	if s := q.Get("status"); s != "" {
-		if msg := (domain.LeadUpdate{SetStatus: true, Status: s}).Check()["status"]; msg != "" {
-			*errs = append(*errs, FieldError{Field: "status", Message: msg})
-		}
-		f.Status = s
-	}
-	for _, d := range []struct {
-		name string
-		to   *time.Time
-	}{{"from", &f.From}, {"to", &f.To}} {
-		if s := q.Get(d.name); s != "" {
-			t, err := time.Parse(leadDate, s)
-			if err != nil {
-				*errs = append(*errs, FieldError{Field: d.name, Message: "Give a date as YYYY-MM-DD."})
-			}
-			*d.to = t
-		}
-	}
-	f.Query = strings.TrimSpace(q.Get("q"))
+// from and to (dates, both included), q (in the name, email or message).
+// Unlike the inbox, which drops them, conform refuses wrong values (the
+// document's schemas say what each takes).
+func leadFilter(q url.Values) store.LeadFilter {
+	f := store.LeadFilter{Status: q.Get("status"), Query: strings.TrimSpace(q.Get("q"))}
+	f.BusinessID, _ = strconv.ParseInt(q.Get("listing"), 10, 64)
+	f.From, _ = time.Parse(leadDate, q.Get("from"))
+	f.To, _ = time.Parse(leadDate, q.Get("to"))
 	if r := []rune(f.Query); len(r) > 100 {
 		f.Query = string(r[:100]) // as the inbox does
 	}
@@ -71,8 +49,7 @@ func (a *API) leadFilter(q url.Values, errs *[]FieldError) store.LeadFilter {
 func (a *API) leads(w http.ResponseWriter, r *http.Request) {
 	ctx, account, q := r.Context(), accountOf(r), r.URL.Query()
 	var errs []FieldError
-	f := a.leadFilter(q, &errs)
-	limit := pageLimit(q, &errs)
+	f, limit := leadFilter(q), pageLimit(q)
 	f.After = positionOf(q, &errs)
 	if len(errs) > 0 {
 		a.problem(w, r, invalid(errs...))
@@ -166,10 +143,6 @@ func (a *API) updateLead(w http.ResponseWriter, r *http.Request) {
 	}
 	if l.Locked {
 		a.problem(w, r, errLeadLocked)
-		return
-	}
-	if p.Status == nil && p.Note == nil {
-		a.problem(w, r, invalid(FieldError{Field: "status", Message: "Send a status, a note, or both."}))
 		return
 	}
 	in := domain.LeadUpdate{SetStatus: p.Status != nil, AddNote: p.Note != nil}

@@ -40,10 +40,11 @@ func (a *API) accountListings(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// idOf is the record id of the URL; 0 when it is not a positive number.
+// idOf is the record id of the URL; 0 when it is not a positive int64
+// written plainly (no sign, no leading zero), which no record has.
 func idOf(r *http.Request) int64 {
 	s := chi.URLParam(r, "id")
-	if s == "" || len(s) > 18 || s[0] == '0' {
+	if s == "" || s[0] < '1' || s[0] > '9' {
 		return 0
 	}
 	id, err := strconv.ParseInt(s, 10, 64)
@@ -78,7 +79,7 @@ func (a *API) accountListing(w http.ResponseWriter, r *http.Request) {
 }
 
 // listingPatch is a change of a listing: the fields the wizard edits, each
-// left as it is when absent (or null).
+// left as it is when absent (the document refuses null).
 type listingPatch struct {
 	Name         *string                `json:"name"`
 	Tagline      *string                `json:"tagline"`
@@ -167,13 +168,13 @@ func (a *API) updateListing(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p listingPatch
-	if err := decode(r, &p); err != nil {
-		a.fail(w, r, err)
-		return
-	}
+	err = decode(r, &p)
 	in := domain.ListingInputOf(b)
-	if prob := p.apply(&in); prob != nil {
-		a.problem(w, r, prob)
+	if prob := p.apply(&in); prob != nil && err == nil {
+		err = prob
+	}
+	if err != nil {
+		a.fail(w, r, alongside(err, in.Check()))
 		return
 	}
 	owner, err := a.store.UserByID(ctx, account)

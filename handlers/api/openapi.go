@@ -29,7 +29,7 @@ func ProblemKinds() []ProblemKind {
 		p    *Problem
 		text string
 	}{
-		{errBadRequest, "The request cannot be read: the body is not one JSON object, or the Idempotency-Key header is empty, longer than 255 characters or holds characters that are not printable ASCII."},
+		{errBadRequest, "The request cannot be read: the body is not one JSON object (or not UTF-8, or nested more than 32 deep), or the Idempotency-Key header is empty, longer than 255 characters or holds characters that are not printable ASCII."},
 		{errUnauthorized, "No Authorization header with a Bearer key, or a key that matches none. The answer carries WWW-Authenticate."},
 		{errRevokedKey, "The key was revoked on /dashboard/api. Create a new one there."},
 		{errPlan, "The key's account is not on a plan that includes the API (Pro). Its keys work again once it is."},
@@ -40,7 +40,8 @@ func ProblemKinds() []ProblemKind {
 		{errConflict, "The change conflicts with the record's state."},
 		{errInProgress, "An earlier request with the same Idempotency-Key is still being answered. Retry in a moment to get its answer."},
 		{errMediaType, "A request with a body must send it as application/json."},
-		{errValidation, "Some fields or query parameters are invalid; errors lists each one with the message the site's forms show."},
+		{errTooLarge, "The body is larger than 64 KiB."},
+		{errValidation, "Some body fields or query parameters are invalid: errors lists each one with what to do, in the words of the site's forms where they have the field. The document's schemas state the limits; a field given twice in the body, a query parameter the operation does not take, one given twice or a typed one left empty are refused too."},
 		{errIdempotency, "The Idempotency-Key was used in the last 24 hours for a request with another method, path or body."},
 		{errRateLimited, "The key sent more requests than its limit in the window. Wait the Retry-After seconds."},
 		{errServer, "Something failed on our side and was logged. Retrying later is safe; with an Idempotency-Key, a POST is not stored after such an answer."},

@@ -24,18 +24,13 @@ const (
 	MaxPageSize  = 100
 )
 
-// pageLimit reads ?limit= (1 to MaxPageSize, defaultLimit when absent) into errs.
-func pageLimit(q url.Values, errs *[]FieldError) int {
-	s := q.Get("limit")
-	if s == "" {
-		return defaultLimit
+// pageLimit reads ?limit= (1 to MaxPageSize, as the document's Limit
+// says and conform checked; defaultLimit when absent).
+func pageLimit(q url.Values) int {
+	if n, err := strconv.Atoi(q.Get("limit")); err == nil && n >= 1 && n <= MaxPageSize {
+		return n
 	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > MaxPageSize {
-		*errs = append(*errs, FieldError{Field: "limit", Message: "Use a whole number from 1 to " + strconv.Itoa(MaxPageSize) + "."})
-		return defaultLimit
-	}
-	return n
+	return defaultLimit
 }
 
 // positionOf reads ?cursor= (a position in a newest-first list, as

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"slices"
 
+	"bizprofile/apispec"
+	"bizprofile/catalog"
 	"bizprofile/store"
 )
 
@@ -23,11 +26,9 @@ type Problem struct {
 	code string // the kind, for Type: /api/docs#problem-<code>
 }
 
-// FieldError is one invalid field of a request body or query.
-type FieldError struct {
-	Field   string `json:"field"`
-	Message string `json:"message"`
-}
+// FieldError is one invalid field of a request body or query ("" for the
+// body as a whole), as the document's checks name it.
+type FieldError = apispec.Issue
 
 // Error lets a Problem travel as an error.
 func (p *Problem) Error() string { return p.Title + ": " + p.Detail }
@@ -54,6 +55,7 @@ var (
 	errMethod        = newProblem("method-not-allowed", http.StatusMethodNotAllowed, "Method not allowed")
 	errNotAcceptable = newProblem("not-acceptable", http.StatusNotAcceptable, "JSON only")
 	errMediaType     = newProblem("unsupported-media-type", http.StatusUnsupportedMediaType, "Send JSON")
+	errTooLarge      = newProblem("too-large", http.StatusRequestEntityTooLarge, "Body too large")
 	errConflict      = newProblem("conflict", http.StatusConflict, "Conflict")
 	errValidation    = newProblem("validation", http.StatusUnprocessableEntity, "Invalid input")
 	errRateLimited   = newProblem("rate-limited", http.StatusTooManyRequests, "Too many requests")
@@ -68,6 +70,23 @@ func invalid(errs ...FieldError) *Problem {
 	p := errValidation.With("Some fields are not valid: see errors.")
 	p.Errors = errs
 	return p
+}
+
+// alongside is err with, when it is a 422 naming fields, the messages of
+// errs (the domain's) for the fields it does not name: a client learns
+// every wrong field at once.
+func alongside(err error, errs catalog.FieldErrors) error {
+	var p *Problem
+	if !errors.As(err, &p) || p.Status != http.StatusUnprocessableEntity || len(p.Errors) == 0 {
+		return err
+	}
+	out := *p
+	for _, e := range fieldErrors(errs) {
+		if !slices.ContainsFunc(p.Errors, func(f FieldError) bool { return f.Field == e.Field }) {
+			out.Errors = append(out.Errors, e)
+		}
+	}
+	return &out
 }
 
 // problem writes p as application/problem+json.

@@ -21,29 +21,14 @@ type reviewsList struct {
 	NextCursor *string           `json:"next_cursor"`
 }
 
-// reviewFilter reads the filters of the reviews list: listing, rating
-// (1-5) and replied (true or false).
-func reviewFilter(q url.Values, errs *[]FieldError) store.AccountReviewFilter {
+// reviewFilter reads the filters of the reviews list, which conform
+// checked: listing, rating (1-5) and replied (true or false).
+func reviewFilter(q url.Values) store.AccountReviewFilter {
 	var f store.AccountReviewFilter
-	if s := q.Get("listing"); s != "" {
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil || n < 1 {
-			*errs = append(*errs, FieldError{Field: "listing", Message: "Give the id of one of the account's listings."})
-		}
-		f.BusinessID = n
-	}
-	if s := q.Get("rating"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > 5 {
-			*errs = append(*errs, FieldError{Field: "rating", Message: "Give a number of stars from 1 to 5."})
-		}
-		f.Stars = n
-	}
+	f.BusinessID, _ = strconv.ParseInt(q.Get("listing"), 10, 64)
+	f.Stars, _ = strconv.Atoi(q.Get("rating"))
 	if s := q.Get("replied"); s != "" {
-		replied, err := strconv.ParseBool(s)
-		if err != nil || (s != "true" && s != "false") {
-			*errs = append(*errs, FieldError{Field: "replied", Message: "Give true or false."})
-		}
+		replied := s == "true"
 		f.Replied = &replied
 	}
 	return f
@@ -54,8 +39,7 @@ func reviewFilter(q url.Values, errs *[]FieldError) store.AccountReviewFilter {
 func (a *API) reviews(w http.ResponseWriter, r *http.Request) {
 	ctx, q := r.Context(), r.URL.Query()
 	var errs []FieldError
-	f := reviewFilter(q, &errs)
-	limit := pageLimit(q, &errs)
+	f, limit := reviewFilter(q), pageLimit(q)
 	f.After = positionOf(q, &errs)
 	if len(errs) > 0 {
 		a.problem(w, r, invalid(errs...))
