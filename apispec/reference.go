@@ -191,7 +191,11 @@ func schemaType(ref *openapi3.SchemaRef) string {
 		}
 		name = "one of: " + strings.Join(vals, ", ")
 	}
-	if s.Min != nil && s.Max != nil {
+	switch {
+	case s.Min != nil && s.Max != nil && *s.Max >= 1<<53:
+		// An id's bound is int64's, which no reader needs spelled out.
+		name += fmt.Sprintf(" (%g or more)", *s.Min)
+	case s.Min != nil && s.Max != nil:
 		name += fmt.Sprintf(" (%g to %g)", *s.Min, *s.Max)
 	}
 	if s.MaxLength != nil {
