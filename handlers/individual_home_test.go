@@ -302,7 +302,7 @@ func TestSaveWithHTMXSwapsTheButton(t *testing.T) {
 			}
 			button := buttons(doc, tc.button)
 			form := button.Closest("form")
-			if button.Length() != 1 || button.AttrOr("aria-pressed", "") != tc.pressed || form.AttrOr("hx-post", "") != "/directory/"+b.Slug+tc.action {
+			if button.Length() != 1 || button.AttrOr("aria-pressed", "") != tc.pressed || form.AttrOr("data-hx-post", "") != "/directory/"+b.Slug+tc.action {
 				t.Errorf("%s: buttons %v", tc.path, texts(doc.Find("button")))
 			}
 			if got := toastTitle(t, res.Header.Get("HX-Trigger")); got != tc.toast {

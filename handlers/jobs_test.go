@@ -91,7 +91,7 @@ func TestFailedEmailShowsOnAdminJobsAndRetrySendsIt(t *testing.T) {
 		}
 		_, body = admin.get(t, "/admin/jobs?status=failed")
 		card := jobCard(t, body, job.ID)
-		if got := textOf(card.Find("h3")); got != "Email to owner@example.com: New enquiry for Stormy Weather Roofing from Vic" {
+		if got := textOf(card.Find("h2")); got != "Email to owner@example.com: New enquiry for Stormy Weather Roofing from Vic" {
 			t.Errorf("job summary %q", got)
 		}
 		if got := textOf(card.Find(".badge")); got != "Failed" {
@@ -174,7 +174,7 @@ func TestAdminJobsDescribeAWebhookDelivery(t *testing.T) {
 		}
 		_, body := app.asAdmin(t).get(t, "/admin/jobs")
 		want := "Webhook ping to endpoint " + strconv.FormatInt(e.ID, 10) + " (delivery " + strconv.FormatInt(deliveryID, 10) + ")"
-		if got := textOf(jobCard(t, body, queued[0].ID).Find("h3")); got != want {
+		if got := textOf(jobCard(t, body, queued[0].ID).Find("h2")); got != want {
 			t.Errorf("the job reads %q, want %q", got, want)
 		}
 	}, withAdmin)

@@ -112,7 +112,7 @@ func (w publicPage) check(t *testing.T, page *goquery.Document) {
 	}
 	for _, action := range w.forms {
 		form := main.Find(`form[action="` + action + `"]`)
-		if form.AttrOr("hx-post", "") != action || form.Find(`input[name="company_site"]`).Length() != 1 {
+		if form.AttrOr("data-hx-post", "") != action || form.Find(`input[name="company_site"]`).Length() != 1 {
 			t.Errorf("no form posting to %s with and without htmx, with a honeypot", action)
 		}
 	}

@@ -198,7 +198,7 @@ func TestReportingAReviewInTheDialog(t *testing.T) {
 		if res.StatusCode != http.StatusOK || isPage(frag) || buttons(frag, "Send report").Length() != 1 {
 			t.Fatalf("dialog content: %d, whole page %v", res.StatusCode, isPage(frag))
 		}
-		if f := formOf(frag, "Send report"); f.AttrOr("hx-post", "") != path || f.AttrOr("action", "") != path {
+		if f := formOf(frag, "Send report"); f.AttrOr("data-hx-post", "") != path || f.AttrOr("action", "") != path {
 			t.Error("the form does not post to the report (with and without htmx)")
 		}
 		res, body = reader.htmxPostFrom(t, listing, path, url.Values{"detail": {"Copied from another site."}})

@@ -733,7 +733,7 @@ func TestMarkingAReviewHelpful(t *testing.T) {
 			if got := trigger["toast"]; res.StatusCode != http.StatusOK || isPage(frag) || buttons(frag, "Helpful (2)").Length() != 1 || got.Title != want && got.Description != want {
 				t.Errorf("htmx mark %d: %d, page %v, buttons %q, toast %+v", i+1, res.StatusCode, isPage(frag), texts(frag.Find("button")), trigger["toast"])
 			}
-			if frag.Find("form").AttrOr("hx-post", "") != path {
+			if frag.Find("form").AttrOr("data-hx-post", "") != path {
 				t.Errorf("htmx mark %d: the fragment is not the button's form", i+1)
 			}
 		}

@@ -1,5 +1,5 @@
 // Dialogs filled by htmx: a link marked data-opens-dialog loads its content
-// into the dialog (hx-get) and the dialog opens when it arrives. Without
+// into the dialog (data-hx-get) and the dialog opens when it arrives. Without
 // JavaScript the same link simply opens the page it points to.
 //
 // htmx itself is fetched only when the visitor reaches for such a link

@@ -1,5 +1,5 @@
 // htmx (16 KB) is fetched only when the visitor reaches for something that
-// uses it: a dialog link (dialogs.ts) or a form marked hx-post. Pages that
+// uses it: a dialog link (dialogs.ts) or a form marked data-hx-post. Pages that
 // merely offer one stay light, and everything works without it.
 
 export type Htmx = { trigger: (el: Element, event: string) => void };
@@ -10,7 +10,7 @@ export function htmxReady(): boolean {
 }
 
 // loadHtmx adds htmx's script once (the page names it in a meta tag when it
-// offers htmx); htmx then wires every hx- element already on the page.
+// offers htmx); htmx then wires every data-hx- element already on the page.
 export function loadHtmx(): Promise<Htmx> {
   const w = window as unknown as { htmx?: Htmx };
   if (w.htmx) return Promise.resolve(w.htmx);
@@ -29,11 +29,11 @@ export function loadHtmx(): Promise<Htmx> {
 }
 
 // initHtmxForms loads htmx when the visitor first focuses a field of a form
-// marked hx-post, so it is usually ready by the time they send it. A form
+// marked data-hx-post, so it is usually ready by the time they send it. A form
 // sent before htmx arrives is simply sent as a normal form: the server
 // answers it with a redirect and a toast.
 export function initHtmxForms() {
-  const forms = document.querySelectorAll<HTMLFormElement>("form[hx-post]");
+  const forms = document.querySelectorAll<HTMLFormElement>("form[data-hx-post]");
   if (forms.length === 0) return;
   const warm = () => void loadHtmx().catch(() => {});
   // A form that comes back with errors focuses its error summary, as the

@@ -38,3 +38,7 @@ type ResetForm struct {
 	Invalid bool // the link is unknown, used or expired
 	Errors  catalog.FieldErrors
 }
+
+// selectAutocomplete is the part of a saved address a select of that name
+// takes (selectField): the browser fills a listing's or a request's state.
+var selectAutocomplete = map[string]string{"state": "address-level1"}

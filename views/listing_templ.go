@@ -108,7 +108,7 @@ func listingFieldsets(f ListingForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = formField(listingField(Field{Name: "address", Label: "Street address", Type: "text", Value: f.Address, Autocomplete: "street-address", Error: f.Errors["address"]})).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = formField(listingField(Field{Name: "address", Label: "Street address", Type: "text", Value: f.Address, Autocomplete: "address-line1", Error: f.Errors["address"]})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -471,7 +471,7 @@ func PartnerFormFragment(f PartnerForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, " <form class=\"card form\" method=\"post\" action=\"/partners/signup\" hx-post=\"/partners/signup\" hx-target=\"closest .site-form-wrap\" hx-swap=\"outerHTML\" hx-disabled-elt=\"find button\" data-loading=\"Sending...\"><div class=\"form-row\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, " <form class=\"card form\" method=\"post\" action=\"/partners/signup\" data-hx-post=\"/partners/signup\" data-hx-target=\"closest .site-form-wrap\" data-hx-swap=\"outerHTML\" data-hx-disabled-elt=\"find button\" data-loading=\"Sending...\"><div class=\"form-row\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -327,7 +327,7 @@ func SuggestionFormFragment(f SuggestionForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, " <form class=\"card form suggest-form\" method=\"post\" action=\"/whats-new/suggestions\" hx-post=\"/whats-new/suggestions\" hx-target=\"closest .site-form-wrap\" hx-swap=\"outerHTML\" hx-disabled-elt=\"find button\" data-loading=\"Sending...\"><div class=\"form-row\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, " <form class=\"card form suggest-form\" method=\"post\" action=\"/whats-new/suggestions\" data-hx-post=\"/whats-new/suggestions\" data-hx-target=\"closest .site-form-wrap\" data-hx-swap=\"outerHTML\" data-hx-disabled-elt=\"find button\" data-loading=\"Sending...\"><div class=\"form-row\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -286,7 +286,7 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
     );
   };
 
-  const select = (name: Name, label: string) => {
+  const select = (name: Name, label: string, autoComplete?: string) => {
     const id = "f-" + name;
     const err = errors[name];
     const opts = options(name);
@@ -296,6 +296,7 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
         <select
           id={id}
           name={name}
+          autoComplete={autoComplete}
           required={!!props.rules[name].required}
           value={opts.some((o) => o.Value === values[name]) ? values[name] : ""}
           onChange={onText(name)}
@@ -431,10 +432,10 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
           {field({ name: "phone", label: "Phone", type: "tel", autoComplete: "tel" })}
         </div>
         {field({ name: "website", label: "Website", type: "url", autoComplete: "url", hint: "Starting with https://" })}
-        {field({ name: "address", label: "Street address", autoComplete: "street-address" })}
+        {field({ name: "address", label: "Street address", autoComplete: "address-line1" })}
         <div className="form-row three">
           {field({ name: "city", label: "City", autoComplete: "address-level2" })}
-          {select("state", "State")}
+          {select("state", "State", "address-level1")}
           {field({ name: "zip_code", label: "ZIP code", autoComplete: "postal-code" })}
         </div>
       </fieldset>
