@@ -70,7 +70,12 @@ test("profile wizard: steps, checks, draft after a reload, busy button, then edi
   assert.equal(await focusedId(page), "wizard-step-1", "the new step's heading has the focus");
   assert.ok(!(await page.getByRole("button", { name: "Previous" }).isDisabled()));
 
-  // Contact: formats are checked.
+  // Contact: the browser's autofill offers one line of street, then the
+  // city, the state and the ZIP code. Formats are checked.
+  const autofill = { "Street address": "address-line1", City: "address-level2", State: "address-level1", "ZIP code": "postal-code" };
+  for (const [label, token] of Object.entries(autofill)) {
+    assert.equal(await page.getByLabel(new RegExp("^" + label)).getAttribute("autocomplete"), token, label);
+  }
   await page.getByLabel(/^Phone/).fill("(253) 555-0199");
   await page.getByLabel(/^Website/).fill("crumb-theory");
   await page.getByLabel(/^Street address/).fill("12 Oven Lane");
