@@ -15,10 +15,6 @@ import (
 // is done to a lead its owner cannot read.
 var ErrLeadLocked = errors.New("domain: the lead is locked by the plan's monthly cap")
 
-// LeadStatusMessage is the message for a status that is none of the
-// inbox's.
-const LeadStatusMessage = "Choose one of the statuses: New, Contacted, Won or Lost."
-
 // LeadUpdate is what an owner does to a lead from its page or the API:
 // move it to a status, add a private note to its history, or both.
 type LeadUpdate struct {
@@ -32,12 +28,10 @@ type LeadUpdate struct {
 func (in LeadUpdate) Check() catalog.FieldErrors {
 	e := catalog.FieldErrors{}
 	if in.SetStatus && !slices.Contains(store.LeadStatuses, in.Status) {
-		e["status"] = LeadStatusMessage
+		e["status"] = catalog.LeadStatusRule.Invalid
 	}
 	if in.AddNote {
-		note := strings.TrimSpace(in.Note)
-		Required(e, "note", note, "Write the note.")
-		CheckLength(e, "note", note, catalog.LeadNoteMax)
+		CheckRule(e, "note", strings.TrimSpace(in.Note), catalog.LeadNoteRule)
 	}
 	return e
 }

@@ -27,8 +27,7 @@ func (rs *Reviews) Reply(ctx context.Context, rev store.Review, by int64, text s
 	}
 	text = strings.TrimSpace(text)
 	e := catalog.FieldErrors{}
-	Required(e, "reply", text, "Write a reply.")
-	CheckLength(e, "reply", text, catalog.ReplyMax)
+	CheckRule(e, "reply", text, catalog.ReplyRule)
 	if len(e) > 0 {
 		return rev, Invalid(e)
 	}

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"bizprofile/domain"
+	"bizprofile/catalog"
 	"bizprofile/handlers/api"
 	"bizprofile/store"
 )
@@ -374,7 +374,7 @@ func TestAPILeads(t *testing.T) {
 		// Status and note, with the lead page's rules.
 		res, body = apiDo(t, app, f.rw, "PATCH", pathf("/leads/%d", leads[0].ID), map[string]any{"status": "maybe", "note": "  "})
 		wantProblem(t, res, body, http.StatusUnprocessableEntity, "status", "note")
-		if fieldMessage(t, body, "status") != domain.LeadStatusMessage || fieldMessage(t, body, "note") != "Write the note." {
+		if fieldMessage(t, body, "status") != catalog.LeadStatusRule.Invalid || fieldMessage(t, body, "note") != catalog.LeadNoteRule.Required {
 			t.Fatalf("the page's messages: %s", body)
 		}
 		res, body = apiDo(t, app, f.ro, "PATCH", pathf("/leads/%d", leads[0].ID), map[string]any{"status": "won"})
