@@ -3,17 +3,10 @@ package store_test
 import (
 	"context"
 	"database/sql"
-	"io/fs"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-	"github.com/pressly/goose/v3"
-
-	"bizprofile/migrations"
 	"bizprofile/store"
-	"bizprofile/store/storetest"
 )
 
 // Migration 00026 names who set up the webhook endpoints stored before it
@@ -24,23 +17,7 @@ func TestMigrationNamesWhoSetUpOldEndpoints(t *testing.T) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()
-			url, path := "", ""
-			driver, dialect := "sqlite", goose.DialectSQLite3
-			if d == store.Postgres {
-				url, driver, dialect = storetest.PostgresDatabase(t), "postgres", goose.DialectPostgres
-			} else {
-				path = filepath.Join(t.TempDir(), "old.db") + "?_pragma=foreign_keys(1)"
-			}
-			db, err := sqlx.Open(driver, url+path)
-			must(t, err)
-			defer db.Close()
-			fsys, err := fs.Sub(migrations.FS, string(d))
-			must(t, err)
-			p, err := goose.NewProvider(dialect, db.DB, fsys, goose.WithDisableGlobalRegistry(true))
-			must(t, err)
-			if _, err := p.UpTo(ctx, 25); err != nil {
-				t.Fatal(err)
-			}
+			db, p := oldDatabase(t, d, 25, true)
 			exec := func(query string, args ...any) int64 {
 				t.Helper()
 				var id int64

@@ -2,17 +2,10 @@ package store_test
 
 import (
 	"context"
-	"io/fs"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-	"github.com/pressly/goose/v3"
-
-	"bizprofile/migrations"
 	"bizprofile/store"
-	"bizprofile/store/storetest"
 )
 
 // Migration 00018 gives the leads stored before it the inbox's first
@@ -22,23 +15,7 @@ func TestMigrationGivesOldLeadsAStatus(t *testing.T) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()
-			url, path := "", ""
-			driver, dialect := "sqlite", goose.DialectSQLite3
-			if d == store.Postgres {
-				url, driver, dialect = storetest.PostgresDatabase(t), "postgres", goose.DialectPostgres
-			} else {
-				path = filepath.Join(t.TempDir(), "old.db") + "?_pragma=foreign_keys(1)"
-			}
-			db, err := sqlx.Open(driver, url+path)
-			must(t, err)
-			defer db.Close()
-			fsys, err := fs.Sub(migrations.FS, string(d))
-			must(t, err)
-			p, err := goose.NewProvider(dialect, db.DB, fsys, goose.WithDisableGlobalRegistry(true))
-			must(t, err)
-			if _, err := p.UpTo(ctx, 17); err != nil {
-				t.Fatal(err)
-			}
+			db, p := oldDatabase(t, d, 17, true)
 			now := time.Now().UTC()
 			var business, lead int64
 			must(t, db.QueryRowxContext(ctx, db.Rebind(`INSERT INTO businesses (slug, name, created_at, updated_at) VALUES ('old', 'Old', ?, ?) RETURNING id`), now, now).Scan(&business))

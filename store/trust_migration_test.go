@@ -3,17 +3,10 @@ package store_test
 import (
 	"context"
 	"database/sql"
-	"io/fs"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-	"github.com/pressly/goose/v3"
-
-	"bizprofile/migrations"
 	"bizprofile/store"
-	"bizprofile/store/storetest"
 )
 
 // Migration 00020 records that the listings verified before it were
@@ -23,28 +16,12 @@ func TestMigrationKeepsEarlierVerificationsAndSubscriptions(t *testing.T) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()
-			url, path := "", ""
-			driver, dialect := "sqlite", goose.DialectSQLite3
-			if d == store.Postgres {
-				url, driver, dialect = storetest.PostgresDatabase(t), "postgres", goose.DialectPostgres
-			} else {
-				path = filepath.Join(t.TempDir(), "old.db") + "?_pragma=foreign_keys(1)"
-			}
-			db, err := sqlx.Open(driver, url+path)
-			must(t, err)
-			defer db.Close()
-			fsys, err := fs.Sub(migrations.FS, string(d))
-			must(t, err)
-			p, err := goose.NewProvider(dialect, db.DB, fsys, goose.WithDisableGlobalRegistry(true))
-			must(t, err)
-			if _, err := p.UpTo(ctx, 19); err != nil {
-				t.Fatal(err)
-			}
+			db, p := oldDatabase(t, d, 19, true)
 			now := time.Now().UTC().Truncate(time.Second)
 			var verified, plain int64
 			must(t, db.QueryRowxContext(ctx, db.Rebind(`INSERT INTO businesses (slug, name, verified, created_at, updated_at) VALUES ('checked', 'Checked', TRUE, ?, ?) RETURNING id`), now, now).Scan(&verified))
 			must(t, db.QueryRowxContext(ctx, db.Rebind(`INSERT INTO businesses (slug, name, created_at, updated_at) VALUES ('plain', 'Plain', ?, ?) RETURNING id`), now, now).Scan(&plain))
-			_, err = db.ExecContext(ctx, db.Rebind(`INSERT INTO subscribers (email, list, created_at, token) VALUES ('ann@example.com', 'newsletter', ?, 't1')`), now)
+			_, err := db.ExecContext(ctx, db.Rebind(`INSERT INTO subscribers (email, list, created_at, token) VALUES ('ann@example.com', 'newsletter', ?, 't1')`), now)
 			must(t, err)
 
 			for _, step := range []func() error{
