@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"bizprofile/places"
 )
@@ -427,3 +428,44 @@ func (ix *index) categoryCounts() map[string]int {
 	}
 	return out
 }
+
+// bytes estimates the memory the index takes: its arrays, strings and
+// maps (a map entry counted at its key and value plus 16 bytes).
+func (ix *index) bytes() int64 {
+	n := int64(cap(ix.meta))*24 + int64(cap(ix.text))*int64(unsafeSizeofDocText)
+	for i := range ix.text {
+		t := &ix.text[i]
+		if i < len(ix.meta) && ix.meta[i].flags&docLive == 0 {
+			continue
+		}
+		n += int64(len(t.nameKey) + len(t.slug) + len(t.name) + len(t.tagline) + len(t.description) + len(t.tags) + len(t.phone))
+		if t.logo != nil {
+			n += 64
+		}
+	}
+	n += int64(len(ix.byID)) * (8 + 4 + 16)
+	for _, v := range ix.vocab {
+		n += int64(len(v.word)) + 16 + 8 + int64(unsafeSizeofPostings)
+		for _, p := range v.p {
+			n += int64(cap(p)) * 4
+		}
+	}
+	for _, list := range ix.pairs {
+		n += int64(cap(list))*4 + 2 + 24 + 16
+	}
+	for s := range numSorts {
+		n += int64(cap(ix.order[s])+cap(ix.rank[s])) * 4
+	}
+	for _, l := range ix.byCity {
+		n += int64(cap(l)) * 4
+	}
+	for _, l := range ix.byCategory {
+		n += int64(cap(l)) * 4
+	}
+	return n
+}
+
+const (
+	unsafeSizeofDocText  = int(unsafe.Sizeof(docText{}))
+	unsafeSizeofPostings = int(unsafe.Sizeof(postings{}))
+)

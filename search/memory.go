@@ -104,3 +104,14 @@ func (e *Index) Summary() Summary {
 	defer ix.mu.RUnlock()
 	return ix.summary()
 }
+
+// Stats are the current index's listings and the memory it takes.
+func (e *Index) Stats() Stats {
+	ix := e.cur.Load()
+	if ix == nil {
+		return Stats{Version: -1}
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return Stats{Listings: len(ix.byID), Bytes: ix.bytes(), Version: ix.version}
+}

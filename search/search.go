@@ -36,6 +36,17 @@ type Engine interface {
 	// Summary is the directory as a whole, without a search: its places
 	// and category counts (the landing pages and the sitemap list them).
 	Summary() Summary
+	// Stats is what the engine holds and what it costs, for the
+	// operators' metrics.
+	Stats() Stats
+}
+
+// Stats is what an engine holds: its listings, the memory they take, and
+// the version it reflects (-1 before the first Build).
+type Stats struct {
+	Listings int
+	Bytes    int64 // memory the engine's own structures take
+	Version  int64
 }
 
 // Listing is a published listing as an engine holds it: the fields a

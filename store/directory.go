@@ -143,6 +143,10 @@ func (s *Store) CategoryCounts(ctx context.Context) (map[string]int, error) {
 	return maps.Clone(s.dir.engine.Summary().Categories), nil
 }
 
+// DirectoryStats is what the directory's search engine holds and the
+// memory it takes; it asks nothing of the database.
+func (s *Store) DirectoryStats() search.Stats { return s.dir.engine.Stats() }
+
 // Place is a city with published listings, and how many.
 type Place = search.Place
 
