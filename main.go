@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -185,7 +186,14 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
 	if cfg.MetricsAddr != "" {
-		msrv := &http.Server{Addr: cfg.MetricsAddr, Handler: h.MetricsHandler(), ReadHeaderTimeout: 5 * time.Second}
+		// The metrics address serves the runtime's profiles too
+		// (/debug/pprof/): only the monitoring reaches it.
+		mux := http.NewServeMux()
+		mux.Handle("/metrics", h.MetricsHandler())
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+		msrv := &http.Server{Addr: cfg.MetricsAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 		go func() {
 			log.Info("metrics listening", "addr", cfg.MetricsAddr)
 			if err := msrv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
