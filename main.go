@@ -95,6 +95,23 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	if cfg.SMTPURL == "" {
 		log.Warn("SMTP_URL is not set: emails are written to this log instead of being sent")
 	}
+	// The directory's search index is kept in a snapshot file between
+	// runs: read back at start (a million listings in about a second),
+	// written after a build and as the process stops.
+	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+		return fmt.Errorf("data folder: %w", err)
+	}
+	db.KeepSearchSnapshot(filepath.Join(cfg.DataDir, "search-index.snapshot"), log)
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		start := time.Now()
+		if err := db.SaveSearchSnapshot(ctx); err != nil {
+			log.Warn("search index snapshot not written: the next start builds the index", slog.Any("error", err))
+			return
+		}
+		log.Info("search index snapshot written", "took", time.Since(start).Round(time.Millisecond))
+	}()
 	go func() {
 		// The first directory search would otherwise wait for the index.
 		start := time.Now()
@@ -102,7 +119,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 			log.Warn("directory index not built ahead of the first search", slog.Any("error", err))
 			return
 		}
-		log.Info("directory index built", "took", time.Since(start).Round(time.Millisecond))
+		log.Info("directory index ready", "took", time.Since(start).Round(time.Millisecond), "listings", db.DirectoryStats().Listings)
+		keepMemoryLimit(ctx, db, log)
 	}()
 
 	// The owners' analytics count in memory and write every few seconds;

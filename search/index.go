@@ -21,23 +21,30 @@ import (
 // without text reads a page by walking that order, and a search by text
 // orders its matches by their positions in it.
 //
+// It is laid out for memory and for the garbage collector: a listing's
+// text is one record in a packed arena, and everything else about it is
+// numbers in flat arrays, so the index holds a few pointers per word of
+// its vocabulary rather than a dozen per listing.
+//
 // Its fields are guarded by mu: searches read under RLock, changes apply
 // under Lock.
 type index struct {
 	mu      sync.RWMutex
 	version int64 // the directory version the index reflects
 
-	meta []docMeta // by document number; a changed listing gets a new one
-	text []docText
-	byID map[int64]int32 // listing id → its live document
-	dead int             // documents of deleted or changed listings
+	meta  []docMeta // by document number; a changed listing gets a new one
+	docs  []docRef
+	arena arena
+	byID  map[int64]int32 // listing id → its live document
+	dead  int             // documents of deleted or changed listings
 
-	words    map[string]*postings    // folded word → where it appears
-	vocab    []vocabWord             // the same, as a list for substring scans
-	pairs    map[[2]byte][]int32     // each pair of bytes in a word → the words (vocab) with it
-	terms    termCache               // matches of broad text, until the next change
-	stats    atomic.Pointer[Summary] // places and category counts, until the next change
-	interned map[string]string
+	words map[string]int32        // folded word → its place in vocab
+	vocab []vocabWord             // every word, and where it appears
+	pairs map[[2]byte][]int32     // each pair of bytes in a word → the words (vocab) with it
+	terms termCache               // matches of broad text
+	stats atomic.Pointer[Summary] // places and category counts, until the next change
+	strs  []string                // strings many listings share (a city, a sub-category), by number
+	strID map[string]uint32
 
 	cities     []cityEntry
 	cityByKey  map[string]int32    // state + "/" + city slug → cities index
@@ -68,36 +75,35 @@ const (
 	docLive uint8 = 1 << iota
 	docFeatured
 	docVerified
+	docClaimed
+	docASCII // its searchable text is all ASCII: matched without folding
 )
 
-// docText is the rest of a listing as the index keeps it: what its card
-// in the directory shows, as stored, and its name folded for sorting.
-type docText struct {
-	id                       int64
-	nameKey                  string // folded name
-	slug, name, tagline      string
-	description, subCategory string
-	tags                     string // one per line
-	city, state              string
-	phone                    string // "" unless shown
-	claimed                  bool
-	logo                     any
-}
-
-// fields are the document's searchable fields, folded: name; tags and
-// sub-category, one per line; description. They are folded when needed
-// rather than kept, to halve the index's memory.
-func (t *docText) fields() [numFields]string {
-	return [numFields]string{t.nameKey, fold(t.tags + "\n" + t.subCategory), fold(t.description)}
+// docRef is the rest of a listing: its id, its record in the arena (see
+// recSlug…), and the strings it shares with others, by number (strs).
+type docRef struct {
+	id               int64
+	off              int64
+	sub, city, state uint32
 }
 
 // The searchable fields, in the order relevance ranks a match in them.
 const (
 	fieldName = iota
-	fieldTags
+	fieldTags // the tags and the sub-category
 	fieldDescription
 	numFields
 )
+
+// searchable are document d's searchable fields as stored (not folded):
+// name, tags (one per line), sub-category, description.
+func (ix *index) searchable(d int32) [4]string {
+	r := &ix.docs[d]
+	return [4]string{ix.arena.field(r.off, recName), ix.arena.field(r.off, recTags), ix.strs[r.sub], ix.arena.field(r.off, recDescription)}
+}
+
+// fieldOf is the field each searchable string is part of.
+var fieldOf = [4]int{fieldName, fieldTags, fieldTags, fieldDescription}
 
 // The sorts an index keeps, by their positions in order and rank.
 const (
@@ -113,7 +119,7 @@ type postings [numFields][]int32
 
 type vocabWord struct {
 	word string
-	p    *postings
+	p    postings
 }
 
 // cityEntry is one place listings are in.
@@ -124,9 +130,11 @@ type cityEntry struct {
 	loc   string // folded "city, st", for a location typed as a substring
 }
 
-func newIndex() *index {
+func newIndex(size int) *index {
 	return &index{
-		byID: map[int64]int32{}, words: map[string]*postings{},
+		meta: make([]docMeta, 0, size), docs: make([]docRef, 0, size), rank: [numSorts][]int32{
+			make([]int32, 0, size), make([]int32, 0, size), make([]int32, 0, size), make([]int32, 0, size)},
+		byID: map[int64]int32{}, words: map[string]int32{}, strID: map[string]uint32{},
 		cityByKey: map[string]int32{}, cityByName: map[[2]string]int32{}, categoryID: map[string]uint16{}, typeID: map[string]uint8{},
 	}
 }
@@ -135,33 +143,31 @@ func newIndex() *index {
 // in the sort orders (insertOrdered, or sortOrders after a bulk load).
 func (ix *index) add(r Listing) int32 {
 	d := int32(len(ix.meta))
-	t := docText{
-		id: r.ID, nameKey: fold(r.Name), slug: r.Slug, name: r.Name, tagline: r.Tagline,
-		description: r.Description, subCategory: ix.intern(r.SubCategory), tags: r.Tags,
-		city: ix.intern(r.City), state: ix.intern(r.State), phone: r.Phone, claimed: r.Claimed, logo: r.Logo,
-	}
+	rec := [numRec]string{recSlug: r.Slug, recName: r.Name, recTagline: r.Tagline, recDescription: r.Description,
+		recTags: r.Tags, recPhone: r.Phone, recLogo: r.Logo}
+	ref := docRef{id: r.ID, off: ix.arena.add(&rec), sub: ix.intern(r.SubCategory), city: ix.intern(r.City), state: ix.intern(r.State)}
 	m := docMeta{
 		rating: r.Rating, reviews: int32(r.ReviewCount), flags: docLive,
 		city: ix.city(r.City, r.State), category: ix.category(r.Category), typ: ix.typ(r.Type),
 	}
-	if r.Featured {
-		m.flags |= docFeatured
-	}
-	if r.Verified {
-		m.flags |= docVerified
-	}
-	ix.meta, ix.text = append(ix.meta, m), append(ix.text, t)
-	for f, s := range t.fields() {
-		for _, w := range wordsOf(s) {
-			p := ix.words[w]
-			if p == nil {
-				p = &postings{}
-				ix.words[w] = p
-				ix.addWord(w, p)
-			}
-			p[f] = append(p[f], d)
+	for _, set := range []struct {
+		on   bool
+		flag uint8
+	}{{r.Featured, docFeatured}, {r.Verified, docVerified}, {r.Claimed, docClaimed},
+		{isASCII(r.Name) && isASCII(r.Tags) && isASCII(r.SubCategory) && isASCII(r.Description), docASCII}} {
+		if set.on {
+			m.flags |= set.flag
 		}
 	}
+	ix.meta, ix.docs = append(ix.meta, m), append(ix.docs, ref)
+	ix.eachWord(d, func(w string, f int) {
+		id, ok := ix.words[w]
+		if !ok {
+			id = ix.addWord(w)
+		}
+		p := &ix.vocab[id].p
+		p[f] = append(p[f], d)
+	})
 	ix.byID[r.ID] = d
 	ix.byCity[m.city] = append(ix.byCity[m.city], d)
 	ix.byCategory[m.category] = append(ix.byCategory[m.category], d)
@@ -171,19 +177,35 @@ func (ix *index) add(r Listing) int32 {
 	return d
 }
 
+// eachWord calls fn with every distinct word of document d's searchable
+// fields (folded) and the first field it is in: a word's postings in a
+// later field would never tell a search more (relevance ranks a match by
+// its best field).
+func (ix *index) eachWord(d int32, fn func(w string, f int)) {
+	s := ix.searchable(d)
+	var seen []string
+	for f, texts := range [numFields][]string{{s[0]}, {s[1], s[2]}, {s[3]}} {
+		for _, t := range texts {
+			for _, w := range wordsOf(fold(t)) {
+				if !slices.Contains(seen, w) {
+					seen = append(seen, w)
+					fn(w, f)
+				}
+			}
+		}
+	}
+}
+
 // remove takes document d out of every list and order.
 func (ix *index) remove(d int32) {
 	m := &ix.meta[d]
 	if m.flags&docLive == 0 {
 		return
 	}
-	t := ix.text[d]
-	for f, s := range t.fields() {
-		for _, w := range wordsOf(s) {
-			p := ix.words[w]
-			p[f] = deleteDoc(p[f], d)
-		}
-	}
+	ix.eachWord(d, func(w string, f int) {
+		p := &ix.vocab[ix.words[w]].p
+		p[f] = deleteDoc(p[f], d)
+	})
 	for s := range numSorts {
 		pos := ix.rank[s][d]
 		ix.order[s] = slices.Delete(ix.order[s], int(pos), int(pos)+1)
@@ -193,7 +215,7 @@ func (ix *index) remove(d int32) {
 	ix.byCity[m.city] = deleteDoc(ix.byCity[m.city], d)
 	ix.byCategory[m.category] = deleteDoc(ix.byCategory[m.category], d)
 	m.flags &^= docLive
-	delete(ix.byID, t.id)
+	delete(ix.byID, ix.docs[d].id)
 	ix.dead++
 }
 
@@ -210,7 +232,7 @@ func deleteDoc(list []int32, d int32) []int32 {
 // insertOrdered places a new document in each sort's order.
 func (ix *index) insertOrdered(d int32) {
 	for s := range numSorts {
-		less := ix.less(s)
+		less := ix.less(s, ix.compareNames)
 		pos, _ := slices.BinarySearchFunc(ix.order[s], d, func(e, target int32) int {
 			if less(e, target) {
 				return -1
@@ -237,11 +259,17 @@ func (ix *index) sortOrders() {
 			live = append(live, int32(d))
 		}
 	}
+	// The names, folded once for the sorts' comparisons rather than at
+	// each of them.
+	keys := make([]string, len(ix.meta))
+	for _, d := range live {
+		keys[d] = fold(ix.arena.field(ix.docs[d].off, recName))
+	}
 	var wg sync.WaitGroup
 	for s := range numSorts {
 		ix.order[s] = slices.Clone(live)
 		wg.Go(func() {
-			less := ix.less(s)
+			less := ix.less(s, func(a, b int32) int { return strings.Compare(keys[a], keys[b]) })
 			slices.SortFunc(ix.order[s], func(a, b int32) int {
 				if less(a, b) {
 					return -1
@@ -254,17 +282,46 @@ func (ix *index) sortOrders() {
 	wg.Wait()
 }
 
-// less is sort s's order of two documents (spec §5): rating and reviews
-// descending, each the other's tie-break, then the name (case folded),
-// then the id so that every order is total; relevance puts featured
-// listings first.
-func (ix *index) less(s int) func(a, b int32) bool {
-	byName := func(a, b int32) bool {
-		na, nb := ix.text[a].nameKey, ix.text[b].nameKey
-		if na != nb {
-			return na < nb
+// compactPostings moves every word's postings, after a bulk load, into
+// one array, each list as long as it needs: appending to lists as
+// listings are read leaves up to half of each empty. A list that grows
+// later (a listing added) moves out to an array of its own.
+func (ix *index) compactPostings() {
+	n := 0
+	for i := range ix.vocab {
+		for _, list := range ix.vocab[i].p {
+			n += len(list)
 		}
-		return ix.text[a].id < ix.text[b].id
+	}
+	all := make([]int32, 0, n)
+	for i := range ix.vocab {
+		p := &ix.vocab[i].p
+		for f, list := range p {
+			at := len(all)
+			all = append(all, list...)
+			p[f] = all[at:len(all):len(all)]
+		}
+	}
+	for pair, list := range ix.pairs {
+		ix.pairs[pair] = slices.Clip(list)
+	}
+}
+
+// compareNames compares two documents' names as folded.
+func (ix *index) compareNames(a, b int32) int {
+	return compareFolded(ix.arena.field(ix.docs[a].off, recName), ix.arena.field(ix.docs[b].off, recName))
+}
+
+// less is sort s's order of two documents (spec §5): rating and reviews
+// descending, each the other's tie-break, then the name (case folded, as
+// names compares them), then the id so that every order is total;
+// relevance puts featured listings first.
+func (ix *index) less(s int, names func(a, b int32) int) func(a, b int32) bool {
+	byName := func(a, b int32) bool {
+		if c := names(a, b); c != 0 {
+			return c < 0
+		}
+		return ix.docs[a].id < ix.docs[b].id
 	}
 	byRating := func(a, b int32) bool {
 		ma, mb := &ix.meta[a], &ix.meta[b]
@@ -354,29 +411,31 @@ func (ix *index) typ(t string) uint8 {
 	return id
 }
 
-// listing is document d as a Listing: what a directory card shows.
+// listing is document d as a Listing: what a directory card shows, in
+// memory of its own (see own).
 func (ix *index) listing(d int32) Listing {
-	t, m := &ix.text[d], &ix.meta[d]
+	r, m := &ix.docs[d], &ix.meta[d]
+	rec := own(ix.arena.record(r.off))
 	return Listing{
-		ID: t.id, Slug: t.slug, Name: t.name, Tagline: t.tagline, Description: t.description,
-		Category: ix.categories[m.category], SubCategory: t.subCategory, Tags: t.tags,
-		City: t.city, State: t.state, Phone: t.phone, Type: ix.types[m.typ],
-		Rating: m.rating, ReviewCount: int(m.reviews),
-		Verified: m.flags&docVerified != 0, Featured: m.flags&docFeatured != 0, Claimed: t.claimed, Logo: t.logo,
+		ID: r.id, Slug: rec[recSlug], Name: rec[recName], Tagline: rec[recTagline], Description: rec[recDescription],
+		Category: ix.categories[m.category], SubCategory: ix.strs[r.sub], Tags: rec[recTags],
+		City: ix.strs[r.city], State: ix.strs[r.state], Phone: rec[recPhone], Type: ix.types[m.typ],
+		Rating: m.rating, ReviewCount: int(m.reviews), Logo: rec[recLogo],
+		Verified: m.flags&docVerified != 0, Featured: m.flags&docFeatured != 0, Claimed: m.flags&docClaimed != 0,
 	}
 }
 
-// intern shares one copy of a string that many listings repeat (a city,
-// a state, a sub-category).
-func (ix *index) intern(s string) string {
-	if v, ok := ix.interned[s]; ok {
-		return v
+// intern numbers a string that many listings repeat (a city, a state, a
+// sub-category), kept once.
+func (ix *index) intern(s string) uint32 {
+	if id, ok := ix.strID[s]; ok {
+		return id
 	}
-	if ix.interned == nil {
-		ix.interned = map[string]string{}
-	}
-	ix.interned[s] = s
-	return s
+	id := uint32(len(ix.strs))
+	s = strings.Clone(s)
+	ix.strs = append(ix.strs, s)
+	ix.strID[s] = id
+	return id
 }
 
 // summary is the index's version, places and category counts; the last
@@ -429,23 +488,14 @@ func (ix *index) categoryCounts() map[string]int {
 	return out
 }
 
-// bytes estimates the memory the index takes: its arrays, strings and
-// maps (a map entry counted at its key and value plus 16 bytes).
+// bytes estimates the memory the index takes: its arrays, its arena and
+// its maps (an entry counted at its key and value plus 16 bytes).
 func (ix *index) bytes() int64 {
-	n := int64(cap(ix.meta))*24 + int64(cap(ix.text))*int64(unsafeSizeofDocText)
-	for i := range ix.text {
-		t := &ix.text[i]
-		if i < len(ix.meta) && ix.meta[i].flags&docLive == 0 {
-			continue
-		}
-		n += int64(len(t.nameKey) + len(t.slug) + len(t.name) + len(t.tagline) + len(t.description) + len(t.tags) + len(t.phone))
-		if t.logo != nil {
-			n += 64
-		}
-	}
+	n := int64(cap(ix.meta))*int64(unsafe.Sizeof(docMeta{})) + int64(cap(ix.docs))*int64(unsafe.Sizeof(docRef{})) + ix.arena.bytes()
 	n += int64(len(ix.byID)) * (8 + 4 + 16)
+	n += int64(cap(ix.vocab)) * int64(unsafe.Sizeof(vocabWord{}))
 	for _, v := range ix.vocab {
-		n += int64(len(v.word)) + 16 + 8 + int64(unsafeSizeofPostings)
+		n += int64(len(v.word)) + 16 + 4 + 16 // and its entry in words
 		for _, p := range v.p {
 			n += int64(cap(p)) * 4
 		}
@@ -464,8 +514,3 @@ func (ix *index) bytes() int64 {
 	}
 	return n
 }
-
-const (
-	unsafeSizeofDocText  = int(unsafe.Sizeof(docText{}))
-	unsafeSizeofPostings = int(unsafe.Sizeof(postings{}))
-)

@@ -24,12 +24,13 @@ func NewIndex() *Index { return &Index{} }
 func (e *Index) Build(version int64, listings []Listing) {
 	e.changes.Lock()
 	defer e.changes.Unlock()
-	ix := newIndex()
+	ix := newIndex(len(listings))
 	ix.version = version
 	for _, l := range listings {
 		ix.add(l)
 	}
 	ix.sortOrders()
+	ix.compactPostings()
 	e.cur.Store(ix)
 }
 

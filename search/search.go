@@ -70,10 +70,9 @@ type Listing struct {
 	Verified    bool
 	Claimed     bool
 	Phone       string // "" unless the listing shows it
-	// Logo is the caller's own value for the listing's logo, returned as
-	// given: an engine neither reads nor indexes it. (The store's is a
-	// Picture, a type this package cannot name, since store imports it.)
-	Logo any
+	// Logo is the caller's own text for the listing's logo ("" for
+	// none), returned as given: an engine neither reads nor indexes it.
+	Logo string
 }
 
 // Sorts of the directory (spec §5): the values of Query.Sort.

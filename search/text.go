@@ -4,6 +4,7 @@ package search
 // contain a text, found through their words, and how well they match.
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"sync"
@@ -66,12 +67,18 @@ var scratches = sync.Pool{New: func() any { return new(scratch) }}
 
 // matches are the live documents whose name, tags, sub-category or
 // description contain text (folded), with the class of each match (see
-// match). Text that took long to match is kept for the next searches
-// until the index changes: a two-letter query or a common word matches
-// most listings, and visitors search them again and again with other
-// filters, sorts and pages.
+// match). Text that took long to match is kept for the next searches: a
+// two-letter query or a common word matches most listings, and visitors
+// search them again and again with other filters, sorts and pages. Kept
+// matches outlive changes: a document taken out is no longer live (every
+// search checks), and the documents added since are checked when the
+// text is next searched, so an edit costs a search a few checks, not the
+// whole match again.
 func (ix *index) matches(text string, sc *scratch) ([]int32, []uint8) {
 	if m, ok := ix.terms.get(text); ok {
+		if int(m.upTo) < len(ix.meta) {
+			m = ix.catchUp(text, m)
+		}
 		return m.docs, m.classes
 	}
 	work := ix.match(text, sc)
@@ -85,9 +92,25 @@ func (ix *index) matches(text string, sc *scratch) ([]int32, []uint8) {
 	}
 	sc.touched, sc.classes = docs, classes
 	if work >= costlyMatch {
-		ix.terms.put(text, termMatches{slices.Clone(docs), slices.Clone(classes)}, ix.termCacheSize())
+		ix.terms.put(text, termMatches{slices.Clip(slices.Clone(docs)), slices.Clip(slices.Clone(classes)), int32(len(ix.meta))}, ix.termCacheSize())
 	}
 	return docs, classes
+}
+
+// catchUp adds to kept matches of text the documents added since they
+// were found, and keeps the result for the next searches.
+func (ix *index) catchUp(text string, m termMatches) termMatches {
+	for d := m.upTo; int(d) < len(ix.meta); d++ {
+		if ix.meta[d].flags&docLive == 0 {
+			continue
+		}
+		if c := ix.classOf(d, text); c != checked {
+			m.docs, m.classes = append(m.docs, d), append(m.classes, c) // the kept slices are clipped: a copy
+		}
+	}
+	m.upTo = int32(len(ix.meta))
+	ix.terms.update(text, m)
+	return m
 }
 
 // costlyMatch is the work (postings read and documents checked) past which
@@ -136,7 +159,7 @@ func (ix *index) match(text string, sc *scratch) (work int) {
 			if ix.meta[d].flags&docLive != 0 {
 				work++
 				sc.touched = append(sc.touched, int32(d))
-				sc.class[d] = classOf(ix.text[d].fields(), text)
+				sc.class[d] = ix.classOf(int32(d), text)
 			}
 		}
 		return work
@@ -165,7 +188,7 @@ func (ix *index) match(text string, sc *scratch) (work int) {
 		if int(sc.count[d]) == len(words) {
 			work++
 			sc.touched = append(sc.touched, d)
-			sc.class[d] = classOf(ix.text[d].fields(), text)
+			sc.class[d] = ix.classOf(d, text)
 		}
 		sc.count[d] = 0
 	}
@@ -176,14 +199,14 @@ func (ix *index) match(text string, sc *scratch) (work int) {
 // and whether sub starts it. Only the words that have sub's rarest pair of
 // bytes are looked at.
 func (ix *index) eachWordWith(sub string, fn func(p *postings, start bool)) {
-	check := func(v vocabWord) {
+	check := func(v *vocabWord) {
 		if i := strings.Index(v.word, sub); i >= 0 {
-			fn(v.p, i == 0)
+			fn(&v.p, i == 0)
 		}
 	}
 	if len(sub) < 2 {
-		for _, v := range ix.vocab {
-			check(v)
+		for i := range ix.vocab {
+			check(&ix.vocab[i])
 		}
 		return
 	}
@@ -195,14 +218,16 @@ func (ix *index) eachWordWith(sub string, fn func(p *postings, start bool)) {
 		}
 	}
 	for _, w := range words {
-		check(ix.vocab[w])
+		check(&ix.vocab[w])
 	}
 }
 
-// addWord adds a new word to the vocabulary.
-func (ix *index) addWord(w string, p *postings) {
+// addWord adds a new word to the vocabulary, and returns its number.
+func (ix *index) addWord(w string) int32 {
 	id := int32(len(ix.vocab))
-	ix.vocab = append(ix.vocab, vocabWord{w, p})
+	w = strings.Clone(w) // not a piece of the text it was found in
+	ix.vocab = append(ix.vocab, vocabWord{word: w})
+	ix.words[w] = id
 	if ix.pairs == nil {
 		ix.pairs = map[[2]byte][]int32{}
 	}
@@ -212,30 +237,105 @@ func (ix *index) addWord(w string, p *postings) {
 			ix.pairs[pair] = append(list, id)
 		}
 	}
+	return id
 }
 
-// classOf is where text matches in t (see match), or checked if nowhere.
-func classOf(fields [numFields]string, text string) uint8 {
-	for f, s := range fields {
-		inside := false
-		for from := 0; ; {
-			i := strings.Index(s[from:], text)
-			if i < 0 {
-				break
-			}
-			i += from
-			if r, _ := utf8.DecodeLastRuneInString(s[:i]); i == 0 || !isWordRune(r) {
-				return uint8(2 * f)
-			}
-			inside = true
-			_, size := utf8.DecodeRuneInString(s[i:])
-			from = i + size
+// classOf is where text (folded) matches in document d (see match), or
+// checked if nowhere.
+func (ix *index) classOf(d int32, text string) uint8 {
+	ascii := ix.meta[d].flags&docASCII != 0
+	best := uint8(checked)
+	for i, s := range ix.searchable(d) {
+		f := fieldOf[i]
+		if best <= uint8(2*f) {
+			break
 		}
-		if inside {
-			return uint8(2*f + 1)
+		switch found, start := matchIn(s, text, ascii); {
+		case found && start:
+			best = min(best, uint8(2*f))
+		case found:
+			best = min(best, uint8(2*f+1))
 		}
 	}
-	return checked
+	return best
+}
+
+// matchIn reports whether text (folded) is in s, as folded, and whether
+// it is found at a word's start somewhere. When s is all ASCII it is
+// compared a byte at a time, without folding a copy of it.
+func matchIn(s, text string, ascii bool) (found, start bool) {
+	index := indexASCIIFold
+	if !ascii {
+		s, index = fold(s), strings.Index
+	}
+	for from := 0; from < len(s); {
+		i := index(s[from:], text)
+		if i < 0 {
+			break
+		}
+		i += from
+		if r, _ := utf8.DecodeLastRuneInString(s[:i]); i == 0 || !isWordRune(r) {
+			return true, true
+		}
+		found = true
+		_, size := utf8.DecodeRuneInString(s[i:])
+		from = i + size
+	}
+	return found, false
+}
+
+// indexASCIIFold is the first index of sub in s, s compared as if
+// lower-cased: s is all ASCII, sub folded.
+func indexASCIIFold(s, sub string) int {
+	if len(sub) == 0 {
+		return 0
+	}
+	first := sub[0]
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if lowerASCII(s[i]) != first {
+			continue
+		}
+		j := 1
+		for j < len(sub) && lowerASCII(s[i+j]) == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return i
+		}
+	}
+	return -1
+}
+
+func lowerASCII(b byte) byte {
+	if 'A' <= b && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// compareFolded compares a and b as their folded forms compare, without
+// folding copies of them.
+func compareFolded(a, b string) int {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		ra, rb = unicode.ToLower(ra), unicode.ToLower(rb)
+		if ra != rb {
+			return cmp.Compare(ra, rb)
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return cmp.Compare(len(a), len(b))
 }
 
 // termCache keeps the matches of costly text for an index until it
@@ -249,12 +349,13 @@ type termCache struct {
 type termMatches struct {
 	docs    []int32
 	classes []uint8
+	upTo    int32 // the documents checked: those numbered below
 }
 
 // termCacheSize bounds the documents a term cache holds (5 bytes each):
-// room for the matches of 16 texts that match every listing, and at least
-// 8 million.
-func (ix *index) termCacheSize() int { return max(8<<20, 16*len(ix.meta)) }
+// room for the matches of 8 texts that match every listing, and at least
+// 2 million (10 MB).
+func (ix *index) termCacheSize() int { return max(2<<20, 8*len(ix.meta)) }
 
 func (c *termCache) get(text string) (termMatches, bool) {
 	c.mu.Lock()
@@ -279,6 +380,16 @@ func (c *termCache) put(text string, m termMatches, limit int) {
 	if _, ok := c.entries[text]; !ok {
 		c.entries[text] = m
 		c.size += len(m.docs)
+	}
+}
+
+// update replaces the entry of text, if it is still kept, by m.
+func (c *termCache) update(text string, m termMatches) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old, ok := c.entries[text]; ok && old.upTo < m.upTo {
+		c.entries[text] = m
+		c.size += len(m.docs) - len(old.docs)
 	}
 }
 

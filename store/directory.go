@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"log/slog"
+
 	"github.com/jmoiron/sqlx"
 
 	"bizprofile/search"
@@ -72,8 +74,23 @@ type SearchResult struct {
 // changed since (migration 00014 records them), so a change any process
 // commits is searchable at once.
 type directory struct {
-	engine search.Engine
-	sync   sync.Mutex // one refresh at a time
+	engine   search.Engine
+	sync     sync.Mutex // one refresh at a time
+	versions versionReads
+
+	mu    sync.Mutex
+	build *buildCall // the first build, under way or done
+
+	snapshot string       // the index's snapshot file ("": none kept)
+	log      *slog.Logger // of the snapshot's reads and writes
+	saving   sync.WaitGroup
+}
+
+// buildCall is the engine's first build (or its read from a snapshot),
+// which searches wait for.
+type buildCall struct {
+	done chan struct{}
+	err  error
 }
 
 // newDirectory is a directory whose engine is the in-memory search.Index,
@@ -115,7 +132,7 @@ func (s *Store) SearchDirectory(ctx context.Context, q Search, offset, limit int
 func cardBusiness(l search.Listing) Business {
 	var tags Lines
 	_ = tags.Scan(l.Tags)
-	logo, _ := l.Logo.(Picture) // none: the zero Picture
+	logo, _ := ParsePicture(l.Logo) // as stored: valid, or none
 	return Business{
 		ID: l.ID, Slug: l.Slug, Name: l.Name, Tagline: l.Tagline, Description: l.Description,
 		Category: l.Category, SubCategory: l.SubCategory, Tags: tags,
@@ -156,12 +173,37 @@ func (s *Store) WarmDirectory(ctx context.Context) error {
 	return s.builtDirectory(ctx)
 }
 
-// builtDirectory builds the engine on first use.
+// builtDirectory builds the engine on first use. The build runs on its
+// own: a search that gives up waiting for it leaves it running for the
+// next; a build that fails is tried again by the next search.
 func (s *Store) builtDirectory(ctx context.Context) error {
 	if s.dir.engine.Version() >= 0 {
 		return nil
 	}
-	return s.refreshDirectory(ctx)
+	s.dir.mu.Lock()
+	c := s.dir.build
+	if c == nil {
+		c = &buildCall{done: make(chan struct{})}
+		s.dir.build = c
+		go func() {
+			bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Minute)
+			defer cancel()
+			c.err = s.refreshDirectory(bctx)
+			if c.err != nil {
+				s.dir.mu.Lock()
+				s.dir.build = nil
+				s.dir.mu.Unlock()
+			}
+			close(c.done)
+		}()
+	}
+	s.dir.mu.Unlock()
+	select {
+	case <-c.done:
+		return c.err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // currentDirectory brings the engine up to the database's version.
@@ -169,7 +211,7 @@ func (s *Store) currentDirectory(ctx context.Context) error {
 	if err := s.builtDirectory(ctx); err != nil {
 		return err
 	}
-	v, err := s.directoryVersion(ctx)
+	v, err := s.dir.versions.read(ctx, s.directoryVersion)
 	if err != nil {
 		return err
 	}
@@ -206,6 +248,9 @@ func (s *Store) refreshDirectory(ctx context.Context) error {
 	}
 	e := s.dir.engine
 	v := e.Version()
+	if v < 0 && s.loadSnapshot(ctx) {
+		v = e.Version()
+	}
 	if v == st.Version {
 		return nil
 	}
@@ -244,6 +289,7 @@ func (s *Store) rebuildDirectory(ctx context.Context) error {
 		return err
 	}
 	s.dir.engine.Build(v, listings)
+	s.saveAfterBuild()
 	return nil
 }
 
@@ -273,9 +319,7 @@ func (s *Store) publishedListings(ctx context.Context, cond string, args ...any)
 		if !showPhone {
 			l.Phone = ""
 		}
-		if !logo.IsZero() {
-			l.Logo = logo // none stays nil: no copy of a zero Picture for every listing
-		}
+		l.Logo = logo.String()
 		out = append(out, l)
 	}
 	if err := rows.Err(); err != nil {
