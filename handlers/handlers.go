@@ -27,6 +27,7 @@ import (
 	"bizprofile/analytics"
 	"bizprofile/domain"
 	"bizprofile/handlers/api"
+	"bizprofile/metrics"
 	"bizprofile/pagecache"
 	"bizprofile/ratelimit"
 	"bizprofile/status"
@@ -82,7 +83,7 @@ type Handlers struct {
 	sessions   *scs.SessionManager
 	site       views.Site
 	production bool
-	metrics    *metrics
+	metrics    *metrics.Metrics
 	limits     limiters
 	analytics  *analytics.Counter
 
@@ -121,7 +122,6 @@ func New(d Deps) *Handlers {
 		sessions:   d.Sessions,
 		site:       d.Site,
 		production: d.Production,
-		metrics:    newMetrics(),
 		limits:     newLimiters(d.RateLimits, sharedLimitsOf(d.Store), d.Log),
 		analytics:  d.Analytics,
 
@@ -136,6 +136,11 @@ func New(d Deps) *Handlers {
 
 		media:  d.Media,
 		status: d.Status,
+	}
+	if h.store != nil {
+		h.metrics = metrics.New(h.store.DirectoryStats)
+	} else {
+		h.metrics = metrics.New(nil)
 	}
 	if h.media == nil {
 		disk, err := storage.NewDisk(filepath.Join(os.TempDir(), "bizprofile-media"))

@@ -85,7 +85,7 @@ func (h *Handlers) observe(next http.Handler) http.Handler {
 		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
 			route = rc.RoutePattern()
 		}
-		h.metrics.observe(r.Method, route, rec.status, d)
+		h.metrics.Observe(r.Method, route, rec.status, d)
 		// A 503 is an answer we chose (the database is unreachable, a
 		// service is not configured) and was logged as such where it was
 		// chosen; other 5xx are faults.
