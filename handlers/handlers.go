@@ -25,6 +25,7 @@ import (
 	"github.com/stripe/stripe-go/v85"
 
 	"bizprofile/analytics"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/handlers/api"
 	"bizprofile/metrics"
@@ -211,8 +212,12 @@ func (h *Handlers) render(w http.ResponseWriter, r *http.Request, status int, c 
 }
 
 // serverError logs err with the request it broke and shows the styled 500
-// page, which reveals nothing of err to the visitor.
+// page, which reveals nothing of err to the visitor; a client that went
+// away is sent nothing, and logged at INFO (clientgone).
 func (h *Handlers) serverError(w http.ResponseWriter, r *http.Request, err error) {
+	if clientgone.Handled(h.log, w, r, err) {
+		return
+	}
 	if store.Unavailable(err) {
 		h.unavailable(w, r, err)
 		return

@@ -31,7 +31,8 @@ func New(index func() search.Stats) *Metrics {
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "http_requests_total",
-			Help: "HTTP requests served, by method, route pattern and status.",
+			Help: "HTTP requests served, by method, route pattern and status. Status 499: the client went away " +
+				"(closed the connection) before its answer was complete; no fault of the app, counted apart from the 5xx.",
 		}, []string{"method", "route", "status"}),
 		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "http_request_duration_seconds",
