@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -63,10 +64,10 @@ func (h *Handlers) closeAccount(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, formStatus(w, err), views.AccountClosePage(h.chrome(r), v))
 		return
 	case errors.As(err, &notCancelled):
-		log.Error("account not closed", "reason", "its paid plan could not be cancelled at Stripe", slog.Any("error", notCancelled.Err))
+		clientgone.Error(log, r, "account not closed", "reason", "its paid plan could not be cancelled at Stripe", slog.Any("error", notCancelled.Err))
 		v.Problem = "We could not cancel your paid plan with our payment provider just now, so your account is still open and nothing was removed."
 	case err != nil:
-		log.Error("account not closed", "reason", "the database refused", slog.Any("error", err), "plans_cancelled", len(closed.PlansCancelled))
+		clientgone.Error(log, r, "account not closed", "reason", "the database refused", slog.Any("error", err), "plans_cancelled", len(closed.PlansCancelled))
 		v.Problem = "We could not close your account just now; nothing was removed."
 		if len(closed.PlansCancelled) > 0 {
 			v.Problem = "We cancelled your paid plan, but could not close your account just now; nothing else was removed."

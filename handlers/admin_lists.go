@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/csvexport"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -114,7 +115,7 @@ func (h *Handlers) exportList(l adminList) http.HandlerFunc {
 			if rows, _, err = l.fetch(ctx, q, store.Page{Limit: exportBatch, Offset: offset}); err != nil {
 				// Half a file must not pass for a whole one: break the
 				// connection, so the download fails.
-				h.log.Error("export broken off", slog.Any("error", err), "path", r.URL.Path, "offset", offset)
+				clientgone.Error(h.log, r, "export broken off", slog.Any("error", err), "path", r.URL.Path, "offset", offset)
 				_ = cw.Flush()
 				panic(http.ErrAbortHandler)
 			}

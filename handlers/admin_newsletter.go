@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
@@ -173,7 +174,7 @@ func (h *Handlers) saveNewsletter(w http.ResponseWriter, r *http.Request, n stor
 		h.notFound(w, r)
 		return
 	case err != nil:
-		h.log.Error("newsletter not saved", "error", err, "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "newsletter not saved", "error", err, "request_id", requestID(r.Context()))
 		e.Problem = "The newsletter could not be saved just now. Please try again in a moment; nothing you typed was lost."
 		h.render(w, r, http.StatusServiceUnavailable, views.AdminNewsletterEditPage(h.chrome(r), e))
 		return
@@ -227,7 +228,7 @@ func (h *Handlers) sendNewsletter(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrNewsletterSent):
 		h.flash(r, views.Toast{Title: "Already sent", Description: "This newsletter was sent before; it is not sent twice.", Variant: "destructive"})
 	case err != nil:
-		h.log.Error("newsletter not sent", "error", err, "newsletter_id", n.ID, "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "newsletter not sent", "error", err, "newsletter_id", n.ID, "request_id", requestID(r.Context()))
 		h.flash(r, views.Toast{Title: "Not sent", Description: "The newsletter could not be queued just now. Nothing was sent; please try again in a moment.", Variant: "destructive"})
 		back += "/send"
 	default:

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -60,7 +61,7 @@ func (h *Handlers) openIncident(w http.ResponseWriter, r *http.Request) {
 	by := currentUser(r).ID
 	inc, err := h.domain.Incidents.Open(r.Context(), in, by)
 	if err != nil {
-		h.log.Error("incident not opened", "error", err, "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "incident not opened", "error", err, "request_id", requestID(r.Context()))
 		f.Problem = "The incident could not be saved just now. Please try again in a moment; what you wrote is kept below."
 		h.renderAdminStatus(w, r, http.StatusServiceUnavailable, views.AdminStatus{New: f})
 		return
@@ -99,7 +100,7 @@ func (h *Handlers) postIncidentUpdate(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/admin/status", http.StatusSeeOther)
 		return
 	case err != nil:
-		h.log.Error("incident update not saved", "incident", id, "error", err, "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "incident update not saved", "incident", id, "error", err, "request_id", requestID(r.Context()))
 		back.Update.Problem = "The update could not be saved just now. Please try again in a moment; what you wrote is kept below."
 		h.renderAdminStatus(w, r, http.StatusServiceUnavailable, back)
 		return

@@ -10,6 +10,7 @@ import (
 	"github.com/a-h/templ"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/jobs"
 	"bizprofile/store"
@@ -121,7 +122,7 @@ func (h *Handlers) startSession(r *http.Request, u store.User) error {
 // logout ends the session on the server and returns to the home page.
 func (h *Handlers) logout(w http.ResponseWriter, r *http.Request) {
 	if err := h.sessions.Destroy(r.Context()); err != nil {
-		h.log.Error("sign out failed", slog.Any("error", err), "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "sign out failed", slog.Any("error", err), "request_id", requestID(r.Context()))
 		h.flash(r, views.Toast{Title: "Error", Description: "Failed to sign out", Variant: "destructive"})
 		http.Redirect(w, r, localPath(r.Referer(), "/"), http.StatusSeeOther)
 		return

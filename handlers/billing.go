@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -109,7 +110,7 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 	}
 	checkout, err := h.domain.Plans.StartCheckout(r.Context(), h.stripe, *u, p, b)
 	if err != nil {
-		h.log.Error("payment failed", slog.Any("error", err), "user_id", u.ID, "plan", p.ID, "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "payment failed", slog.Any("error", err), "user_id", u.ID, "plan", p.ID, "request_id", requestID(r.Context()))
 		h.flash(r, paymentFailedToast)
 		http.Redirect(w, r, "/pricing", http.StatusSeeOther)
 		return
@@ -136,7 +137,7 @@ func (h *Handlers) billingPortal(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) openPortal(w http.ResponseWriter, r *http.Request, u *store.User, customer string) {
 	portal, err := h.domain.Plans.PortalURL(r.Context(), h.stripe, *u, customer)
 	if err != nil {
-		h.log.Error("billing portal failed", slog.Any("error", err), "user_id", u.ID, "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "billing portal failed", slog.Any("error", err), "user_id", u.ID, "request_id", requestID(r.Context()))
 		h.flash(r, views.Toast{Title: "Error", Description: "Failed to open billing. Please try again.", Variant: "destructive"})
 		http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
 		return

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 
 	"github.com/stripe/stripe-go/v85/webhook"
@@ -60,7 +61,7 @@ func (h *Handlers) stripeWebhook(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "Unreadable event.", http.StatusBadRequest)
 		return
 	case err != nil:
-		log.Error("stripe event not applied", "error", err)
+		clientgone.Error(log, r, "stripe event not applied", "error", err)
 		http.Error(w, "Try again later.", http.StatusInternalServerError)
 		return
 	case !first:

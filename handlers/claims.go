@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -97,7 +98,7 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrClaimPending):
 		f.State = views.ClaimPendingReview
 	case err != nil:
-		h.log.Error("claim not stored", "error", err, "business_id", b.ID, "user_id", u.ID, "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "claim not stored", "error", err, "business_id", b.ID, "user_id", u.ID, "request_id", requestID(r.Context()))
 		f.Problem = "We could not send your claim just now. Please try again in a moment: what you wrote is still here."
 		h.render(w, r, http.StatusServiceUnavailable, views.ClaimPage(h.chrome(r), f))
 		return

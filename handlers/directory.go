@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/pagecache"
 	"bizprofile/places"
 	"bizprofile/store"
@@ -159,8 +160,10 @@ func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) directoryJSON(w http.ResponseWriter, r *http.Request) {
 	res, _, err := h.searchDirectory(r)
 	if err != nil {
-		h.log.Error("directory search", "error", err, "request_id", requestID(r.Context()))
-		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "The search failed. Please try again."})
+		if !clientgone.Handled(h.log, w, r, err) { // gone: the island dropped the fetch (typed on), or the page closed
+			h.log.Error("directory search", "error", err, "request_id", requestID(r.Context()))
+			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "The search failed. Please try again."})
+		}
 		return
 	}
 	writeJSON(w, http.StatusOK, res)

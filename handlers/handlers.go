@@ -25,8 +25,10 @@ import (
 	"github.com/stripe/stripe-go/v85"
 
 	"bizprofile/analytics"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/handlers/api"
+	"bizprofile/metrics"
 	"bizprofile/pagecache"
 	"bizprofile/ratelimit"
 	"bizprofile/status"
@@ -82,7 +84,7 @@ type Handlers struct {
 	sessions   *scs.SessionManager
 	site       views.Site
 	production bool
-	metrics    *metrics
+	metrics    *metrics.Metrics
 	limits     limiters
 	analytics  *analytics.Counter
 
@@ -121,7 +123,6 @@ func New(d Deps) *Handlers {
 		sessions:   d.Sessions,
 		site:       d.Site,
 		production: d.Production,
-		metrics:    newMetrics(),
 		limits:     newLimiters(d.RateLimits, sharedLimitsOf(d.Store), d.Log),
 		analytics:  d.Analytics,
 
@@ -136,6 +137,11 @@ func New(d Deps) *Handlers {
 
 		media:  d.Media,
 		status: d.Status,
+	}
+	if h.store != nil {
+		h.metrics = metrics.New(h.store.DirectoryStats)
+	} else {
+		h.metrics = metrics.New(nil)
 	}
 	if h.media == nil {
 		disk, err := storage.NewDisk(filepath.Join(os.TempDir(), "bizprofile-media"))
@@ -206,8 +212,12 @@ func (h *Handlers) render(w http.ResponseWriter, r *http.Request, status int, c 
 }
 
 // serverError logs err with the request it broke and shows the styled 500
-// page, which reveals nothing of err to the visitor.
+// page, which reveals nothing of err to the visitor; a client that went
+// away is sent nothing, and logged at INFO (clientgone).
 func (h *Handlers) serverError(w http.ResponseWriter, r *http.Request, err error) {
+	if clientgone.Handled(h.log, w, r, err) {
+		return
+	}
 	if store.Unavailable(err) {
 		h.unavailable(w, r, err)
 		return

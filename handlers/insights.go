@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -111,7 +112,7 @@ func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil || !b.OwnedBy(u.Account()) {
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			h.log.Error("insights: load business", "error", err)
+			clientgone.Error(h.log, r, "insights: load business", "error", err)
 		}
 		if wantsJSON {
 			writeJSON(w, http.StatusNotFound, generateResult{Error: "That business was not found."})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/csvexport"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
@@ -183,7 +184,7 @@ func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 		offset += exportBatch
 		if ls, err = fetch(offset); err != nil {
 			// Half a file must not pass for a whole one.
-			h.log.Error("lead export broken off", slog.Any("error", err), "user_id", u.ID, "offset", offset)
+			clientgone.Error(h.log, r, "lead export broken off", slog.Any("error", err), "user_id", u.ID, "offset", offset)
 			_ = cw.Flush()
 			panic(http.ErrAbortHandler)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/places"
 	"bizprofile/plans"
@@ -192,7 +193,7 @@ func (h *Handlers) updateLeadStatus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		h.log.Error("lead status not saved", slog.Any("error", err), "lead_id", l.ID)
+		clientgone.Error(h.log, r, "lead status not saved", slog.Any("error", err), "lead_id", l.ID)
 		h.leadAnswer(w, r, http.StatusServiceUnavailable, l, bill, func(v *views.LeadPageView) {
 			v.Problem = "The status could not be saved just now. Please try again in a moment."
 		})
@@ -217,7 +218,7 @@ func (h *Handlers) addLeadNote(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		h.log.Error("lead note not saved", slog.Any("error", err), "lead_id", l.ID)
+		clientgone.Error(h.log, r, "lead note not saved", slog.Any("error", err), "lead_id", l.ID)
 		h.leadAnswer(w, r, http.StatusServiceUnavailable, l, bill, func(v *views.LeadPageView) {
 			v.Note, v.Problem = note, "Your note could not be saved just now. Please try again in a moment; what you wrote is still here."
 		})
@@ -241,7 +242,7 @@ func (h *Handlers) replyToLead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		h.log.Error("lead reply not sent", slog.Any("error", err), "lead_id", l.ID)
+		clientgone.Error(h.log, r, "lead reply not sent", slog.Any("error", err), "lead_id", l.ID)
 		h.leadAnswer(w, r, http.StatusServiceUnavailable, l, bill, func(v *views.LeadPageView) {
 			v.Reply, v.Problem = reply, "Your reply could not be sent just now. Please try again in a moment; what you wrote is still here."
 		})
@@ -279,7 +280,7 @@ func (h *Handlers) deleteLead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		h.log.Error("lead not deleted", slog.Any("error", err), "lead_id", l.ID)
+		clientgone.Error(h.log, r, "lead not deleted", slog.Any("error", err), "lead_id", l.ID)
 		v := leadDeleteView(l)
 		v.Problem = "The lead could not be deleted just now. Please try again in a moment."
 		h.render(w, r, http.StatusServiceUnavailable, views.LeadDeletePage(h.chrome(r), v))

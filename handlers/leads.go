@@ -6,6 +6,7 @@ import (
 
 	"bizprofile/analytics"
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -77,7 +78,7 @@ func (h *Handlers) contactBusiness(w http.ResponseWriter, r *http.Request) {
 		sender = u.ID
 	}
 	if _, err := h.domain.Leads.Receive(r.Context(), b, in, sender); err != nil {
-		h.log.Error("lead not stored", "error", err, "business_id", b.ID)
+		clientgone.Error(h.log, r, "lead not stored", "error", err, "business_id", b.ID)
 		f.Problem = "Your message could not be sent just now. Please try again in a moment; nothing you typed was lost."
 		answer(http.StatusServiceUnavailable, f)
 		return

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -150,7 +151,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if status == http.StatusServiceUnavailable {
-			h.log.Error("image not stored", slog.Any("error", err), "business_id", b.ID, "request_id", requestID(ctx))
+			clientgone.Error(h.log, r, "image not stored", slog.Any("error", err), "business_id", b.ID, "request_id", requestID(ctx))
 		} else {
 			h.log.Info("image refused", "reason", msg, "business_id", b.ID)
 		}

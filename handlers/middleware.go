@@ -17,6 +17,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/clientgone"
 	"bizprofile/images"
 )
 
@@ -71,13 +72,17 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // observe logs every request and counts it in the metrics, labelled by its
-// route pattern (not its path, which would explode the label set).
+// route pattern (not its path, which would explode the label set). A
+// request whose client went away is recorded as 499, at INFO (clientgone).
 func (h *Handlers) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		if rec.status == 0 {
+		switch {
+		case clientgone.Is(r): // it left before its answer was whole, whatever was written
+			rec.status = clientgone.Status
+		case rec.status == 0:
 			rec.status = http.StatusOK
 		}
 		d := time.Since(start)
@@ -85,7 +90,7 @@ func (h *Handlers) observe(next http.Handler) http.Handler {
 		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
 			route = rc.RoutePattern()
 		}
-		h.metrics.observe(r.Method, route, rec.status, d)
+		h.metrics.Observe(r.Method, route, rec.status, d)
 		// A 503 is an answer we chose (the database is unreachable, a
 		// service is not configured) and was logged as such where it was
 		// chosen; other 5xx are faults.

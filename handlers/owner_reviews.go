@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -174,7 +175,7 @@ func (h *Handlers) replyToReview(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r)
 		return
 	case err != nil:
-		h.log.Error("reply not saved", "error", err, "review_id", rev.ID)
+		clientgone.Error(h.log, r, "reply not saved", "error", err, "review_id", rev.ID)
 		o.Problem = "Your reply could not be saved just now. Please try again in a moment; what you wrote is still here."
 		h.answerReview(w, r, http.StatusServiceUnavailable, b, q, o)
 		return
@@ -200,7 +201,7 @@ func (h *Handlers) deleteReply(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		h.log.Error("reply not deleted", "error", err, "review_id", rev.ID)
+		clientgone.Error(h.log, r, "reply not deleted", "error", err, "review_id", rev.ID)
 		o := ownerReviewOf(b, rev, q.Values().Encode())
 		o.Problem = "Your reply could not be deleted just now. Please try again in a moment."
 		h.answerReview(w, r, http.StatusServiceUnavailable, b, q, o)

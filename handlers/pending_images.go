@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/images"
 	"bizprofile/store"
@@ -152,7 +153,7 @@ func wizardFileKind(name string) (store.ImageKind, bool) {
 func (h *Handlers) uploadMessage(r *http.Request, err error) (string, int, bool) {
 	msg, status, ok := uploadError(err)
 	if errors.Is(err, domain.ErrStorage) {
-		h.log.Error("image storage failed", "error", err, "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "image storage failed", "error", err, "request_id", requestID(r.Context()))
 	}
 	return msg, status, ok
 }

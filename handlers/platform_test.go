@@ -1,13 +1,16 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"bizprofile/internal/samples"
 	"bizprofile/store"
 
 	"github.com/PuerkitoBio/goquery"
@@ -189,6 +192,37 @@ func TestMetricsCountRequestsByRoutePattern(t *testing.T) {
 	if !strings.Contains(app.logs.String(), "route=/pricing status=200") {
 		t.Errorf("request log lacks route and status:\n%s", app.logs.String())
 	}
+}
+
+// The operators see the directory's search index at each scrape: its
+// listings, the memory it takes and the version it reflects.
+func TestMetricsShowTheSearchIndex(t *testing.T) {
+	app := newTestApp(t, store.SQLite, withMetricsToken)
+	added, err := samples.Add(context.Background(), app.store)
+	must(t, err)
+	if res, _ := app.get(t, "/directory?q=bakery"); res.StatusCode != http.StatusOK {
+		t.Fatalf("search: %d", res.StatusCode)
+	}
+	_, metrics := app.getMetrics(t, metricsToken)
+	for _, name := range []string{"bizprofile_search_index_listings", "bizprofile_search_index_bytes", "bizprofile_search_index_version"} {
+		if v, ok := metricValue(metrics, name); !ok || v <= 0 {
+			t.Errorf("/metrics: %s = %v (found %v), want > 0", name, v, ok)
+		}
+	}
+	if v, _ := metricValue(metrics, "bizprofile_search_index_listings"); int(v) != added {
+		t.Errorf("/metrics: the index holds %v listings, the samples are %d", v, added)
+	}
+}
+
+// metricValue is the value of an unlabelled series in a scrape.
+func metricValue(scrape, name string) (float64, bool) {
+	for line := range strings.SplitSeq(scrape, "\n") {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			return f, err == nil
+		}
+	}
+	return 0, false
 }
 
 func TestAssetsAreFingerprintedCachedAndCompressed(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"github.com/a-h/templ"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -195,7 +196,7 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := h.domain.Accounts.StartEmailChange(r.Context(), *u, in); err != nil {
-		h.log.Error("email change not started", "error", err, "user_id", u.ID)
+		clientgone.Error(h.log, r, "email change not started", "error", err, "user_id", u.ID)
 		v.Errors = catalog.FieldErrors{"new_email": "We could not send the confirmation email just now. Please try again in a moment."}
 		h.render(w, r, http.StatusServiceUnavailable, views.ProfilePage(h.chrome(r), v))
 		return

@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/places"
 	"bizprofile/store"
@@ -133,7 +134,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := h.domain.Leads.Request(r.Context(), in, currentUser(r))
 	if err != nil {
-		h.log.Error("quote request not stored", "error", err)
+		clientgone.Error(h.log, r, "quote request not stored", "error", err)
 		f.Problem = "Your request could not be sent just now. Please try again in a moment; nothing you typed was lost."
 		h.render(w, r, http.StatusServiceUnavailable, views.QuoteRequestPage(h.chrome(r), f))
 		return

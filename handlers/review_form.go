@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/ratelimit"
 	"bizprofile/store"
@@ -135,7 +136,7 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 	}
 	own, editing, err := h.ownReview(r, b, u)
 	if err != nil {
-		h.log.Error("review not stored", "error", err, "business_id", b.ID, "user_id", u.ID)
+		clientgone.Error(h.log, r, "review not stored", "error", err, "business_id", b.ID, "user_id", u.ID)
 		f.Problem = reviewNotSaved
 		answer(http.StatusServiceUnavailable, f)
 		return
@@ -187,7 +188,7 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 		answer(http.StatusConflict, f)
 		return
 	case err != nil:
-		h.log.Error("review not stored", "error", err, "business_id", b.ID, "user_id", u.ID)
+		clientgone.Error(h.log, r, "review not stored", "error", err, "business_id", b.ID, "user_id", u.ID)
 		f.Problem = reviewNotSaved
 		answer(http.StatusServiceUnavailable, f)
 		return

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -163,7 +164,7 @@ func (h *Handlers) reportReview(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r)
 		return
 	case err != nil:
-		h.log.Error("review report not stored", "error", err, "review_id", rev.ID, "user_id", u.ID, "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "review report not stored", "error", err, "review_id", rev.ID, "user_id", u.ID, "request_id", requestID(r.Context()))
 		f.Problem = "Your report could not be sent just now. Please try again in a moment: what you wrote is still here."
 		h.answerReport(w, r, http.StatusServiceUnavailable, f)
 		return

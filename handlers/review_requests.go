@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/qrcode"
 	"bizprofile/store"
@@ -72,7 +73,7 @@ func (h *Handlers) sendReviewRequests(w http.ResponseWriter, r *http.Request) {
 		h.answerRequests(w, r, http.StatusUnprocessableEntity, b, f)
 		return
 	case err != nil:
-		h.log.Error("review requests not sent", "error", err, "business_id", b.ID)
+		clientgone.Error(h.log, r, "review requests not sent", "error", err, "business_id", b.ID)
 		f.Problem = "Your requests could not be sent just now. Please try again in a moment: nothing was sent, and what you typed is still here."
 		h.answerRequests(w, r, http.StatusServiceUnavailable, b, f)
 		return

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -135,7 +136,7 @@ func (h *Handlers) markHelpful(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r)
 		return
 	case err != nil:
-		h.log.Error("helpful mark not stored", "error", err, "review_id", id, "user_id", u.ID)
+		clientgone.Error(h.log, r, "helpful mark not stored", "error", err, "review_id", id, "user_id", u.ID)
 		t = views.Toast{Title: "Not saved", Description: "Your mark could not be saved just now. Please try again in a moment.", Variant: "destructive"}
 		status = http.StatusServiceUnavailable
 	case added:

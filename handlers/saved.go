@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -59,7 +60,7 @@ func (h *Handlers) setSaved(w http.ResponseWriter, r *http.Request, save bool) {
 		toast = views.Toast{Title: "Removed from your saved businesses", Description: b.Name + " is no longer saved."}
 	}
 	if err != nil {
-		h.log.Error("save business", slog.Any("error", err), "slug", slug, "save", save, "request_id", requestID(ctx))
+		clientgone.Error(h.log, r, "save business", slog.Any("error", err), "slug", slug, "save", save, "request_id", requestID(ctx))
 		status, save = http.StatusServiceUnavailable, !save // the button stays as it was
 		toast = views.Toast{Title: "Not changed", Description: "Your saved businesses could not be changed just now. Please try again.", Variant: "destructive"}
 	}
@@ -104,7 +105,7 @@ func (h *Handlers) markSaved(r *http.Request, cards []views.BusinessCard, bs []s
 	}
 	saved, err := h.store.SavedAmong(r.Context(), u.ID, store.BusinessIDs(bs))
 	if err != nil {
-		h.log.Error("saved among", slog.Any("error", err), "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "saved among", slog.Any("error", err), "request_id", requestID(r.Context()))
 		return
 	}
 	for i := range cards {
@@ -118,7 +119,7 @@ func (h *Handlers) saveToggle(r *http.Request, b store.Business) views.SaveToggl
 	if u := currentUser(r); u != nil {
 		saved, err := h.store.SavedAmong(r.Context(), u.ID, []int64{b.ID})
 		if err != nil {
-			h.log.Error("saved among", slog.Any("error", err), "request_id", requestID(r.Context()))
+			clientgone.Error(h.log, r, "saved among", slog.Any("error", err), "request_id", requestID(r.Context()))
 		}
 		t.Saved = saved[b.ID]
 	}

@@ -2,6 +2,8 @@ package handlers
 
 import (
 	"net/http"
+
+	"bizprofile/clientgone"
 )
 
 // senderDetails are the name, email and phone a signed-in person's forms
@@ -14,7 +16,7 @@ func (h *Handlers) senderDetails(r *http.Request) (name, email, phone string) {
 	}
 	p, err := h.store.ProfileOf(r.Context(), u.ID)
 	if err != nil {
-		h.log.Error("sender's profile", "error", err, "user_id", u.ID)
+		clientgone.Error(h.log, r, "sender's profile", "error", err, "user_id", u.ID)
 	}
 	return p.DisplayName(), u.Email, p.Phone
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/a-h/templ"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -171,7 +172,6 @@ func (h *Handlers) confirmSubscription(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusNotFound, views.ConfirmSubscriptionPage(h.chrome(r), views.ConfirmSubscription{Gone: true}))
 		return
 	case err != nil:
-		h.log.Error("subscription not confirmed", "error", err, "request_id", requestID(r.Context()))
 		h.serverError(w, r, err)
 		return
 	}
@@ -226,7 +226,6 @@ func (h *Handlers) unsubscribe(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrNotFound):
 		v.Gone = true
 	case err != nil:
-		h.log.Error("unsubscribe failed", "error", err, "request_id", requestID(r.Context()))
 		h.serverError(w, r, err)
 		return
 	default:
@@ -306,7 +305,7 @@ func (h *Handlers) submitSiteForm(w http.ResponseWriter, r *http.Request, f site
 		return
 	}
 	if err := f.save(r.Context()); err != nil {
-		h.log.Error("form not stored", "form", f.what, "error", err, "request_id", requestID(r.Context()))
+		clientgone.Error(h.log, r, "form not stored", "form", f.what, "error", err, "request_id", requestID(r.Context()))
 		*f.problem = "What you sent could not be saved just now. Please try again in a moment; nothing you typed was lost."
 		answer(http.StatusServiceUnavailable)
 		return

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -166,7 +167,7 @@ func (h *Handlers) requestVerification(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrAlreadyVerified):
 		h.flash(r, views.Toast{Title: "Already verified", Description: b.Name + " has the Verified badge."})
 	case err != nil:
-		h.log.Error("verification request not stored", "error", err, "business_id", b.ID, "user_id", u.ID, "request_id", requestID(ctx))
+		clientgone.Error(h.log, r, "verification request not stored", "error", err, "business_id", b.ID, "user_id", u.ID, "request_id", requestID(ctx))
 		vf.Problem = "We could not send your request just now. Please try again in a moment: what you wrote is still here."
 		h.manageRefused(w, r, http.StatusServiceUnavailable, b, vf, nil)
 		return

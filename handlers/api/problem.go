@@ -9,6 +9,7 @@ import (
 
 	"bizprofile/apispec"
 	"bizprofile/catalog"
+	"bizprofile/clientgone"
 	"bizprofile/store"
 )
 
@@ -101,11 +102,15 @@ func (a *API) problem(w http.ResponseWriter, r *http.Request, p *Problem) {
 
 // fail answers with err: a *Problem as it is; anything else is logged and
 // answered as a server error (503 when the database is unreachable), never
-// with its text.
+// with its text. A client that went away is sent nothing, and logged at
+// INFO (clientgone), as the site's pages do.
 func (a *API) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var p *Problem
 	if errors.As(err, &p) {
 		a.problem(w, r, p)
+		return
+	}
+	if clientgone.Handled(a.log, w, r, err) {
 		return
 	}
 	a.log.Error("api: request failed", "method", r.Method, "path", r.URL.Path, slog.Any("error", err))
