@@ -124,39 +124,25 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 		sort = orderName
 	}
 	text := fold(strings.Join(strings.Fields(q.Text), " "))
-	sc := scratches.Get().(*scratch)
-	defer scratches.Put(sc)
-	var docs []int32
-	var classes []uint8
-	switch {
-	case text != "":
-		docs, classes = ix.matches(text, sc)
-	case !ix.narrow(f, sc):
-		return ix.walk(sort, f, offset, limit)
-	default:
-		// The listings of a category or of a few places, fewer than
-		// walking the whole order would pass by.
-		docs = sc.touched
-	}
+	sc := getScratch()
+	defer putScratch(sc)
 	// Each match's key orders it: its position in the sort's order, and
 	// for relevance, first whether it is featured and where the text
 	// matched (spec §5: featured first; then, by the text, a match in the
 	// name before one in a tag or the sub-category before one in the
-	// description, a word's start before its inside).
+	// description, a word's start before its inside). The page is the
+	// smallest keys, kept in a bounded heap as the matches go by.
 	by := sort
 	if sort == orderRelevance {
 		by = orderRating
 	}
-	sc.keys = sc.keys[:0]
-	for i, d := range docs {
+	top := sc.top(offset + limit)
+	consider := func(d int32, class uint8) {
 		m := &ix.meta[d]
 		if !f.pass(m) {
-			continue
+			return
 		}
-		var class uint8 // of no text: all alike
-		if classes != nil {
-			class = classes[i]
-		}
+		total++
 		key := uint64(ix.rank[by][d])
 		if sort == orderRelevance {
 			if m.flags&docFeatured == 0 {
@@ -164,10 +150,26 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 			}
 			key |= uint64(class) << 32
 		}
-		sc.keys = append(sc.keys, key)
+		top.push(key)
 	}
-	total = len(sc.keys)
-	first := smallest(sc.keys, offset+limit)
+	switch lists := ix.narrow(f); {
+	case text != "":
+		docs, classes := ix.matches(text, sc)
+		for i, d := range docs {
+			consider(d, classes[i])
+		}
+	case lists != nil:
+		// The listings of a category or of a few places, fewer than
+		// walking the whole order would pass by.
+		for _, list := range lists {
+			for _, d := range list {
+				consider(d, 0)
+			}
+		}
+	default:
+		return ix.walk(sort, f, offset, limit, sc)
+	}
+	first := top.sorted()
 	if offset >= len(first) {
 		return nil, total
 	}
@@ -177,9 +179,9 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 	return page, total
 }
 
-// narrow puts in sc.touched the listings of f's category or places, when
-// they are a small part of the index, and says whether it did.
-func (ix *index) narrow(f indexFilter, sc *scratch) bool {
+// narrow is the lists of documents of f's category or places, when they
+// are a small part of the index; nil when they are not.
+func (ix *index) narrow(f indexFilter) [][]int32 {
 	limit := len(ix.byID) / 4
 	var places int
 	if f.cities != nil {
@@ -189,62 +191,91 @@ func (ix *index) narrow(f indexFilter, sc *scratch) bool {
 			}
 		}
 	}
-	sc.touched = sc.touched[:0]
 	switch {
 	case f.category >= 0 && len(ix.byCategory[f.category]) <= limit && (f.cities == nil || len(ix.byCategory[f.category]) <= places):
-		sc.touched = append(sc.touched, ix.byCategory[f.category]...)
+		return [][]int32{ix.byCategory[f.category]}
 	case f.cities != nil && places <= limit:
+		var lists [][]int32
 		for c, in := range f.cities {
-			if in {
-				sc.touched = append(sc.touched, ix.byCity[c]...)
+			if in && len(ix.byCity[c]) > 0 {
+				lists = append(lists, ix.byCity[c])
 			}
 		}
-	default:
-		return false
+		return append(lists, nil) // not nil when no place has a listing
 	}
-	return true
+	return nil
 }
 
 // walk reads a page of the listings passing f in sort's order: a slice of
-// the order when nothing filters, else one pass that counts them all.
-func (ix *index) walk(sort int, f indexFilter, offset, limit int) (page []int32, total int) {
+// the order when nothing filters. Otherwise the documents that pass are
+// found first, in the order they are kept in memory (a sort's order visits
+// them at random, a cache miss each, which at a million listings cost
+// more than the rest of the search), then the order is walked to the page
+// testing only that set.
+func (ix *index) walk(sort int, f indexFilter, offset, limit int, sc *scratch) (page []int32, total int) {
 	order := ix.order[sort]
 	if !f.any() {
 		return slices.Clone(order[min(offset, len(order)):min(offset+limit, len(order))]), len(order)
 	}
+	words := (len(ix.meta) + 63) / 64
+	if cap(sc.pass) < words {
+		sc.pass = make([]uint64, words)
+	}
+	pass := sc.pass[:words]
+	clear(pass)
+	for d := range ix.meta {
+		if f.pass(&ix.meta[d]) {
+			pass[d/64] |= 1 << (d % 64)
+			total++
+		}
+	}
+	if offset >= total {
+		return nil, total
+	}
+	seen := 0
 	for _, d := range order {
-		if !f.pass(&ix.meta[d]) {
+		if pass[d/64]&(1<<(d%64)) == 0 {
 			continue
 		}
-		if total >= offset && total < offset+limit {
+		if seen >= offset {
 			page = append(page, d)
+			if len(page) == limit {
+				break
+			}
 		}
-		total++
+		seen++
 	}
 	return page, total
 }
 
-// smallest sorts the n smallest keys to the front of keys and returns
-// them: a bounded heap for a first page among many matches, a full sort
-// otherwise.
-func smallest(keys []uint64, n int) []uint64 {
-	if n*4 >= len(keys) {
-		slices.Sort(keys)
-		return keys[:min(n, len(keys))]
-	}
-	// keys[:n] becomes a max-heap of the n smallest seen so far.
-	h := keys[:n]
-	for i := n/2 - 1; i >= 0; i-- {
-		siftDown(h, i)
-	}
-	for _, k := range keys[n:] {
-		if k < h[0] {
-			h[0] = k
-			siftDown(h, 0)
+// topKeys keeps the n smallest keys pushed, as a max-heap.
+type topKeys struct {
+	n    int
+	heap []uint64
+}
+
+func (t *topKeys) push(k uint64) {
+	switch {
+	case len(t.heap) < t.n:
+		t.heap = append(t.heap, k)
+		for i := len(t.heap) - 1; i > 0; {
+			parent := (i - 1) / 2
+			if t.heap[parent] >= t.heap[i] {
+				break
+			}
+			t.heap[parent], t.heap[i] = t.heap[i], t.heap[parent]
+			i = parent
 		}
+	case t.n > 0 && k < t.heap[0]:
+		t.heap[0] = k
+		siftDown(t.heap, 0)
 	}
-	slices.Sort(h)
-	return h
+}
+
+// sorted is the keys kept, smallest first.
+func (t *topKeys) sorted() []uint64 {
+	slices.Sort(t.heap)
+	return t.heap
 }
 
 func siftDown(h []uint64, i int) {

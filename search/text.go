@@ -5,6 +5,7 @@ package search
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -53,7 +54,8 @@ type scratch struct {
 	touched []int32 // documents whose class was set
 	count   []uint8 // by document: how many of a text's words it has
 	classes []uint8 // the classes of matches (see matches)
-	keys    []uint64
+	keys    topKeys
+	pass    []uint64 // by document, a bit: it passes a walk's filters
 }
 
 // Classes that are not matches: a document not looked at yet, and one
@@ -63,7 +65,33 @@ const (
 	checked = 0xfe
 )
 
-var scratches = sync.Pool{New: func() any { return new(scratch) }}
+// scratches are the scratches searches left, for the next: a few, kept
+// however often the garbage is collected (a sync.Pool is emptied by each
+// collection, and at a million listings a scratch is megabytes to make
+// again).
+var scratches = make(chan *scratch, 2*runtime.GOMAXPROCS(0))
+
+func getScratch() *scratch {
+	select {
+	case sc := <-scratches:
+		return sc
+	default:
+		return new(scratch)
+	}
+}
+
+func putScratch(sc *scratch) {
+	select {
+	case scratches <- sc:
+	default: // enough kept: this one is garbage
+	}
+}
+
+// top is the scratch's heap of the n smallest keys, empty.
+func (sc *scratch) top(n int) *topKeys {
+	sc.keys.n, sc.keys.heap = n, sc.keys.heap[:0]
+	return &sc.keys
+}
 
 // matches are the live documents whose name, tags, sub-category or
 // description contain text (folded), with the class of each match (see
