@@ -449,9 +449,9 @@ func (ix *index) summary() Summary {
 	return Summary{Version: ix.version, Places: st.Places, Categories: st.Categories}
 }
 
-// changed forgets what the index computed from its documents.
+// changed forgets the places and category counts: the index changed.
+// (Kept matches follow the changes: see matches.)
 func (ix *index) changed() {
-	ix.terms.clear()
 	ix.stats.Store(nil)
 }
 

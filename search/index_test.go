@@ -14,6 +14,18 @@ import (
 // bounded heap) find the same pages as checking every listing does, once
 // built and after changes applied one by one.
 func TestIndexAgreesWithACheckOfEveryListing(t *testing.T) {
+	// Matches kept as usual, and kept for almost every text (followed
+	// through the changes).
+	for _, costly := range []int{20_000, 50} {
+		t.Run(fmt.Sprintf("kept past %d", costly), func(t *testing.T) {
+			costlyMatch = costly
+			t.Cleanup(func() { costlyMatch = 20_000 })
+			indexAgrees(t)
+		})
+	}
+}
+
+func indexAgrees(t *testing.T) {
 	const size, pageSize = 3000, 20
 	r := rand.New(rand.NewPCG(1, 2))
 	listings := map[int64]Listing{}

@@ -158,6 +158,18 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 		for i, d := range docs {
 			consider(d, classes[i])
 		}
+	case lists != nil && ix.walkable(lists, offset+limit):
+		// Many listings of a category or of places: counted from their
+		// lists, the page read from the sort's order, which soon meets
+		// enough of them.
+		for _, list := range lists {
+			for _, d := range list {
+				if f.pass(&ix.meta[d]) {
+					total++
+				}
+			}
+		}
+		return ix.walkOrder(sort, f, offset, limit), total
 	case lists != nil:
 		// The listings of a category or of a few places, fewer than
 		// walking the whole order would pass by.
@@ -246,6 +258,36 @@ func (ix *index) walk(sort int, f indexFilter, offset, limit int, sc *scratch) (
 		seen++
 	}
 	return page, total
+}
+
+// walkable reports whether walking a sort's order to the n-th listing of
+// lists passes by fewer listings than looking at each of theirs would:
+// expected n·N/M steps for M listings in lists among N.
+func (ix *index) walkable(lists [][]int32, n int) bool {
+	m := 0
+	for _, l := range lists {
+		m += len(l)
+	}
+	return m > 0 && 2*n*len(ix.byID) <= m*m
+}
+
+// walkOrder is the page (offset, limit) of the listings passing f in
+// sort's order, read from the order until it is full.
+func (ix *index) walkOrder(sort int, f indexFilter, offset, limit int) (page []int32) {
+	seen := 0
+	for _, d := range ix.order[sort] {
+		if !f.pass(&ix.meta[d]) {
+			continue
+		}
+		if seen >= offset {
+			page = append(page, d)
+			if len(page) == limit {
+				break
+			}
+		}
+		seen++
+	}
+	return page
 }
 
 // topKeys keeps the n smallest keys pushed, as a max-heap.

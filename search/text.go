@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -95,19 +94,17 @@ func (sc *scratch) top(n int) *topKeys {
 
 // matches are the live documents whose name, tags, sub-category or
 // description contain text (folded), with the class of each match (see
-// match). Text that took long to match is kept for the next searches: a
-// two-letter query or a common word matches most listings, and visitors
-// search them again and again with other filters, sorts and pages. Kept
-// matches outlive changes: a document taken out is no longer live (every
-// search checks), and the documents added since are checked when the
-// text is next searched, so an edit costs a search a few checks, not the
-// whole match again.
+// match). Text that
+// took long to match is kept for the next searches: a two-letter query
+// or a common word matches most listings, and visitors search them again
+// and again with other filters, sorts and pages. Kept matches outlive
+// changes: a document taken out is no longer live (every search checks),
+// and the documents added since are checked when the text is next
+// searched, so an edit costs a search a few checks, not the whole match
+// again.
 func (ix *index) matches(text string, sc *scratch) ([]int32, []uint8) {
-	if m, ok := ix.terms.get(text); ok {
-		if int(m.upTo) < len(ix.meta) {
-			m = ix.catchUp(text, m)
-		}
-		return m.docs, m.classes
+	if e := ix.terms.get(text); e != nil {
+		return e.current(ix, text)
 	}
 	work := ix.match(text, sc)
 	docs, classes := sc.touched[:0], sc.classes[:0]
@@ -120,30 +117,15 @@ func (ix *index) matches(text string, sc *scratch) ([]int32, []uint8) {
 	}
 	sc.touched, sc.classes = docs, classes
 	if work >= costlyMatch {
-		ix.terms.put(text, termMatches{slices.Clip(slices.Clone(docs)), slices.Clip(slices.Clone(classes)), int32(len(ix.meta))}, ix.termCacheSize())
+		e := &termEntry{docs: slices.Clip(slices.Clone(docs)), classes: slices.Clip(slices.Clone(classes)), upTo: int32(len(ix.meta))}
+		ix.terms.put(text, e, ix.termCacheSize())
 	}
 	return docs, classes
 }
 
-// catchUp adds to kept matches of text the documents added since they
-// were found, and keeps the result for the next searches.
-func (ix *index) catchUp(text string, m termMatches) termMatches {
-	for d := m.upTo; int(d) < len(ix.meta); d++ {
-		if ix.meta[d].flags&docLive == 0 {
-			continue
-		}
-		if c := ix.classOf(d, text); c != checked {
-			m.docs, m.classes = append(m.docs, d), append(m.classes, c) // the kept slices are clipped: a copy
-		}
-	}
-	m.upTo = int32(len(ix.meta))
-	ix.terms.update(text, m)
-	return m
-}
-
 // costlyMatch is the work (postings read and documents checked) past which
 // a text's matches are worth keeping.
-const costlyMatch = 20_000
+var costlyMatch = 20_000
 
 // match finds the live documents whose name, tags, sub-category or
 // description contain text (folded), and the class of each match:
@@ -364,66 +346,4 @@ func compareFolded(a, b string) int {
 		a, b = a[na:], b[nb:]
 	}
 	return cmp.Compare(len(a), len(b))
-}
-
-// termCache keeps the matches of costly text for an index until it
-// changes, within a bound on their size.
-type termCache struct {
-	mu      sync.Mutex
-	entries map[string]termMatches
-	size    int // documents held in all
-}
-
-type termMatches struct {
-	docs    []int32
-	classes []uint8
-	upTo    int32 // the documents checked: those numbered below
-}
-
-// termCacheSize bounds the documents a term cache holds (5 bytes each):
-// room for the matches of 8 texts that match every listing, and at least
-// 2 million (10 MB).
-func (ix *index) termCacheSize() int { return max(2<<20, 8*len(ix.meta)) }
-
-func (c *termCache) get(text string) (termMatches, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	m, ok := c.entries[text]
-	return m, ok
-}
-
-func (c *termCache) put(text string, m termMatches, limit int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.entries == nil {
-		c.entries = map[string]termMatches{}
-	}
-	for k, old := range c.entries {
-		if c.size+len(m.docs) <= limit {
-			break
-		}
-		delete(c.entries, k)
-		c.size -= len(old.docs)
-	}
-	if _, ok := c.entries[text]; !ok {
-		c.entries[text] = m
-		c.size += len(m.docs)
-	}
-}
-
-// update replaces the entry of text, if it is still kept, by m.
-func (c *termCache) update(text string, m termMatches) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old, ok := c.entries[text]; ok && old.upTo < m.upTo {
-		c.entries[text] = m
-		c.size += len(m.docs) - len(old.docs)
-	}
-}
-
-// clear forgets every entry: the index changed.
-func (c *termCache) clear() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.entries, c.size = nil, 0
 }
