@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -33,7 +34,7 @@ func indexAgrees(t *testing.T) {
 		listings[id+1] = testListing(r, id+1)
 	}
 	e := NewIndex()
-	e.Build(1, published(listings))
+	e.Build(ctx, 1, published(listings))
 	ix := e.cur.Load()
 	pick := func(opts ...string) string { return opts[r.IntN(len(opts))] }
 	texts := []string{"", "", "coffee", "ca", "e", "web design", "roofing", "garcia & sons", "a-b", "-", "zzqx", "st. ", "bakery & cafe"}
@@ -62,7 +63,7 @@ func indexAgrees(t *testing.T) {
 				if !slices.Equal(got, want) || gotTotal != wantTotal {
 					t.Fatalf("%s: search %d (round %d) %+v:\n got %v (total %d)\nwant %v (total %d)", label, i, round, q, got, gotTotal, want, wantTotal)
 				}
-				res := e.Search(q, offset, pageSize)
+				res := find(e, q, offset, pageSize)
 				for j, d := range want {
 					if res.Listings[j].ID != ix.docs[d].id {
 						t.Fatalf("%s: search %d %+v: listing %d is %d, not %d", label, i, q, j, res.Listings[j].ID, ix.docs[d].id)
@@ -106,7 +107,7 @@ func indexAgrees(t *testing.T) {
 				now = append(now, l)
 			}
 		}
-		e.Apply(int64(2+i), []int64{id, added}, now)
+		e.Apply(ctx, int64(2+i), []int64{id, added}, now)
 		if e.cur.Load() != ix {
 			t.Fatal("the index was rebuilt rather than changed")
 		}
@@ -122,9 +123,9 @@ func indexAgrees(t *testing.T) {
 	}
 	// A Build of the listings as they now are agrees with the changes.
 	built := NewIndex()
-	built.Build(e.Version(), published(listings))
+	built.Build(ctx, e.Version(), published(listings))
 	for _, q := range []Query{{}, {Text: "coffee"}, {Location: "portland"}, {Sort: SortName, Category: "food"}} {
-		got, want := e.Search(q, 0, 1000), built.Search(q, 0, 1000)
+		got, want := find(e, q, 0, 1000), find(built, q, 0, 1000)
 		if !slices.EqualFunc(got.Listings, want.Listings, func(a, b Listing) bool { return a.ID == b.ID }) || got.Total != want.Total {
 			t.Errorf("%+v: changed and built indexes disagree: %d and %d listings", q, got.Total, want.Total)
 		}
@@ -137,7 +138,7 @@ func TestIndexBeforeItsFirstBuild(t *testing.T) {
 	if v := e.Version(); v != -1 {
 		t.Errorf("version %d", v)
 	}
-	if res := e.Search(Query{}, 0, 20); res.Total != 0 || res.Version != -1 {
+	if res := find(e, Query{}, 0, 20); res.Total != 0 || res.Version != -1 {
 		t.Errorf("search: %+v", res)
 	}
 	if e.Incremental(1) {
@@ -154,7 +155,7 @@ func TestIndexIncremental(t *testing.T) {
 		all = append(all, testListing(r, id+1))
 	}
 	e := NewIndex()
-	e.Build(1, all)
+	e.Build(ctx, 1, all)
 	if !e.Incremental(1000) || e.Incremental(1001) {
 		t.Error("4,000 listings: takes up to 1,000 changes at once")
 	}
@@ -162,7 +163,7 @@ func TestIndexIncremental(t *testing.T) {
 	for i := range changed {
 		changed[i] = int64(i + 1)
 	}
-	e.Apply(2, changed, all[:600])
+	e.Apply(ctx, 2, changed, all[:600])
 	if !e.Incremental(400) || e.Incremental(401) {
 		t.Error("600 dead documents: takes 400 more, not 401")
 	}
@@ -274,4 +275,21 @@ func slowClass(s [4]string, text string) uint8 {
 		}
 	}
 	return checked
+}
+
+// ctx is the tests' context: the in-memory index never fails.
+var ctx = context.Background()
+
+// find is e.Search, which never fails in memory.
+func find(e *Index, q Query, offset, limit int) Result {
+	res, err := e.Search(ctx, q, offset, limit)
+	if err != nil {
+		panic(err)
+	}
+	return res
+}
+
+func summary(e *Index) Summary {
+	s, _ := e.Summary(ctx)
+	return s
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 )
@@ -21,7 +22,7 @@ func NewIndex() *Index { return &Index{} }
 
 // Build makes a new index of listings and puts it in the place of the
 // current one, which searches read until then.
-func (e *Index) Build(version int64, listings []Listing) {
+func (e *Index) Build(_ context.Context, version int64, listings []Listing) error {
 	e.changes.Lock()
 	defer e.changes.Unlock()
 	ix := newIndex(len(listings))
@@ -32,15 +33,16 @@ func (e *Index) Build(version int64, listings []Listing) {
 	ix.sortOrders()
 	ix.compactPostings()
 	e.cur.Store(ix)
+	return nil
 }
 
 // Apply changes the current index in place, while searches wait.
-func (e *Index) Apply(version int64, changed []int64, listings []Listing) {
+func (e *Index) Apply(_ context.Context, version int64, changed []int64, listings []Listing) error {
 	e.changes.Lock()
 	defer e.changes.Unlock()
 	ix := e.cur.Load()
 	if ix == nil {
-		return // nothing to change: the first Build reads every listing
+		return nil // nothing to change: the first Build reads every listing
 	}
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
@@ -54,6 +56,7 @@ func (e *Index) Apply(version int64, changed []int64, listings []Listing) {
 		ix.insertOrdered(ix.add(l))
 	}
 	ix.version = version
+	return nil
 }
 
 // Incremental is false when the changes are many (each one moves every
@@ -80,10 +83,10 @@ func (e *Index) Version() int64 {
 }
 
 // Search runs q on the current index.
-func (e *Index) Search(q Query, offset, limit int) Result {
+func (e *Index) Search(_ context.Context, q Query, offset, limit int) (Result, error) {
 	ix := e.cur.Load()
 	if ix == nil {
-		return Result{Summary: Summary{Version: -1}}
+		return Result{Summary: Summary{Version: -1}}, nil
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
@@ -92,18 +95,18 @@ func (e *Index) Search(q Query, offset, limit int) Result {
 	for i, d := range page {
 		res.Listings[i] = ix.listing(d)
 	}
-	return res
+	return res, nil
 }
 
 // Summary is the current index's places and category counts.
-func (e *Index) Summary() Summary {
+func (e *Index) Summary(context.Context) (Summary, error) {
 	ix := e.cur.Load()
 	if ix == nil {
-		return Summary{Version: -1}
+		return Summary{Version: -1}, nil
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	return ix.summary()
+	return ix.summary(), nil
 }
 
 // Stats are the current index's listings and the memory it takes.

@@ -8,20 +8,28 @@
 // can stand in for Index, the one this package keeps in memory.
 package search
 
+import "context"
+
 // Engine is a directory search engine as the store drives it: built from
 // every published listing, then kept in step by applying the listings that
 // changed, each time at the directory version the change brings it to.
 // Searches may run at any time, alongside a Build or an Apply; each sees
 // the directory at one version, which its Result names (the pages cached
 // under it must show that version's listings).
+//
+// It is the seam for engines other than this package's Index (one
+// partitioned across machines, or an external search server: see the
+// README's capacity plan): those that work over a network take a context
+// and may fail, and the store reports their failure as it reports the
+// database's.
 type Engine interface {
 	// Build replaces everything the engine holds with listings (every
 	// published listing) at version.
-	Build(version int64, listings []Listing)
+	Build(ctx context.Context, version int64, listings []Listing) error
 	// Apply brings the engine to version: every listing in changed is
 	// taken out (edited, unpublished, deleted), and listings (those of
 	// changed still published, as they are now) are put in.
-	Apply(version int64, changed []int64, listings []Listing)
+	Apply(ctx context.Context, version int64, changed []int64, listings []Listing) error
 	// Incremental reports whether Apply should take n changed listings,
 	// or a Build from every listing would serve better: each engine knows
 	// what a change costs it.
@@ -32,10 +40,10 @@ type Engine interface {
 	Version() int64
 	// Search finds the page of offset and limit among the listings q
 	// matches, in q's order, and counts them all.
-	Search(q Query, offset, limit int) Result
+	Search(ctx context.Context, q Query, offset, limit int) (Result, error)
 	// Summary is the directory as a whole, without a search: its places
 	// and category counts (the landing pages and the sitemap list them).
-	Summary() Summary
+	Summary(ctx context.Context) (Summary, error)
 	// Stats is what the engine holds and what it costs, for the
 	// operators' metrics.
 	Stats() Stats

@@ -18,8 +18,8 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	}
 	all[7].Logo = "0123456789abcdef0123456789abcdef.jpg 640x480 160,320,640"
 	orig := NewIndex()
-	orig.Build(3, all)
-	orig.Apply(4, []int64{1, 2, 3}, []Listing{all[1], {ID: 9001, Slug: "new", Name: "Zanzibar Évora Roofing", Category: "construction", City: "Austin", State: "TX"}})
+	orig.Build(ctx, 3, all)
+	orig.Apply(ctx, 4, []int64{1, 2, 3}, []Listing{all[1], {ID: 9001, Slug: "new", Name: "Zanzibar Évora Roofing", Category: "construction", City: "Austin", State: "TX"}})
 	var buf bytes.Buffer
 	if err := orig.Save(&buf); err != nil {
 		t.Fatal(err)
@@ -35,22 +35,22 @@ func TestSnapshotRoundTrip(t *testing.T) {
 			{Location: "portland"}, {Location: "Austin, TX", Sort: SortReviews}, {State: "OR"}, {Category: "food", MinRating: 3},
 			{VerifiedOnly: true, Sort: SortRating}, {Type: "online"}} {
 			for _, offset := range []int{0, 20, 400} {
-				got, want := loaded.Search(q, offset, 20), orig.Search(q, offset, 20)
+				got, want := find(loaded, q, offset, 20), find(orig, q, offset, 20)
 				if !slices.Equal(got.Listings, want.Listings) || got.Total != want.Total {
 					t.Fatalf("%s: %+v at %d: loaded index found %d (%v), the original %d (%v)", label, q, offset, got.Total, ids(got.Listings), want.Total, ids(want.Listings))
 				}
 			}
 		}
-		if got, want := loaded.Summary(), orig.Summary(); !slices.Equal(got.Places, want.Places) || len(got.Categories) != len(want.Categories) {
+		if got, want := summary(loaded), summary(orig); !slices.Equal(got.Places, want.Places) || len(got.Categories) != len(want.Categories) {
 			t.Fatalf("%s: summaries differ", label)
 		}
 	}
 	agree("loaded")
-	if got := loaded.Search(Query{Text: "zanzibar évora"}, 0, 1); got.Total != 1 || got.Listings[0].ID != 9001 {
+	if got := find(loaded, Query{Text: "zanzibar évora"}, 0, 1); got.Total != 1 || got.Listings[0].ID != 9001 {
 		t.Fatalf("the listing added before the snapshot: %+v", got)
 	}
 	for _, e := range []*Index{orig, loaded} {
-		e.Apply(5, []int64{9001, 10, 11}, []Listing{{ID: 11, Slug: "eleven", Name: "Harbor Coffee", Category: "food", City: "Portland", State: "ME", Rating: 5}})
+		e.Apply(ctx, 5, []int64{9001, 10, 11}, []Listing{{ID: 11, Slug: "eleven", Name: "Harbor Coffee", Category: "food", City: "Portland", State: "ME", Rating: 5}})
 	}
 	agree("changed after")
 }
@@ -63,7 +63,7 @@ func TestSnapshotDamaged(t *testing.T) {
 		all = append(all, testListing(r, id+1))
 	}
 	e := NewIndex()
-	e.Build(1, all)
+	e.Build(ctx, 1, all)
 	var buf bytes.Buffer
 	if err := e.Save(&buf); err != nil {
 		t.Fatal(err)

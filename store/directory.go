@@ -97,6 +97,12 @@ type buildCall struct {
 // built on the first search.
 func newDirectory() *directory { return &directory{engine: search.NewIndex()} }
 
+// UseSearchEngine puts e in the place of the store's search engine (the
+// in-memory search.Index), before the first search: the seam through
+// which another engine — partitioned, or an external search server —
+// serves the directory without a change to the store's callers.
+func (s *Store) UseSearchEngine(e search.Engine) { s.dir.engine = e }
+
 // SearchBusinesses runs a directory search among published listings. It
 // reads the directory's version from the database and, when the search
 // engine is behind, brings it up to date first; the engine then finds the
@@ -115,7 +121,10 @@ func (s *Store) SearchDirectory(ctx context.Context, q Search, offset, limit int
 		return SearchResult{}, err
 	}
 	limit = max(limit, 1)
-	found := s.dir.engine.Search(q.query(), offset, limit)
+	found, err := s.dir.engine.Search(ctx, q.query(), offset, limit)
+	if err != nil {
+		return SearchResult{}, fmt.Errorf("store: search: %w: %w", ErrSearchUnavailable, err)
+	}
 	res := SearchResult{
 		Businesses: make([]Business, len(found.Listings)), Total: found.Total,
 		Page: offset/limit + 1, Pages: int(math.Ceil(float64(found.Total) / float64(limit))),
@@ -148,7 +157,11 @@ func (s *Store) Places(ctx context.Context) ([]Place, error) {
 	if err := s.currentDirectory(ctx); err != nil {
 		return nil, err
 	}
-	return slices.Clone(s.dir.engine.Summary().Places), nil
+	sum, err := s.dir.engine.Summary(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: directory places: %w: %w", ErrSearchUnavailable, err)
+	}
+	return slices.Clone(sum.Places), nil
 }
 
 // CategoryCounts are how many published listings each category has
@@ -157,7 +170,11 @@ func (s *Store) CategoryCounts(ctx context.Context) (map[string]int, error) {
 	if err := s.currentDirectory(ctx); err != nil {
 		return nil, err
 	}
-	return maps.Clone(s.dir.engine.Summary().Categories), nil
+	sum, err := s.dir.engine.Summary(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: directory categories: %w: %w", ErrSearchUnavailable, err)
+	}
+	return maps.Clone(sum.Categories), nil
 }
 
 // DirectoryStats is what the directory's search engine holds and the
@@ -272,7 +289,9 @@ func (s *Store) refreshDirectory(ctx context.Context) error {
 		}
 		listings = append(listings, got...)
 	}
-	e.Apply(st.Version, changed, listings)
+	if err := e.Apply(ctx, st.Version, changed, listings); err != nil {
+		return fmt.Errorf("store: search engine: %w: %w", ErrSearchUnavailable, err)
+	}
 	return nil
 }
 
@@ -288,7 +307,9 @@ func (s *Store) rebuildDirectory(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.dir.engine.Build(v, listings)
+	if err := s.dir.engine.Build(ctx, v, listings); err != nil {
+		return fmt.Errorf("store: search engine: %w: %w", ErrSearchUnavailable, err)
+	}
 	s.saveAfterBuild()
 	return nil
 }

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -456,14 +457,48 @@ type recordingEngine struct {
 	applied [][]int64 // the listings each Apply was told changed
 }
 
-func (e *recordingEngine) Build(version int64, listings []search.Listing) {
+func (e *recordingEngine) Build(ctx context.Context, version int64, listings []search.Listing) error {
 	e.builds++
-	e.Index.Build(version, listings)
+	return e.Index.Build(ctx, version, listings)
 }
 
-func (e *recordingEngine) Apply(version int64, changed []int64, listings []search.Listing) {
+func (e *recordingEngine) Apply(ctx context.Context, version int64, changed []int64, listings []search.Listing) error {
 	e.applied = append(e.applied, slices.Sorted(slices.Values(changed)))
-	e.Index.Apply(version, changed, listings)
+	return e.Index.Apply(ctx, version, changed, listings)
+}
+
+// unreachableEngine is a search engine over a network that does not
+// answer.
+type unreachableEngine struct{ *search.Index }
+
+var errUnreachable = errors.New("search server: connection refused")
+
+func (unreachableEngine) Search(context.Context, search.Query, int, int) (search.Result, error) {
+	return search.Result{}, errUnreachable
+}
+
+func (unreachableEngine) Summary(context.Context) (search.Summary, error) {
+	return search.Summary{}, errUnreachable
+}
+
+// An engine that fails (one on another machine, unreachable) fails the
+// search with its error, for the pages to answer as when the database
+// fails: never a page of nothing found.
+func TestSearchEngineFailureIsAnError(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		s.UseSearchEngine(unreachableEngine{search.NewIndex()})
+		directoryFixture(t, s)
+		if res, err := s.SearchBusinesses(ctx, store.Search{Query: "coffee"}); !errors.Is(err, errUnreachable) || !store.Unavailable(err) {
+			t.Errorf("search: %d found, error %v (unavailable: %t)", res.Total, err, store.Unavailable(err))
+		}
+		if _, err := s.Places(ctx); !errors.Is(err, errUnreachable) {
+			t.Errorf("places: %v", err)
+		}
+		if _, err := s.CategoryCounts(ctx); !errors.Is(err, errUnreachable) {
+			t.Errorf("category counts: %v", err)
+		}
+	})
 }
 
 // The store builds its search engine once, then hands it the listings

@@ -12,6 +12,11 @@ import (
 	"github.com/lib/pq"
 )
 
+// ErrSearchUnavailable wraps the error of a search engine that failed (one
+// on another machine that did not answer): as for the database, the
+// pages answer 503 and ask to try again.
+var ErrSearchUnavailable = errors.New("the search engine did not answer")
+
 // Unavailable reports whether err means the database cannot be reached or
 // cannot take work just now (down, restarting, out of connections, busy),
 // rather than that a request was wrong: the app answers 503 and asks to
@@ -19,6 +24,9 @@ import (
 func Unavailable(err error) bool {
 	if err == nil {
 		return false
+	}
+	if errors.Is(err, ErrSearchUnavailable) {
+		return true
 	}
 	var (
 		pqErr  *pq.Error
