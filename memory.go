@@ -13,7 +13,7 @@ import (
 // requestsHeadroom is the memory the app keeps for everything but the
 // directory's search index: requests under way, the pages they render
 // and compress, the caches of matches and pages, sessions, the job queue.
-const requestsHeadroom = 96 << 20
+const requestsHeadroom = 64 << 20
 
 // keepMemoryLimit gives the Go runtime a soft memory limit of the search
 // index's size plus requestsHeadroom, and follows the index as it grows,

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +35,7 @@ import (
 	"bizprofile/status"
 	"bizprofile/storage"
 	"bizprofile/store"
+	"bizprofile/turns"
 	"bizprofile/views"
 )
 
@@ -85,6 +87,7 @@ type Handlers struct {
 	site       views.Site
 	production bool
 	metrics    *metrics.Metrics
+	searches   *turns.Queue // the directory's searches take turns (package turns)
 	limits     limiters
 	analytics  *analytics.Counter
 
@@ -137,6 +140,8 @@ func New(d Deps) *Handlers {
 
 		media:  d.Media,
 		status: d.Status,
+
+		searches: turns.New(2 * runtime.GOMAXPROCS(0)),
 	}
 	if h.store != nil {
 		h.metrics = metrics.New(h.store.DirectoryStats)
@@ -160,8 +165,8 @@ func New(d Deps) *Handlers {
 		h.api = api.New(api.Deps{
 			Log: h.log, Store: h.store, BaseURL: h.site.BaseURL, Production: h.production,
 			Domain: h.domain,
-			Take:   h.limits.apiKey.Take,
-			Limit:  h.limits.apiKey.Limit(), Window: h.limits.apiKey.Window(),
+			Take:   h.limits.apiKey.Take, Searches: h.searches,
+			Limit: h.limits.apiKey.Limit(), Window: h.limits.apiKey.Window(),
 		}).Routes()
 	}
 	return h

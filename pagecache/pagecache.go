@@ -7,12 +7,13 @@ package pagecache
 
 import (
 	"bytes"
-	"compress/gzip"
 	"sync"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // MaxBytes bounds the bytes of pages kept.
-const MaxBytes = 16 << 20
+const MaxBytes = 4 << 20
 
 // Cache holds the pages of one version of the data, by key. The zero
 // value is ready to use.
@@ -55,11 +56,12 @@ func (c *Cache) Len() int {
 	return len(c.pages)
 }
 
-// Gzip compresses a rendered page, at the speed the pages' compression
-// middleware uses.
+// Gzip compresses a rendered page as the pages' compression middleware
+// does: in one go, keeping no tables between writes (klauspost's
+// stateless mode), so a page costs no megabyte of compressor.
 func Gzip(page []byte) []byte {
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	buf := bytes.NewBuffer(make([]byte, 0, len(page)/4))
+	zw, _ := gzip.NewWriterLevel(buf, gzip.StatelessCompression)
 	_, _ = zw.Write(page)
 	_ = zw.Close()
 	return buf.Bytes()

@@ -48,8 +48,8 @@ func (e *termEntry) current(ix *index, text string) ([]int32, []uint8) {
 
 // termCacheSize bounds the documents a term cache holds (5 bytes each):
 // room for the matches of 8 texts that match every listing, and at least
-// 2 million (10 MB).
-func (ix *index) termCacheSize() int { return max(2<<20, 8*len(ix.meta)) }
+// a million (5 MB).
+func (ix *index) termCacheSize() int { return max(1<<20, 8*len(ix.meta)) }
 
 func (c *termCache) get(text string) *termEntry {
 	c.mu.Lock()

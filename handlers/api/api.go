@@ -19,6 +19,7 @@ import (
 	"bizprofile/apispec"
 	"bizprofile/domain"
 	"bizprofile/store"
+	"bizprofile/turns"
 )
 
 // Deps is what the API needs from the app.
@@ -37,6 +38,9 @@ type Deps struct {
 	Window time.Duration
 	// Production: webhooks and links follow the production rules.
 	Production bool
+	// Searches are the turns the directory's searches take, the site's
+	// and the API's together (package turns); nil: none.
+	Searches *turns.Queue
 }
 
 // API serves /api/v1.
@@ -49,12 +53,13 @@ type API struct {
 	limit      int
 	window     time.Duration
 	production bool
+	searches   *turns.Queue
 	doc        []byte // the OpenAPI document, with BaseURL in its server
 }
 
 // New returns the API; Routes is its handler, to be mounted at /api/v1.
 func New(d Deps) *API {
-	return &API{log: d.Log, store: d.Store, base: d.BaseURL, domain: d.Domain, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production,
+	return &API{log: d.Log, store: d.Store, base: d.BaseURL, domain: d.Domain, take: d.Take, limit: d.Limit, window: d.Window, production: d.Production, searches: d.Searches,
 		doc: apispec.DocumentFor(d.BaseURL)}
 }
 
@@ -85,7 +90,7 @@ func (a *API) Routes() http.Handler {
 		r.Get("/me", a.me)
 
 		// The public directory (directory.go): what anyone sees on the site.
-		r.Get("/directory", a.searchDirectory)
+		r.With(a.searches.Handler).Get("/directory", a.searchDirectory)
 		r.Get("/listings/{slug}", a.publicListing)
 
 		// The account's listings, leads and reviews (listings.go, leads.go,
