@@ -10,13 +10,18 @@ import (
 	"bizprofile/store"
 )
 
-// requestsHeadroom is the memory the app keeps for everything but the
-// directory's search index: requests under way, the pages they render
-// and compress, the caches of matches and pages, sessions, the job queue.
+// requestsHeadroom is the least memory the app keeps for everything but
+// the directory's search index: requests under way, the pages they
+// render and compress, the caches of matches and pages, sessions, the job
+// queue. A bigger index keeps half its size again (its caches of matches
+// grow with it, and the collector needs room to run seldom).
 const requestsHeadroom = 64 << 20
 
+// memoryLimit is the limit for an index of n bytes.
+func memoryLimit(n int64) int64 { return n + max(requestsHeadroom, n/2) }
+
 // keepMemoryLimit gives the Go runtime a soft memory limit of the search
-// index's size plus requestsHeadroom, and follows the index as it grows,
+// index's size plus its headroom (memoryLimit), and follows the index as it grows,
 // every minute until ctx ends. Without it the garbage collector lets the
 // heap grow to twice what is live and returns freed memory to the system
 // slowly, so a process holding a 50 MB index sat at 400 MB under load;
@@ -28,7 +33,7 @@ func keepMemoryLimit(ctx context.Context, db *store.Store, log *slog.Logger) {
 		return
 	}
 	set := func() int64 {
-		limit := db.DirectoryStats().Bytes + requestsHeadroom
+		limit := memoryLimit(db.DirectoryStats().Bytes)
 		debug.SetMemoryLimit(limit)
 		return limit
 	}
