@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -9,16 +10,18 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"runtime"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
-	"bizprofile/analytics"
+	"bizprofile/domain"
 	"bizprofile/internal/loadmix"
 	"bizprofile/internal/synthetic"
 	"bizprofile/status"
@@ -39,17 +42,29 @@ const (
 	loadSeed  = 16 // of the data and of the mix
 )
 
-// BenchmarkDirectory is the directory under load (issue 16), on every
-// engine and dataset size: the real router behind a real localhost HTTP
-// server, driven by 64 keep-alive connections sending a browser's headers
-// (so every page of results counts its impressions for the owners'
-// analytics, as in production) with a seeded mix of directory searches in
-// which no search repeats (package loadmix), then
-// the same mix one request at a time, then /directory with no filter and
-// the home page at 64 connections for their ratio, and /healthz for the
-// ceiling of the machine. It prints a table per engine and size (req/s,
-// p50, p95, p99, errors for the mix, each of its shapes, the one-at-a-time
-// run, /directory, / and /healthz) and the targets met.
+// BenchmarkDirectory is the directory under real conditions (issue 35):
+// the app as it runs in production — its own process, started fresh on
+// a database of size generated listings — driven by 64 keep-alive
+// connections sending a browser's headers (so every page of results
+// counts its impressions for the owners' analytics, as in production)
+// with a seeded mix of directory searches in which no search repeats
+// (package loadmix). For each engine and size it measures:
+//
+//   - the first start, with no snapshot of the index: how long until a
+//     search answers correctly (the index built from the database);
+//   - a fresh start (the index read from the snapshot the first start left):
+//     how long until the first correct answer, and the mix from the first
+//     moment the port accepts connections, for BENCH_FRESH (15 s);
+//   - the same instance warmed, for BENCH_DURATION (10 s), then one request
+//     at a time, then /directory with no filter, the home page and /healthz
+//     (the ceiling of the machine, client and server on the same cores);
+//   - a fresh start again, while the bench changes a listing every second
+//     through the wizard's rules (edits, new listings, unpublishing);
+//
+// and the process's resident memory (VmRSS, VmHWM) after the warmed and the
+// changing runs, the index's bytes a listing (its /metrics gauges), and
+// the lines the app logged at ERROR (a client that goes away is not one).
+// It prints a table per engine and size, and the issue's targets met.
 //
 // `go tool task bench` runs it; BENCH_SIZES=100000 gives a quicker run.
 // Each dataset is measured once, whatever -benchtime asks.
@@ -90,101 +105,383 @@ func loadSettings(b *testing.B) (sizes []int, engines []store.Dialect, duration 
 			b.Fatalf("BENCH_ENGINES=%s: none of them is available (%v)", s, storetest.Engines())
 		}
 	}
-	duration = 10 * time.Second
-	if s := os.Getenv("BENCH_DURATION"); s != "" {
-		d, err := time.ParseDuration(s)
-		if err != nil || d <= 0 {
-			b.Fatalf("BENCH_DURATION: %q is not a duration", s)
-		}
-		duration = d
+	return sizes, engines, envDuration(b, "BENCH_DURATION", 10*time.Second)
+}
+
+// envDuration is the duration the environment variable name gives, or def.
+func envDuration(b *testing.B, name string, def time.Duration) time.Duration {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
 	}
-	return sizes, engines, duration
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		b.Fatalf("%s: %q is not a duration", name, s)
+	}
+	return d
 }
 
 // loadReport is what one engine and size measured.
 type loadReport struct {
-	engine           store.Dialect
-	size             int
-	seeded, warmed   time.Duration
-	load             string // the machine's load average before the run
-	duration         time.Duration
-	mix, sequential  loadRun
-	directory, home  loadRun
-	health           loadRun
-	shapes, seqShape []loadStats
-	pages, jsons     loadStats
+	engine         store.Dialect
+	size           int
+	seeded, built  time.Duration // generating the listings; the first start's index, built from the database
+	firstCorrect   time.Duration // after a start with the snapshot
+	load           string        // the machine's load average before the run
+	duration, warm time.Duration
+	fresh, warmed  loadRun
+	changes        loadRun
+	sequential     loadRun
+	directory      loadRun
+	home, health   loadRun
+	shapes         []loadStats // of the warmed run
+	seqShape       []loadStats
+	pages, jsons   loadStats
+	rss, hwm       [2]int64 // kB, after the warmed run and after the changes
+	indexBytes     float64  // the index's gauges after the warmed run
+	indexListings  float64
+	changed        changes
+	errorLines     []string // the app's ERROR lines, the first few
+	errorCount     int
 }
 
-// measureLoad builds the dataset and runs every part of the benchmark on it.
+// measureLoad seeds the dataset and runs every part of the benchmark on
+// it, the app in a process of its own.
 func measureLoad(b *testing.B, engine store.Dialect, size int, duration time.Duration) *loadReport {
-	h, seeded, warmed := newDirectoryBenchApp(b, engine, size)
-	rep := &loadReport{engine: engine, size: size, seeded: seeded, warmed: warmed, duration: duration, load: loadAverage()}
-	fmt.Printf("%s, %d listings: generated in %.1f s, search readied in %.1f s; measuring for about %s\n",
-		engine, size, seeded.Seconds(), warmed.Seconds(), 3*duration+duration/5+duration/4)
-
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
+	db := openBenchDB(b, engine)
+	start := time.Now()
+	if err := synthetic.Add(context.Background(), db.st, size, loadSeed); err != nil {
 		b.Fatal(err)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }() // until Shutdown
-	defer srv.Shutdown(context.Background())
-	base := "http://" + ln.Addr().String()
+	rep := &loadReport{engine: engine, size: size, seeded: time.Since(start), duration: duration,
+		warm: envDuration(b, "BENCH_FRESH", 15*time.Second), load: loadAverage()}
+	fmt.Printf("%s, %d listings: generated in %.1f s; measuring for about %s\n", engine, size, rep.seeded.Seconds(), 3*rep.warm+3*duration)
+	bin := appBinary(b)
 	client := loadClient()
-	// As browsers: each search counts its results' impressions, as in
-	// production (the app counts only requests with a browser's headers).
 	client.Transport = &asBrowser{next: client.Transport.(*http.Transport)}
 	defer client.CloseIdleConnections()
+	probe := "/directory.json?category=" + synthetic.Words().Categories[0]
 
-	// One mix for the warm-up, the concurrent and the one-at-a-time runs:
-	// no search repeats in any of them.
+	// The first start: no snapshot yet, the index built from the listings.
+	app := startApp(b, bin, db)
+	want, built := app.firstAnswer(client, probe, -1)
+	rep.built = built
+	app.stop(b)
+
+	// A fresh start, the index read from the snapshot the first left.
+	app = startApp(b, bin, db)
+	correct := make(chan time.Duration, 1)
+	go func() { _, d := app.firstAnswer(client, probe, want); correct <- d }()
+	app.listening(b)
 	mix := loadmix.New(loadSeed, size)
-	drive(client, base, loadConns, duration/5, 0, mix.Next) // warm-up: connections, caches of the engine, the Go runtime
-	rep.mix = drive(client, base, loadConns, duration, 0, mix.Next)
+	rep.fresh = drive(client, app.base, loadConns, rep.warm, 0, mix.Next)
+	rep.firstCorrect = <-correct
+	drive(client, app.base, loadConns, duration/5, 0, mix.Next)
+	rep.warmed = drive(client, app.base, loadConns, duration, 0, mix.Next)
+	rep.rss[0], rep.hwm[0] = app.memory()
+	rep.indexBytes, rep.indexListings = app.gauge("bizprofile_search_index_bytes"), app.gauge("bizprofile_search_index_listings")
 	// At least 200 requests behind the 95th percentile, however slow.
-	rep.sequential = drive(client, base, 1, duration, 200, mix.Next)
+	rep.sequential = drive(client, app.base, 1, duration, 200, mix.Next)
 	crawler := &crawl{}
-	rep.directory = drive(client, base, loadConns, duration/2, 0, crawler.next)
-	rep.home = drive(client, base, loadConns, duration/2, 0, func() loadmix.URL { return loadmix.URL{Path: "/", Shape: -1} })
-	// The ceiling of this machine, server and client in the same run.
-	rep.health = drive(client, base, loadConns, duration/4, 0, func() loadmix.URL { return loadmix.URL{Path: "/healthz", Shape: -1} })
+	rep.directory = drive(client, app.base, loadConns, duration/2, 0, crawler.next)
+	rep.home = drive(client, app.base, loadConns, duration/2, 0, func() loadmix.URL { return loadmix.URL{Path: "/", Shape: -1} })
+	rep.health = drive(client, app.base, loadConns, duration/4, 0, func() loadmix.URL { return loadmix.URL{Path: "/healthz", Shape: -1} })
+	app.stop(b)
+
+	// A fresh start again, while listings change once a second.
+	app = startApp(b, bin, db)
+	ctx, stop := context.WithCancel(context.Background())
+	changer := newChanger(b, db.st, size)
+	done := make(chan struct{})
+	go func() { changer.run(ctx); close(done) }()
+	app.listening(b)
+	rep.changes = drive(client, app.base, loadConns, rep.warm, 0, mix.Next)
+	stop()
+	<-done
+	rep.changed = changer.changes
+	rep.rss[1], rep.hwm[1] = app.memory()
+	app.stop(b)
+	rep.errorCount, rep.errorLines = errorLines(b, app.logPath)
 
 	for i := range loadmix.Shapes {
-		rep.shapes = append(rep.shapes, rep.mix.stats(func(s loadSample) bool { return int(s.shape) == i }))
+		rep.shapes = append(rep.shapes, rep.warmed.stats(func(s loadSample) bool { return int(s.shape) == i }))
 		rep.seqShape = append(rep.seqShape, rep.sequential.stats(func(s loadSample) bool { return int(s.shape) == i }))
 	}
-	rep.pages = rep.mix.stats(func(s loadSample) bool { return !s.json })
-	rep.jsons = rep.mix.stats(func(s loadSample) bool { return s.json })
+	rep.pages = rep.warmed.stats(func(s loadSample) bool { return !s.json })
+	rep.jsons = rep.warmed.stats(func(s loadSample) bool { return s.json })
 	return rep
 }
 
-// newDirectoryBenchApp is the app's router on a fresh database of size
-// generated listings, dropped when b ends, readied for searches as main
-// does before it serves; it says how long generating and readying took.
-func newDirectoryBenchApp(b *testing.B, engine store.Dialect, size int) (h http.Handler, seeded, warmed time.Duration) {
+// benchDB is a fresh database of an engine, dropped when b ends, and where
+// the app finds it: DATA_DIR (SQLite's file, and the index's snapshot) and
+// DATABASE_URL.
+type benchDB struct {
+	st       *store.Store
+	dir, url string
+}
+
+func openBenchDB(b *testing.B, engine store.Dialect) benchDB {
+	b.Helper()
+	db := benchDB{dir: b.TempDir()}
+	if engine == store.Postgres {
+		db.url = storetest.PostgresDatabase(b)
+	}
+	st, err := store.Open(context.Background(), db.url, filepath.Join(db.dir, "bizprofile.db"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	db.st = st
+	return db
+}
+
+var (
+	appBuild   sync.Once
+	appPath    string
+	appBuildEr error
+)
+
+// appBinary is the app, built once for the benchmarks.
+func appBinary(b *testing.B) string {
+	b.Helper()
+	appBuild.Do(func() {
+		appPath = filepath.Join(os.TempDir(), fmt.Sprintf("bizprofile-bench-%d", os.Getpid()))
+		cmd := exec.Command("go", "build", "-o", appPath, ".")
+		cmd.Dir = ".." // the module's root, from this package's folder
+		if out, err := cmd.CombinedOutput(); err != nil {
+			appBuildEr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if appBuildEr != nil {
+		b.Fatal(appBuildEr)
+	}
+	b.Cleanup(func() { os.Remove(appPath) })
+	return appPath
+}
+
+// benchApp is the app running in a process of its own.
+type benchApp struct {
+	cmd           *exec.Cmd
+	base, metrics string
+	logPath       string
+	started       time.Time
+	exited        chan struct{}
+}
+
+// startApp starts the app on db, logging to a file that every start of
+// the same database appends to.
+func startApp(b *testing.B, bin string, db benchDB) *benchApp {
+	b.Helper()
+	port, metricsPort := freeBenchPort(b), freeBenchPort(b)
+	app := &benchApp{
+		base: "http://127.0.0.1:" + port, metrics: "http://127.0.0.1:" + metricsPort + "/metrics",
+		logPath: filepath.Join(db.dir, "app.log"), exited: make(chan struct{}),
+	}
+	log, err := os.OpenFile(app.logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer log.Close()
+	app.cmd = exec.Command(bin)
+	// The app's own memory limit, not one the environment sets.
+	app.cmd.Env = slices.DeleteFunc(os.Environ(), func(v string) bool { return strings.HasPrefix(v, "GOMEMLIMIT=") })
+	app.cmd.Env = append(app.cmd.Env, "PORT="+port, "BASE_URL="+app.base, "DATA_DIR="+db.dir, "DATABASE_URL="+db.url,
+		"METRICS_ADDR=127.0.0.1:"+metricsPort, "LOG_LEVEL=info", "LOG_FORMAT=text", "SMTP_URL=", "STRIPE_SECRET_KEY=", "AI_BASE_URL=")
+	app.cmd.Stdout, app.cmd.Stderr = log, log
+	if err := app.cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	app.started = time.Now()
+	go func() { _ = app.cmd.Wait(); close(app.exited) }()
+	b.Cleanup(func() { app.cmd.Process.Kill(); <-app.exited })
+	return app
+}
+
+// listening waits until the app accepts connections.
+func (a *benchApp) listening(b *testing.B) {
+	b.Helper()
+	addr := strings.TrimPrefix(a.base, "http://")
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			return
+		}
+		select {
+		case <-a.exited:
+			b.Fatalf("the app stopped: see %s", a.logPath)
+		default:
+		}
+	}
+	b.Fatalf("the app did not listen within a minute: see %s", a.logPath)
+}
+
+// firstAnswer asks probe every 20 ms from the app's start until it
+// answers 200 with want listings in all (any total, want < 0), and says
+// the total and how long after the start it came.
+func (a *benchApp) firstAnswer(client *http.Client, probe string, want int) (int, time.Duration) {
+	for deadline := a.started.Add(10 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		resp, err := client.Get(a.base + probe)
+		if err != nil {
+			continue
+		}
+		var page struct {
+			Total int `json:"total"`
+		}
+		err = json.NewDecoder(resp.Body).Decode(&page)
+		resp.Body.Close()
+		if err == nil && resp.StatusCode == http.StatusOK && (want < 0 || page.Total == want) {
+			return page.Total, time.Since(a.started)
+		}
+	}
+	return -1, -1
+}
+
+// stop stops the app as a deploy does (SIGTERM), and waits for it: it
+// writes the index's snapshot as it stops.
+func (a *benchApp) stop(b *testing.B) {
+	b.Helper()
+	_ = a.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-a.exited:
+	case <-time.After(2 * time.Minute):
+		b.Fatalf("the app did not stop within 2 minutes: see %s", a.logPath)
+	}
+}
+
+// memory is the app's resident memory and its peak, in kB.
+func (a *benchApp) memory() (rss, hwm int64) {
+	status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", a.cmd.Process.Pid))
+	for line := range strings.Lines(string(status)) {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "VmRSS:" {
+			rss, _ = strconv.ParseInt(f[1], 10, 64)
+		}
+		if len(f) >= 2 && f[0] == "VmHWM:" {
+			hwm, _ = strconv.ParseInt(f[1], 10, 64)
+		}
+	}
+	return rss, hwm
+}
+
+// gauge is a gauge's value on the app's /metrics, -1 if absent.
+func (a *benchApp) gauge(name string) float64 {
+	resp, err := http.Get(a.metrics)
+	if err != nil {
+		return -1
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	for line := range strings.Lines(string(body)) {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), name+" "); ok {
+			f, _ := strconv.ParseFloat(v, 64)
+			return f
+		}
+	}
+	return -1
+}
+
+// errorLines are the lines the app logged at ERROR: how many, and the
+// first three.
+func errorLines(b *testing.B, path string) (int, []string) {
+	body, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	n, first := 0, []string(nil)
+	for line := range strings.Lines(string(body)) {
+		if strings.Contains(line, "level=ERROR") {
+			n++
+			if len(first) < 3 {
+				first = append(first, strings.TrimSpace(line))
+			}
+		}
+	}
+	return n, first
+}
+
+func freeBenchPort(b *testing.B) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Close()
+	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+}
+
+// changes are what a changer did.
+type changes struct {
+	made, failed int
+	firstError   string
+}
+
+// changer changes a listing every second through the product's rules (the
+// wizard's and the manage page's): it edits one, adds one, unpublishes
+// one, in turn.
+type changer struct {
+	rules *domain.Domain
+	st    *store.Store
+	owner store.User
+	size  int
+	changes
+}
+
+func newChanger(b *testing.B, st *store.Store, size int) *changer {
 	b.Helper()
 	ctx := context.Background()
-	st := storetest.Open(b, engine)
-	start := time.Now()
-	if err := synthetic.Add(ctx, st, size, loadSeed); err != nil {
+	email := fmt.Sprintf("bench-owner-%d@example.com", time.Now().UnixNano())
+	owner, _, err := st.CreateAccount(ctx, store.NewAccount{Email: email, PasswordHash: "x", Kind: store.KindBusiness})
+	if err != nil {
 		b.Fatal(err)
 	}
-	seeded = time.Since(start)
-	start = time.Now()
-	if err := st.WarmDirectory(ctx); err != nil {
+	if err := st.MarkEmailVerified(ctx, owner.ID); err != nil {
 		b.Fatal(err)
 	}
-	warmed = time.Since(start)
-	runtime.GC() // the load's garbage is not the searches' to collect
-	// Results count as impressions for the owners' analytics, written
-	// every 5 s as main does: part of what a search costs.
-	d := benchDeps(st)
-	d.Analytics = analytics.New(st, d.Log, analytics.Options{Every: 5 * time.Second})
-	ctx, stop := context.WithCancel(ctx)
-	counted := make(chan struct{})
-	go func() { d.Analytics.Run(ctx); close(counted) }()
-	b.Cleanup(func() { stop(); <-counted })
-	return New(d).Routes(), seeded, warmed
+	if owner, err = st.UserByID(ctx, owner.ID); err != nil {
+		b.Fatal(err)
+	}
+	return &changer{rules: benchDeps(st).Domain, st: st, owner: owner, size: size}
+}
+
+func (c *changer) run(ctx context.Context) {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for i := 0; ; i++ {
+		if err := c.change(ctx, i); err != nil {
+			c.failed++
+			if c.firstError == "" {
+				c.firstError = err.Error()
+			}
+		} else {
+			c.made++
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func (c *changer) change(ctx context.Context, i int) error {
+	b, err := c.st.BusinessByID(ctx, int64(1+(i*7919)%c.size))
+	if err != nil {
+		return err
+	}
+	// The generated listings have no contact address, which the wizard
+	// asks for: the bench's owner gives theirs.
+	in := domain.ListingInputOf(b)
+	in.Email = c.owner.Email
+	switch i % 3 {
+	case 0:
+		in.Description += " Now open on Sundays."
+		_, err = c.rules.Listings.Update(ctx, b, in, c.owner.Email)
+	case 1:
+		in.Name = fmt.Sprintf("Quokka Corner %d", i)
+		_, err = c.rules.Listings.Create(ctx, domain.NewListing{Input: in, AccountID: c.owner.ID, Creator: c.owner})
+	default:
+		_, _, err = c.rules.Listings.SetPublished(ctx, b, false)
+	}
+	return err
 }
 
 // benchDeps are what the app runs on in a benchmark: st, logs discarded,
@@ -268,6 +565,12 @@ type loadRun struct {
 // longer than 3d); requests under way then finish and count. A transport
 // error or any status but 200 is an error.
 func drive(client *http.Client, base string, conns int, d time.Duration, least int, next func() loadmix.URL) loadRun {
+	return driveAcross(client, []string{base}, conns, d, least, next)
+}
+
+// driveAcross is drive with each connection sticking to one of bases, in
+// turn: instances behind a load balancer.
+func driveAcross(client *http.Client, bases []string, conns int, d time.Duration, least int, next func() loadmix.URL) loadRun {
 	var (
 		mu   sync.Mutex
 		run  loadRun
@@ -276,7 +579,8 @@ func drive(client *http.Client, base string, conns int, d time.Duration, least i
 	)
 	start := time.Now()
 	deadline, last := start.Add(d), start.Add(3*d)
-	for range conns {
+	for i := range conns {
+		base := bases[i%len(bases)]
 		wg.Go(func() {
 			samples := make([]loadSample, 0, 4096)
 			var errs []string
@@ -326,9 +630,10 @@ func get(client *http.Client, url string) (time.Duration, error) {
 
 // loadStats sums up some samples of a run.
 type loadStats struct {
-	requests, errors int
-	perSecond        float64
-	p50, p95, p99    time.Duration
+	requests, errors   int
+	perSecond          float64
+	p50, p95, p99, max time.Duration
+	overSecond         int // answers that took more than a second
 }
 
 // stats sums up the samples of the run that keep selects.
@@ -343,6 +648,10 @@ func (r loadRun) stats(keep func(loadSample) bool) loadStats {
 		if !s.ok {
 			st.errors++
 		}
+		if s.took > time.Second {
+			st.overSecond++
+		}
+		st.max = max(st.max, s.took)
 	}
 	st.requests = len(ds)
 	if r.elapsed > 0 {
@@ -367,66 +676,94 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 // print writes the report as a table, then the issue's targets for its
 // size and whether they are met.
 func (rep *loadReport) print(w io.Writer) {
-	fmt.Fprintf(w, "\nDirectory under load: %s, %d listings (generated in %.1f s, search readied in %.1f s), %d connections for %s, load average %s before\n",
-		rep.engine, rep.size, rep.seeded.Seconds(), rep.warmed.Seconds(), loadConns, rep.duration, rep.load)
-	fmt.Fprintf(w, "%-28s %9s %9s %8s %8s %8s %7s   %s\n", "", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "one at a time: p50, p95 ms")
-	row := func(name string, s loadStats, seq *loadStats) {
-		fmt.Fprintf(w, "%-28s %9d %9.0f %8.1f %8.1f %8.1f %7d", name, s.requests, s.perSecond, ms(s.p50), ms(s.p95), ms(s.p99), s.errors)
-		if seq != nil && seq.requests > 0 {
-			fmt.Fprintf(w, "   %6.1f %6.1f (%d)", ms(seq.p50), ms(seq.p95), seq.requests)
-		}
-		fmt.Fprintln(w)
+	fmt.Fprintf(w, "\nDirectory under load: %s, %d listings (generated in %.1f s), %d connections, load average %s before\n",
+		rep.engine, rep.size, rep.seeded.Seconds(), loadConns, rep.load)
+	header := func() {
+		fmt.Fprintf(w, "%-34s %9s %7s %7s %7s %7s %7s %5s %6s\n", "", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", ">1 s", "errors")
 	}
-	mix, seq := rep.mix.stats(nil), rep.sequential.stats(nil)
-	row(fmt.Sprintf("mix, %d connections", loadConns), mix, &seq)
-	for i, s := range loadmix.Shapes {
-		row("  "+s.Name, rep.shapes[i], &rep.seqShape[i])
+	row := func(name string, s loadStats) {
+		fmt.Fprintf(w, "%-34s %9d %7.0f %7.1f %7.1f %7.1f %7.1f %5d %6d\n", name, s.requests, s.perSecond, ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max), s.overSecond, s.errors)
 	}
-	row("  as pages", rep.pages, nil) // a part's req/s: its share of the mix's
-	row("  as /directory.json", rep.jsons, nil)
-	row("mix, one at a time", seq, nil)
+	header()
+	fresh, warmed, changes, seq := rep.fresh.stats(nil), rep.warmed.stats(nil), rep.changes.stats(nil), rep.sequential.stats(nil)
+	row(fmt.Sprintf("fresh start, first %s", rep.warm), fresh)
+	row(fmt.Sprintf("warmed, %s", rep.duration), warmed)
+	row("fresh start, a change a second", changes)
+	row("one at a time (warmed)", seq)
 	dir, home := rep.directory.stats(nil), rep.home.stats(nil)
-	row("/directory, no filter", dir, nil)
-	row("/ (home)", home, nil)
-	row("/healthz (the ceiling)", rep.health.stats(nil), nil)
-	for _, run := range []loadRun{rep.mix, rep.sequential, rep.directory, rep.home, rep.health} {
+	row("/directory, no filter", dir)
+	row("/ (home)", home)
+	row("/healthz (the ceiling)", rep.health.stats(nil))
+	fmt.Fprintf(w, "the warmed mix by shape (64 connections; one at a time: p50, p95 ms)\n")
+	for i, s := range loadmix.Shapes {
+		st := rep.shapes[i]
+		fmt.Fprintf(w, "  %-32s %9d %7.0f %7.1f %7.1f %7.1f %7.1f %5d %6d   %6.1f %6.1f\n", s.Name, st.requests, st.perSecond,
+			ms(st.p50), ms(st.p95), ms(st.p99), ms(st.max), st.overSecond, st.errors, ms(rep.seqShape[i].p50), ms(rep.seqShape[i].p95))
+	}
+	row("  as pages", rep.pages) // a part's req/s: its share of the mix's
+	row("  as /directory.json", rep.jsons)
+	for _, run := range []loadRun{rep.fresh, rep.warmed, rep.changes, rep.sequential, rep.directory, rep.home, rep.health} {
 		for _, e := range run.errors {
 			fmt.Fprintf(w, "  error: %s\n", e)
 		}
 	}
-
-	ratio := 0.0
-	if home.perSecond > 0 {
-		ratio = dir.perSecond / home.perSecond
+	perListing := -1.0
+	if rep.indexListings > 0 {
+		perListing = rep.indexBytes / rep.indexListings
 	}
+	fmt.Fprintf(w, "index built from the database at the first start: first correct search after %.2f s\n", rep.built.Seconds())
+	fmt.Fprintf(w, "index read from its snapshot at a fresh start: first correct search after %.2f s\n", rep.firstCorrect.Seconds())
+	fmt.Fprintf(w, "resident: %.0f MB after the warmed run (peak %.0f MB), %.0f MB after the changes (peak %.0f MB)\n",
+		float64(rep.rss[0])/1024, float64(rep.hwm[0])/1024, float64(rep.rss[1])/1024, float64(rep.hwm[1])/1024)
+	fmt.Fprintf(w, "index: %.0f listings, %.0f MB, %.0f bytes a listing\n", rep.indexListings, rep.indexBytes/(1<<20), perListing)
+	fmt.Fprintf(w, "changes through the product's rules: %d made, %d failed %s\n", rep.changed.made, rep.changed.failed, rep.changed.firstError)
+	fmt.Fprintf(w, "lines the app logged at ERROR: %d\n", rep.errorCount)
+	for _, l := range rep.errorLines {
+		fmt.Fprintf(w, "  %s\n", l)
+	}
+
 	check := func(ok bool) string {
 		if ok {
 			return "met"
 		}
 		return "NOT met"
 	}
-	fmt.Fprintf(w, "targets (issue 16):")
-	if rep.size <= 100_000 {
-		fmt.Fprintf(w, " mix >= 1,000 req/s %s (%.0f);", check(mix.perSecond >= 1000), mix.perSecond)
-		fmt.Fprintf(w, " p99 <= 100 ms %s (%.1f);", check(mix.p99 <= 100*time.Millisecond), ms(mix.p99))
-		errs := mix.errors + seq.errors + dir.errors + home.errors
-		fmt.Fprintf(w, " no errors %s (%d);", check(errs == 0), errs)
-		fmt.Fprintf(w, " one at a time p95 <= 20 ms %s (%.1f);", check(seq.p95 <= 20*time.Millisecond), ms(seq.p95))
-	} else {
-		fmt.Fprintf(w, " one at a time p95 <= 50 ms %s (%.1f); mix %.0f req/s;", check(seq.p95 <= 50*time.Millisecond), ms(seq.p95), mix.perSecond)
+	loaded := []loadStats{fresh, warmed, changes}
+	worst := func(f func(loadStats) float64) float64 {
+		v := 0.0
+		for _, s := range loaded {
+			v = max(v, f(s))
+		}
+		return v
 	}
-	fmt.Fprintf(w, " /directory >= 50%% of / %s (%.0f%%)\n", check(ratio >= 0.5), 100*ratio)
+	least := min(fresh.perSecond, warmed.perSecond, changes.perSecond)
+	p99 := worst(func(s loadStats) float64 { return ms(s.p99) })
+	over := worst(func(s loadStats) float64 { return float64(s.overSecond) })
+	errs := fresh.errors + warmed.errors + changes.errors + seq.errors + dir.errors + home.errors + rep.changed.failed
+	fmt.Fprintf(w, "targets (issue 35):")
+	if rep.size <= 100_000 {
+		fmt.Fprintf(w, " >= 1,000 req/s %s (%.0f, the least of fresh, warmed, changes);", check(least >= 1000), least)
+		fmt.Fprintf(w, " p99 <= 100 ms %s (%.1f);", check(p99 <= 100), p99)
+		fmt.Fprintf(w, " nothing over 1 s %s (%.0f);", check(over == 0), over)
+		fmt.Fprintf(w, " <= 150 MB resident %s (%.0f);", check(max(rep.rss[0], rep.rss[1]) <= 150*1024), float64(max(rep.rss[0], rep.rss[1]))/1024)
+		fmt.Fprintf(w, " index <= 512 B a listing %s (%.0f);", check(perListing > 0 && perListing <= 512), perListing)
+	} else {
+		fmt.Fprintf(w, " >= 1,000 req/s %s (%.0f warmed);", check(warmed.perSecond >= 1000), warmed.perSecond)
+		fmt.Fprintf(w, " p99 <= 200 ms %s (%.1f warmed);", check(warmed.p99 <= 200*time.Millisecond), ms(warmed.p99))
+		fmt.Fprintf(w, " first correct search <= 5 s %s (%.2f);", check(rep.firstCorrect > 0 && rep.firstCorrect <= 5*time.Second), rep.firstCorrect.Seconds())
+	}
+	fmt.Fprintf(w, " one at a time p95 <= 20 ms %s (%.1f);", check(seq.p95 <= 20*time.Millisecond), ms(seq.p95))
+	fmt.Fprintf(w, " no errors %s (%d); no ERROR lines %s (%d)\n", check(errs == 0), errs, check(rep.errorCount == 0), rep.errorCount)
 }
 
 // reportMetrics gives the benchmark framework the headline figures.
 func (rep *loadReport) reportMetrics(b *testing.B) {
-	mix, seq := rep.mix.stats(nil), rep.sequential.stats(nil)
+	warmed, changes, seq := rep.warmed.stats(nil), rep.changes.stats(nil), rep.sequential.stats(nil)
 	b.ReportMetric(0, "ns/op")
-	b.ReportMetric(mix.perSecond, "mix-req/s")
-	b.ReportMetric(ms(mix.p99), "mix-p99-ms")
-	b.ReportMetric(float64(mix.errors), "mix-errors")
+	b.ReportMetric(warmed.perSecond, "mix-req/s")
+	b.ReportMetric(ms(warmed.p99), "mix-p99-ms")
+	b.ReportMetric(ms(changes.p99), "changes-p99-ms")
 	b.ReportMetric(ms(seq.p95), "seq-p95-ms")
-	if home := rep.home.stats(nil); home.perSecond > 0 {
-		b.ReportMetric(100*rep.directory.stats(nil).perSecond/home.perSecond, "dir/home-%")
-	}
+	b.ReportMetric(float64(max(rep.rss[0], rep.rss[1]))/1024, "rss-MB")
+	b.ReportMetric(rep.firstCorrect.Seconds(), "first-correct-s")
 }
