@@ -767,3 +767,75 @@ func (rep *loadReport) reportMetrics(b *testing.B) {
 	b.ReportMetric(float64(max(rep.rss[0], rep.rss[1]))/1024, "rss-MB")
 	b.ReportMetric(rep.firstCorrect.Seconds(), "first-correct-s")
 }
+
+// BenchmarkDirectoryTwoInstances is how instances on one PostgreSQL
+// share the directory's reads: the mix at 64 connections on one
+// instance, then split between two (each connection sticking to one, as
+// behind a load balancer), then on both while a listing changes each
+// second through one of them — a change made through either is searchable
+// on both at once. On one machine the instances share its cores, so the
+// figure says what the database and the version checks cost, not what a
+// second machine adds. The first of BENCH_SIZES (default 100,000).
+func BenchmarkDirectoryTwoInstances(b *testing.B) {
+	sizes, engines, duration := loadSettings(b)
+	if !slices.Contains(engines, store.Postgres) {
+		b.Skip("instances share a database on PostgreSQL only")
+	}
+	size := sizes[0]
+	var out string
+	b.Run(fmt.Sprintf("postgres/%d", size), func(b *testing.B) {
+		if out != "" {
+			return
+		}
+		db := openBenchDB(b, store.Postgres)
+		if err := synthetic.Add(context.Background(), db.st, size, loadSeed); err != nil {
+			b.Fatal(err)
+		}
+		second := db
+		second.dir = b.TempDir() // an instance's own snapshot
+		bin := appBinary(b)
+		client := loadClient()
+		client.Transport = &asBrowser{next: client.Transport.(*http.Transport)}
+		defer client.CloseIdleConnections()
+		probe := "/directory.json?category=" + synthetic.Words().Categories[0]
+		mix := loadmix.New(loadSeed, size)
+		one := startApp(b, bin, db)
+		one.firstAnswer(client, probe, -1)
+		drive(client, one.base, loadConns, duration/5, 0, mix.Next)
+		alone := drive(client, one.base, loadConns, duration, 0, mix.Next).stats(nil)
+		two := startApp(b, bin, second)
+		two.firstAnswer(client, probe, -1)
+		both := []string{one.base, two.base}
+		driveAcross(client, both, loadConns, duration/5, 0, mix.Next)
+		shared := driveAcross(client, both, loadConns, duration, 0, mix.Next).stats(nil)
+		ctx, stop := context.WithCancel(context.Background())
+		changer := newChanger(b, db.st, size)
+		done := make(chan struct{})
+		go func() { changer.run(ctx); close(done) }()
+		changing := driveAcross(client, both, loadConns, duration, 0, mix.Next).stats(nil)
+		stop()
+		<-done
+		one.stop(b)
+		two.stop(b)
+		errs, _ := errorLines(b, one.logPath)
+		errs2, _ := errorLines(b, two.logPath)
+
+		var w strings.Builder
+		fmt.Fprintf(&w, "\nTwo instances on one PostgreSQL, %d listings, %d connections (one machine: the instances and the client share its 2 cores)\n", size, loadConns)
+		fmt.Fprintf(&w, "%-34s %9s %7s %7s %7s %7s %7s %5s %6s\n", "", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", ">1 s", "errors")
+		for _, r := range []struct {
+			name string
+			s    loadStats
+		}{{"one instance", alone}, {"two instances", shared}, {"two instances, a change a second", changing}} {
+			fmt.Fprintf(&w, "%-34s %9d %7.0f %7.1f %7.1f %7.1f %7.1f %5d %6d\n", r.name, r.s.requests, r.s.perSecond,
+				ms(r.s.p50), ms(r.s.p95), ms(r.s.p99), ms(r.s.max), r.s.overSecond, r.s.errors)
+		}
+		fmt.Fprintf(&w, "changes through the product's rules: %d made, %d failed %s; lines logged at ERROR: %d\n",
+			changer.made, changer.failed, changer.firstError, errs+errs2)
+		out = w.String()
+		fmt.Print(out)
+		b.ReportMetric(0, "ns/op")
+		b.ReportMetric(shared.perSecond, "two-req/s")
+		b.ReportMetric(ms(shared.p99), "two-p99-ms")
+	})
+}
