@@ -99,7 +99,8 @@ const (
 // name, tags (one per line), sub-category, description.
 func (ix *index) searchable(d int32) [4]string {
 	r := &ix.docs[d]
-	return [4]string{ix.arena.field(r.off, recName), ix.arena.field(r.off, recTags), ix.strs[r.sub], ix.arena.field(r.off, recDescription)}
+	rec := ix.arena.record(r.off)
+	return [4]string{rec[recName], rec[recTags], ix.strs[r.sub], rec[recDescription]}
 }
 
 // fieldOf is the field each searchable string is part of.
