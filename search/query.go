@@ -132,10 +132,7 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 	// name before one in a tag or the sub-category before one in the
 	// description, a word's start before its inside). The page is the
 	// smallest keys, kept in a bounded heap as the matches go by.
-	by := sort
-	if sort == orderRelevance {
-		by = orderRating
-	}
+	by := keyOrder(sort)
 	top := sc.top(offset + limit)
 	consider := func(d int32, class uint8) {
 		m := &ix.meta[d]
@@ -154,7 +151,10 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 	}
 	switch lists := ix.narrow(f); {
 	case text != "":
-		docs, classes := ix.matches(text, sc)
+		docs, classes, kept := ix.matches(text, sc)
+		if kept != nil && len(docs) >= 16*(offset+limit) {
+			return ix.searchKept(kept.grouped(), f, sort, offset, limit, sc)
+		}
 		for i, d := range docs {
 			consider(d, classes[i])
 		}
@@ -187,6 +187,97 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 	}
 	for _, k := range first[offset:] {
 		page = append(page, ix.order[by][uint32(k)])
+	}
+	return page, total
+}
+
+// searchKept is search among many kept matches of a text, grouped by
+// class (see byClass). One pass over them, in memory order, counts those
+// that pass the filters by class and whether featured. Then the page: in
+// a sort other than relevance, read from the sort's order, which soon
+// meets enough of them when they are many (a set lookup each), or else
+// the smallest of their positions; in relevance, whose key is featured
+// first, then the class, then the rating, the featured ones (few, kept
+// from the pass) and then the classes in turn, only as far as the page
+// needs: the matches in the description of a common word, most of them,
+// are looked at only when the name's and the tags' do not fill the page.
+func (ix *index) searchKept(g *byClass, f indexFilter, sort, offset, limit int, sc *scratch) (page []int32, total int) {
+	k := offset + limit
+	var counts [2][2 * numFields]int // passing, by featured (0) or not (1) and class
+	top := sc.top(k)
+	for c, list := range g.lists {
+		for _, d := range list {
+			m := &ix.meta[d]
+			if !f.pass(m) {
+				continue
+			}
+			if m.flags&docFeatured == 0 {
+				counts[1][c]++
+				continue
+			}
+			counts[0][c]++
+			if sort == orderRelevance {
+				top.push(uint64(c)<<32 | uint64(ix.rank[orderRating][d]))
+			}
+		}
+	}
+	for _, byClass := range counts {
+		for _, n := range byClass {
+			total += n
+		}
+	}
+	if offset >= total {
+		return nil, total
+	}
+	by := keyOrder(sort)
+	switch {
+	case sort == orderRelevance:
+		seen := 0
+		for _, n := range counts[0] {
+			seen += n
+		}
+		for c, list := range g.lists {
+			if seen >= k {
+				break // the page is full of better keys
+			}
+			seen += counts[1][c]
+			if counts[1][c] == 0 {
+				continue
+			}
+			for _, d := range list {
+				if m := &ix.meta[d]; m.flags&docFeatured == 0 && f.pass(m) {
+					top.push(1<<40 | uint64(c)<<32 | uint64(ix.rank[orderRating][d]))
+				}
+			}
+		}
+	case k*len(ix.byID) <= total*g.n:
+		// Expected k·N/total steps of the order, fewer than the matches.
+		seen := 0
+		for _, d := range ix.order[sort] {
+			if !g.has(d) || !f.pass(&ix.meta[d]) {
+				continue
+			}
+			if seen >= offset {
+				page = append(page, d)
+				if len(page) == limit {
+					break
+				}
+			}
+			seen++
+		}
+		return page, total
+	default:
+		for _, list := range g.lists {
+			for _, d := range list {
+				if f.pass(&ix.meta[d]) {
+					top.push(uint64(ix.rank[by][d]))
+				}
+			}
+		}
+	}
+	first := top.sorted()
+	for _, key := range first[min(offset, len(first)):] {
+		page = append(page, ix.order[by][uint32(key)])
 	}
 	return page, total
 }
@@ -335,4 +426,14 @@ func siftDown(h []uint64, i int) {
 		h[i], h[l] = h[l], h[i]
 		i = l
 	}
+}
+
+// keyOrder is the order whose ranks a sort's keys hold: relevance ranks
+// by rating, after whether a listing is featured and where the text
+// matched.
+func keyOrder(sort int) int {
+	if sort == orderRelevance {
+		return orderRating
+	}
+	return sort
 }

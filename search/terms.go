@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 )
@@ -25,6 +26,7 @@ type termEntry struct {
 	docs    []int32
 	classes []uint8
 	upTo    int32 // documents numbered below were checked
+	classed *byClass
 }
 
 // current brings the entry up to the index's documents, and returns them.
@@ -77,4 +79,75 @@ func (c *termCache) put(text string, e *termEntry, limit int) {
 		c.entries[text] = e
 		c.size += e.weight()
 	}
+}
+
+// byClass is the entry's documents by the class of their match, each
+// list in document order (so that a pass over them reads the index's
+// arrays in the order they are in memory), and the set of them, one bit
+// a document: made once, on the first search that reads the entry this
+// way, and followed by current as documents are added.
+type byClass struct {
+	lists [2 * numFields][]int32
+	set   []uint64
+	n     int // the entry's documents they hold
+}
+
+// has reports whether d is in the set.
+func (b *byClass) has(d int32) bool {
+	w := int(d) / 64
+	return w < len(b.set) && b.set[w]&(1<<(uint(d)%64)) != 0
+}
+
+// grouped is the entry's documents by class (see byClass), brought up to
+// its documents: a new value when they changed, for searches may be
+// reading the old one.
+func (e *termEntry) grouped() *byClass {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	g := e.classed
+	if g != nil && g.n == len(e.docs) {
+		return g
+	}
+	ng := &byClass{}
+	from := 0
+	if g != nil {
+		// Documents added since are numbered above every one before:
+		// appending keeps each list in order.
+		for c := range ng.lists {
+			ng.lists[c] = slices.Clip(g.lists[c])
+		}
+		ng.set, from = slices.Clone(g.set), g.n
+	} else {
+		// Each list in document order: the documents are set in the bit
+		// set, which is then read in order with their classes.
+		top := int32(0)
+		for _, d := range e.docs {
+			top = max(top, d)
+		}
+		ng.set = make([]uint64, int(top)/64+1)
+		cls := make([]uint8, int(top)+1)
+		for i, d := range e.docs {
+			ng.set[d/64] |= 1 << (uint(d) % 64)
+			cls[d] = e.classes[i]
+		}
+		for w, word := range ng.set {
+			for word != 0 {
+				d := int32(w*64 + bits.TrailingZeros64(word))
+				word &= word - 1
+				ng.lists[cls[d]] = append(ng.lists[cls[d]], d)
+			}
+		}
+		from = len(e.docs)
+	}
+	for i := from; i < len(e.docs); i++ {
+		d := e.docs[i]
+		for int(d)/64 >= len(ng.set) {
+			ng.set = append(ng.set, 0)
+		}
+		ng.set[d/64] |= 1 << (uint(d) % 64)
+		ng.lists[e.classes[i]] = append(ng.lists[e.classes[i]], d)
+	}
+	ng.n = len(e.docs)
+	e.classed = ng
+	return ng
 }

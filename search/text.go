@@ -94,7 +94,7 @@ func (sc *scratch) top(n int) *topKeys {
 
 // matches are the live documents whose name, tags, sub-category or
 // description contain text (folded), with the class of each match (see
-// match). Text that
+// match), and the entry that keeps them, if they are kept. Text that
 // took long to match is kept for the next searches: a two-letter query
 // or a common word matches most listings, and visitors search them again
 // and again with other filters, sorts and pages. Kept matches outlive
@@ -102,9 +102,10 @@ func (sc *scratch) top(n int) *topKeys {
 // and the documents added since are checked when the text is next
 // searched, so an edit costs a search a few checks, not the whole match
 // again.
-func (ix *index) matches(text string, sc *scratch) ([]int32, []uint8) {
+func (ix *index) matches(text string, sc *scratch) ([]int32, []uint8, *termEntry) {
 	if e := ix.terms.get(text); e != nil {
-		return e.current(ix, text)
+		docs, classes := e.current(ix, text)
+		return docs, classes, e
 	}
 	work := ix.match(text, sc)
 	docs, classes := sc.touched[:0], sc.classes[:0]
@@ -116,11 +117,12 @@ func (ix *index) matches(text string, sc *scratch) ([]int32, []uint8) {
 		}
 	}
 	sc.touched, sc.classes = docs, classes
-	if work >= costlyMatch {
-		e := &termEntry{docs: slices.Clip(slices.Clone(docs)), classes: slices.Clip(slices.Clone(classes)), upTo: int32(len(ix.meta))}
-		ix.terms.put(text, e, ix.termCacheSize())
+	if work < costlyMatch {
+		return docs, classes, nil
 	}
-	return docs, classes
+	e := &termEntry{docs: slices.Clip(slices.Clone(docs)), classes: slices.Clip(slices.Clone(classes)), upTo: int32(len(ix.meta))}
+	ix.terms.put(text, e, ix.termCacheSize())
+	return e.docs, e.classes, e
 }
 
 // costlyMatch is the work (postings read and documents checked) past which
