@@ -32,6 +32,9 @@ import (
 func TestMain(m *testing.M) {
 	code := storetest.Main(m)
 	stopStripeMock() // started by the first test that needs it
+	if appPath != "" {
+		os.Remove(appPath) // built by the first benchmark that runs the app
+	}
 	os.Exit(code)
 }
 

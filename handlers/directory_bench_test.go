@@ -241,7 +241,8 @@ var (
 	appBuildEr error
 )
 
-// appBinary is the app, built once for the benchmarks.
+// appBinary is the app, built once for the benchmarks (TestMain removes
+// it).
 func appBinary(b *testing.B) string {
 	b.Helper()
 	appBuild.Do(func() {
@@ -255,7 +256,6 @@ func appBinary(b *testing.B) string {
 	if appBuildEr != nil {
 		b.Fatal(appBuildEr)
 	}
-	b.Cleanup(func() { os.Remove(appPath) })
 	return appPath
 }
 
