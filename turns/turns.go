@@ -12,6 +12,7 @@
 package turns
 
 import (
+	"bytes"
 	"container/list"
 	"context"
 	"net/http"
@@ -78,9 +79,12 @@ func (q *Queue) Waiting() int {
 	return q.waiting.Len()
 }
 
-// Handler runs next in its turn. A request that goes away while it waits
-// is answered nothing (the client is gone). A nil queue runs every
-// request at once.
+// Handler runs next in its turn. The answer is kept in memory until the
+// turn is given back, then sent: a turn covers the work (the search, the
+// rendering, the compression of a middleware inside it), not the network,
+// so a client that reads slowly, or not at all, holds no turn while the
+// others wait (the handlers under it cannot stream). A request that goes away while it waits is answered
+// nothing (the client is gone). A nil queue runs every request at once.
 func (q *Queue) Handler(next http.Handler) http.Handler {
 	if q == nil {
 		return next
@@ -90,7 +94,43 @@ func (q *Queue) Handler(next http.Handler) http.Handler {
 		if err != nil {
 			return
 		}
-		defer release()
-		next.ServeHTTP(w, r)
+		a := &answer{header: w.Header()}
+		func() {
+			defer release()
+			next.ServeHTTP(a, r)
+		}()
+		a.send(w)
 	})
+}
+
+// answer is a response kept in memory while its request has its turn.
+// Its headers are the real response's (nothing is sent before
+// WriteHeader).
+type answer struct {
+	header http.Header
+	status int // 0 until written
+	body   bytes.Buffer
+}
+
+func (a *answer) Header() http.Header { return a.header }
+
+func (a *answer) WriteHeader(status int) {
+	if a.status == 0 {
+		a.status = status
+	}
+}
+
+func (a *answer) Write(p []byte) (int, error) {
+	a.WriteHeader(http.StatusOK)
+	return a.body.Write(p)
+}
+
+// send writes the answer to w; one never written is left to the server
+// (an empty 200).
+func (a *answer) send(w http.ResponseWriter) {
+	if a.status == 0 {
+		return
+	}
+	w.WriteHeader(a.status)
+	_, _ = w.Write(a.body.Bytes())
 }

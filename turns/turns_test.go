@@ -3,6 +3,9 @@ package turns
 import (
 	"context"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 )
 
@@ -69,4 +72,58 @@ func TestTurnsAreFirstComeFirstServed(t *testing.T) {
 	if _, err := q.Take(full); !errors.Is(err, context.Canceled) {
 		t.Errorf("both turns held, a cancelled caller got one: %v", err)
 	}
+}
+
+// A turn ends when the work does, not when the client has read the
+// answer: a client that reads slowly holds no turn while the answer is
+// sent, and the answer it gets is the handler's, whole.
+func TestAnswerIsSentAfterTheTurn(t *testing.T) {
+	q := New(1)
+	h := q.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(http.StatusTeapot)
+		_, _ = io.WriteString(w, "short ")
+		_, _ = io.WriteString(w, "and stout")
+	}))
+	slow := &slowClient{got: httptest.NewRecorder(), reading: make(chan struct{}), read: make(chan struct{})}
+	done := make(chan struct{})
+	go func() {
+		h.ServeHTTP(slow, httptest.NewRequest(http.MethodGet, "/", nil))
+		close(done)
+	}()
+	<-slow.reading
+	gone, cancel := context.WithCancel(context.Background())
+	cancel() // takes a turn only if one is free at once
+	release, err := q.Take(gone)
+	if err != nil {
+		t.Fatal("the only turn is held while the answer waits for its client")
+	}
+	release()
+	close(slow.read)
+	<-done
+	if got := slow.got; got.Code != http.StatusTeapot || got.Header().Get("Content-Type") != "text/plain" || got.Body.String() != "short and stout" {
+		t.Errorf("answer %d %q %q, want the handler's", got.Code, got.Header().Get("Content-Type"), got.Body.String())
+	}
+}
+
+// slowClient is a response whose body waits for read to be closed
+// before it is taken (as a client that does not read fills the
+// connection's buffers); reading is closed when the body starts.
+type slowClient struct {
+	got           *httptest.ResponseRecorder
+	reading, read chan struct{}
+	started       bool
+}
+
+func (c *slowClient) Header() http.Header { return c.got.Header() }
+
+func (c *slowClient) WriteHeader(status int) { c.got.WriteHeader(status) }
+
+func (c *slowClient) Write(p []byte) (int, error) {
+	if !c.started {
+		c.started = true
+		close(c.reading)
+		<-c.read
+	}
+	return c.got.Write(p)
 }
