@@ -20,9 +20,10 @@ type versionReads struct {
 }
 
 type versionRead struct {
-	done chan struct{}
-	v    int64
-	err  error
+	done    chan struct{}
+	v       int64
+	err     error
+	waiters int // the searches that joined it (for tests)
 }
 
 // read is the directory's version as read by fn after the call began.
@@ -33,6 +34,7 @@ func (r *versionReads) read(ctx context.Context, fn func(context.Context) (int64
 		c = &versionRead{done: make(chan struct{})}
 		r.next = c
 	}
+	c.waiters++
 	if !r.running {
 		r.running, r.next = true, nil
 		go r.run(c, fn)
@@ -62,7 +64,7 @@ func (r *versionReads) run(c *versionRead, fn func(context.Context) (int64, erro
 	}
 }
 
-// waiting reports whether searches wait for a read not yet begun (for
+// waiting is how many searches wait for a read not yet begun (for
 // tests).
 func (r *versionReads) waiting() int {
 	r.mu.Lock()
@@ -70,5 +72,5 @@ func (r *versionReads) waiting() int {
 	if r.next == nil {
 		return 0
 	}
-	return 1
+	return r.next.waiters
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync/atomic"
 	"testing"
 )
@@ -43,8 +44,8 @@ func TestVersionReadsAreSharedNeverStale(t *testing.T) {
 	later := []chan answer{ask(ctx), ask(ctx)}
 	gone, leave := context.WithCancel(ctx)
 	left := ask(gone)
-	for r.waiting() < 1 {
-		// until the searches have joined the next read
+	for r.waiting() < 3 {
+		runtime.Gosched() // until the three have joined the next read
 	}
 	leave()
 	if a := <-left; !errors.Is(a.err, context.Canceled) {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"testing"
 )
 
@@ -37,7 +38,7 @@ func TestTurnsAreFirstComeFirstServed(t *testing.T) {
 			r()
 		}()
 		for q.Waiting() == start {
-			// until it is in line
+			runtime.Gosched() // until it is in line
 		}
 	}
 	end, stop := context.WithCancel(ctx)
