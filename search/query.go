@@ -169,7 +169,7 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 				}
 			}
 		}
-		return ix.walkOrder(sort, f, offset, limit), total
+		return ix.walkOrder(sort, offset, limit, func(d int32) bool { return f.pass(&ix.meta[d]) }), total
 	case lists != nil:
 		// The listings of a category or of a few places, fewer than
 		// walking the whole order would pass by.
@@ -252,20 +252,7 @@ func (ix *index) searchKept(g *byClass, f indexFilter, sort, offset, limit int, 
 		}
 	case k*len(ix.byID) <= total*g.n:
 		// Expected k·N/total steps of the order, fewer than the matches.
-		seen := 0
-		for _, d := range ix.order[sort] {
-			if !g.has(d) || !f.pass(&ix.meta[d]) {
-				continue
-			}
-			if seen >= offset {
-				page = append(page, d)
-				if len(page) == limit {
-					break
-				}
-			}
-			seen++
-		}
-		return page, total
+		return ix.walkOrder(sort, offset, limit, func(d int32) bool { return g.has(d) && f.pass(&ix.meta[d]) }), total
 	default:
 		for _, list := range g.lists {
 			for _, d := range list {
@@ -335,20 +322,7 @@ func (ix *index) walk(sort int, f indexFilter, offset, limit int, sc *scratch) (
 	if offset >= total {
 		return nil, total
 	}
-	seen := 0
-	for _, d := range order {
-		if pass[d/64]&(1<<(d%64)) == 0 {
-			continue
-		}
-		if seen >= offset {
-			page = append(page, d)
-			if len(page) == limit {
-				break
-			}
-		}
-		seen++
-	}
-	return page, total
+	return ix.walkOrder(sort, offset, limit, func(d int32) bool { return pass[d/64]&(1<<(d%64)) != 0 }), total
 }
 
 // walkable reports whether walking a sort's order to the n-th listing of
@@ -362,12 +336,12 @@ func (ix *index) walkable(lists [][]int32, n int) bool {
 	return m > 0 && 2*n*len(ix.byID) <= m*m
 }
 
-// walkOrder is the page (offset, limit) of the listings passing f in
+// walkOrder is the page (offset, limit) of the listings keep takes in
 // sort's order, read from the order until it is full.
-func (ix *index) walkOrder(sort int, f indexFilter, offset, limit int) (page []int32) {
+func (ix *index) walkOrder(sort, offset, limit int, keep func(d int32) bool) (page []int32) {
 	seen := 0
 	for _, d := range ix.order[sort] {
-		if !f.pass(&ix.meta[d]) {
+		if !keep(d) {
 			continue
 		}
 		if seen >= offset {
