@@ -126,12 +126,8 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 	text := fold(strings.Join(strings.Fields(q.Text), " "))
 	sc := getScratch()
 	defer putScratch(sc)
-	// Each match's key orders it: its position in the sort's order, and
-	// for relevance, first whether it is featured and where the text
-	// matched (spec §5: featured first; then, by the text, a match in the
-	// name before one in a tag or the sub-category before one in the
-	// description, a word's start before its inside). The page is the
-	// smallest keys, kept in a bounded heap as the matches go by.
+	// The page is the smallest keys (see key), kept in a bounded heap as
+	// the matches go by.
 	by := keyOrder(sort)
 	top := sc.top(offset + limit)
 	consider := func(d int32, class uint8) {
@@ -140,16 +136,13 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 			return
 		}
 		total++
-		key := uint64(ix.rank[by][d])
-		if sort == orderRelevance {
-			if m.flags&docFeatured == 0 {
-				key |= 1 << 40
-			}
-			key |= uint64(class) << 32
-		}
-		top.push(key)
+		top.push(ix.key(sort, d, class))
 	}
-	switch lists := ix.narrow(f); {
+	var lists [][]int32 // a category's or places' listings, when few
+	if text == "" {
+		lists = ix.narrow(f)
+	}
+	switch {
 	case text != "":
 		docs, classes, kept := ix.matches(text, sc)
 		if kept != nil && len(docs) >= 16*(offset+limit) {
@@ -217,7 +210,7 @@ func (ix *index) searchKept(g *byClass, f indexFilter, sort, offset, limit int, 
 			}
 			counts[0][c]++
 			if sort == orderRelevance {
-				top.push(uint64(c)<<32 | uint64(ix.rank[orderRating][d]))
+				top.push(ix.key(sort, d, uint8(c)))
 			}
 		}
 	}
@@ -246,18 +239,18 @@ func (ix *index) searchKept(g *byClass, f indexFilter, sort, offset, limit int, 
 			}
 			for _, d := range list {
 				if m := &ix.meta[d]; m.flags&docFeatured == 0 && f.pass(m) {
-					top.push(1<<40 | uint64(c)<<32 | uint64(ix.rank[orderRating][d]))
+					top.push(ix.key(sort, d, uint8(c)))
 				}
 			}
 		}
 	case k*len(ix.byID) <= total*g.n:
 		// Expected k·N/total steps of the order, fewer than the matches.
-		return ix.walkOrder(sort, offset, limit, func(d int32) bool { return g.has(d) && f.pass(&ix.meta[d]) }), total
+		return ix.walkOrder(sort, offset, limit, func(d int32) bool { return g.set.has(d) && f.pass(&ix.meta[d]) }), total
 	default:
 		for _, list := range g.lists {
 			for _, d := range list {
 				if f.pass(&ix.meta[d]) {
-					top.push(uint64(ix.rank[by][d]))
+					top.push(ix.key(sort, d, 0))
 				}
 			}
 		}
@@ -307,22 +300,17 @@ func (ix *index) walk(sort int, f indexFilter, offset, limit int, sc *scratch) (
 	if !f.any() {
 		return slices.Clone(order[min(offset, len(order)):min(offset+limit, len(order))]), len(order)
 	}
-	words := (len(ix.meta) + 63) / 64
-	if cap(sc.pass) < words {
-		sc.pass = make([]uint64, words)
-	}
-	pass := sc.pass[:words]
-	clear(pass)
+	sc.pass = sc.pass.empty(len(ix.meta))
 	for d := range ix.meta {
 		if f.pass(&ix.meta[d]) {
-			pass[d/64] |= 1 << (d % 64)
+			sc.pass.add(int32(d))
 			total++
 		}
 	}
 	if offset >= total {
 		return nil, total
 	}
-	return ix.walkOrder(sort, offset, limit, func(d int32) bool { return pass[d/64]&(1<<(d%64)) != 0 }), total
+	return ix.walkOrder(sort, offset, limit, sc.pass.has), total
 }
 
 // walkable reports whether walking a sort's order to the n-th listing of
@@ -400,6 +388,23 @@ func siftDown(h []uint64, i int) {
 		h[i], h[l] = h[l], h[i]
 		i = l
 	}
+}
+
+// key is live document d's key in sort, for a match of class: its
+// position in the sort's order, and for relevance, first whether it is
+// featured and where the text matched (spec §5: featured first; then, by
+// the text, a match in the name before one in a tag or the sub-category
+// before one in the description, a word's start before its inside). The
+// low 32 bits are always the position in keyOrder(sort)'s order.
+func (ix *index) key(sort int, d int32, class uint8) uint64 {
+	key := uint64(ix.rank[keyOrder(sort)][d])
+	if sort == orderRelevance {
+		if ix.meta[d].flags&docFeatured == 0 {
+			key |= 1 << 40
+		}
+		key |= uint64(class) << 32
+	}
+	return key
 }
 
 // keyOrder is the order whose ranks a sort's keys hold: relevance ranks

@@ -88,14 +88,36 @@ func (c *termCache) put(text string, e *termEntry, limit int) {
 // way, and followed by current as documents are added.
 type byClass struct {
 	lists [2 * numFields][]int32
-	set   []uint64
+	set   docSet
 	n     int // the entry's documents they hold
 }
 
+// docSet is a set of documents, a bit each.
+type docSet []uint64
+
+// empty is an empty set for documents below n, reusing s's memory.
+func (s docSet) empty(n int) docSet {
+	words := (n + 63) / 64
+	if cap(s) < words {
+		return make(docSet, words)
+	}
+	s = s[:words]
+	clear(s)
+	return s
+}
+
+// add puts d in the set, growing it as needed.
+func (s *docSet) add(d int32) {
+	for int(d)/64 >= len(*s) {
+		*s = append(*s, 0)
+	}
+	(*s)[d/64] |= 1 << (uint(d) % 64)
+}
+
 // has reports whether d is in the set.
-func (b *byClass) has(d int32) bool {
+func (s docSet) has(d int32) bool {
 	w := int(d) / 64
-	return w < len(b.set) && b.set[w]&(1<<(uint(d)%64)) != 0
+	return w < len(s) && s[w]&(1<<(uint(d)%64)) != 0
 }
 
 // grouped is the entry's documents by class (see byClass), brought up to
@@ -124,10 +146,10 @@ func (e *termEntry) grouped() *byClass {
 		for _, d := range e.docs {
 			top = max(top, d)
 		}
-		ng.set = make([]uint64, int(top)/64+1)
+		ng.set = ng.set.empty(int(top) + 1)
 		cls := make([]uint8, int(top)+1)
 		for i, d := range e.docs {
-			ng.set[d/64] |= 1 << (uint(d) % 64)
+			ng.set.add(d)
 			cls[d] = e.classes[i]
 		}
 		for w, word := range ng.set {
@@ -141,10 +163,7 @@ func (e *termEntry) grouped() *byClass {
 	}
 	for i := from; i < len(e.docs); i++ {
 		d := e.docs[i]
-		for int(d)/64 >= len(ng.set) {
-			ng.set = append(ng.set, 0)
-		}
-		ng.set[d/64] |= 1 << (uint(d) % 64)
+		ng.set.add(d)
 		ng.lists[e.classes[i]] = append(ng.lists[e.classes[i]], d)
 	}
 	ng.n = len(e.docs)

@@ -54,7 +54,7 @@ type scratch struct {
 	count   []uint8 // by document: how many of a text's words it has
 	classes []uint8 // the classes of matches (see matches)
 	keys    topKeys
-	pass    []uint64 // by document, a bit: it passes a walk's filters
+	pass    docSet // the documents that pass a walk's filters
 }
 
 // Classes that are not matches: a document not looked at yet, and one
