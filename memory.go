@@ -21,8 +21,8 @@ const requestsHeadroom = 64 << 20
 func memoryLimit(n int64) int64 { return n + max(requestsHeadroom, n/2) }
 
 // keepMemoryLimit gives the Go runtime a soft memory limit of the search
-// index's size plus its headroom (memoryLimit), and follows the index as it grows,
-// every minute until ctx ends. Without it the garbage collector lets the
+// index's size plus its headroom (memoryLimit), and follows the index as
+// it grows, every minute until ctx ends. Without it the garbage collector lets the
 // heap grow to twice what is live and returns freed memory to the system
 // slowly, so a process holding a 50 MB index sat at 400 MB under load;
 // with it the collector runs earlier and hands memory back as the limit

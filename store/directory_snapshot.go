@@ -54,6 +54,11 @@ func (s *Store) SaveSearchSnapshot(ctx context.Context) error {
 	if s.dir.snapshot == "" || !ok || s.dir.engine.Version() < 0 {
 		return nil
 	}
+	return s.saveSnapshot(ctx, e)
+}
+
+// saveSnapshot writes e's snapshot, marked with this database's epoch.
+func (s *Store) saveSnapshot(ctx context.Context, e snapshotter) error {
 	epoch, err := s.directoryEpoch(ctx)
 	if err != nil {
 		return err
@@ -182,11 +187,7 @@ func (s *Store) saveAfterBuild() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		start := time.Now()
-		epoch, err := s.directoryEpoch(ctx)
-		if err == nil {
-			err = writeSnapshot(s.dir.snapshot, epoch, s.dir.engine.Version, e)
-		}
-		if err != nil {
+		if err := s.saveSnapshot(ctx, e); err != nil {
 			s.dir.log.Warn("search index snapshot not written: the next start builds the index", "path", s.dir.snapshot, slog.Any("error", err))
 			return
 		}
