@@ -150,10 +150,7 @@ func TestIndexBeforeItsFirstBuild(t *testing.T) {
 // once changes have left too many dead documents.
 func TestIndexIncremental(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	var all []Listing
-	for id := range int64(4000) {
-		all = append(all, testListing(r, id+1))
-	}
+	all := testListings(r, 4000)
 	e := NewIndex()
 	e.Build(ctx, 1, all)
 	if !e.Incremental(1000) || e.Incremental(1001) {
@@ -199,6 +196,15 @@ func testListing(r *rand.Rand, id int64) Listing {
 		Rating: float64(r.IntN(11)) / 2, ReviewCount: r.IntN(300),
 		Featured: r.IntN(50) == 0, Verified: r.IntN(3) == 0, Phone: "(555) 555-0100",
 	}
+}
+
+// testListings are n listings drawn from r, numbered from 1.
+func testListings(r *rand.Rand, n int) []Listing {
+	out := make([]Listing, n)
+	for i := range out {
+		out[i] = testListing(r, int64(i+1))
+	}
+	return out
 }
 
 // published are the listings in id order, as a store reads them.

@@ -12,10 +12,7 @@ import (
 // was written from, and goes on taking changes as it would.
 func TestSnapshotRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	var all []Listing
-	for id := range int64(2000) {
-		all = append(all, testListing(r, id+1))
-	}
+	all := testListings(r, 2000)
 	all[7].Logo = "0123456789abcdef0123456789abcdef.jpg 640x480 160,320,640"
 	orig := NewIndex()
 	orig.Build(ctx, 3, all)
@@ -58,10 +55,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 // A snapshot that is damaged or cut short is refused, never half read.
 func TestSnapshotDamaged(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	var all []Listing
-	for id := range int64(300) {
-		all = append(all, testListing(r, id+1))
-	}
+	all := testListings(r, 300)
 	e := NewIndex()
 	e.Build(ctx, 1, all)
 	var buf bytes.Buffer
