@@ -38,9 +38,11 @@ type index struct {
 	byID  map[int64]int32 // listing id → its live document
 	dead  int             // documents of deleted or changed listings
 
-	words map[string]int32        // folded word → its place in vocab
-	vocab []vocabWord             // every word, and where it appears
-	pairs map[[2]byte][]int32     // each pair of bytes in a word → the words (vocab) with it
+	words map[string]int32    // folded word → its place in vocab
+	vocab []vocabWord         // every word, and where it appears
+	pairs map[[2]byte][]int32 // each pair of bytes in a word → the words (vocab) with it
+	stems map[string][]int32  // each word's stem → the words (vocab) with it
+	typoState
 	terms termCache               // matches of broad text
 	stats atomic.Pointer[Summary] // places and category counts, until the next change
 	strs  []string                // strings many listings share (a city, a sub-category), by number

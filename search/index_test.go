@@ -2,12 +2,15 @@ package search
 
 import (
 	"context"
+
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"bizprofile/catalog"
 )
 
 // The index's fast paths (words looked up in the vocabulary, a
@@ -37,7 +40,8 @@ func indexAgrees(t *testing.T) {
 	e.Build(ctx, 1, published(listings))
 	ix := e.cur.Load()
 	pick := func(opts ...string) string { return opts[r.IntN(len(opts))] }
-	texts := []string{"", "", "coffee", "ca", "e", "web design", "roofing", "garcia & sons", "a-b", "-", "zzqx", "st. ", "bakery & cafe"}
+	texts := []string{"", "", "coffee", "ca", "e", "web design", "roofing", "garcia & sons", "a-b", "-", "zzqx", "st. ", "bakery & cafe",
+		"plumber", "plumbr", "roofer", "coffe", "lawyer", "design web", "sunrse bakery", "bakers", "cafes", "partner"}
 	check := func(label string) {
 		for i := range 300 {
 			city := testCities[r.IntN(len(testCities))]
@@ -46,6 +50,7 @@ func indexAgrees(t *testing.T) {
 				Category: pick("", "", testCategories[r.IntN(len(testCategories))], "nope"),
 				Location: pick("", "", city[0], city[1], city[0]+", "+city[1], "port", "lake c"),
 				Sort:     pick(SortRelevance, SortRating, SortReviews, SortName),
+				Exact:    r.IntN(4) == 0,
 			}
 			offset := []int{0, 0, 1, 4, 39}[r.IntN(5)] * pageSize
 			if r.IntN(4) == 0 {
@@ -58,7 +63,7 @@ func indexAgrees(t *testing.T) {
 				q.State, q.City = city[1], pick("", city[0])
 			}
 			for round := range 2 { // the second time, from kept matches
-				got, gotTotal := ix.search(q, offset, pageSize)
+				got, gotTotal, _ := ix.search(q, offset, pageSize)
 				want, wantTotal := everyListing(ix, q, offset, pageSize)
 				if !slices.Equal(got, want) || gotTotal != wantTotal {
 					t.Fatalf("%s: search %d (round %d) %+v:\n got %v (total %d)\nwant %v (total %d)", label, i, round, q, got, gotTotal, want, wantTotal)
@@ -238,7 +243,11 @@ func everyListing(ix *index, q Query, offset, limit int) ([]int32, int) {
 		}
 		class := uint8(0)
 		if text != "" {
-			if class = slowClass(ix.searchable(int32(d)), text); class == checked {
+			class = slowClass(ix.searchable(int32(d)), text)
+			if class == checked && !q.Exact {
+				class = slowForgiven(ix, int32(d), text)
+			}
+			if class == checked {
 				continue
 			}
 		}
@@ -246,9 +255,9 @@ func everyListing(ix *index, q Query, offset, limit int) ([]int32, int) {
 		if by == orderRelevance {
 			key[2] = int(ix.rank[orderRating][d])
 			if m.flags&docFeatured == 0 {
-				key[0] = 1
+				key[1] = 1
 			}
-			key[1] = int(class)
+			key[0] = int(class)
 		}
 		all = append(all, match{int32(d), key})
 	}
@@ -260,27 +269,99 @@ func everyListing(ix *index, q Query, offset, limit int) ([]int32, int) {
 	return page, len(all)
 }
 
-// slowClass is where text (folded) matches in a document's searchable
+// slowClass is where text (folded) is found in a document's searchable
 // fields (see index.searchable), found the plain way: each field folded,
 // every occurrence looked at.
 func slowClass(s [4]string, text string) uint8 {
 	fields := [numFields]string{fold(s[0]), fold(s[1] + "\n" + s[2]), fold(s[3])}
 	for f, s := range fields {
-		inside := false
+		best := -1
 		for i := range len(s) {
 			if !strings.HasPrefix(s[i:], text) {
 				continue
 			}
+			level := 2
 			if r, _ := utf8.DecodeLastRuneInString(s[:i]); i == 0 || !isWordRune(r) {
-				return uint8(2 * f)
+				level = 1
+				if r, _ := utf8.DecodeRuneInString(s[i+len(text):]); i+len(text) == len(s) || !isWordRune(r) {
+					level = 0
+				}
 			}
-			inside = true
+			if best < 0 || level < best {
+				best = level
+			}
 		}
-		if inside {
-			return uint8(2*f + 1)
+		if best >= 0 {
+			return uint8(3*f + best)
 		}
 	}
 	return checked
+}
+
+// slowForgiven is the forgiving class of document d for text (folded), or
+// checked, found the plain way: each word of each field compared with
+// each word of the text by the rules (the stem, synonyms.txt as the
+// catalog reads it, one typo for a word no listing has used).
+func slowForgiven(ix *index, d int32, text string) uint8 {
+	words := wordsOf(text)
+	if len(words) == 0 || len(words) > 16 {
+		return checked
+	}
+	s := ix.searchable(d)
+	fields := [numFields][]string{wordsOf(fold(s[0])), wordsOf(fold(s[1] + "\n" + s[2])), wordsOf(fold(s[3]))}
+	category := ix.categories[ix.meta[d].category]
+	worst := 0
+	for _, w := range words {
+		typo := len(w) >= minTypoLen
+		for _, v := range ix.vocab {
+			if strings.Contains(v.word, w) {
+				typo = false
+			}
+		}
+		var means [][2]string // category, word start
+		for _, g := range catalog.Synonyms {
+			for _, t := range g.Typed {
+				if t == w || stem(t) == w || t == stem(w) || stem(t) == stem(w) && (stem(t) != t || stem(w) != w) {
+					for _, m := range g.Means {
+						means = append(means, [2]string{g.Category, m})
+					}
+				}
+			}
+		}
+		best := -1
+		for f, ws := range fields {
+			for _, v := range ws {
+				tier, in := -1, ""
+				switch {
+				case strings.Contains(v, w):
+					tier = 0
+				case stem(v) == stem(w):
+					tier = 1
+				default:
+					for _, m := range means {
+						if strings.HasPrefix(v, m[1]) {
+							tier, in = 1, m[0]
+							break
+						}
+					}
+					if tier < 0 && typo && oneTypo(w, v) {
+						tier = 2
+					}
+				}
+				if tier >= 0 && (in == "" || in == category) && (best < 0 || 3*tier+f < best) {
+					best = 3*tier + f
+				}
+			}
+		}
+		if best < 0 {
+			return checked
+		}
+		worst = max(worst, best)
+	}
+	if worst/3 == 2 {
+		return uint8(typoClass + worst%3)
+	}
+	return uint8(formClass + worst%3)
 }
 
 // ctx is the tests' context: the in-memory index never fails.

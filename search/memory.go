@@ -90,8 +90,8 @@ func (e *Index) Search(_ context.Context, q Query, offset, limit int) (Result, e
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	page, total := ix.search(q, offset, limit)
-	res := Result{Listings: make([]Listing, len(page)), Total: total, Summary: ix.summary()}
+	page, total, corrected := ix.search(q, offset, limit)
+	res := Result{Listings: make([]Listing, len(page)), Total: total, Corrected: corrected, Summary: ix.summary()}
 	for i, d := range page {
 		res.Listings[i] = ix.listing(d)
 	}

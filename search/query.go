@@ -108,11 +108,12 @@ func (ix *index) citiesFound(match func(cityEntry) bool) ([]bool, bool) {
 }
 
 // search finds a page (offset, limit) of the listings q matches, as
-// documents in order, and how many match in all.
-func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
+// documents in order, how many match in all, and q's text as corrected
+// when a typo was ("" when none).
+func (ix *index) search(q Query, offset, limit int) (page []int32, total int, corrected string) {
 	f := ix.filter(q)
 	if f.none {
-		return nil, 0
+		return nil, 0, ""
 	}
 	sort := orderRelevance
 	switch q.Sort {
@@ -144,9 +145,11 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 	}
 	switch {
 	case text != "":
-		docs, classes, kept := ix.matches(text, sc)
+		docs, classes, kept, p := ix.matches(text, !q.Exact, sc)
+		corrected = p.corrected
 		if kept != nil && len(docs) >= 16*(offset+limit) {
-			return ix.searchKept(kept.grouped(), f, sort, offset, limit, sc)
+			page, total = ix.searchKept(kept.grouped(), f, sort, offset, limit, sc)
+			return page, total, corrected
 		}
 		for i, d := range docs {
 			consider(d, classes[i])
@@ -162,7 +165,7 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 				}
 			}
 		}
-		return ix.walkOrder(sort, offset, limit, func(d int32) bool { return f.pass(&ix.meta[d]) }), total
+		return ix.walkOrder(sort, offset, limit, func(d int32) bool { return f.pass(&ix.meta[d]) }), total, ""
 	case lists != nil:
 		// The listings of a category or of a few places, fewer than
 		// walking the whole order would pass by.
@@ -172,52 +175,39 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int) {
 			}
 		}
 	default:
-		return ix.walk(sort, f, offset, limit, sc)
+		page, total = ix.walk(sort, f, offset, limit, sc)
+		return page, total, ""
 	}
 	first := top.sorted()
 	if offset >= len(first) {
-		return nil, total
+		return nil, total, corrected
 	}
 	for _, k := range first[offset:] {
 		page = append(page, ix.order[by][uint32(k)])
 	}
-	return page, total
+	return page, total, corrected
 }
 
 // searchKept is search among many kept matches of a text, grouped by
 // class (see byClass). One pass over them, in memory order, counts those
-// that pass the filters by class and whether featured. Then the page: in
-// a sort other than relevance, read from the sort's order, which soon
-// meets enough of them when they are many (a set lookup each), or else
-// the smallest of their positions; in relevance, whose key is featured
-// first, then the class, then the rating, the featured ones (few, kept
-// from the pass) and then the classes in turn, only as far as the page
-// needs: the matches in the description of a common word, most of them,
-// are looked at only when the name's and the tags' do not fill the page.
+// that pass the filters by class. Then the page: in a sort other than
+// relevance, read from the sort's order, which soon meets enough of them
+// when they are many (a set lookup each), or else the smallest of their
+// positions; in relevance, whose key is the class first (then featured,
+// then the rating), the classes in turn, only as far as the page needs:
+// the matches in the description of a common word, most of them, are
+// looked at only when the name's and the tags' do not fill the page.
 func (ix *index) searchKept(g *byClass, f indexFilter, sort, offset, limit int, sc *scratch) (page []int32, total int) {
 	k := offset + limit
-	var counts [2][2 * numFields]int // passing, by featured (0) or not (1) and class
+	var counts [numClasses]int // passing, by class
 	top := sc.top(k)
 	for c, list := range g.lists {
 		for _, d := range list {
-			m := &ix.meta[d]
-			if !f.pass(m) {
-				continue
-			}
-			if m.flags&docFeatured == 0 {
-				counts[1][c]++
-				continue
-			}
-			counts[0][c]++
-			if sort == orderRelevance {
-				top.push(ix.key(sort, d, uint8(c)))
+			if f.pass(&ix.meta[d]) {
+				counts[c]++
 			}
 		}
-	}
-	for _, byClass := range counts {
-		for _, n := range byClass {
-			total += n
-		}
+		total += counts[c]
 	}
 	if offset >= total {
 		return nil, total
@@ -226,19 +216,16 @@ func (ix *index) searchKept(g *byClass, f indexFilter, sort, offset, limit int, 
 	switch {
 	case sort == orderRelevance:
 		seen := 0
-		for _, n := range counts[0] {
-			seen += n
-		}
 		for c, list := range g.lists {
 			if seen >= k {
 				break // the page is full of better keys
 			}
-			seen += counts[1][c]
-			if counts[1][c] == 0 {
+			seen += counts[c]
+			if counts[c] == 0 {
 				continue
 			}
 			for _, d := range list {
-				if m := &ix.meta[d]; m.flags&docFeatured == 0 && f.pass(m) {
+				if f.pass(&ix.meta[d]) {
 					top.push(ix.key(sort, d, uint8(c)))
 				}
 			}
@@ -391,18 +378,19 @@ func siftDown(h []uint64, i int) {
 }
 
 // key is live document d's key in sort, for a match of class: its
-// position in the sort's order, and for relevance, first whether it is
-// featured and where the text matched (spec §5: featured first; then, by
-// the text, a match in the name before one in a tag or the sub-category
-// before one in the description, a word's start before its inside). The
-// low 32 bits are always the position in keyOrder(sort)'s order.
+// position in the sort's order, and for relevance, first how well the text
+// matched (the class: the text itself in the name before a tag or the
+// sub-category before the description, a whole word before a word's start
+// before its inside, then forgiving matches), and then whether it is
+// featured (spec §5: featured first, among equally good matches). The low
+// 32 bits are always the position in keyOrder(sort)'s order.
 func (ix *index) key(sort int, d int32, class uint8) uint64 {
 	key := uint64(ix.rank[keyOrder(sort)][d])
 	if sort == orderRelevance {
 		if ix.meta[d].flags&docFeatured == 0 {
-			key |= 1 << 40
+			key |= 1 << 32
 		}
-		key |= uint64(class) << 32
+		key |= uint64(class) << 33
 	}
 	return key
 }

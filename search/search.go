@@ -85,7 +85,7 @@ type Listing struct {
 
 // Sorts of the directory (spec §5): the values of Query.Sort.
 const (
-	SortRelevance = "relevance" // featured first, then where the text matched, then as SortRating
+	SortRelevance = "relevance" // how well the text matched, then featured first, then as SortRating
 	SortRating    = "rating"
 	SortReviews   = "reviews"
 	SortName      = "name"
@@ -103,13 +103,20 @@ type Query struct {
 	MinRating    float64 // 0 = any
 	VerifiedOnly bool
 	Type         string // business type, "" = any
+	// Exact finds only listings containing Text itself: without its
+	// words' other forms, synonyms and typos.
+	Exact bool
 }
 
 // Result is a page of a search and the directory it was found in.
 type Result struct {
 	Listings []Listing // the page, in order
 	Total    int       // every listing the query matches
-	Summary            // the directory as the search saw it
+	// Corrected is the query's text with a typo corrected, when the search
+	// found listings through one: what the directory says it showed
+	// results for ("" when nothing was corrected).
+	Corrected string
+	Summary   // the directory as the search saw it
 }
 
 // Summary is the directory as a whole at one version. Its Places and

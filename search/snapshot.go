@@ -293,6 +293,7 @@ func (ix *index) derive() error {
 	for i := range ix.vocab {
 		w := ix.vocab[i].word
 		ix.words[w] = int32(i)
+		ix.addStem(w, int32(i))
 		for j := 0; j+1 < len(w); j++ {
 			pair := [2]byte{w[j], w[j+1]}
 			if ix.pairs == nil {

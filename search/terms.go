@@ -27,17 +27,27 @@ type termEntry struct {
 	classes []uint8
 	upTo    int32 // documents numbered below were checked
 	classed *byClass
+	plan    *plan // how the text's words were found
 }
 
-// current brings the entry up to the index's documents, and returns them.
-func (e *termEntry) current(ix *index, text string) ([]int32, []uint8) {
+// current brings the entry up to the index's documents, and returns them;
+// ok is false when the entry cannot be brought up to date (see
+// plan.stale), and the text must be matched again.
+func (e *termEntry) current(ix *index, text string) (docs []int32, classes []uint8, ok bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if e.plan.stale(ix) {
+		return nil, nil, false
+	}
 	for d := e.upTo; int(d) < len(ix.meta); d++ {
 		if ix.meta[d].flags&docLive == 0 {
 			continue
 		}
-		if c := ix.classOf(d, text); c != checked {
+		c := ix.classOf(d, text)
+		if c == checked {
+			c = ix.forgivenClassOf(d, e.plan)
+		}
+		if c != checked {
 			e.docs, e.classes = append(e.docs, d), append(e.classes, c)
 		}
 	}
@@ -45,7 +55,7 @@ func (e *termEntry) current(ix *index, text string) ([]int32, []uint8) {
 	// search holding these may read.
 	e.docs, e.classes = slices.Clip(e.docs), slices.Clip(e.classes)
 	e.upTo = int32(len(ix.meta))
-	return e.docs, e.classes
+	return e.docs, e.classes, true
 }
 
 // termCacheSize bounds the documents a term cache holds (5 bytes each):
@@ -61,6 +71,16 @@ func (c *termCache) get(text string) *termEntry {
 
 // weight is what an entry counts against the cache's bound.
 func (e *termEntry) weight() int { return len(e.docs) }
+
+// drop forgets the entry kept for text, if it is still e.
+func (c *termCache) drop(text string, e *termEntry) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries[text] == e {
+		delete(c.entries, text)
+		c.size -= e.weight()
+	}
+}
 
 func (c *termCache) put(text string, e *termEntry, limit int) {
 	c.mu.Lock()
@@ -87,7 +107,7 @@ func (c *termCache) put(text string, e *termEntry, limit int) {
 // a document: made once, on the first search that reads the entry this
 // way, and followed by current as documents are added.
 type byClass struct {
-	lists [2 * numFields][]int32
+	lists [numClasses][]int32
 	set   docSet
 	n     int // the entry's documents they hold
 }

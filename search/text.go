@@ -52,6 +52,8 @@ type scratch struct {
 	class   []uint8 // by document: the best match class, noMatch if none
 	touched []int32 // documents whose class was set
 	count   []uint8 // by document: how many of a text's words it has
+	cur     []uint8 // by document: its best match of the word being looked up
+	worst   []uint8 // by document: the worst of its words' best matches
 	classes []uint8 // the classes of matches (see matches)
 	keys    topKeys
 	pass    docSet // the documents that pass a walk's filters
@@ -92,22 +94,28 @@ func (sc *scratch) top(n int) *topKeys {
 	return &sc.keys
 }
 
-// matches are the live documents whose name, tags, sub-category or
-// description contain text (folded), with the class of each match (see
-// match), and the entry that keeps them, if they are kept. Text that
-// took long to match is kept for the next searches: a two-letter query
-// or a common word matches most listings, and visitors search them again
-// and again with other filters, sorts and pages. Kept matches outlive
-// changes: a document taken out is no longer live (every search checks),
-// and the documents added since are checked when the text is next
-// searched, so an edit costs a search a few checks, not the whole match
-// again.
-func (ix *index) matches(text string, sc *scratch) ([]int32, []uint8, *termEntry) {
-	if e := ix.terms.get(text); e != nil {
-		docs, classes := e.current(ix, text)
-		return docs, classes, e
+// matches are the live documents that p finds for text (folded), with
+// the class of each match (see the classes in forgive.go), and the entry
+// that keeps them, if they are kept. Text that took long to match is kept
+// for the next searches: a two-letter query or a common word matches most
+// listings, and visitors search them again and again with other filters,
+// sorts and pages. Kept matches outlive changes: a document taken out is
+// no longer live (every search checks), and the documents added since are
+// checked when the text is next searched, so an edit costs a search a few
+// checks, not the whole match again.
+func (ix *index) matches(text string, forgive bool, sc *scratch) ([]int32, []uint8, *termEntry, *plan) {
+	key := text
+	if !forgive {
+		key += "\x00exact"
 	}
-	work := ix.match(text, sc)
+	if e := ix.terms.get(key); e != nil {
+		if docs, classes, ok := e.current(ix, text); ok {
+			return docs, classes, e, e.plan
+		}
+		ix.terms.drop(key, e)
+	}
+	p := ix.plan(text, forgive)
+	work := ix.match(text, p, sc)
 	docs, classes := sc.touched[:0], sc.classes[:0]
 	for _, d := range sc.touched {
 		c := sc.class[d]
@@ -118,23 +126,25 @@ func (ix *index) matches(text string, sc *scratch) ([]int32, []uint8, *termEntry
 	}
 	sc.touched, sc.classes = docs, classes
 	if work < costlyMatch {
-		return docs, classes, nil
+		return docs, classes, nil, p
 	}
-	e := &termEntry{docs: slices.Clip(slices.Clone(docs)), classes: slices.Clip(slices.Clone(classes)), upTo: int32(len(ix.meta))}
-	ix.terms.put(text, e, ix.termCacheSize())
-	return e.docs, e.classes, e
+	e := &termEntry{docs: slices.Clip(slices.Clone(docs)), classes: slices.Clip(slices.Clone(classes)), upTo: int32(len(ix.meta)), plan: p}
+	ix.terms.put(key, e, ix.termCacheSize())
+	return e.docs, e.classes, e, p
 }
 
 // costlyMatch is the work (postings read and documents checked) past which
 // a text's matches are worth keeping.
 var costlyMatch = 20_000
 
-// match finds the live documents whose name, tags, sub-category or
-// description contain text (folded), and the class of each match:
-// 2×field, +1 when it does not start a word. A text that is one word is
-// found from the vocabulary alone; other text is checked on the documents
-// that have all its words (or, with no word at all, on every one).
-func (ix *index) match(text string, sc *scratch) (work int) {
+// match finds the live documents p finds for text (folded), and the class
+// of each (sc.class, the documents in sc.touched). A text that is one word
+// is found from the vocabulary alone: the words containing it, then the
+// other words that count as it. Other text: the documents that have every
+// word (or one that counts as it) are checked for the text itself, and
+// those without it are forgiving matches; text with no word at all is
+// checked on every document.
+func (ix *index) match(text string, p *plan, sc *scratch) (work int) {
 	if len(sc.class) < len(ix.meta) {
 		sc.class = make([]uint8, len(ix.meta)+len(ix.meta)/8)
 		for i := range sc.class {
@@ -142,31 +152,38 @@ func (ix *index) match(text string, sc *scratch) (work int) {
 		}
 	}
 	sc.touched = sc.touched[:0]
-	words := wordsOf(text)
-	if len(words) == 1 && words[0] == text {
-		ix.eachWordWith(text, func(p *postings, start bool) {
-			for f := range numFields {
-				class := uint8(2 * f)
-				if !start {
-					class++
+	mark := func(d int32, class uint8) {
+		c := sc.class[d]
+		if c == noMatch {
+			sc.touched = append(sc.touched, d)
+		}
+		if class < c {
+			sc.class[d] = class
+		}
+	}
+	if len(p.words) == 1 && p.words[0].word == text {
+		pw := &p.words[0]
+		for _, x := range pw.exact {
+			for f, list := range ix.vocab[x.id].p {
+				work += len(list)
+				for _, d := range list {
+					mark(d, exactClass(f, x.level))
 				}
-				work += len(p[f])
-				for _, d := range p[f] {
-					c := sc.class[d]
-					if c == noMatch {
-						sc.touched = append(sc.touched, d)
-					}
-					if class < c {
-						sc.class[d] = class
+			}
+		}
+		for _, a := range pw.alts {
+			for f, list := range ix.vocab[a.id].p {
+				work += len(list)
+				for _, d := range list {
+					if a.category < 0 || int32(ix.meta[d].category) == a.category {
+						mark(d, forgivenClass(a.tier, f))
 					}
 				}
 			}
-		})
+		}
 		return work
 	}
-	// Several words: the documents that have every one of them (a word
-	// counted once a document, in count) are checked for the text itself.
-	if len(words) == 0 {
+	if len(p.words) == 0 {
 		for d := range ix.meta {
 			if ix.meta[d].flags&docLive != 0 {
 				work++
@@ -176,49 +193,83 @@ func (ix *index) match(text string, sc *scratch) (work int) {
 		}
 		return work
 	}
-	if len(sc.count) < len(sc.class) {
-		sc.count = make([]uint8, len(sc.class))
+	// Several words: each document's best match of each word (tier and
+	// field, in cur), the worst of them so far (worst), and how many of
+	// the words it has (count).
+	n := len(sc.class)
+	if len(sc.count) < n {
+		sc.count, sc.cur, sc.worst = make([]uint8, n), make([]uint8, n), make([]uint8, n)
 	}
-	words = words[:min(len(words), 250)]
 	var seen []int32
-	for i, w := range words {
-		ix.eachWordWith(w, func(p *postings, _ bool) {
-			for f := range numFields {
-				work += len(p[f])
-				for _, d := range p[f] {
-					if int(sc.count[d]) == i {
-						sc.count[d]++
+	for i := range p.words {
+		pw := &p.words[i]
+		visit := func(id int32, tier uint8, category int32) {
+			for f, list := range ix.vocab[id].p {
+				work += len(list)
+				r := tier*numFields + uint8(f)
+				for _, d := range list {
+					switch {
+					case category >= 0 && int32(ix.meta[d].category) != category:
+					case int(sc.count[d]) == i:
+						sc.count[d], sc.cur[d] = uint8(i+1), r
 						if i == 0 {
 							seen = append(seen, d)
 						}
+					case int(sc.count[d]) == i+1 && r < sc.cur[d]:
+						sc.cur[d] = r
 					}
 				}
 			}
-		})
+		}
+		for _, x := range pw.exact {
+			visit(x.id, tierExact, -1)
+		}
+		for _, a := range pw.alts {
+			visit(a.id, a.tier, a.category)
+		}
+		for _, d := range seen {
+			if int(sc.count[d]) == i+1 && (i == 0 || sc.cur[d] > sc.worst[d]) {
+				sc.worst[d] = sc.cur[d]
+			}
+		}
 	}
 	for _, d := range seen {
-		if int(sc.count[d]) == len(words) {
+		if int(sc.count[d]) == len(p.words) {
 			work++
+			class := uint8(checked)
+			if sc.worst[d] < numFields { // every word itself: the text may be there
+				class = ix.classOf(d, text)
+			}
+			if class == checked && p.forgive {
+				class = forgivenClass(sc.worst[d]/numFields, int(sc.worst[d]%numFields))
+			}
 			sc.touched = append(sc.touched, d)
-			sc.class[d] = ix.classOf(d, text)
+			sc.class[d] = class
 		}
 		sc.count[d] = 0
 	}
 	return work
 }
 
-// eachWordWith calls fn with the postings of every word containing sub,
-// and whether sub starts it. Only the words that have sub's rarest pair of
-// bytes are looked at.
-func (ix *index) eachWordWith(sub string, fn func(p *postings, start bool)) {
-	check := func(v *vocabWord) {
-		if i := strings.Index(v.word, sub); i >= 0 {
-			fn(&v.p, i == 0)
+// eachWordWith calls fn with every word of the vocabulary containing sub,
+// and where: 0 it is sub, 1 it starts with sub, 2 sub is inside it. Only
+// the words that have sub's rarest pair of bytes are looked at.
+func (ix *index) eachWordWith(sub string, fn func(id int32, level uint8)) {
+	check := func(id int32) {
+		w := ix.vocab[id].word
+		switch i := strings.Index(w, sub); {
+		case i < 0:
+		case i > 0:
+			fn(id, 2)
+		case len(w) == len(sub):
+			fn(id, 0)
+		default:
+			fn(id, 1)
 		}
 	}
 	if len(sub) < 2 {
 		for i := range ix.vocab {
-			check(&ix.vocab[i])
+			check(int32(i))
 		}
 		return
 	}
@@ -230,7 +281,7 @@ func (ix *index) eachWordWith(sub string, fn func(p *postings, start bool)) {
 		}
 	}
 	for _, w := range words {
-		check(&ix.vocab[w])
+		check(w)
 	}
 }
 
@@ -240,6 +291,7 @@ func (ix *index) addWord(w string) int32 {
 	w = strings.Clone(w) // not a piece of the text it was found in
 	ix.vocab = append(ix.vocab, vocabWord{word: w})
 	ix.words[w] = id
+	ix.addStem(w, id)
 	if ix.pairs == nil {
 		ix.pairs = map[[2]byte][]int32{}
 	}
@@ -252,48 +304,50 @@ func (ix *index) addWord(w string) int32 {
 	return id
 }
 
-// classOf is where text (folded) matches in document d (see match), or
-// checked if nowhere.
+// classOf is where text (folded) is found in document d (an exact
+// class, see forgive.go), or checked if nowhere.
 func (ix *index) classOf(d int32, text string) uint8 {
 	ascii := ix.meta[d].flags&docASCII != 0
 	best := uint8(checked)
 	for i, s := range ix.searchable(d) {
 		f := fieldOf[i]
-		if best <= uint8(2*f) {
+		if best <= exactClass(f, 0) {
 			break
 		}
-		switch found, start := matchIn(s, text, ascii); {
-		case found && start:
-			best = min(best, uint8(2*f))
-		case found:
-			best = min(best, uint8(2*f+1))
+		if level, found := matchIn(s, text, ascii); found {
+			best = min(best, exactClass(f, level))
 		}
 	}
 	return best
 }
 
-// matchIn reports whether text (folded) is in s, as folded, and whether
-// it is found at a word's start somewhere. When s is all ASCII it is
-// compared a byte at a time, without folding a copy of it.
-func matchIn(s, text string, ascii bool) (found, start bool) {
+// matchIn reports whether text (folded) is in s, as folded, and how well
+// it is found at best: 0 as a whole word (or words), 1 at a word's start,
+// 2 inside a word. When s is all ASCII it is compared a byte at a time,
+// without folding a copy of it.
+func matchIn(s, text string, ascii bool) (level uint8, found bool) {
 	index := indexASCIIFold
 	if !ascii {
 		s, index = fold(s), strings.Index
 	}
+	level = 2
 	for from := 0; from < len(s); {
 		i := index(s[from:], text)
 		if i < 0 {
 			break
 		}
 		i += from
-		if r, _ := utf8.DecodeLastRuneInString(s[:i]); i == 0 || !isWordRune(r) {
-			return true, true
-		}
 		found = true
+		if r, _ := utf8.DecodeLastRuneInString(s[:i]); i == 0 || !isWordRune(r) {
+			if r, _ := utf8.DecodeRuneInString(s[i+len(text):]); i+len(text) == len(s) || !isWordRune(r) {
+				return 0, true
+			}
+			level = 1
+		}
 		_, size := utf8.DecodeRuneInString(s[i:])
 		from = i + size
 	}
-	return found, false
+	return level, found
 }
 
 // indexASCIIFold is the first index of sub in s, s compared as if
