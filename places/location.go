@@ -74,3 +74,81 @@ func Place(city, state string) string {
 	}
 	return state
 }
+
+// Spot is one place a typed location may mean: a city of a state, a whole
+// state (City ""), or a city of any state (State "").
+type Spot struct {
+	City  string
+	State string // two-letter code
+}
+
+// Meanings reads a location as visitors type it into every place it may
+// mean: "Austin, TX", "Austin TX", "austin texas", "Portland or" (a city,
+// then a state's code or name, with or without the comma), a state ("TX",
+// "Texas"), a city ("Austin", in any state), or a common abbreviation
+// ("NYC", "LA", "SF", "DC"; see Abbreviations). "LA" means Los Angeles
+// and Louisiana both, "Washington" the state and the city: the directory
+// shows every listing the visitor may mean.
+func Meanings(s string) []Spot {
+	s = CleanCity(strings.ReplaceAll(s, ",", ", "))
+	if s == "" {
+		return nil
+	}
+	var out []Spot
+	if city, state, ok := ParseLocation(s); ok {
+		out = append(out, Spot{city, state})
+		for _, a := range Abbreviations[strings.ToLower(city)] {
+			if a.State == state {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
+	s = CleanCity(strings.ReplaceAll(s, ",", " "))
+	out = append(out, Abbreviations[strings.ToLower(s)]...)
+	if state, ok := StateCode(s); ok {
+		out = append(out, Spot{State: state})
+	}
+	if ValidCity(s) {
+		out = append(out, Spot{City: s})
+	}
+	words := strings.Fields(s)
+	for k := 1; k <= 3 && k < len(words); k++ {
+		state, ok := StateCode(strings.Join(words[len(words)-k:], " "))
+		city := strings.Join(words[:len(words)-k], " ")
+		if !ok {
+			continue
+		}
+		for _, a := range Abbreviations[strings.ToLower(city)] {
+			if a.State == state {
+				out = append(out, a)
+			}
+		}
+		if ValidCity(city) {
+			out = append(out, Spot{city, state})
+		}
+	}
+	return out
+}
+
+// Abbreviations are the short names people type for big cities, by the
+// name in lower case, with the places each means.
+var Abbreviations = map[string][]Spot{
+	"nyc":         {{"New York", "NY"}, {"Brooklyn", "NY"}, {"Queens", "NY"}, {"Bronx", "NY"}, {"Manhattan", "NY"}, {"Staten Island", "NY"}},
+	"ny city":     {{"New York", "NY"}},
+	"la":          {{"Los Angeles", "CA"}},
+	"sf":          {{"San Francisco", "CA"}},
+	"dc":          {{"Washington", "DC"}},
+	"philly":      {{"Philadelphia", "PA"}},
+	"vegas":       {{"Las Vegas", "NV"}},
+	"nola":        {{"New Orleans", "LA"}},
+	"atl":         {{"Atlanta", "GA"}},
+	"chi":         {{"Chicago", "IL"}},
+	"slc":         {{"Salt Lake City", "UT"}},
+	"kc":          {{"Kansas City", "MO"}, {"Kansas City", "KS"}},
+	"okc":         {{"Oklahoma City", "OK"}},
+	"stl":         {{"St. Louis", "MO"}},
+	"st louis":    {{"St. Louis", "MO"}},
+	"saint louis": {{"St. Louis", "MO"}},
+	"saint paul":  {{"St. Paul", "MN"}},
+}

@@ -1,6 +1,7 @@
 package places
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,6 +69,31 @@ func TestParseLocation(t *testing.T) {
 		city, state, ok := ParseLocation(tc.in)
 		if city != tc.city || state != tc.state || ok != tc.ok {
 			t.Errorf("ParseLocation(%q) = %q, %q, %v; want %q, %q, %v", tc.in, city, state, ok, tc.city, tc.state, tc.ok)
+		}
+	}
+}
+
+// A location reads as visitors type it: with or without the comma, a
+// state by code or name, common abbreviations (issue 40).
+func TestMeanings(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []Spot
+	}{
+		{"Austin, TX", []Spot{{"Austin", "TX"}}},
+		{"Austin TX", []Spot{{"Austin TX", ""}, {"Austin", "TX"}}},
+		{"  portland   or ", []Spot{{"portland or", ""}, {"portland", "OR"}}},
+		{"salt lake city utah", []Spot{{"salt lake city utah", ""}, {"salt lake city", "UT"}}},
+		{"new york new york", []Spot{{"new york new york", ""}, {"new york", "NY"}}},
+		{"Texas", []Spot{{"", "TX"}, {"Texas", ""}}},
+		{"NYC", []Spot{{"New York", "NY"}, {"Brooklyn", "NY"}, {"Queens", "NY"}, {"Bronx", "NY"}, {"Manhattan", "NY"}, {"Staten Island", "NY"}, {"NYC", ""}}},
+		{"LA", []Spot{{"Los Angeles", "CA"}, {"", "LA"}, {"LA", ""}}},
+		{"sf ca", []Spot{{"sf ca", ""}, {"San Francisco", "CA"}, {"sf", "CA"}}},
+		{"", nil},
+		{"78701", nil},
+	} {
+		if got := Meanings(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("Meanings(%q) = %v, want %v", tc.in, got, tc.want)
 		}
 	}
 }

@@ -34,8 +34,18 @@ const (
 	tierExact = iota
 	tierForm
 	tierTypo
+	// tierWeak is a word under minForgiveLen letters found inside a
+	// listing's word: enough for the text itself to be there, never for
+	// a forgiving match ("s_a" finds "contracts_and", not every listing
+	// with an s and an a).
+	tierWeak
 	noTier = 0xff
 )
+
+// minForgiveLen is the shortest word (in bytes) that a forgiving match of
+// several words finds inside a listing's word; a shorter one only as a
+// whole word.
+const minForgiveLen = 3
 
 // exactClass is the class of the text found in field f at level: 0 a
 // whole word, 1 a word's start, 2 inside a word.
@@ -133,7 +143,7 @@ func (ix *index) alternatives(pw *planWord) {
 		if _, done := tiers[id]; done {
 			return
 		}
-		if t, cat := pw.tierOf(ix.vocab[id].word); t != noTier && t != tierExact {
+		if t, cat := pw.tierOf(ix.vocab[id].word); t == tierForm || t == tierTypo {
 			tiers[id] = alternative{id, t, cat}
 		}
 	}
@@ -165,8 +175,10 @@ func (ix *index) alternatives(pw *planWord) {
 // (forgivenClassOf) both ask it, so that they agree.
 func (pw *planWord) tierOf(w string) (uint8, int32) {
 	switch {
-	case strings.Contains(w, pw.word):
+	case w == pw.word || strings.Contains(w, pw.word) && len(pw.word) >= minForgiveLen:
 		return tierExact, -1
+	case strings.Contains(w, pw.word):
+		return tierWeak, -1
 	case pw.stem != "" && stem(w) == pw.stem:
 		return tierForm, -1
 	}
@@ -380,6 +392,9 @@ func (ix *index) forgivenClassOf(d int32, p *plan) uint8 {
 			return checked
 		}
 		worst = max(worst, best)
+	}
+	if worst/numFields == tierWeak {
+		return checked
 	}
 	return forgivenClass(worst/numFields, int(worst%numFields))
 }

@@ -41,7 +41,7 @@ func indexAgrees(t *testing.T) {
 	ix := e.cur.Load()
 	pick := func(opts ...string) string { return opts[r.IntN(len(opts))] }
 	texts := []string{"", "", "coffee", "ca", "e", "web design", "roofing", "garcia & sons", "a-b", "-", "zzqx", "st. ", "bakery & cafe",
-		"plumber", "plumbr", "roofer", "coffe", "lawyer", "design web", "sunrse bakery", "bakers", "cafes", "partner"}
+		"plumber", "plumbr", "roofer", "coffe", "lawyer", "design web", "sunrse bakery", "bakers", "cafes", "partner", "s_a", "st elmo", "a cafe"}
 	check := func(label string) {
 		for i := range 300 {
 			city := testCities[r.IntN(len(testCities))]
@@ -333,8 +333,10 @@ func slowForgiven(ix *index, d int32, text string) uint8 {
 			for _, v := range ws {
 				tier, in := -1, ""
 				switch {
-				case strings.Contains(v, w):
+				case v == w || strings.Contains(v, w) && len(w) >= minForgiveLen:
 					tier = 0
+				case strings.Contains(v, w):
+					tier = 3 // enough for the text itself, never for a forgiving match
 				case stem(v) == stem(w):
 					tier = 1
 				default:
@@ -357,6 +359,9 @@ func slowForgiven(ix *index, d int32, text string) uint8 {
 			return checked
 		}
 		worst = max(worst, best)
+	}
+	if worst/3 == 3 {
+		return checked
 	}
 	if worst/3 == 2 {
 		return uint8(typoClass + worst%3)

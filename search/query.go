@@ -33,10 +33,11 @@ func (f indexFilter) pass(m *docMeta) bool {
 		(f.cities == nil || f.cities[m.city])
 }
 
-// filter resolves q's filters. A location is read as a visitor means it:
-// a state ("TX", "Texas"), a city ("Austin"), or both ("Austin, TX"), each
-// found by the place's key; anything else is a substring of "city, ST"
-// (spec §5).
+// filter resolves q's filters. A location is read as a visitor means it
+// (places.Meanings): a state ("TX", "Texas"), a city ("Austin"), both with
+// or without a comma ("Austin, TX", "portland or"), an abbreviation
+// ("NYC"), each found by the place's key; anything else is a substring of
+// "city, ST" (spec §5).
 func (ix *index) filter(q Query) indexFilter {
 	f := indexFilter{category: -1, typ: -1, minRating: q.MinRating, verified: q.VerifiedOnly}
 	if q.Category != "" {
@@ -66,23 +67,25 @@ func (ix *index) filter(q Query) indexFilter {
 }
 
 func (ix *index) locationCities(loc string) []bool {
-	if strings.Contains(loc, ",") {
-		// "City, ST" or "City, State", read as the forms read it.
-		if city, code, ok := places.ParseLocation(loc); ok {
-			slug := places.CitySlug(city)
-			if in, found := ix.citiesFound(func(c cityEntry) bool { return c.state == code && c.slug == slug }); found {
-				return in
+	spots := places.Meanings(loc)
+	keys := make([]struct {
+		state, slug string
+	}, len(spots))
+	isState := false
+	for i, sp := range spots {
+		keys[i].state, keys[i].slug = sp.State, places.CitySlug(sp.City)
+		isState = isState || sp.City == ""
+	}
+	in, found := ix.citiesFound(func(c cityEntry) bool {
+		for _, k := range keys {
+			if (k.state == "" || c.state == k.state) && (k.slug == "" || c.slug == k.slug) {
+				return true
 			}
 		}
-	} else {
-		code, isState := places.StateCode(loc)
-		slug := places.CitySlug(loc)
-		in, found := ix.citiesFound(func(c cityEntry) bool {
-			return (isState && c.state == code) || (slug != "" && c.slug == slug)
-		})
-		if found || isState {
-			return in
-		}
+		return false
+	})
+	if found || isState {
+		return in
 	}
 	sub := fold(loc)
 	return ix.citiesWhere(func(c cityEntry) bool { return strings.Contains(c.loc, sub) })

@@ -222,7 +222,11 @@ func (ix *index) match(text string, p *plan, sc *scratch) (work int) {
 			}
 		}
 		for _, x := range pw.exact {
-			visit(x.id, tierExact, -1)
+			if x.level == 0 || len(pw.word) >= minForgiveLen {
+				visit(x.id, tierExact, -1)
+			} else {
+				visit(x.id, tierWeak, -1)
+			}
 		}
 		for _, a := range pw.alts {
 			visit(a.id, a.tier, a.category)
@@ -237,10 +241,11 @@ func (ix *index) match(text string, p *plan, sc *scratch) (work int) {
 		if int(sc.count[d]) == len(p.words) {
 			work++
 			class := uint8(checked)
-			if sc.worst[d] < numFields { // every word itself: the text may be there
+			weak := sc.worst[d]/numFields == tierWeak
+			if sc.worst[d] < numFields || weak { // every word itself: the text may be there
 				class = ix.classOf(d, text)
 			}
-			if class == checked && p.forgive {
+			if class == checked && p.forgive && !weak {
 				class = forgivenClass(sc.worst[d]/numFields, int(sc.worst[d]%numFields))
 			}
 			sc.touched = append(sc.touched, d)

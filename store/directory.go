@@ -42,14 +42,15 @@ type Search struct {
 	MinRating    float64
 	VerifiedOnly bool
 	Type         string
-	Page         int // 1-based
+	Page         int  // 1-based
+	Exact        bool // only listings containing Query itself (search.Query.Exact)
 }
 
 // query is q as the search engine takes it.
 func (q Search) query() search.Query {
 	return search.Query{
 		Text: q.Query, Category: q.Category, Location: q.Location, State: q.State, City: q.City,
-		Sort: q.Sort, MinRating: q.MinRating, VerifiedOnly: q.VerifiedOnly, Type: q.Type,
+		Sort: q.Sort, MinRating: q.MinRating, VerifiedOnly: q.VerifiedOnly, Type: q.Type, Exact: q.Exact,
 	}
 }
 
@@ -59,6 +60,7 @@ type SearchResult struct {
 	Total      int
 	Page       int
 	Pages      int
+	Corrected  string // the query with a typo corrected, when the search did ("": it did not)
 	// Places and Categories are what the whole directory holds (as
 	// Places and CategoryCounts say), as the search saw it: pages that
 	// link to the landing pages need no second look. Shared: callers
@@ -126,7 +128,7 @@ func (s *Store) SearchDirectory(ctx context.Context, q Search, offset, limit int
 		return SearchResult{}, fmt.Errorf("store: search: %w: %w", ErrSearchUnavailable, err)
 	}
 	res := SearchResult{
-		Businesses: make([]Business, len(found.Listings)), Total: found.Total,
+		Businesses: make([]Business, len(found.Listings)), Total: found.Total, Corrected: found.Corrected,
 		Page: offset/limit + 1, Pages: int(math.Ceil(float64(found.Total) / float64(limit))),
 		Places: found.Places, Categories: found.Categories, Version: found.Version,
 	}

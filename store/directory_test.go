@@ -63,13 +63,14 @@ func TestSearchRules(t *testing.T) {
 			{"description substring", store.Search{Query: "every morning"}, []string{"Maple Bakery"}, false},
 			{"tag substring", store.Search{Query: "sourdo"}, []string{"Maple Bakery"}, false},
 			{"sub-category substring", store.Search{Query: "softw"}, []string{"Northstar Labs"}, false},
-			{"one query across fields, featured first then name match", store.Search{Query: "coffee"}, []string{"Northstar Labs", "Sunrise Coffee Roasters", "Maple Bakery"}, true},
+			{"one query across fields: name, then tag, then description", store.Search{Query: "coffee"}, []string{"Sunrise Coffee Roasters", "Northstar Labs", "Maple Bakery"}, true},
 			{"two-letter query", store.Search{Query: "la"}, []string{"Northstar Labs", "Percent 100% Legal"}, false},
 			{"unicode, case-insensitive", store.Search{Query: "évora"}, []string{"Évora Café"}, false},
 			{"percent is literal", store.Search{Query: "100%"}, []string{"Percent 100% Legal"}, false},
 			{"underscore is literal", store.Search{Query: "s_a"}, []string{"Percent 100% Legal"}, false},
 			{"SQL-looking input is just text", store.Search{Query: "'; DROP TABLE businesses; --"}, nil, false},
-			{"quotes are just text", store.Search{Query: `"coffee`}, nil, false},
+			{"quotes are just text: no listing has it, the word's listings are found", store.Search{Query: `"coffee`}, []string{"Sunrise Coffee Roasters", "Northstar Labs", "Maple Bakery"}, true},
+			{"quotes, exactly", store.Search{Query: `"coffee`, Exact: true}, nil, false},
 			{"exact category", store.Search{Category: "technology"}, []string{"Northstar Labs"}, false},
 			{"category is exact, not substring", store.Search{Category: "foo"}, nil, false},
 			{"location substring of city", store.Search{Location: "aust"}, []string{"Sunrise Coffee Roasters", "Northstar Labs"}, false},
@@ -83,7 +84,8 @@ func TestSearchRules(t *testing.T) {
 			{"sort reviews", store.Search{Sort: store.SortReviews}, []string{"Maple Bakery", "Sunrise Coffee Roasters", "Évora Café", "Northstar Labs", "Percent 100% Legal"}, true},
 			{"sort name", store.Search{Sort: store.SortName, Category: "food"}, []string{"Maple Bakery", "Sunrise Coffee Roasters", "Évora Café"}, true},
 			{"nothing matches", store.Search{Query: "zzzz"}, nil, false},
-			{"very long query", store.Search{Query: strings.Repeat("coffee ", 200)}, nil, false},
+			{"very long query: its word's listings", store.Search{Query: strings.Repeat("coffee ", 200)}, []string{"Sunrise Coffee Roasters", "Northstar Labs", "Maple Bakery"}, true},
+			{"very long query, exactly", store.Search{Query: strings.Repeat("coffee ", 200), Exact: true}, nil, false},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
@@ -331,6 +333,84 @@ func TestSearchRanksAWordsStartFirst(t *testing.T) {
 		res, _ = s.SearchBusinesses(ctx, store.Search{Query: "a reading c"})
 		if got := names(res.Businesses); !slices.Equal(got, []string{"Quiet Books"}) {
 			t.Errorf("text of several words: got %q", got)
+		}
+	})
+}
+
+// A search forgives what visitors type (issue 40): other forms of a word,
+// a category's synonyms, one typo; every forgiving match ranks below
+// every exact one, and a whole word above a word's start. Locations are
+// read without the comma, by state name and by common abbreviations.
+func TestSearchForgives(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		for _, b := range []store.Business{
+			{Name: "Rapid Flow Plumbing", Category: "construction", SubCategory: "Plumbing", Description: "Drains and water heaters.", City: "Austin", State: "TX", Rating: 4.1},
+			{Name: "Bright Smile Dental", Category: "healthcare", SubCategory: "Dental Care", Description: "Cleanings and crowns.", City: "Portland", State: "OR", Rating: 4.6},
+			{Name: "Harper Law Group", Category: "professional", SubCategory: "Business Law", Tags: store.Lines{"contracts"}, Description: "Contracts for small firms.", City: "Austin", State: "TX", Rating: 3.9},
+			{Name: "Rose City Legal", Category: "professional", SubCategory: "Legal Services", Description: "Wills and estates.", City: "Portland", State: "OR", Rating: 4.8},
+			{Name: "Lawrence Gifts", Category: "retail", SubCategory: "Gift Shop", Description: "Cards and candles.", City: "Lawrence", State: "KS", Rating: 5, Featured: true},
+			{Name: "Slice Pizzeria", Category: "food", SubCategory: "Pizzeria", Description: "Pizza by the slice in downtown Lawrence.", City: "Lawrence", State: "KS", Rating: 4.9},
+			{Name: "Sparks Electrical", Category: "construction", SubCategory: "Electrical", Description: "Panels and rewiring.", City: "New York", State: "NY", Rating: 4.0},
+			{Name: "Volt Electric Co", Category: "construction", SubCategory: "Electrical", Description: "Lighting and outlets.", City: "Brooklyn", State: "NY", Rating: 3.5},
+			{Name: "Casco Bay Lobster", Category: "food", SubCategory: "Seafood", Description: "Lobster rolls.", City: "Portland", State: "ME", Rating: 4.7},
+			{Name: "Golden Gate Roofing", Category: "construction", SubCategory: "Roofing", Description: "Roof repairs.", City: "San Francisco", State: "CA", Rating: 4.2},
+			{Name: "Hollywood Salon", Category: "beauty", SubCategory: "Hair Salon", Description: "Cuts and color.", City: "Los Angeles", State: "CA", Rating: 4.3},
+			{Name: "Bayou Books", Category: "retail", SubCategory: "Books", Description: "Used books.", City: "New Orleans", State: "LA", Rating: 4.4},
+			{Name: "Capitol Bikes", Category: "retail", SubCategory: "Bicycles", Description: "Bikes and repairs.", City: "Washington", State: "DC", Rating: 4.5},
+		} {
+			b.Published = true
+			if _, err := s.CreateBusiness(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cases := []struct {
+			search    store.Search
+			want      []string // in order
+			corrected string
+		}{
+			{store.Search{Query: "plumber"}, []string{"Rapid Flow Plumbing"}, ""},
+			{store.Search{Query: "plumbr"}, []string{"Rapid Flow Plumbing"}, "plumbing"},
+			{store.Search{Query: "plumber", Exact: true}, nil, ""},
+			{store.Search{Query: "plumbr", Exact: true}, nil, ""},
+			{store.Search{Query: "dentist"}, []string{"Bright Smile Dental"}, ""},
+			{store.Search{Query: "lawyer"}, []string{"Rose City Legal", "Harper Law Group"}, ""},
+			{store.Search{Query: "Attorney"}, []string{"Rose City Legal", "Harper Law Group"}, ""},
+			{store.Search{Query: "electrician"}, []string{"Sparks Electrical", "Volt Electric Co"}, ""},
+			// The word itself before a word's start (the featured gift shop
+			// is no better a match), the name before the description.
+			{store.Search{Query: "law"}, []string{"Harper Law Group", "Lawrence Gifts", "Slice Pizzeria"}, ""},
+			// Exact matches before forgiving ones: "electric" is in both
+			// names, a whole word before a word's start.
+			{store.Search{Query: "electric"}, []string{"Volt Electric Co", "Sparks Electrical"}, ""},
+			{store.Search{Query: "electric plumbing"}, nil, ""},
+			{store.Search{Query: "plumbing drains"}, []string{"Rapid Flow Plumbing"}, ""},
+			{store.Search{Query: "drains plumber"}, []string{"Rapid Flow Plumbing"}, ""},
+			{store.Search{Query: "lobstr rolls"}, []string{"Casco Bay Lobster"}, "lobster rolls"},
+			{store.Search{Location: "portland or"}, []string{"Rose City Legal", "Bright Smile Dental"}, ""},
+			{store.Search{Location: "Austin TX"}, []string{"Rapid Flow Plumbing", "Harper Law Group"}, ""},
+			{store.Search{Location: "austin texas"}, []string{"Rapid Flow Plumbing", "Harper Law Group"}, ""},
+			{store.Search{Location: "NYC"}, []string{"Sparks Electrical", "Volt Electric Co"}, ""},
+			{store.Search{Location: "new york ny"}, []string{"Sparks Electrical"}, ""},
+			{store.Search{Location: "LA"}, []string{"Bayou Books", "Hollywood Salon"}, ""},
+			{store.Search{Location: "SF"}, []string{"Golden Gate Roofing"}, ""},
+			{store.Search{Location: "DC"}, []string{"Capitol Bikes"}, ""},
+			{store.Search{Location: "Maine"}, []string{"Casco Bay Lobster"}, ""},
+			{store.Search{Query: "lawyer", Location: "portland or"}, []string{"Rose City Legal"}, ""},
+		}
+		for _, tc := range cases {
+			t.Run(fmt.Sprintf("%+v", tc.search), func(t *testing.T) {
+				res, err := s.SearchBusinesses(ctx, tc.search)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := names(res.Businesses); !slices.Equal(got, tc.want) || res.Total != len(tc.want) {
+					t.Errorf("got %q (total %d), want %q", got, res.Total, tc.want)
+				}
+				if res.Corrected != tc.corrected {
+					t.Errorf("corrected %q, want %q", res.Corrected, tc.corrected)
+				}
+			})
 		}
 	})
 }
