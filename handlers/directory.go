@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -50,17 +51,15 @@ func parseDirectoryQuery(v url.Values) (views.DirectoryQuery, store.Search) {
 		Type:      pick("type", catalog.BusinessTypes, ""),
 		Page:      1,
 	}
-	switch v.Get("verified") {
-	case "1", "on", "true":
-		q.Verified = true
-	}
+	q.Verified = slices.Contains([]string{"1", "on", "true"}, v.Get("verified"))
+	q.Exact = q.Q != "" && v.Get("exact") == "1"
 	if p, ok := numberIn(v.Get("page"), 1, catalog.MaxDirectoryPage); ok {
 		q.Page = int(p)
 	}
 	minRating, _ := strconv.ParseFloat(q.MinRating, 64)
 	return q, store.Search{
 		Query: q.Q, Category: q.Category, Location: q.Location, Sort: q.Sort,
-		MinRating: minRating, VerifiedOnly: q.Verified, Type: q.Type, Page: q.Page,
+		MinRating: minRating, VerifiedOnly: q.Verified, Type: q.Type, Page: q.Page, Exact: q.Exact,
 	}
 }
 
@@ -76,7 +75,7 @@ func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, stor
 	out := views.DirectoryResult{
 		Query: q, Total: res.Total, Page: res.Page, Pages: res.Pages,
 		Summary: views.FoundLine(res.Total), SortLabel: views.SortedBy(q.Sort),
-		Cards: make([]views.BusinessCard, 0, len(res.Businesses)),
+		Cards: make([]views.BusinessCard, 0, len(res.Businesses)), Corrected: res.Corrected,
 	}
 	for i, b := range res.Businesses {
 		out.Cards = append(out.Cards, h.businessCard(b, i))

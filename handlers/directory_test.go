@@ -434,3 +434,57 @@ func TestDirectoryWithoutListingsLinksNoLandingPages(t *testing.T) {
 		t.Error("an empty directory offers landing pages that would be empty")
 	}
 }
+
+// A corrected typo says so, with a link to search exactly what was typed;
+// a page past the end of the results says so and links the last page
+// (issue 40).
+func TestDirectorySaysWhatItCorrected(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		seeded(t, app)
+		for i := range 25 {
+			app.store.CreateBusiness(context.Background(), store.Business{Name: "Paged Plumbing " + itoa(100+i), Published: true, Category: "construction", SubCategory: "Plumbing"})
+		}
+		_, body := app.get(t, "/directory?q=plumbr")
+		page := parseHTML(t, body)
+		if got := resultNames(page); len(got) != 20 || !strings.HasPrefix(got[0], "Paged Plumbing") {
+			t.Errorf("plumbr finds %q, want the plumbing listings", got)
+		}
+		correction := page.Find(`[data-testid="search-correction"]`)
+		if got := textOf(correction.Find("strong")); got != "plumbing" {
+			t.Errorf("the page says it shows results for %q, want plumbing", got)
+		}
+		if !hasLink(correction, "Search instead for “plumbr”", "/directory?q=plumbr&exact=1") {
+			t.Error("no link to search exactly what was typed")
+		}
+		_, body = app.get(t, "/directory?q=plumbr&exact=1")
+		page = parseHTML(t, body)
+		if headings(page, 3, "No businesses match your search").Length() != 1 || page.Find(`[data-testid="search-correction"]`).Length() != 0 {
+			t.Error("the exact search finds something, or still says it corrected the text")
+		}
+		if got := valueOf(labelled(t, page, "Search")); got != "plumbr" {
+			t.Errorf("the search box holds %q, want what was typed", got)
+		}
+		_, body = app.get(t, "/directory?q=plumbing")
+		if parseHTML(t, body).Find(`[data-testid="search-correction"]`).Length() != 0 {
+			t.Error("a search that needed no correction says it made one")
+		}
+		var js struct {
+			Corrected string `json:"corrected"`
+			Total     int    `json:"total"`
+		}
+		_, body = app.get(t, "/directory.json?q=plumbr")
+		if err := json.Unmarshal([]byte(body), &js); err != nil || js.Corrected != "plumbing" || js.Total != 25 {
+			t.Errorf("the JSON says corrected %q, total %d (%v)", js.Corrected, js.Total, err)
+		}
+
+		_, body = app.get(t, "/directory?q=plumbing&page=999")
+		page = parseHTML(t, body)
+		past := page.Find(`[data-testid="past-end"]`)
+		if headings(past, 3, "Page 999 is past the end of these results").Length() != 1 || !hasLink(past, "Go to the last page", "/directory?q=plumbing&page=2") {
+			t.Error("a page past the end does not say so or link the last page")
+		}
+		if headings(page, 3, "No businesses match your search").Length() != 0 {
+			t.Error("a page past the end says nothing matches")
+		}
+	})
+}

@@ -17,6 +17,9 @@ type DirectoryQuery struct {
 	Verified  bool   `json:"verified"`
 	Type      string `json:"type"`
 	Page      int    `json:"page"`
+	// Exact asks for listings containing Q itself only: the link beside
+	// "Showing results for …" (store.Search.Exact).
+	Exact bool `json:"exact"`
 }
 
 // HasFilters reports whether any of the additional filters is set.
@@ -50,6 +53,9 @@ func (q DirectoryQuery) URL(page int) string {
 		}
 	}
 	add("q", q.Q)
+	if q.Exact {
+		add("exact", "1")
+	}
 	add("category", q.Category)
 	add("location", q.Location)
 	if q.Sort != "relevance" {
@@ -116,6 +122,21 @@ type DirectoryResult struct {
 	Summary   string         `json:"summary"`   // "5 Businesses Found"
 	SortLabel string         `json:"sortLabel"` // "Sorted by Rating"
 	Cards     []BusinessCard `json:"cards"`
+	// Corrected is the text the results are for when the search corrected
+	// a typo in Query.Q ("" when it did not).
+	Corrected string `json:"corrected"`
+}
+
+// PastEnd reports whether the page asked for is past the last page of a
+// search that has results.
+func (r DirectoryResult) PastEnd() bool { return len(r.Cards) == 0 && r.Total > 0 }
+
+// ExactURL is the link to search exactly what was typed, beside "Showing
+// results for …".
+func (r DirectoryResult) ExactURL() string {
+	q := r.Query
+	q.Exact, q.Page = true, 1
+	return q.URL(1)
 }
 
 // BrowseLink is a landing page the directory links to: a category or a
@@ -139,6 +160,14 @@ func FoundLine(n int) string {
 		return "1 Business Found"
 	}
 	return formatInt(n) + " Businesses Found"
+}
+
+// pagesLine is "1 page" or "N pages".
+func pagesLine(n int) string {
+	if n == 1 {
+		return "1 page"
+	}
+	return formatInt(n) + " pages"
 }
 
 // SortedBy is the 'Sorted by …' line.

@@ -13,6 +13,7 @@ export type Result = {
   summary: string;
   sortLabel: string;
   cards: BusinessCard[] | null;
+  corrected: string; // the text the results are for, when the search corrected a typo
 };
 
 // maxQueryLen is views.MaxQueryLen: the most characters the server reads
@@ -76,7 +77,8 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
   // change applies a control's new value: at once, or (typing) once the
   // visitor pauses. Every change but paging goes back to page 1.
   const change = (patch: Partial<Query>, typing = false, force = false) => {
-    const next = { ...query, page: 1, ...patch };
+    // A new text is searched forgivingly again.
+    const next = { ...query, page: 1, exact: "q" in patch ? false : query.exact, ...patch };
     setQuery(next);
     window.clearTimeout(r.timer);
     const run = () => {
@@ -288,7 +290,20 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
           </div>
         </div>
       </div>
-      {cards.length === 0 ? (
+      {result.corrected && (
+        <p className="search-correction" data-testid="search-correction">
+          Showing results for <strong>{result.corrected}</strong>.{" "}
+          {link(pageURL({ ...result.query, exact: true, page: 1 }), () => change({ exact: true }, false, true), {}, `Search instead for “${result.query.q}”`)}
+        </p>
+      )}
+      {cards.length === 0 && result.total > 0 ? (
+        <div className="empty-state" data-testid="past-end">
+          <Icon name="search" />
+          <h3>Page {result.page} is past the end of these results</h3>
+          <p className="muted">They fill {result.pages === 1 ? "1 page" : formatInt(result.pages) + " pages"}.</p>
+          {link(pageURL({ ...shown, page: result.pages }), goPage(result.pages), { className: "btn btn-primary" }, "Go to the last page")}
+        </div>
+      ) : cards.length === 0 ? (
         <div className="empty-state">
           <Icon name="search" />
           <h3>No businesses match your search</h3>

@@ -32,7 +32,16 @@ test("parseQuery cuts the search and the location to the props' limit", () => {
 
 test("parseQuery replaces unknown choices with their defaults", () => {
   const q = parseQuery("?category=nope&sort=DROP&min_rating=abc&type=online&verified=on&page=-3&view=list", choices, 100);
-  assert.deepEqual(q, { q: "", category: "", location: "", sort: "relevance", view: "list", min_rating: "", verified: true, type: "online", page: 1 });
+  assert.deepEqual(q, { q: "", category: "", location: "", sort: "relevance", view: "list", min_rating: "", verified: true, type: "online", page: 1, exact: false });
+});
+
+test("an exact search (the link beside 'Showing results for …') round-trips, only with a text", () => {
+  const q = parseQuery("?q=plumbr&exact=1&page=2", choices, 100);
+  assert.equal(q.exact, true);
+  assert.equal(serialize(q), "q=plumbr&exact=1&page=2");
+  assert.equal(parseQuery("?exact=1", choices, 100).exact, false);
+  assert.equal(serialize({ ...q, q: "" }), "page=2");
+  assert.ok(!sameSearch(q, { ...q, exact: false }));
 });
 
 test("serialize leaves defaults out and squeezes spaces; the layout is not part of a search", () => {

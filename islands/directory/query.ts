@@ -12,6 +12,7 @@ export type Query = {
   verified: boolean;
   type: string;
   page: number;
+  exact: boolean; // only listings containing q itself (no forms, synonyms or typos)
 };
 
 export type Option = { Value: string; Label: string };
@@ -19,7 +20,7 @@ export type Choices = { categories: Option[]; sorts: Option[]; ratings: Option[]
 
 export const emptyQuery: Query = {
   q: "", category: "", location: "", sort: "relevance", view: "grid",
-  min_rating: "", verified: false, type: "", page: 1,
+  min_rating: "", verified: false, type: "", page: 1, exact: false,
 };
 
 // squeeze is a free-text control as the server reads it: spaces collapsed
@@ -50,6 +51,7 @@ export function parseQuery(search: string, c: Choices | undefined, maxLen: numbe
     verified: ["1", "on", "true"].includes(p.get("verified") || ""),
     type: pick(c?.types, p.get("type"), ""),
     page: Number.isInteger(page) && page > 1 && page <= 10000 ? page : 1,
+    exact: p.get("exact") === "1" && text(p.get("q") || "", maxLen) !== "",
   };
 }
 
@@ -58,6 +60,7 @@ export function serialize(q: Query): string {
   const p = new URLSearchParams();
   const add = (k: string, v: string) => v && p.append(k, v);
   add("q", squeeze(q.q));
+  if (q.exact && squeeze(q.q)) add("exact", "1");
   add("category", q.category);
   add("location", squeeze(q.location));
   if (q.sort !== "relevance") add("sort", q.sort);
