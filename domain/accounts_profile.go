@@ -32,7 +32,8 @@ func (in ProfileInput) Check() catalog.FieldErrors {
 	CheckLength(e, "last_name", in.LastName, 60)
 	Required(e, "location", in.Location, "Enter where you are, like Denver, CO.")
 	CheckLength(e, "location", in.Location, 120)
-	CheckOption(e, "profession", in.Profession, catalog.Professions, "Choose your profession.")
+	// Optional: the individual sign-up no longer asks it.
+	CheckRule(e, "profession", in.Profession, catalog.FieldRule{Options: catalog.Professions, Invalid: "Choose one of the professions."})
 	CheckLength(e, "interests", in.Interests, 300)
 	CheckLength(e, "bio", in.Bio, 1000)
 	return e

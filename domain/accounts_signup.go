@@ -87,16 +87,17 @@ func (in BusinessSignupInput) account() (store.NewAccount, string, string) {
 }
 
 // IndividualSignupInput is the 'Join as Individual' form: an individual
-// account with its profile.
+// account with its profile. It asks no profession: nothing used it (the
+// profile keeps the column, optional on /profile).
 type IndividualSignupInput struct {
-	FirstName, LastName, Email, Phone, Location, Profession, Interests, Bio string
-	Password, ConfirmPassword                                               string
+	FirstName, LastName, Email, Phone, Location, Interests, Bio string
+	Password, ConfirmPassword                                   string
 }
 
 // Check is what breaks the rules in in, by the form's field names.
 func (in IndividualSignupInput) Check() catalog.FieldErrors {
 	e := ProfileInput{Individual: true, FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone,
-		Location: in.Location, Profession: in.Profession, Interests: in.Interests, Bio: in.Bio}.Check()
+		Location: in.Location, Interests: in.Interests, Bio: in.Bio}.Check()
 	CheckEmail(e, "email", in.Email)
 	checkPasswords(e, in.Password, in.ConfirmPassword, in.Email, in.FirstName, in.LastName)
 	return e
@@ -109,7 +110,7 @@ func (in IndividualSignupInput) account() (store.NewAccount, string, string) {
 		Kind:  store.KindIndividual,
 		Profile: store.Profile{
 			FullName: name, FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Location: in.Location,
-			Profession: in.Profession, Interests: in.Interests, Bio: in.Bio,
+			Interests: in.Interests, Bio: in.Bio,
 		},
 	}, in.Password, name
 }

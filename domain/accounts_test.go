@@ -57,7 +57,7 @@ func TestAccountInputs(t *testing.T) {
 	business := BusinessSignupInput{BusinessName: "Harbor Bakery", OwnerName: "Ana Ruiz", Email: "ana@example.com", Category: "food",
 		Location: "Austin, TX", Description: "Bread.", Password: pw, ConfirmPassword: pw}
 	individual := IndividualSignupInput{FirstName: "Ana", LastName: "Ruiz", Email: "ana@example.com", Location: "Denver, CO",
-		Profession: "freelancer", Password: pw, ConfirmPassword: pw}
+		Password: pw, ConfirmPassword: pw}
 	owner := store.User{Email: "ana@example.com"}
 	owner.PasswordHash, _ = HashPassword(pw)
 	for _, c := range []struct {

@@ -90,7 +90,7 @@ func TestEveryInputAppliesTheTextRule(t *testing.T) {
 		SignUpInput{FullName: "Ana Ruiz", Email: "ana@example.com", Password: pw},
 		BusinessSignupInput{BusinessName: "Harbor Bakery", OwnerName: "Ana Ruiz", Email: "ana@example.com", Phone: "(512) 555-0147", Category: "food",
 			Location: "Austin, TX", Website: "https://example.com", Description: "Bread.", Password: pw, ConfirmPassword: pw},
-		IndividualSignupInput{FirstName: "Ana", LastName: "Ruiz", Email: "ana@example.com", Location: "Denver, CO", Profession: "freelancer",
+		IndividualSignupInput{FirstName: "Ana", LastName: "Ruiz", Email: "ana@example.com", Location: "Denver, CO",
 			Interests: "bread", Bio: "Baker.", Password: pw, ConfirmPassword: pw},
 		ProfileInput{FullName: "Ana Ruiz", Phone: "(512) 555-0147"},
 		ProfileInput{Individual: true, Phone: "(512) 555-0147", FirstName: "Ana", LastName: "Ruiz", Location: "Denver", Profession: "student", Interests: "bread", Bio: "Baker."},

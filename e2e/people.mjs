@@ -39,7 +39,7 @@ export async function verifyEmail(page, email) {
 // verifies the address; it returns the email.
 export async function signUp(ctx, name, { email = uniqueEmail(name.split(" ")[0].toLowerCase()) } = {}) {
   const page = await ctx.newPage();
-  await page.goto(baseURL + "/signup");
+  await page.goto(baseURL + "/signup?as=person");
   await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);

@@ -36,7 +36,11 @@ func (h *Handlers) loginPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := views.AuthForm{Mode: views.ModeSignIn, Next: localPath(r.URL.Query().Get("next"), "")}
-	if r.URL.Path == "/signup" {
+	switch {
+	case r.URL.Path == "/signup" && r.URL.Query().Get("as") != "person":
+		h.render(w, r, http.StatusOK, views.SignupChoicePage(h.chrome(r), f.Next))
+		return
+	case r.URL.Path == "/signup":
 		f.Mode = views.ModeSignUp
 	}
 	f.Pending = h.sessions.GetString(r.Context(), sessionPending)

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -99,25 +98,17 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 	if d.Welcome == "" {
 		d.Welcome = u.Email
 	}
-	var verified, claimed int
+	d.VerifiedPct, d.ClaimedPct = domain.ListingShares(bs)
 	for _, b := range bs {
-		if b.Verified {
-			verified++
-		}
-		if b.Claimed {
-			claimed++
-		}
 		item := views.DashboardBusiness{
 			ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: places.Place(b.City, b.State),
-			Verified: b.Verified, Claimed: b.Claimed, Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
+			Verified: b.Verified, Claimed: domain.Claimed(b), Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
 		}
 		if !b.EmailConfirmed {
 			item.PendingEmail = b.Email
 		}
 		d.Businesses = append(d.Businesses, item)
 	}
-	d.VerifiedPct = percent(verified, len(bs))
-	d.ClaimedPct = percent(claimed, len(bs))
 	for _, l := range leads {
 		if l.Locked {
 			// Nothing of the sender reaches the page.
@@ -188,12 +179,4 @@ func reviewsOverview(f store.ReviewFigures, newest []store.OwnerReview, plan pla
 		})
 	}
 	return v
-}
-
-// percent is part of whole as a rounded percentage (0 for an empty whole).
-func percent(part, whole int) int {
-	if whole == 0 {
-		return 0
-	}
-	return int(math.Round(float64(part) * 100 / float64(whole)))
 }

@@ -36,7 +36,7 @@ func TestWeakPasswordsAreRefusedWhereverOneIsSet(t *testing.T) {
 	}
 	whole := func(d *goquery.Document) *goquery.Selection { return d.Selection }
 	forms := []form{
-		{name: "sign-up", path: "/signup", label: "Password", scope: whole,
+		{name: "sign-up", path: "/signup?as=person", label: "Password", scope: whole,
 			fields: url.Values{"full_name": {first + " " + last}, "email": {email}},
 			kept:   map[string]string{"Full name": first + " " + last, "Email": email}},
 		{name: "business sign-up", path: "/business/signup", label: "Password", scope: whole,
@@ -44,7 +44,7 @@ func TestWeakPasswordsAreRefusedWhereverOneIsSet(t *testing.T) {
 				"location": {"Austin, TX"}, "description": {"Lamps and lanterns."}},
 			kept: map[string]string{"Owner/manager name": first + " " + last, "Business email": email, "Business name": "Harbor Lights"}},
 		{name: "individual sign-up", path: "/individual/signup", label: "Password", scope: whole,
-			fields: url.Values{"first_name": {first}, "last_name": {last}, "email": {email}, "location": {"Denver, CO"}, "profession": {"consultant"}},
+			fields: url.Values{"first_name": {first}, "last_name": {last}, "email": {email}, "location": {"Denver, CO"}},
 			kept:   map[string]string{"First name": first, "Last name": last, "Email": email}},
 		{name: "reset", path: "/reset-password", label: "New password", scope: whole, withLink: true},
 		{name: "password change", path: "/profile/password", label: "New password",

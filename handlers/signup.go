@@ -49,11 +49,11 @@ func (h *Handlers) individualSignup(w http.ResponseWriter, r *http.Request) {
 	}
 	v := r.PostForm
 	in := domain.IndividualSignupInput{FirstName: field(v, "first_name"), LastName: field(v, "last_name"), Email: field(v, "email"), Phone: field(v, "phone"),
-		Location: field(v, "location"), Profession: field(v, "profession"), Interests: field(v, "interests"), Bio: field(v, "bio"),
+		Location: field(v, "location"), Interests: field(v, "interests"), Bio: field(v, "bio"),
 		Password: v.Get("password"), ConfirmPassword: v.Get("confirm_password")}
 	if h.signUp(w, r, in, func(errs catalog.FieldErrors, problem string) templ.Component {
 		return views.IndividualSignupPage(h.chrome(r), views.IndividualSignupForm{FirstName: in.FirstName, LastName: in.LastName, Email: in.Email,
-			Phone: in.Phone, Location: in.Location, Profession: in.Profession, Interests: in.Interests, Bio: in.Bio, Errors: errs, Problem: problem})
+			Phone: in.Phone, Location: in.Location, Interests: in.Interests, Bio: in.Bio, Errors: errs, Problem: problem})
 	}) {
 		h.afterSignup(w, r, in.Email)
 	}

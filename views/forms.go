@@ -27,9 +27,9 @@ type BusinessSignupForm struct {
 
 // IndividualSignupForm is the 'Join as Individual' form.
 type IndividualSignupForm struct {
-	FirstName, LastName, Email, Phone, Location, Profession, Interests, Bio string
-	Errors                                                                  catalog.FieldErrors
-	Problem                                                                 string
+	FirstName, LastName, Email, Phone, Location, Interests, Bio string
+	Errors                                                      catalog.FieldErrors
+	Problem                                                     string
 }
 
 // ResetForm is the page an emailed reset link opens.

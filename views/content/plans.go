@@ -139,3 +139,24 @@ var PartnerPlans = []PartnerPlan{
 // PartnerCommissionMax is the highest referral commission a partner earns,
 // as shown on the pricing and partner pages.
 const PartnerCommissionMax = "25%"
+
+// BusinessSignupPromises are what the business sign-up makes, as the
+// sign-up choice promises it: the account's first listing on the free
+// plan, with that plan's caps.
+func BusinessSignupPromises() []string {
+	free := plans.Free()
+	return []string{
+		"Your business's listing, made with your account, that you can verify for the Verified badge",
+		leadsFeature(free) + " on the free " + free.Name + " plan",
+		photosFeature(free),
+		"AI insights and recommendations for your listing",
+	}
+}
+
+// PersonSignupPromises are what an individual account brings, as the
+// sign-up choice promises it.
+var PersonSignupPromises = []string{
+	"Save businesses to come back to",
+	"Request quotes from up to " + strconv.Itoa(QuoteMatches) + " businesses that fit, and follow your requests",
+	"Write reviews of the businesses you used",
+}
