@@ -31,15 +31,15 @@ type Shape struct {
 // controls from the synthetic listings' vocabulary: words that find
 // thousands of listings, a handful, or none.
 var Shapes = []Shape{
-	{"broad word", 14, func(m *Mix) url.Values { // "bakery": thousands of matches
+	{"broad word", 10, func(m *Mix) url.Values { // "bakery": thousands of matches
 		v := m.search(m.broadWord(), "", "", m.sort(), m.maybeRating(30))
 		m.filters(v, 20, 20)
 		return v
 	}},
-	{"rare word", 8, func(m *Mix) url.Values { // an owner's family name: a handful, or a few hundred
+	{"rare word", 7, func(m *Mix) url.Values { // an owner's family name: a handful, or a few hundred
 		return m.search(m.rareWord(), "", "", m.sort(), "")
 	}},
-	{"substring", 8, func(m *Mix) url.Values { // "akery", "ingto"
+	{"substring", 7, func(m *Mix) url.Values { // "akery", "ingto"
 		return m.search(m.substring(), "", "", m.sort(), m.maybeRating(15))
 	}},
 	{"two letters", 6, func(m *Mix) url.Values { // "ba", "tx"
@@ -59,7 +59,7 @@ var Shapes = []Shape{
 		m.maybePage(v, 40, 10)
 		return v
 	}},
-	{"city", 8, func(m *Mix) url.Values { // "Austin", "salt lake"
+	{"city", 7, func(m *Mix) url.Values { // "Austin", "salt lake"
 		return m.search("", m.maybeCategory(50), m.city(), m.sort(), m.maybeRating(20))
 	}},
 	{"state", 7, func(m *Mix) url.Values { // "TX", "tx", "Texas"
@@ -80,7 +80,7 @@ var Shapes = []Shape{
 		}
 		return v
 	}},
-	{"pages 2-5", 10, func(m *Mix) url.Values {
+	{"pages 2-5", 8, func(m *Mix) url.Values {
 		var v url.Values
 		switch m.r.IntN(5) {
 		case 0:
@@ -111,7 +111,20 @@ var Shapes = []Shape{
 		v.Set("page", strconv.Itoa(6+m.r.IntN(max(min(pages, catalog.MaxDirectoryPage)-5, 1))))
 		return v
 	}},
-	{"combination", 9, func(m *Mix) url.Values { // text, category, place, filters together
+	{"forgiven word", 6, func(m *Mix) url.Values { // "plumber", "lawyer", "bakry": other forms, synonyms, typos
+		q := m.forgivenWord()
+		place := ""
+		if m.chance(30) {
+			place = m.city()
+		}
+		v := m.search(q, m.maybeCategory(20), place, m.sort(), m.maybeRating(30))
+		m.filters(v, 20, 20)
+		return v
+	}},
+	{"place as typed", 4, func(m *Mix) url.Values { // "portland or", "Austin TX", "NYC"
+		return m.search("", m.maybeCategory(50), m.placeAsTyped(), m.sort(), m.maybeRating(30))
+	}},
+	{"combination", 8, func(m *Mix) url.Values { // text, category, place, filters together
 		q := m.broadWord()
 		if m.chance(30) {
 			q = m.rareWord()
@@ -360,6 +373,57 @@ func (m *Mix) twoLetters() string {
 		if s := w[from:min(from+2, len(w))]; len(s) == 2 && !strings.ContainsAny(s, " &-'.,") {
 			return s
 		}
+	}
+}
+
+// forgivenWords are words visitors type that listings say otherwise:
+// other forms of their words and synonyms (catalog/synonyms.txt).
+var forgivenWords = []string{
+	"plumber", "plumbers", "dentist", "lawyer", "attorney", "electrician", "roofer", "accountant",
+	"mechanic", "tutor", "painter", "bakers", "caterer", "barber", "doctor", "realtor", "photographer",
+	"therapist", "chiropractor", "landscaper", "mover", "cleaner", "hairdresser", "developer", "contractor",
+}
+
+// forgivenWord is, half the time, a word of forgivenWords, else a word of
+// the vocabulary with one typo (a letter left out, changed, doubled, or
+// two swapped).
+func (m *Mix) forgivenWord() string {
+	if m.chance(50) {
+		return forgivenWords[m.r.IntN(len(forgivenWords))]
+	}
+	for {
+		words := strings.Fields(strings.ToLower(m.vocab.Common[m.r.IntN(len(m.vocab.Common))]))
+		w := words[m.r.IntN(len(words))]
+		if len(w) < 5 || strings.ContainsAny(w, "&-'.,") {
+			continue
+		}
+		i := 1 + m.r.IntN(len(w)-2)
+		switch m.r.IntN(4) {
+		case 0:
+			return w[:i] + w[i+1:]
+		case 1:
+			return w[:i] + string(rune('a'+m.r.IntN(26))) + w[i+1:]
+		case 2:
+			return w[:i] + w[i:i+1] + w[i:]
+		default:
+			return w[:i] + w[i+1:i+2] + w[i:i+1] + w[i+2:]
+		}
+	}
+}
+
+// placeAsTyped is a place as visitors type it besides "City, ST": without
+// the comma, with the state's name, or an abbreviation.
+func (m *Mix) placeAsTyped() string {
+	c := m.cityState()
+	switch m.r.IntN(5) {
+	case 0:
+		return []string{"NYC", "LA", "SF", "DC", "nyc", "Philly", "Vegas"}[m.r.IntN(7)]
+	case 1:
+		return strings.ToLower(c[0]) + " " + places.StateName(c[1])
+	case 2:
+		return c[0] + " " + strings.ToLower(c[1])
+	default:
+		return c[0] + " " + c[1]
 	}
 }
 
