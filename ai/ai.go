@@ -54,7 +54,7 @@ type Benchmarks struct {
 	CategoryCount      int     // published listings in the category (including this one)
 	CategoryAvgRating  float64 // among those with reviews
 	CategoryAvgReviews float64
-	CityCategoryCount  int      // of those, in the same city
+	CityCategoryCount  int      // of those, in the same city of the same state
 	PopularTags        []string // the category's most used tags, most used first
 }
 

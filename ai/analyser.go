@@ -177,8 +177,12 @@ func marketOpportunities(in Input) Insight {
 	l, b := in.Listing, in.Benchmarks
 	out := Insight{Type: MarketOpportunities}
 	others := max(b.CityCategoryCount-1, 0)
+	// The city with its state: Portland, OR, not Portland (ME has one).
 	place := l.City
-	if place == "" {
+	if l.State != "" {
+		place += ", " + l.State
+	}
+	if l.City == "" {
 		place = "your city"
 	}
 	switch {

@@ -60,7 +60,7 @@ func TestAnalyserInsights(t *testing.T) {
 				{typ: DigitalPresence, title: "Your profile is complete", rec: "Review the description"},
 				{typ: OperationalEfficiency, title: "Open 6 days a week", content: "1 of them at the weekend and 5 until 6 PM", rec: "cover weekends and evenings", noRec: "Saturday"},
 				{typ: CustomerAcquisition, title: "Leads are up: 5 this month", content: "5 leads this month against 3 last month (12 in total)", noRec: "not verified"},
-				{typ: MarketOpportunities, title: "2 competitors in Springfield", content: "(10 in the category overall)", noRec: "Popular tags"},
+				{typ: MarketOpportunities, title: "2 competitors in Springfield, IL", content: "(10 in the category overall)", noRec: "Popular tags"},
 				{typ: RevenueGrowth, title: "Rated 4.6, above the category's 4.0", rec: "Mention your rating", noRec: "reviews against"},
 			},
 		},
@@ -248,7 +248,7 @@ func TestAnalyserInsights(t *testing.T) {
 			edit: func(in *Input) { in.Benchmarks.CityCategoryCount = 1 },
 			wants: []want{{
 				typ: MarketOpportunities, title: "No direct competitors listed nearby",
-				content: "the only bakery listing in Springfield in the directory, out of 10", rec: "people search for in Springfield",
+				content: "the only bakery listing in Springfield, IL in the directory, out of 10", rec: "people search for in Springfield, IL",
 			}},
 		},
 		{
@@ -262,7 +262,7 @@ func TestAnalyserInsights(t *testing.T) {
 		{
 			name:  "N competitors",
 			edit:  func(in *Input) { in.Benchmarks.CityCategoryCount = 8 },
-			wants: []want{{typ: MarketOpportunities, title: "7 competitors in Springfield", rec: "Say in your tagline what you do that the others do not"}},
+			wants: []want{{typ: MarketOpportunities, title: "7 competitors in Springfield, IL", rec: "Say in your tagline what you do that the others do not"}},
 		},
 		{
 			name: "popular tags not used are suggested, at most three",

@@ -56,7 +56,7 @@ func (in *Insights) Generate(ctx context.Context, b store.Business) (int, error)
 // analytics and its category's benchmarks: nothing of any other owner's
 // private data.
 func (in *Insights) input(ctx context.Context, b store.Business) (ai.Input, error) {
-	bench, err := in.store.BenchmarksFor(ctx, b.Category, b.City)
+	bench, err := in.store.BenchmarksFor(ctx, b.Category, b.City, b.State)
 	if err != nil {
 		return ai.Input{}, err
 	}

@@ -62,15 +62,16 @@ type CategoryBenchmarks struct {
 
 // BenchmarksFor compares with the category: how many listings, their
 // average rating (among those with reviews) and reviews, how many in the
-// city, and the tags they use most.
-func (s *Store) BenchmarksFor(ctx context.Context, category, city string) (CategoryBenchmarks, error) {
+// city of the state (Portland, OR is not Portland, ME), and the tags they
+// use most.
+func (s *Store) BenchmarksFor(ctx context.Context, category, city, state string) (CategoryBenchmarks, error) {
 	var b CategoryBenchmarks
 	err := s.db.GetContext(ctx, &b, s.db.Rebind(`
 		SELECT COUNT(*) AS n,
 			COALESCE(AVG(CASE WHEN review_count > 0 THEN rating END), 0) AS avg_rating,
 			COALESCE(AVG(review_count), 0) AS avg_reviews,
-			COALESCE(SUM(CASE WHEN lower(city) = lower(?) THEN 1 ELSE 0 END), 0) AS in_city
-		FROM businesses WHERE published = TRUE AND category = ?`), city, category)
+			COALESCE(SUM(CASE WHEN lower(city) = lower(?) AND upper(state) = upper(?) THEN 1 ELSE 0 END), 0) AS in_city
+		FROM businesses WHERE published = TRUE AND category = ?`), city, state, category)
 	if err != nil {
 		return CategoryBenchmarks{}, fmt.Errorf("store: benchmarks: %w", err)
 	}
