@@ -434,3 +434,27 @@ test("directory: on a phone, 'Filters & sort' holds the other controls and says 
     await ctx.close();
   }
 });
+
+test("directory: a typo is forgiven and said, and the exact search is a link away, with JavaScript on and off", async () => {
+  for (const javaScriptEnabled of [true, false]) {
+    const { ctx, page, errors } = await open(javaScriptEnabled ? "/directory" : "/directory?q=sourdugh", { javaScriptEnabled });
+    if (javaScriptEnabled) {
+      await page.locator("#dir-q").fill("sourdugh");
+      await settled(page, "/directory?q=sourdugh");
+    }
+    assert.ok((await names(page)).includes("Harbor Street Bakery"), `JavaScript ${javaScriptEnabled}: the bakery is found for a typo of sourdough`);
+    const correction = page.getByTestId("search-correction");
+    assert.equal(await correction.locator("strong").innerText(), "sourdough");
+    await correction.getByRole("link", { name: "Search instead for “sourdugh”" }).click();
+    if (javaScriptEnabled) {
+      await settled(page, "/directory?q=sourdugh&exact=1");
+      await samePage(page);
+    } else {
+      await page.waitForURL(baseURL + "/directory?q=sourdugh&exact=1");
+    }
+    assert.equal(await page.getByRole("heading", { name: "No businesses match your search" }).count(), 1);
+    assert.equal(await page.getByTestId("search-correction").count(), 0);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  }
+});

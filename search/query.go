@@ -149,10 +149,14 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int, co
 	switch {
 	case text != "":
 		docs, classes, kept, p := ix.matches(text, !q.Exact, sc)
-		corrected = p.corrected
+		defer func() {
+			if total > 0 { // "Showing results for" only over results
+				corrected = p.corrected
+			}
+		}()
 		if kept != nil && len(docs) >= 16*(offset+limit) {
 			page, total = ix.searchKept(kept.grouped(), f, sort, offset, limit, sc)
-			return page, total, corrected
+			return page, total, ""
 		}
 		for i, d := range docs {
 			consider(d, classes[i])
@@ -183,12 +187,12 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int, co
 	}
 	first := top.sorted()
 	if offset >= len(first) {
-		return nil, total, corrected
+		return nil, total, ""
 	}
 	for _, k := range first[offset:] {
 		page = append(page, ix.order[by][uint32(k)])
 	}
-	return page, total, corrected
+	return page, total, ""
 }
 
 // searchKept is search among many kept matches of a text, grouped by

@@ -372,6 +372,7 @@ func TestSearchForgives(t *testing.T) {
 			{store.Search{Query: "plumber"}, []string{"Rapid Flow Plumbing"}, ""},
 			{store.Search{Query: "plumbr"}, []string{"Rapid Flow Plumbing"}, "plumbing"},
 			{store.Search{Query: "plumber", Exact: true}, nil, ""},
+			{store.Search{Query: "plumbr", Category: "food"}, nil, ""}, // no results: nothing to say it corrected
 			{store.Search{Query: "plumbr", Exact: true}, nil, ""},
 			{store.Search{Query: "dentist"}, []string{"Bright Smile Dental"}, ""},
 			{store.Search{Query: "lawyer"}, []string{"Rose City Legal", "Harper Law Group"}, ""},
