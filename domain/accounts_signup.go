@@ -71,7 +71,8 @@ func (in BusinessSignupInput) Check() catalog.FieldErrors {
 }
 
 // account: the listing is a draft until the address is verified (then it
-// goes live, or is held for review: Listings.Release).
+// goes live, or is held for review: Listings.Release). Its hours are the
+// wizard's starting ones (store.DefaultWeek), not seven closed days.
 func (in BusinessSignupInput) account() (store.NewAccount, string, string) {
 	city, state, _ := places.ParseLocation(in.Location)
 	return store.NewAccount{
@@ -80,7 +81,7 @@ func (in BusinessSignupInput) account() (store.NewAccount, string, string) {
 		Profile: store.Profile{FullName: in.OwnerName, Phone: in.Phone, Location: places.Place(city, state)},
 		Business: &store.Business{
 			Name: in.BusinessName, Description: in.Description, Category: in.Category,
-			City: city, State: state, Phone: in.Phone, Website: in.Website, Email: store.NormalizeEmail(in.Email),
+			City: city, State: state, Phone: in.Phone, Website: in.Website, Email: store.NormalizeEmail(in.Email), Hours: store.DefaultWeek(),
 			ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
 		},
 	}, in.Password, in.OwnerName

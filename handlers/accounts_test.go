@@ -433,7 +433,7 @@ func TestDashboardFigures(t *testing.T) {
 			t.Error("an empty dashboard does not say there is no lead yet")
 		}
 		for name, href := range map[string]string{
-			"Create Business Profile": "/business/create-profile", "Complete Profile": "/profile", "Upgrade Plan": "/pricing",
+			"Create Business Profile": "/business/create-profile", "Your Account": "/profile", "Upgrade Plan": "/pricing",
 			"Browse Directory": "/directory", "View Analytics": "/dashboard/analytics", "Saved Businesses": "/dashboard/saved",
 		} {
 			if !hasLink(page.Find("main"), name, href) {

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -29,7 +30,7 @@ func (h *Handlers) pricing(w http.ResponseWriter, r *http.Request) {
 			h.serverError(w, r, err)
 			return
 		}
-		v = views.PricingView{SignedIn: true, CurrentPlan: b.Plan.ID}
+		v = views.PricingView{SignedIn: true, CurrentPlan: b.Plan.ID, PaymentsOff: h.stripe == nil}
 		// A member sees the account's plan; the owner alone changes it.
 		if v.Owner, err = h.domain.Accounts.OwnerName(r.Context(), *u); err != nil {
 			h.serverError(w, r, err)
@@ -43,6 +44,8 @@ func (h *Handlers) pricing(w http.ResponseWriter, r *http.Request) {
 var (
 	freePlanToast      = views.Toast{Title: "Free Plan Selected", Description: "You're all set with the free plan!"}
 	paymentFailedToast = views.Toast{Title: "Error", Description: "Failed to process payment. Please try again.", Variant: "destructive"}
+	// paymentsOffToast: no payment was attempted (STRIPE_SECRET_KEY unset).
+	paymentsOffToast = views.Toast{Title: "Payments are not set up", Description: "Paid plans cannot be bought on this site yet, so no payment was attempted. Your plan is unchanged.", Variant: "destructive"}
 	// freePlanSignUpToast greets a signed-out visitor who chose the free
 	// plan on the business sign-up page: the plan needs an account.
 	freePlanSignUpToast = views.Toast{Title: "Free Plan Selected", Description: "Create your business account: every account starts on the free " + plans.Free().Name + " plan."}
@@ -109,13 +112,18 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	checkout, err := h.domain.Plans.StartCheckout(r.Context(), h.stripe, *u, p, b)
-	if err != nil {
+	switch {
+	case errors.Is(err, domain.ErrPaymentsOff):
+		h.log.Warn("checkout not started: payments are not set up", "user_id", u.ID, "plan", p.ID, "request_id", requestID(r.Context()))
+		h.flash(r, paymentsOffToast)
+	case err != nil:
 		clientgone.Error(h.log, r, "payment failed", slog.Any("error", err), "user_id", u.ID, "plan", p.ID, "request_id", requestID(r.Context()))
 		h.flash(r, paymentFailedToast)
-		http.Redirect(w, r, "/pricing", http.StatusSeeOther)
+	default:
+		http.Redirect(w, r, checkout, http.StatusSeeOther)
 		return
 	}
-	http.Redirect(w, r, checkout, http.StatusSeeOther)
+	http.Redirect(w, r, "/pricing", http.StatusSeeOther)
 }
 
 // billingPortal opens the Stripe billing portal, where the account's

@@ -231,20 +231,44 @@ func TestCheckoutParams(t *testing.T) {
 	}
 }
 
-func TestPaidPlanWithoutAStripeKeyFailsWithTheSpecToast(t *testing.T) {
-	app := newTestApp(t, store.SQLite)
-	signedInOwner(t, app, "nokey@example.com")
-	res, _ := app.post(t, "/pricing", url.Values{"plan": {"pro"}})
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/pricing" {
-		t.Fatalf("pro without a key = %d to %q", res.StatusCode, res.Header.Get("Location"))
-	}
-	_, body := app.get(t, "/pricing")
-	if page := parseHTML(t, body); !slices.Contains(toasts(page), toast{"Error", "Failed to process payment. Please try again.", "alert"}) {
-		t.Errorf("the payment failure toast is missing: %+v", toasts(page))
-	}
-	if !strings.Contains(app.logs.String(), "payments are not configured") {
-		t.Errorf("the log does not say why:\n%s", app.logs.String())
-	}
+// Without Stripe configured, a paid plan's card says payments are not set
+// up and offers no checkout in a new tab; a post all the same (a page
+// from before) says no payment was attempted, and the log says why.
+func TestPaidPlanWithoutStripeSaysPaymentsAreNotSetUp(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		signedInOwner(t, app, "nokey@example.com")
+		_, body := app.get(t, "/pricing")
+		page := parseHTML(t, body)
+		for _, p := range []string{"growth", "pro"} {
+			card := page.Find("article").Has("h3#plan-" + p)
+			if card.Find("form[target=_blank]").Length() != 0 || buttons(card, "Get Started with "+nameOfPlan(p)).Length() != 0 {
+				t.Errorf("%s offers a checkout without payments", p)
+			}
+			if byTestID(card, "payments-off").Length() != 1 {
+				t.Errorf("%s does not say payments are not set up", p)
+			}
+		}
+		res, _ := app.post(t, "/pricing", url.Values{"plan": {"growth"}})
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/pricing" {
+			t.Fatalf("growth without a key = %d to %q", res.StatusCode, res.Header.Get("Location"))
+		}
+		_, body = app.get(t, "/pricing")
+		page = parseHTML(t, body)
+		if !hasToast(page, "Payments are not set up", "Paid plans cannot be bought on this site yet, so no payment was attempted. Your plan is unchanged.") {
+			t.Errorf("toasts %+v", toasts(page))
+		}
+		if slices.ContainsFunc(toasts(page), func(t toast) bool { return strings.Contains(t.Description, "Failed to process payment") }) {
+			t.Error("it says a payment failed")
+		}
+		if logs := app.logs.String(); !strings.Contains(logs, "checkout not started: payments are not set up") || strings.Contains(logs, "payment failed") {
+			t.Errorf("the log does not say why:\n%s", logs)
+		}
+	})
+}
+
+func nameOfPlan(id string) string {
+	p, _ := plans.ByID(id)
+	return p.Name
 }
 
 func TestStripeRefusalFailsWithTheSpecToast(t *testing.T) {

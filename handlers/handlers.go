@@ -194,7 +194,7 @@ func (h *Handlers) chrome(r *http.Request) views.Chrome {
 		c.Listed = h.domain.Listings.Listed(r.Context())
 	}
 	if u := currentUser(r); u != nil {
-		c.User = &views.Viewer{Name: u.Email, Email: u.Email, IsAdmin: h.isAdmin(u)}
+		c.User = &views.Viewer{Name: u.Email, Email: u.Email, IsAdmin: h.isAdmin(u), Business: worksForBusiness(u)}
 	}
 	if ts, ok := h.sessions.Pop(r.Context(), toastsKey).([]views.Toast); ok {
 		c.Toasts = ts

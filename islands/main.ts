@@ -11,6 +11,7 @@ import { initDialogs } from "./dialogs";
 import { initHtmxForms } from "./htmx";
 import { initCopyButtons } from "./copy";
 import { initCounters } from "./counter";
+import { initLocalTimes } from "./localtime";
 
 // Each island knows the shape of its own props.
 type IslandModule = { mount: (el: HTMLElement, props: any) => void | Promise<void> };
@@ -134,6 +135,7 @@ function init() {
   initHtmxForms();
   initCopyButtons();
   initCounters();
+  initLocalTimes();
   document.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => {
     const name = el.dataset.island || "";
     if (el.dataset.islandLoad === "interaction") {

@@ -138,3 +138,7 @@ func ByID(id string) (Plan, bool) {
 	}
 	return Plan{}, false
 }
+
+// Top is the last plan of the catalogue, which has everything: there is
+// nothing to upgrade to from it.
+func Top() Plan { return All[len(All)-1] }

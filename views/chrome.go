@@ -52,6 +52,9 @@ type Viewer struct {
 	Name    string // full name, or the email when there is none
 	Email   string
 	IsAdmin bool // may use /admin
+	// Business: the viewer works for a business (its owner or a team
+	// member), so the header leads to the owner's tools (AI insights).
+	Business bool
 }
 
 // Meta describes a page to browsers, search engines and link previews.

@@ -364,7 +364,6 @@ export function Wizard({ props, start, base }: { props: Props; start: Start; bas
     ["show_email", "Email address"],
     ["show_phone", "Phone number"],
     ["show_address", "Street address and ZIP code"],
-    ["show_pricing", "Pricing"],
     ["show_hours", "Opening hours"],
   ];
 

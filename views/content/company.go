@@ -171,7 +171,7 @@ var Posts = []Post{
 		Body: []string{
 			"A visitor decides in moments whether to get in touch, and a few details do most of the work. Opening hours are the first: visitors who cannot tell whether you are open today tend to move on to the next result. Add them in the Hours step of the profile wizard, including the days you are closed.",
 			"Next, list at least three services in the words your customers use. \"Boiler repair\" and \"emergency call-out\" match far more searches than \"heating solutions\". Then rewrite the first sentence of your description so it says what you do and where, for example \"Family-run bakery in Mission Dolores baking sourdough daily since 2012\".",
-			"Finally, check your visibility settings. Email, phone, address, pricing and hours are public by default; hide only what you must. A phone number that visitors can tap is still the fastest way for a lead to reach you.",
+			"Finally, check your visibility settings. Email, phone, address and hours are public by default; hide only what you must. A phone number that visitors can tap is still the fastest way for a lead to reach you.",
 		},
 	},
 	{
@@ -315,10 +315,11 @@ var HelpArticles = []HelpArticle{
 		Slug:     "create-business-profile",
 		Category: "Getting Started",
 		Title:    "How do I create my business profile?",
-		Summary:  "Sign up as a business, then follow the four-step profile wizard.",
+		Summary:  "Join as Business: the sign-up makes your first listing; complete it from your dashboard.",
 		Answer: []string{
-			"Choose Join as Business on the home page and create your account. From your dashboard, choose Create Business Profile to open the wizard.",
-			"The wizard has four steps: Basic Info, Contact, Hours and Review. Only the business name, description, email, city and state are required; you can add the rest later. Choose Create Profile on the Review step to publish.",
+			"Choose Join as Business on the home page (or Get Started, then Join as Business). That one form creates your account and your first listing, from the business name, category, location and description you give. Open the link we email you: the listing then goes live in the directory (after a quick review if its name is close to another listing's in its city).",
+			"To complete the listing, choose Complete Profile or Manage on your dashboard: add your address, services, logo and photos, and set its opening hours to yours.",
+			"For another business, choose Add Another Business on your dashboard. Its wizard has four steps: Basic Info, Contact, Hours and Review. Only the business name, description, email, city and state are required; choose Create Profile on the Review step to publish.",
 		},
 		Popular: true,
 	},
@@ -348,9 +349,9 @@ var HelpArticles = []HelpArticle{
 		Slug:     "hide-contact-details",
 		Category: "Managing Your Profile",
 		Title:    "Can I hide my phone number or address?",
-		Summary:  "Yes: visibility settings make email, phone, address, pricing and hours public or private.",
+		Summary:  "Yes: visibility settings make email, phone, address and hours public or private.",
 		Answer: []string{
-			"Each of email, phone, address, pricing and hours has its own visibility setting, and all are public by default. Switch off any you want to keep private; visitors can still reach you through lead enquiries.",
+			"Each of email, phone, address and hours has its own visibility setting, and all are public by default. Switch off any you want to keep private; visitors can still reach you through lead enquiries.",
 		},
 	},
 	{

@@ -78,7 +78,7 @@ var FAQTopics = []FAQTopic{
 		},
 		{
 			"Can I choose what my profile shows publicly?",
-			"Yes. Email, phone, address, pricing and opening hours each have their own visibility switch. They are public by default, and you can hide any of them at any time.",
+			"Yes. Email, phone, address and opening hours each have their own visibility switch. They are public by default, and you can hide any of them at any time.",
 		},
 		{
 			"What are AI insights?",

@@ -54,7 +54,7 @@ var Features = []Feature{
 		Text:  "A four-step wizard takes you from basic details to a published profile in minutes: contact details, opening hours and a final review.",
 		Points: []string{
 			"Sensible default opening hours you can adjust",
-			"Choose which details are public: email, phone, address, pricing, hours",
+			"Choose which details are public: email, phone, address, hours",
 			"A public page that search engines understand",
 		},
 	},
