@@ -65,6 +65,8 @@ func TestAPIDirectoryFindsWhatTheDirectoryFinds(t *testing.T) {
 			{"sort=rating&category=technology", store.Search{Sort: store.SortRating, Category: "technology"}, func(l resource.ListingSummary) bool { return l.Category == "technology" }, ""},
 			{"sort=reviews&verified=true&limit=5", store.Search{Sort: store.SortReviews, VerifiedOnly: true}, func(l resource.ListingSummary) bool { return l.Verified }, ""},
 			{"q=nothing+matches+this+xyzzy", store.Search{Query: "nothing matches this xyzzy", Sort: store.SortRelevance}, nil, ""},
+			{"q=sourdugh", store.Search{Query: "sourdugh", Sort: store.SortRelevance}, nil, "harbor-street-bakery"},
+			{"q=sourdugh&exact=true", store.Search{Query: "sourdugh", Sort: store.SortRelevance, Exact: true}, nil, ""},
 		} {
 			query, err := url.ParseQuery(c.query)
 			must(t, err)
@@ -94,8 +96,14 @@ func TestAPIDirectoryFindsWhatTheDirectoryFinds(t *testing.T) {
 				}
 			}
 		}
-		if p := directoryPage(t, app, key, url.Values{"q": {"xyzzy-nothing"}}); len(p.Data) != 0 || p.HasMore || p.NextCursor != nil || p.Total != 0 {
+		if p := directoryPage(t, app, key, url.Values{"q": {"xyzzy-nothing"}}); len(p.Data) != 0 || p.HasMore || p.NextCursor != nil || p.Total != 0 || p.Corrected != "" {
 			t.Errorf("no match: %+v", p)
+		}
+		if p := directoryPage(t, app, key, url.Values{"q": {"sourdugh"}}); p.Corrected != "sourdough" {
+			t.Errorf("a typo's search does not say what it corrected: %+v", p.Corrected)
+		}
+		if p := directoryPage(t, app, key, url.Values{"q": {"sourdugh"}, "exact": {"true"}}); p.Corrected != "" || p.Total != 0 {
+			t.Errorf("an exact search corrects or finds: %+v", p)
 		}
 		byName := directoryPage(t, app, key, url.Values{"sort": {"name"}, "limit": {"100"}})
 		if !slices.IsSortedFunc(byName.Data, func(a, b resource.ListingSummary) int {

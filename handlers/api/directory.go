@@ -31,6 +31,7 @@ type DirectoryPage struct {
 	Total      int                       `json:"total"`
 	HasMore    bool                      `json:"has_more"`
 	NextCursor *string                   `json:"next_cursor"`
+	Corrected  string                    `json:"corrected"`
 }
 
 // searchDirectory answers GET /directory.
@@ -45,7 +46,7 @@ func (a *API) searchDirectory(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	out := DirectoryPage{Data: make([]resource.ListingSummary, 0, len(res.Businesses)), Total: res.Total}
+	out := DirectoryPage{Data: make([]resource.ListingSummary, 0, len(res.Businesses)), Total: res.Total, Corrected: res.Corrected}
 	for _, b := range res.Businesses {
 		out.Data = append(out.Data, resource.ListingSummaryOf(b, a.base))
 	}
@@ -70,7 +71,7 @@ func parseDirectory(v url.Values) (q store.Search, limit, offset int, fingerprin
 		Type:     v.Get("type"),
 		Sort:     cmp.Or(v.Get("sort"), store.SortRelevance),
 		// Only true and false get through conform.
-		VerifiedOnly: v.Get("verified") == "true",
+		VerifiedOnly: v.Get("verified") == "true", Exact: v.Get("exact") == "true",
 	}
 	q.State, _ = places.StateCode(v.Get("state"))
 	q.MinRating, _ = strconv.ParseFloat(v.Get("min_rating"), 64)
@@ -85,7 +86,7 @@ func parseDirectory(v url.Values) (q store.Search, limit, offset int, fingerprin
 		case !ok:
 			errs = append(errs, FieldError{Field: "cursor", Message: "Not a cursor from this API: pass next_cursor as it was given."})
 		case c.Query != fingerprint:
-			errs = append(errs, FieldError{Field: "cursor", Message: "This cursor belongs to a search with other parameters: send the same q, category, location, state, city, type, min_rating, verified and sort as the page it came from."})
+			errs = append(errs, FieldError{Field: "cursor", Message: "This cursor belongs to a search with other parameters: send the same q, exact, category, location, state, city, type, min_rating, verified and sort as the page it came from."})
 		default:
 			offset = c.Offset
 		}
@@ -99,7 +100,7 @@ func parseDirectory(v url.Values) (q store.Search, limit, offset int, fingerprin
 // searchFingerprint names a search (not its page): two requests with the
 // same fingerprint page through the same results.
 func searchFingerprint(q store.Search) string {
-	b, _ := json.Marshal([]any{q.Query, q.Category, q.Location, q.State, q.City, q.Type, q.MinRating, q.VerifiedOnly, q.Sort})
+	b, _ := json.Marshal([]any{q.Query, q.Category, q.Location, q.State, q.City, q.Type, q.MinRating, q.VerifiedOnly, q.Sort, q.Exact})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
 }
