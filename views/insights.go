@@ -6,4 +6,6 @@ import "strconv"
 const InsightsPath = "/ai-insights"
 
 // ListingInsightsPath is the AI insights page of one listing.
-func ListingInsightsPath(id int64) string { return InsightsPath + "?business=" + strconv.FormatInt(id, 10) }
+func ListingInsightsPath(id int64) string {
+	return InsightsPath + "?business=" + strconv.FormatInt(id, 10)
+}
