@@ -128,7 +128,7 @@ test("profile wizard: steps, checks, draft after a reload, busy button, then edi
   }
   assert.ok(await page.getByRole("button", { name: "Create Profile" }).isVisible());
   assert.equal(await page.getByRole("button", { name: "Next" }).count(), 0);
-  for (const what of ["Email address", "Phone number", "Street address and ZIP code", "Pricing", "Opening hours"]) {
+  for (const what of ["Email address", "Phone number", "Street address and ZIP code", "Opening hours"]) {
     assert.ok(await page.getByLabel("Show " + what).isChecked(), `${what} is public by default`);
   }
   await page.getByLabel(/^Services/).fill("Sourdough loaves\nCelebration cakes");
