@@ -2,6 +2,7 @@ package domain
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -25,12 +26,25 @@ func (m *Moderation) NotifyAdmins(ctx context.Context, st *store.Store, message 
 	return m.notifyAdmins(ctx, st, message)
 }
 
+// Refusal is an action the rules refuse, in the words the page shows.
+type Refusal string
+
+func (r Refusal) Error() string { return "domain: " + string(r) }
+
+// ErrVerifyUnowned refuses to verify a listing nobody owns: the badge says
+// we confirmed who runs the business, so it belongs to an owner (its owner
+// asks from the listing's manage page, once the listing is claimed).
+var ErrVerifyUnowned = Refusal("Nobody owns this listing, so it cannot be verified: the badge says we confirmed who runs the business. It can be verified once its owner has claimed it.")
+
 // Moderate sets the flags that action names (store.ActionVerify,
 // ActionPublish … and their opposites) on listing id for admin; changed
-// is false when the listing already had them. store.ErrUnknownAction,
-// store.ErrNotFound.
+// is false when the listing already had them. ErrVerifyUnowned,
+// store.ErrUnknownAction, store.ErrNotFound.
 func (m *Moderation) Moderate(ctx context.Context, admin store.User, id int64, action string) (changed bool, err error) {
 	changed, err = m.store.Moderate(ctx, id, admin, action)
+	if errors.Is(err, store.ErrUnowned) {
+		return false, ErrVerifyUnowned
+	}
 	if changed {
 		m.log.Info("listing moderated", "business_id", id, "action", action, "admin_id", admin.ID)
 	}

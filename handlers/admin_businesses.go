@@ -10,6 +10,7 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/csvexport"
+	"bizprofile/domain"
 	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -117,16 +118,6 @@ func (h *Handlers) adminBusiness(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.AdminBusinessPage(h.chrome(r), v))
 }
 
-// moderationToasts say what each moderation action did.
-var moderationToasts = map[string]string{
-	store.ActionVerify:    "Listing verified",
-	store.ActionUnverify:  "Verification removed",
-	store.ActionFeature:   "Listing featured",
-	store.ActionUnfeature: "Listing no longer featured",
-	store.ActionPublish:   "Listing published",
-	store.ActionUnpublish: "Listing unpublished",
-}
-
 // moderateBusiness verifies, features or publishes a listing (or undoes
 // it), and records who did.
 func (h *Handlers) moderateBusiness(w http.ResponseWriter, r *http.Request) {
@@ -134,24 +125,25 @@ func (h *Handlers) moderateBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, action := idParam(r), r.PostFormValue("action")
-	toast, ok := moderationToasts[action]
+	toast, ok := views.ModerationToasts[action]
 	if !ok {
 		http.Error(w, "Unknown moderation action.", http.StatusBadRequest)
 		return
 	}
 	changed, err := h.domain.Moderation.Moderate(r.Context(), *currentUser(r), id, action)
-	if errors.Is(err, store.ErrNotFound) {
+	var refused domain.Refusal
+	switch {
+	case errors.Is(err, store.ErrNotFound):
 		h.notFound(w, r)
 		return
-	}
-	if err != nil {
+	case errors.As(err, &refused):
+		toast = views.Toast{Title: "Not done", Description: string(refused), Variant: "destructive"}
+	case err != nil:
 		h.serverError(w, r, err)
 		return
+	case !changed:
+		toast = views.Toast{Title: "Nothing to change", Description: "The listing was already in that state."}
 	}
-	if changed {
-		h.flash(r, views.Toast{Title: toast})
-	} else {
-		h.flash(r, views.Toast{Title: "Nothing to change", Description: "The listing was already in that state."})
-	}
+	h.flash(r, toast)
 	http.Redirect(w, r, "/admin/businesses/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
 }

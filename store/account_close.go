@@ -140,8 +140,7 @@ func releaseListings(ctx context.Context, tx *sqlx.Tx, ownerID int64, email stri
 		{"holds", `UPDATE listing_holds SET status = ?, decided_at = ? WHERE status = ? AND business_id IN ` + owned, []any{HoldWithdrawn, now, HoldPending, ownerID}},
 		{"verification requests", `UPDATE verification_requests SET status = 'rejected', reason = ?, decided_at = ?
 			WHERE status = 'pending' AND business_id IN ` + owned, []any{closedReason, now, ownerID}},
-		{"listings", `UPDATE businesses SET owner_id = NULL, published = FALSE, held = FALSE, claimed = FALSE,
-			verified = FALSE, verified_method = '', verified_at = NULL,
+		{"listings", `UPDATE businesses SET owner_id = NULL, published = FALSE, held = FALSE, claimed = FALSE, ` + unverifiedSQL + `,
 			email_confirmed = CASE WHEN email = ? THEN FALSE ELSE email_confirmed END,
 			email = CASE WHEN email = ? THEN '' ELSE email END, updated_at = ?
 			WHERE owner_id = ?`, []any{email, email, now, ownerID}},

@@ -155,6 +155,9 @@ func insertMany(ctx context.Context, tx *sqlx.Tx, bs []Business) ([]int64, error
 	now := time.Now().UTC()
 	args := make([]any, 0, len(bs)*insertColumnCount)
 	for _, b := range bs {
+		if b.Verified && !b.OwnerID.Valid {
+			return nil, fmt.Errorf("store: insert %s: %w", b.Slug, ErrUnowned)
+		}
 		if b.CreatedAt.IsZero() {
 			b.CreatedAt = now
 		}
@@ -274,8 +277,10 @@ const insertColumns = `slug, owner_id, name, tagline, description, category, sub
 var insertColumnCount = strings.Count(insertColumns, ",") + 1
 
 // insertArgs are the values of insertColumns for b, updated now. A listing
-// inserted verified (the samples, synthetic listings) without saying how
-// was verified by the team when it was created.
+// inserted verified (by a tool that loads owned listings) without saying
+// how was verified by the team when it was created. The tools' loaders
+// insert no unowned listing verified (insertWithSlug, insertMany:
+// ErrUnowned).
 func insertArgs(b Business, now time.Time) []any {
 	if b.Verified && b.VerifiedMethod == "" {
 		b.VerifiedMethod = VerifiedByTeam
@@ -291,6 +296,9 @@ func insertArgs(b Business, now time.Time) []any {
 // insertWithSlug inserts a listing whose slug is already chosen.
 func insertWithSlug(ctx context.Context, tx *sqlx.Tx, b Business) (int64, error) {
 	now := time.Now().UTC()
+	if b.Verified && !b.OwnerID.Valid {
+		return 0, fmt.Errorf("store: insert %s: %w", b.Slug, ErrUnowned)
+	}
 	if b.CreatedAt.IsZero() {
 		b.CreatedAt = now
 	}

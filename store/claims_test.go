@@ -138,7 +138,12 @@ func TestAClaimOnAnOwnedListingIsRefused(t *testing.T) {
 func TestModerationSetsFlagsAndRecordsWhoDidIt(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		b, _, _, admin := claimFixture(t, s)
+		b, ann, _, admin := claimFixture(t, s)
+		// Only an owned listing is verified (TestOnlyAnOwnedListingIsVerified).
+		claim, err := s.CreateClaim(ctx, store.Claim{BusinessID: b.ID, UserID: ann.ID, Role: "owner", Message: "Mine"})
+		must(t, err)
+		_, _, err = s.DecideClaim(ctx, claim.ID, admin, true)
+		must(t, err)
 		for _, step := range []struct {
 			action  string
 			changed bool
@@ -168,7 +173,7 @@ func TestModerationSetsFlagsAndRecordsWhoDidIt(t *testing.T) {
 				t.Errorf("action %+v lacks who or when", a)
 			}
 		}
-		want := []string{store.ActionUnfeature, store.ActionUnpublish, store.ActionFeature, store.ActionVerify}
+		want := []string{store.ActionUnfeature, store.ActionUnpublish, store.ActionFeature, store.ActionVerify, store.ActionApproveClaim}
 		if len(actions) != len(want) {
 			t.Fatalf("history = %v, want %v", actions, want)
 		}

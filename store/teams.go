@@ -319,7 +319,8 @@ func (s *Store) AcceptTeamInvite(ctx context.Context, hash string, user User, se
 
 // TransferTeamOwnership makes the member newOwnerID the owner of the
 // account (the old owner's id) in one transaction: everything the account
-// holds under its owner's id moves to the new owner's (listings, listing
+// holds under its owner's id moves to the new owner's (listings, which
+// lose their Verified badge, as it was earned by their owner; listing
 // drafts, subscriptions, and so the plan and its card, members,
 // invitations, API keys, idempotency records, webhook endpoints, the
 // analytics order value), and the old owner
@@ -344,6 +345,9 @@ func (s *Store) TransferTeamOwnership(ctx context.Context, accountID, newOwnerID
 			// An owner of listings has a business account (a member may
 			// have joined with a personal one).
 			{"new owner's kind", `UPDATE users SET kind = ?, updated_at = ? WHERE id = ? AND kind = ?`, []any{KindBusiness, now, to, KindIndividual}},
+			// The badge was the old owner's: we confirmed who ran the
+			// business, and that changes. The new owner verifies again.
+			{"verification", `UPDATE businesses SET ` + unverifiedSQL + `, updated_at = ? WHERE owner_id = ? AND verified = TRUE`, []any{now, old}},
 			{"listings", `UPDATE businesses SET owner_id = ?, updated_at = ? WHERE owner_id = ?`, []any{to, now, old}},
 			{"listing drafts", `UPDATE listing_drafts SET owner_id = ? WHERE owner_id = ?`, []any{to, old}},
 			// The plan goes with the account. The Stripe subscription's

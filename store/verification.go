@@ -42,6 +42,9 @@ var (
 	ErrVerificationDecided = errors.New("store: verification request already decided")
 	// ErrAlreadyVerified is returned for a request on a verified listing.
 	ErrAlreadyVerified = errors.New("store: listing already verified")
+	// ErrUnowned refuses to verify a listing nobody owns: the badge says
+	// we confirmed who runs the business, and nobody does here.
+	ErrUnowned = errors.New("store: nobody owns the listing, so it cannot be verified")
 )
 
 // VerificationRequest is an owner's request to verify a listing, with its
@@ -156,13 +159,26 @@ func (s *Store) VerifyByDomain(ctx context.Context, businessID, userID int64) (V
 }
 
 // setVerified gives a listing the Verified badge, earned by method at at
-// ("" takes it away).
+// ("" takes it away). Only an owned listing earns it: ErrUnowned for
+// one nobody owns (every way to verify comes here).
 func setVerified(ctx context.Context, tx *sqlx.Tx, businessID int64, method string, at time.Time) error {
+	if method != "" {
+		var owned bool
+		if err := tx.GetContext(ctx, &owned, tx.Rebind(`SELECT owner_id IS NOT NULL FROM businesses WHERE id = ?`), businessID); err != nil {
+			return notFound(err, "set verified")
+		}
+		if !owned {
+			return ErrUnowned
+		}
+	}
 	verifiedAt := sql.NullTime{Time: at, Valid: method != ""}
 	res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET verified = ?, verified_method = ?, verified_at = ?, updated_at = ? WHERE id = ?`),
 		method != "", method, verifiedAt, at, businessID)
 	return affectedOne(res, err, "set verified")
 }
+
+// unverifiedSQL takes the badge away, in an UPDATE of businesses.
+const unverifiedSQL = `verified = FALSE, verified_method = '', verified_at = NULL`
 
 // DecideVerification approves or rejects a waiting request as admin, with
 // the reason a rejection needs (ErrReasonRequired, as for reviews). Approving verifies

@@ -210,6 +210,16 @@ type AdminHeldListing struct {
 // HoldReasonMax is the longest reason a rejection may give.
 const HoldReasonMax = catalog.HoldReasonMax
 
+// ModerationToasts say what each moderation action did.
+var ModerationToasts = map[string]Toast{
+	"verify":    {Title: "Listing verified"},
+	"unverify":  {Title: "Verification removed"},
+	"feature":   {Title: "Listing featured"},
+	"unfeature": {Title: "Listing no longer featured"},
+	"publish":   {Title: "Listing published"},
+	"unpublish": {Title: "Listing unpublished"},
+}
+
 // moderation is one button of a listing's administration page.
 type moderation struct {
 	Action, Label, Class string
@@ -223,12 +233,19 @@ func (b AdminBusinessRow) moderations() []moderation {
 		}
 		return moderation{onAction, onLabel, "btn btn-primary btn-sm"}
 	}
-	return []moderation{
-		pick(b.Verified, "unverify", "Unverify", "verify", "Verify"),
+	ms := []moderation{
 		pick(b.Featured, "unfeature", "Unfeature", "feature", "Feature"),
 		pick(!b.Suspended, "unpublish", "Unpublish", "publish", "Publish"),
 	}
+	if b.Verifiable() || b.Verified {
+		ms = append([]moderation{pick(b.Verified, "unverify", "Unverify", "verify", "Verify")}, ms...)
+	}
+	return ms
 }
+
+// Verifiable: the listing has an owner, so it may carry the Verified
+// badge (it says we confirmed who runs the business).
+func (b AdminBusinessRow) Verifiable() bool { return b.OwnerEmail != "" }
 
 func adminDate(t time.Time) string {
 	if t.IsZero() {

@@ -52,7 +52,7 @@ func Businesses() ([]store.Business, error) {
 		Phone, Website, Email                      string
 		Hours                                      store.Week
 		BusinessType                               string `json:"business_type"`
-		Verified, Featured, Claimed                bool
+		Featured, Claimed                          bool
 	}
 	if err := json.Unmarshal(businessesJSON, &raw); err != nil {
 		return nil, fmt.Errorf("samples: businesses: %w", err)
@@ -64,11 +64,13 @@ func Businesses() ([]store.Business, error) {
 		if code, ok := places.StateCode(r.State); !ok || code != r.State || !places.ValidCity(r.City) || places.CleanCity(r.City) != r.City {
 			return nil, fmt.Errorf("samples: business %s: %q, %q is not a city and a state code", r.Slug, r.City, r.State)
 		}
+		// Nobody owns a sample, so none is verified: the badge says we
+		// confirmed who runs the business (store.ErrUnowned).
 		bs[i] = store.Business{
 			Slug: r.Slug, Name: r.Name, Tagline: r.Tagline, Description: r.Description, Category: r.Category,
 			SubCategory: r.SubCategory, Tags: r.Tags, Address: r.Address, City: r.City, State: r.State, ZipCode: r.ZipCode,
 			Phone: r.Phone, Website: r.Website, Email: r.Email, Hours: r.Hours, Services: r.Services, BusinessType: r.BusinessType,
-			Verified: r.Verified, Featured: r.Featured, Claimed: r.Claimed, Published: true, EmailConfirmed: true,
+			Featured: r.Featured, Claimed: r.Claimed, Published: true, EmailConfirmed: true,
 			ShowEmail: true, ShowPhone: true, ShowAddress: true, ShowPricing: true, ShowHours: true,
 		}
 	}

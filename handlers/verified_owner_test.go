@@ -1,0 +1,85 @@
+package handlers
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"testing"
+
+	"bizprofile/internal/samples"
+	"bizprofile/store"
+)
+
+// The Verified badge says we confirmed who runs the business (issue 40):
+// no listing page shows it beside 'Is this your business? Claim it', and
+// the administration offers Verify only on owned listings; the domain
+// refuses it on the others, in words.
+func TestOnlyOwnedListingsAreVerified(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		seeded(t, app)
+		bs, err := samples.Businesses()
+		must(t, err)
+		for _, b := range bs {
+			_, body := app.get(t, "/directory/"+b.Slug)
+			page := parseHTML(t, body)
+			badge := page.Find(`[data-testid="verified-badge"], [data-testid="verified-explanation"]`).Length() > 0
+			if claim := links(page, "Claim this business").Length() > 0; badge && claim {
+				t.Errorf("%s shows Verified beside 'Claim this business'", b.Slug)
+			}
+		}
+		_, body := app.get(t, "/directory?verified=1")
+		if got := resultNames(parseHTML(t, body)); len(got) != 0 {
+			t.Errorf("the directory's Verified filter finds listings nobody owns: %q", got)
+		}
+
+		admin := app.asAdmin(t)
+		unowned, err := app.store.BusinessBySlug(ctx, bs[0].Slug)
+		must(t, err)
+		page := "/admin/businesses/" + strconv.FormatInt(unowned.ID, 10)
+		_, body = admin.get(t, page)
+		doc := parseHTML(t, body)
+		if buttons(doc, "Verify "+unowned.Name).Length() != 0 {
+			t.Error("the administration offers Verify on a listing nobody owns")
+		}
+		if doc.Find(`[data-testid="not-verifiable"]`).Length() != 1 {
+			t.Error("the administration does not say why an unowned listing cannot be verified")
+		}
+		res, _ := admin.post(t, page+"/moderate", url.Values{"action": {"verify"}})
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("verify an unowned listing: %d", res.StatusCode)
+		}
+		_, body = admin.get(t, page)
+		if !hasToast(parseHTML(t, body), "Not done", "") {
+			t.Error("a refused verification has no toast saying so")
+		}
+		if got, _ := app.store.BusinessByID(ctx, unowned.ID); got.Verified {
+			t.Error("the administration verified a listing nobody owns")
+		}
+
+		owner := app.newClient().account(t, "owner@example.com", store.KindBusiness)
+		owned, err := app.store.CreateBusiness(ctx, store.Business{Name: "Owned Bakery", City: "Portland", State: "OR", Published: true,
+			OwnerID: sql.NullInt64{Int64: owner.ID, Valid: true}})
+		must(t, err)
+		page = "/admin/businesses/" + strconv.FormatInt(owned.ID, 10)
+		_, body = admin.get(t, page)
+		if buttons(parseHTML(t, body), "Verify "+owned.Name).Length() != 1 {
+			t.Fatal("the administration offers no Verify on an owned listing")
+		}
+		admin.post(t, page+"/moderate", url.Values{"action": {"verify"}})
+		if got, _ := app.store.BusinessByID(ctx, owned.ID); !got.Verified {
+			t.Error("an owned listing was not verified")
+		}
+		_, body = app.get(t, "/directory/"+owned.Slug)
+		if parseHTML(t, body).Find(`[data-testid="verified-badge"]`).Length() != 1 {
+			t.Error("the owned, verified listing shows no badge")
+		}
+		_, body = app.get(t, "/directory?verified=1")
+		if got := resultNames(parseHTML(t, body)); !slices.Equal(got, []string{owned.Name}) {
+			t.Errorf("the directory's Verified filter finds %q, want the owned listing", got)
+		}
+	}, withAdmin)
+}
