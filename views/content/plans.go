@@ -146,7 +146,7 @@ const PartnerCommissionMax = "25%"
 func BusinessSignupPromises() []string {
 	free := plans.Free()
 	return []string{
-		"Your business's listing, made with your account, that you can verify for the Verified badge",
+		"A listing for your business, made with your account, that you can verify for the Verified badge",
 		leadsFeature(free) + " on the free " + free.Name + " plan",
 		photosFeature(free),
 		"AI insights and recommendations for your listing",
