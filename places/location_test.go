@@ -97,3 +97,24 @@ func TestMeanings(t *testing.T) {
 		}
 	}
 }
+
+// Whatever is typed, Meanings answers places a listing could be in: a
+// known state's code or none, a valid city or none, never neither.
+func FuzzMeanings(f *testing.F) {
+	for _, s := range []string{"Austin, TX", "portland or", "NYC", "la", "new york new york", ",", " , ,tx", "Ñandú, PR", "\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, sp := range Meanings(s) {
+			if sp.City == "" && sp.State == "" {
+				t.Fatalf("%q: an empty place", s)
+			}
+			if _, ok := StateCode(sp.State); sp.State != "" && !ok {
+				t.Fatalf("%q: state %q", s, sp.State)
+			}
+			if sp.City != "" && !ValidCity(sp.City) {
+				t.Fatalf("%q: city %q", s, sp.City)
+			}
+		}
+	})
+}
