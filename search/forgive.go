@@ -10,6 +10,7 @@ package search
 // every listing that contains the text itself (see the classes).
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -306,15 +307,31 @@ func withinOneEdit(a, b string) bool {
 
 // typoCandidates are the words of the vocabulary one typo from w (see
 // oneTypo), remembered for the next searches of w: a search for a
-// misspelt word looks through the vocabulary's new words only.
+// misspelt word looks through the vocabulary's new words only. Only the
+// words that one typo could make of w are looked at: one typo leaves one
+// of w's two first letters at the start of the word, or moves it by one
+// place (see typoState).
 func (ix *index) typoCandidates(w string) []int32 {
 	ix.typoMu.Lock()
 	defer ix.typoMu.Unlock()
 	memo := ix.typoMemo[w]
-	for id := memo.upTo; id < int32(len(ix.vocab)); id++ {
-		v := ix.vocab[id].word
-		if len(v) >= len(w)-1 && mayBeTypo(w, v) && oneTypo(w, v) {
-			memo.ids = append(memo.ids, id)
+	w0, w1 := w[0], w[1]
+	lists := [4]struct {
+		ids  []int32
+		seen func(v string) bool // the word was in an earlier list
+	}{
+		{ix.lead[w0], func(string) bool { return false }},
+		{ix.second[w1], func(v string) bool { return v[0] == w0 }},
+		{ix.lead[w1], func(v string) bool { return w1 == w0 || v[1] == w1 }},
+		{ix.second[w0], func(v string) bool { return w1 == w0 || v[0] == w0 || v[0] == w1 }},
+	}
+	for _, l := range lists {
+		from, _ := slices.BinarySearch(l.ids, memo.upTo)
+		for _, id := range l.ids[from:] {
+			v := ix.vocab[id].word
+			if len(v) >= len(w)-1 && !l.seen(v) && oneTypo(w, v) {
+				memo.ids = append(memo.ids, id)
+			}
 		}
 	}
 	memo.upTo = int32(len(ix.vocab))
@@ -325,22 +342,19 @@ func (ix *index) typoCandidates(w string) []int32 {
 	return memo.ids
 }
 
-// mayBeTypo is a quick check before oneTypo: one typo leaves one of the
-// two first letters of w at the start of v, or moves one by one place.
-func mayBeTypo(w, v string) bool {
-	return len(v) > 1 && (v[0] == w[0] || v[1] == w[1] || v[0] == w[1] || v[1] == w[0])
-}
-
 // typoMemo is the words of the vocabulary below upTo one typo from a word.
 type typoMemo struct {
 	ids  []int32
 	upTo int32
 }
 
-// typoState is an index's memory of typos (see typoCandidates).
+// typoState is how an index finds typos: the words of its vocabulary by
+// their first byte and by their second, and its memory of the typos found
+// (see typoCandidates).
 type typoState struct {
-	typoMu   sync.Mutex
-	typoMemo map[string]typoMemo
+	lead, second [256][]int32
+	typoMu       sync.Mutex
+	typoMemo     map[string]typoMemo
 }
 
 // bestTypo is the word the visitor most likely meant by pw.word: the
@@ -416,11 +430,16 @@ func (p *plan) stale(ix *index) bool {
 	return false
 }
 
-// addStem files word id of the vocabulary under its stem.
+// addStem files word id of the vocabulary under its stem, and by its
+// first and second bytes (for typoCandidates).
 func (ix *index) addStem(w string, id int32) {
 	if ix.stems == nil {
 		ix.stems = map[string][]int32{}
 	}
 	st := stem(w)
 	ix.stems[st] = append(ix.stems[st], id)
+	if len(w) > 1 {
+		ix.lead[w[0]] = append(ix.lead[w[0]], id)
+		ix.second[w[1]] = append(ix.second[w[1]], id)
+	}
 }
