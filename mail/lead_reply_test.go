@@ -74,3 +74,36 @@ func TestHeldLeads(t *testing.T) {
 		}
 	}
 }
+
+// An owner's email about a new lead answers to whoever sent it (issue 40):
+// pressing Reply writes to the customer, not to the app's no-reply
+// address. A lead past the plan's limit tells nothing of its sender, so
+// its email has no Reply-To.
+func TestNewLeadEmailsAnswerToTheCustomer(t *testing.T) {
+	const lead = "https://bizprofile.test/dashboard/leads/7"
+	for _, tc := range []struct {
+		name    string
+		message Message
+		replyTo string
+	}{
+		{"an enquiry", NewLead(testSite, "owner@harbor.example", "Harbor Bakery", "Priya Shah", "priya@example.com", "", "Do you bake rye?", lead), "<priya@example.com>"},
+		{"a quote request", NewRequestLead(testSite, "owner@harbor.example", RequestLead{Business: "Harbor Bakery", Name: "Priya Shah", Email: "priya@example.com",
+			Description: "A wedding cake for 80", Place: "Portland, OR", Timing: "Within a month", Budget: "Not stated", Link: lead}), "<priya@example.com>"},
+		{"a locked lead", NewLockedLead(testSite, "owner@harbor.example", "Harbor Bakery", "https://bizprofile.test/pricing"), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newServer(t)
+			s := newSender(t, fmt.Sprintf("smtp://127.0.0.1:%d", srv.PortNumber()))
+			if err := s.Send(context.Background(), tc.message); err != nil {
+				t.Fatalf("send: %v", err)
+			}
+			got := receive(t, srv)
+			if rt := got.header.Get("Reply-To"); rt != tc.replyTo {
+				t.Errorf("Reply-To: %q, want %q", rt, tc.replyTo)
+			}
+			if from := got.header.Get("From"); from != `"BizProfile" <no-reply@bizprofile.test>` {
+				t.Errorf("From: %q, want the app's address", from)
+			}
+		})
+	}
+}

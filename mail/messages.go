@@ -160,19 +160,22 @@ func ConfirmEmailChange(s Site, to, link string) Message {
 func linkTo(label, url string) link { return link{Label: label, URL: url} }
 
 // NewLead tells a listing's owner about an enquiry, with everything needed
-// to answer it from the email itself.
+// to answer it from the email itself: pressing Reply writes to the sender
+// (Reply-To from), not to the app's address.
 func NewLead(s Site, to, business, name, from, phone, message, leadLink string) Message {
 	intro := []string{name + " (" + from + ") sent a message to " + business + " through " + s.Name + ":", "“" + message + "”"}
 	if phone != "" {
 		intro = append(intro, "Phone: "+phone)
 	}
-	return build(to, "New enquiry for "+business+" from "+name, email{
+	m := build(to, "New enquiry for "+business+" from "+name, email{
 		Site:   s,
 		Intro:  intro,
 		Button: linkTo("Open the enquiry", leadLink),
-		Outro:  []paragraph{{Text: "Reply from the enquiry's page, or write to " + from + " directly."}},
+		Outro:  []paragraph{{Text: "Reply to this email to write to " + name + " (" + from + "), or reply from the enquiry's page."}},
 		Why:    "You receive this because you manage " + business + " on " + s.Name + ".",
 	})
+	m.ReplyTo = from
+	return m
 }
 
 // NewLockedLead tells an owner an enquiry arrived past their plan's monthly

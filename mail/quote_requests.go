@@ -22,7 +22,7 @@ type RequestLead struct {
 }
 
 // NewRequestLead tells a listing's owner that a quote request was matched
-// to their listing.
+// to their listing, answered to the requester (Reply-To).
 func NewRequestLead(s Site, to string, l RequestLead) Message {
 	intro := []string{
 		l.Name + " asked " + s.Name + " for quotes and the request was matched to " + l.Business + ", among up to 5 businesses that serve " + l.Place + ":",
@@ -30,13 +30,16 @@ func NewRequestLead(s Site, to string, l RequestLead) Message {
 		"When: " + l.Timing + ". Budget: " + l.Budget + ".",
 		"Contact: " + l.Email + contactPhone(l.Phone),
 	}
-	return build(to, "Quote request for "+l.Business+" from "+l.Name, email{
+	m := build(to, "Quote request for "+l.Business+" from "+l.Name, email{
 		Site:   s,
 		Intro:  intro,
 		Button: linkTo("Open the request", l.Link),
-		Outro:  []paragraph{{Text: "Answer soon: the requester may hear from other businesses too, and how fast you answer counts when requests are matched."}},
-		Why:    "You receive this because you manage " + l.Business + " on " + s.Name + ".",
+		Outro: []paragraph{{Text: "Reply to this email to write to " + l.Name + ", or answer from the request's page. Answer soon: the requester may hear from other businesses too, " +
+			"and how fast you answer counts when requests are matched."}},
+		Why: "You receive this because you manage " + l.Business + " on " + s.Name + ".",
 	})
+	m.ReplyTo = l.Email // pressing Reply writes to the requester
+	return m
 }
 
 func contactPhone(phone string) string {
