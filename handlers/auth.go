@@ -35,7 +35,7 @@ func (h *Handlers) loginPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, localPath(r.URL.Query().Get("next"), "/dashboard"), http.StatusSeeOther)
 		return
 	}
-	f := views.AuthForm{Mode: views.ModeSignIn, Next: localPath(r.URL.Query().Get("next"), "")}
+	f := views.AuthForm{Mode: views.ModeSignIn, Next: localPath(r.URL.Query().Get("next"), ""), Why: r.URL.Query().Get("why")}
 	switch {
 	case r.URL.Path == "/signup" && r.URL.Query().Get("as") != "person":
 		h.render(w, r, http.StatusOK, views.SignupChoicePage(h.chrome(r), f.Next))
@@ -53,7 +53,7 @@ func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in := domain.SignInInput{Email: strings.TrimSpace(r.PostFormValue("email")), Password: r.PostFormValue("password"), IP: clientIP(r)}
-	f := views.AuthForm{Mode: views.ModeSignIn, Email: in.Email, Next: localPath(r.PostFormValue("next"), ""), Errors: in.Check()}
+	f := views.AuthForm{Mode: views.ModeSignIn, Email: in.Email, Next: localPath(r.PostFormValue("next"), ""), Why: r.PostFormValue("why"), Errors: in.Check()}
 	if len(f.Errors) > 0 {
 		h.render(w, r, http.StatusUnprocessableEntity, views.LoginPage(h.chrome(r), f))
 		return
@@ -230,7 +230,7 @@ func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in := domain.ResetRequest{Email: strings.TrimSpace(r.PostFormValue("email"))}
-	f := views.AuthForm{Mode: views.ModeSignIn, Email: in.Email, Next: localPath(r.PostFormValue("next"), ""), Errors: in.Check()}
+	f := views.AuthForm{Mode: views.ModeSignIn, Email: in.Email, Next: localPath(r.PostFormValue("next"), ""), Why: r.PostFormValue("why"), Errors: in.Check()}
 	c := h.chrome(r)
 	if len(f.Errors) > 0 {
 		if in.Email == "" {

@@ -335,7 +335,7 @@ func TestSignedOutSaveGoesToSignInAndBack(t *testing.T) {
 			{"", "/directory/" + b.Slug},
 		} {
 			res, _ := app.post(t, "/directory/"+b.Slug+"/save", url.Values{"next": {tc.next}})
-			want := "/login?next=" + url.QueryEscape(tc.back)
+			want := "/login?next=" + url.QueryEscape(tc.back) + "&why=save"
 			if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != want {
 				t.Errorf("next %q: %d to %q, want %q", tc.next, res.StatusCode, res.Header.Get("Location"), want)
 			}

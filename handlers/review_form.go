@@ -36,7 +36,7 @@ func (h *Handlers) reviewer(w http.ResponseWriter, r *http.Request, b store.Busi
 		if pending := h.sessions.GetString(r.Context(), sessionPending); pending != "" {
 			return refuse(views.RefusedUnverified, pending)
 		}
-		h.signInFirst(w, r, "/directory/"+b.Slug+"/review")
+		h.signInFirst(w, r, "/directory/"+b.Slug+"/review", "")
 		return nil, false
 	case !u.Verified():
 		return refuse(views.RefusedUnverified, u.Email)
@@ -245,7 +245,7 @@ func (h *Handlers) reviewToDelete(w http.ResponseWriter, r *http.Request) (store
 	}
 	u := currentUser(r)
 	if u == nil {
-		h.signInFirst(w, r, "/directory/"+b.Slug+"/review/delete")
+		h.signInFirst(w, r, "/directory/"+b.Slug+"/review/delete", "")
 		return b, nil, store.Review{}, false
 	}
 	w.Header().Set("Cache-Control", "no-store")

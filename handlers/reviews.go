@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -122,7 +121,7 @@ func (h *Handlers) markHelpful(w http.ResponseWriter, r *http.Request) {
 	anchor := back + "#review-" + strconv.FormatInt(id, 10)
 	u := currentUser(r)
 	if u == nil {
-		h.signInFirst(w, r, anchor)
+		h.signInFirst(w, r, anchor, "")
 		return
 	}
 	added, err := h.store.MarkHelpful(ctx, id, u.ID)
@@ -197,8 +196,8 @@ func reviewBack(sent, slug string) string {
 
 // signInFirst sends a signed-out visitor to sign in, then to back; htmx is
 // told to load the sign-in page in place of the page.
-func (h *Handlers) signInFirst(w http.ResponseWriter, r *http.Request, back string) {
-	target := "/login?next=" + url.QueryEscape(back)
+func (h *Handlers) signInFirst(w http.ResponseWriter, r *http.Request, back, why string) {
+	target := views.SignInPath(back, why)
 	w.Header().Set("Cache-Control", "no-store")
 	if isHTMX(r) {
 		w.Header().Set("HX-Redirect", target)

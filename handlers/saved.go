@@ -37,7 +37,7 @@ func (h *Handlers) setSaved(w http.ResponseWriter, r *http.Request, save bool) {
 	u := currentUser(r)
 	if u == nil {
 		// Back to the page after signing in, where Save is offered again.
-		h.signInFirst(w, r, next)
+		h.signInFirst(w, r, next, views.SignInToSave)
 		return
 	}
 	ctx := r.Context()

@@ -8,6 +8,7 @@ type AuthForm struct {
 	FullName string
 	Email    string
 	Next     string // local path to return to after signing in
+	Why      string // why the visitor was sent here (SignInReason's key)
 	Errors   catalog.FieldErrors
 	// Unverified is set when the right password was given for an address
 	// that is not verified yet: the page offers to resend the link.
