@@ -1039,7 +1039,7 @@ func ProfilePage(c Chrome, p ProfileView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = selectField("profession", "Profession (optional)", catalog.Professions, p.Profession, false, sectionError(p, "details", "profession")).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = selectField("profession", "Profession", catalog.Professions, p.Profession, false, sectionError(p, "details", "profession")).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
