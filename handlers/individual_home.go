@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"net/http"
 	"time"
 
@@ -19,22 +20,33 @@ import (
 // already manages a listing (made with the profile wizard) keeps the
 // business dashboard: it reports false and writes nothing then.
 func (h *Handlers) individualHome(w http.ResponseWriter, r *http.Request) bool {
-	ctx, u := r.Context(), currentUser(r)
-	owned, err := h.store.BusinessesOwnedBy(ctx, u.ID)
-	if err != nil {
+	owned, err := h.store.BusinessesOwnedBy(r.Context(), currentUser(r).ID)
+	switch {
+	case err != nil:
 		h.serverError(w, r, err)
-		return true
-	}
-	if len(owned) > 0 {
+	case len(owned) > 0:
 		return false
+	default:
+		h.yours("")(w, r)
 	}
-	v, err := h.individualHomeView(r, u)
-	if err != nil {
-		h.serverError(w, r, err)
-		return true
-	}
-	h.render(w, r, http.StatusOK, views.IndividualHomePage(h.chrome(r), v))
 	return true
+}
+
+// yours serves a person's own side of the site, whatever else their
+// account manages (a listing, a team's): the home's section (views:
+// YoursRequests, YoursReviews; "" for the whole home). What a person
+// asked, wrote and saved stays theirs after 'Add your business' or
+// joining a team, under 'My requests', 'My reviews' and 'Saved'.
+func (h *Handlers) yours(section string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := h.individualHomeView(r, currentUser(r))
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		v.Section = section
+		h.render(w, r, http.StatusOK, views.IndividualHomePage(h.chrome(r), v))
+	}
 }
 
 func (h *Handlers) individualHomeView(r *http.Request, u *store.User) (views.IndividualHome, error) {
@@ -43,19 +55,12 @@ func (h *Handlers) individualHomeView(r *http.Request, u *store.User) (views.Ind
 	if err != nil {
 		return views.IndividualHome{}, err
 	}
-	v := views.IndividualHome{Welcome: p.FullName}
-	if v.Welcome == "" {
-		v.Welcome = u.Email
-	}
+	v := views.IndividualHome{Welcome: cmp.Or(p.FullName, u.Email)}
 	requests, err := h.store.QuoteRequestsOf(ctx, u.ID)
 	if err != nil {
 		return v, err
 	}
-	ids := make([]int64, len(requests))
-	for i, q := range requests {
-		ids[i] = q.ID
-	}
-	matches, err := h.store.RequestMatches(ctx, ids...)
+	matches, err := h.store.RequestMatches(ctx, store.QuoteRequestIDs(requests)...)
 	if err != nil {
 		return v, err
 	}
@@ -106,7 +111,7 @@ func (h *Handlers) becomeBusinessAccount(w http.ResponseWriter, r *http.Request)
 			h.serverError(w, r, err)
 			return
 		}
-		h.flash(r, views.Toast{Title: "Your account is now a business account", Description: "Add your business below. Your reviews, requests and saved businesses stay with you."})
+		h.flash(r, views.Toast{Title: "Your account is now a business account", Description: "Add your business below. Your requests, reviews and saved businesses stay with you, under My requests, My reviews and Saved."})
 	case store.KindBusiness:
 	default:
 		h.notFound(w, r)

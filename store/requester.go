@@ -61,6 +61,15 @@ func (s *Store) RequestMatches(ctx context.Context, requestIDs ...int64) (map[in
 	return out, nil
 }
 
+// QuoteRequestIDs are the IDs of qs, in order (for RequestMatches).
+func QuoteRequestIDs(qs []QuoteRequest) []int64 {
+	ids := make([]int64, len(qs))
+	for i, q := range qs {
+		ids[i] = q.ID
+	}
+	return ids
+}
+
 // QuoteRequestsOf lists the quote requests userID sent while signed in,
 // newest first.
 func (s *Store) QuoteRequestsOf(ctx context.Context, userID int64) ([]QuoteRequest, error) {

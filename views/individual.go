@@ -94,14 +94,51 @@ const SavedPath = "/dashboard/saved"
 const SavedOnHome = 4
 
 // IndividualHome is an individual's /dashboard: what they asked for and
-// wrote, what became of it, and the businesses they saved.
+// wrote, what became of it, and the businesses they saved. Its parts are
+// pages of their own (Section) for anyone, whatever else they manage.
 type IndividualHome struct {
 	Welcome    string // full name, or the email when there is none
+	Section    string // "" for the whole home, YoursRequests or YoursReviews
 	Requests   []SentRequest
 	Enquiries  []SentEnquiry
 	Reviews    []WrittenReview
 	Saved      []SavedBusiness // the newest SavedOnHome
 	SavedTotal int
+}
+
+// The parts of a person's home that are pages of their own ('My requests',
+// 'My reviews'; 'Saved' is SavedPath), at /dashboard/{section}.
+const (
+	YoursRequests = "requests"
+	YoursReviews  = "reviews"
+)
+
+// yoursNav is the navigation to a person's own side of the site, which
+// every signed-in person keeps, whatever else they manage.
+var yoursNav = []navLink{
+	{"/dashboard/" + YoursRequests, "My requests"},
+	{"/dashboard/" + YoursReviews, "My reviews"},
+	{SavedPath, "Saved"},
+}
+
+// accountPage: the page is one of the signed-in person's account (the
+// dashboard and its pages, the profile), where yoursNav shows.
+func (c Chrome) accountPage() bool {
+	return c.Path == "/dashboard" || strings.HasPrefix(c.Path, "/dashboard/") || c.Path == "/profile"
+}
+
+// shows reports whether the page shows section.
+func (v IndividualHome) shows(section string) bool { return v.Section == "" || v.Section == section }
+
+// meta describes the home, or the section shown.
+func (v IndividualHome) meta() Meta {
+	switch v.Section {
+	case YoursRequests:
+		return Meta{Title: "My requests", Description: "Your quote requests and the enquiries you sent, with what each business answered.", Path: "/dashboard/" + YoursRequests, NoIndex: true}
+	case YoursReviews:
+		return Meta{Title: "My reviews", Description: "The reviews you wrote.", Path: "/dashboard/" + YoursReviews, NoIndex: true}
+	}
+	return Meta{Title: "Your home", Description: "Your quote requests, enquiries, reviews and saved businesses.", Path: "/dashboard", NoIndex: true}
 }
 
 // SentRequest is one of the person's quote requests.
