@@ -2,10 +2,8 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
@@ -108,7 +106,7 @@ func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews, 
 			}
 			text := "Closed"
 			if !d.Closed {
-				text = clock(d.Open) + " – " + clock(d.Close)
+				text = views.Clock(d.Open) + " – " + views.Clock(d.Close)
 			}
 			v.Hours = append(v.Hours, views.HoursRow{Day: store.Weekdays[i], Text: text})
 		}
@@ -196,7 +194,7 @@ func (h *Handlers) localBusinessJSONLD(b store.Business, v views.BusinessView, p
 	// engines treat a rating with no review behind it as spam.
 	if v.Reviews > 0 {
 		ld["aggregateRating"] = map[string]any{"@type": "AggregateRating", "ratingValue": views.RoundRating(v.Rating), "reviewCount": v.Reviews, "bestRating": 5, "worstRating": 1}
-		ld["review"] = reviewsJSONLD(v.ReviewList.Reviews)
+		ld["review"] = v.ReviewList.JSONLD()
 	}
 	if len(v.Hours) > 0 {
 		var specs []map[string]any
@@ -222,37 +220,4 @@ func (h *Handlers) localBusinessJSONLD(b store.Business, v views.BusinessView, p
 		ld["logo"] = h.previewImage(b.Logo, ldLogoPx, "").URL
 	}
 	return ld
-}
-
-// reviewsJSONLD describes the reviews a listing's page shows (schema.org
-// Review).
-func reviewsJSONLD(rs []views.ReviewItem) []map[string]any {
-	out := make([]map[string]any, 0, len(rs))
-	for _, r := range rs {
-		out = append(out, map[string]any{
-			"@type":         "Review",
-			"author":        map[string]any{"@type": "Person", "name": r.Author},
-			"datePublished": r.Written.Format(time.DateOnly),
-			"name":          r.Title,
-			"reviewBody":    r.Body,
-			"reviewRating":  map[string]any{"@type": "Rating", "ratingValue": r.Rating, "bestRating": 5, "worstRating": 1},
-		})
-	}
-	return out
-}
-
-// clock turns "17:00" into "5:00 PM".
-func clock(hhmm string) string {
-	var hh, mm int
-	if _, err := fmt.Sscanf(hhmm, "%d:%d", &hh, &mm); err != nil {
-		return hhmm
-	}
-	suffix := "AM"
-	if hh >= 12 {
-		suffix = "PM"
-	}
-	if hh%12 == 0 {
-		return fmt.Sprintf("12:%02d %s", mm, suffix)
-	}
-	return fmt.Sprintf("%d:%02d %s", hh%12, mm, suffix)
 }
