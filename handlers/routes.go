@@ -35,6 +35,7 @@ func (h *Handlers) Routes() http.Handler {
 	// session, cached for a year.
 	r.Get("/placeholders/{category}/{initials}.svg", h.placeholder)
 	r.Get("/brand/{colour}.css", h.brandStylesheet)
+	r.Get("/directory/{slug}/badge.svg", h.reviewBadge) // review_badge.go: for owners' own sites
 	// Stripe's events: no session, no cookies; the signature is the
 	// authentication (Stripe sends no Origin, so cross-origin protection
 	// lets them through).
