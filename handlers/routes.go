@@ -145,7 +145,9 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/dashboard/api/webhooks/{id}/test", h.sendTestEvent)
 			r.Post("/dashboard/api/webhooks/{id}/deliveries/{delivery}/resend", h.resendDelivery)
 			// An individual's home (individual_home.go, saved.go): /dashboard
-			// serves it to individual accounts.
+			// serves it to individual accounts; its parts are anyone's.
+			r.Get("/dashboard/requests", h.yours(views.YoursRequests))
+			r.Get("/dashboard/reviews", h.yours(views.YoursReviews))
 			r.Get("/dashboard/saved", h.savedPage)
 			r.Post("/dashboard/business-account", h.becomeBusinessAccount)
 			r.Get("/profile", h.profilePage)
