@@ -71,6 +71,7 @@ const (
 	coverPhotoPx  = 720 // the gallery's first photo, as wide as the main column
 	photoPx       = 240 // the others, three to a row
 	bannerPx      = 1200
+	fullPx        = 1 << 16 // wider than any variant: a photo's largest, for its link and the lightbox
 	previewImgPx  = 1200 // og:image and JSON-LD's: large enough for previews
 	ldLogoPx      = 480
 	coverSizes    = "(min-width: 72rem) 44rem, (min-width: 56rem) 62vw, 100vw"
@@ -117,7 +118,7 @@ func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews, 
 		if i == 0 {
 			px, sizes = coverPhotoPx, coverSizes
 		}
-		v.Photos = append(v.Photos, views.Photo{Image: h.image(p.Picture, p.Alt, px, sizes), Lazy: i > 0 || branded})
+		v.Photos = append(v.Photos, views.Photo{Image: h.image(p.Picture, p.Alt, px, sizes), Full: h.image(p.Picture, p.Alt, fullPx, "100vw"), Lazy: i > 0 || branded})
 	}
 	if branded {
 		if len(photos) > 0 && photos[0].Cover {

@@ -23,6 +23,7 @@ const registry: Record<string, () => Promise<IslandModule>> = {
   "wizard": () => import("./wizard"),
   "insights": () => import("./insights"),
   "images": () => import("./images"),
+  "gallery": () => import("./gallery"),
 };
 
 const mounting = new WeakMap<HTMLElement, Promise<void>>();

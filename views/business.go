@@ -63,7 +63,8 @@ type BusinessView struct {
 // Photo is a photo of a listing's gallery.
 type Photo struct {
 	Image
-	Lazy bool // below the first screen: loads when scrolled to
+	Lazy bool  // below the first screen: loads when scrolled to
+	Full Image // the largest variant: the photo's link, and the lightbox's
 }
 
 // ClaimState is where a listing's ownership stands for the viewer.
@@ -162,4 +163,12 @@ func displayURL(u string) string {
 		u = u[:len(u)-1]
 	}
 	return u
+}
+
+// photosNoun is "1 photo" or "n photos".
+func photosNoun(n int) string {
+	if n == 1 {
+		return "1 photo"
+	}
+	return itoa(n) + " photos"
 }
