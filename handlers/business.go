@@ -72,7 +72,7 @@ const (
 	photoPx       = 240 // the others, three to a row
 	bannerPx      = 1200
 	fullPx        = 1 << 16 // wider than any variant: a photo's largest, for its link and the lightbox
-	previewImgPx  = 1200 // og:image and JSON-LD's: large enough for previews
+	previewImgPx  = 1200    // og:image and JSON-LD's: large enough for previews
 	ldLogoPx      = 480
 	coverSizes    = "(min-width: 72rem) 44rem, (min-width: 56rem) 62vw, 100vw"
 	photoSizes    = "(min-width: 72rem) 14rem, (min-width: 56rem) 20vw, 33vw"
