@@ -136,7 +136,7 @@ func (v IndividualHome) meta() Meta {
 	case YoursRequests:
 		return Meta{Title: "My requests", Description: "Your quote requests and the enquiries you sent, with what each business answered.", Path: "/dashboard/" + YoursRequests, NoIndex: true}
 	case YoursReviews:
-		return Meta{Title: "My reviews", Description: "The reviews you wrote, which you can edit or delete.", Path: "/dashboard/" + YoursReviews, NoIndex: true}
+		return Meta{Title: "My reviews", Description: "The reviews you wrote about businesses.", Path: "/dashboard/" + YoursReviews, NoIndex: true}
 	}
 	return Meta{Title: "Your home", Description: "Your quote requests, enquiries, reviews and saved businesses.", Path: "/dashboard", NoIndex: true}
 }
