@@ -68,6 +68,15 @@ func (s *Store) CloseAccount(ctx context.Context, userID int64, confirm func(tx 
 			if err := releaseListings(ctx, tx, userID, c.Email, now, &c); err != nil {
 				return err
 			}
+			// A member who verified a listing of the team's by domain
+			// takes that proof with them.
+			var team int64
+			if err := tx.GetContext(ctx, &team, tx.Rebind(`SELECT COALESCE((SELECT account_id FROM team_members WHERE user_id = ?), 0)`), userID); err != nil {
+				return fmt.Errorf("store: close account: team: %w", err)
+			}
+			if err := dropDomainProof(ctx, tx, team, userID, now); err != nil {
+				return err
+			}
 			if err := eraseContributions(ctx, tx, userID, c.Email, &c); err != nil {
 				return err
 			}

@@ -95,14 +95,35 @@ func (s *Store) AddTeamMember(ctx context.Context, accountID, userID, invitedBy 
 
 // RemoveTeamMember ends userID's membership of the account at once: the
 // next request of any of their sessions works in their own (empty) account.
+// The listings they verified by domain lose the badge (dropDomainProof).
 // ErrNotFound when they are not a member of it.
 func (s *Store) RemoveTeamMember(ctx context.Context, accountID, userID int64) error {
-	res, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM team_members WHERE account_id = ? AND user_id = ?`), accountID, userID)
+	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		res, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM team_members WHERE account_id = ? AND user_id = ?`), accountID, userID)
+		if err != nil {
+			return fmt.Errorf("store: remove team member: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return dropDomainProof(ctx, tx, accountID, userID, time.Now().UTC())
+	})
+}
+
+// dropDomainProof takes the badge from the account's listings that userID
+// verified by domain (the user of the latest approved domain request), as
+// they leave the account: their address at the website's domain was the
+// proof, and it is no longer anyone's there (as SetEmail does when the
+// address changes).
+func dropDomainProof(ctx context.Context, tx *sqlx.Tx, accountID, userID int64, now time.Time) error {
+	_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE businesses SET `+unverifiedSQL+`, updated_at = ?
+		WHERE owner_id = ? AND verified = TRUE AND verified_method = ?
+		  AND (SELECT v.user_id FROM verification_requests v
+		       WHERE v.business_id = businesses.id AND v.method = ? AND v.status = ?
+		       ORDER BY v.decided_at DESC, v.id DESC LIMIT 1) = ?`),
+		now, accountID, VerifiedByDomain, VerifiedByDomain, VerificationApproved, userID)
 	if err != nil {
-		return fmt.Errorf("store: remove team member: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
+		return fmt.Errorf("store: drop domain proof: %w", err)
 	}
 	return nil
 }

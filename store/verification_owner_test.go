@@ -140,3 +140,48 @@ func TestMigrationUnverifiesUnownedListings(t *testing.T) {
 		})
 	}
 }
+
+// A listing verified by its domain through a member's address loses the
+// badge when that member leaves the team or closes their account: the
+// address was the proof. Another member's leaving changes nothing.
+func TestADomainProofLeavesWithTheMemberWhoGaveIt(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		leave func(t *testing.T, s *store.Store, owner, member store.User)
+	}{
+		{"the member leaves the team", func(t *testing.T, s *store.Store, owner, member store.User) {
+			must(t, s.RemoveTeamMember(context.Background(), owner.ID, member.ID))
+		}},
+		{"the member closes their account", func(t *testing.T, s *store.Store, owner, member store.User) {
+			_, err := s.CloseAccount(context.Background(), member.ID, nil)
+			must(t, err)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			storetest.Each(t, func(t *testing.T, s *store.Store) {
+				ctx := context.Background()
+				b, owner, _ := verificationFixture(t, s)
+				member, _, err := s.CreateAccount(ctx, newAccount("pat@acme.com"))
+				must(t, err)
+				other, _, err := s.CreateAccount(ctx, newAccount("sam@example.com"))
+				must(t, err)
+				must(t, s.AddTeamMember(ctx, owner.ID, member.ID, owner.ID))
+				must(t, s.AddTeamMember(ctx, owner.ID, other.ID, owner.ID))
+				_, err = s.VerifyByDomain(ctx, b.ID, member.ID)
+				must(t, err)
+
+				must(t, s.RemoveTeamMember(ctx, owner.ID, other.ID))
+				if got, _ := s.BusinessByID(ctx, b.ID); !got.Verified {
+					t.Fatal("a member who did not verify the listing took its badge when leaving")
+				}
+				tc.leave(t, s, owner, member)
+				if got, _ := s.BusinessByID(ctx, b.ID); got.Verified || got.VerifiedMethod != "" {
+					t.Errorf("the listing keeps the badge its member's address earned (%q)", got.VerifiedMethod)
+				}
+				if names := verifiedOnly(t, s); len(names) != 0 {
+					t.Errorf("the directory's verified listings: %v", names)
+				}
+			})
+		})
+	}
+}
