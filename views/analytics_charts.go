@@ -13,15 +13,37 @@ import (
 
 // The daily chart's box, in SVG units (it scales to its container).
 const (
-	lineW, lineH           = 640, 220
-	lineLeft, lineRight    = 44, 12
-	lineTop, lineBottom    = 12, 28
-	maxDots                = 92 // more days than this: lines without points
-	barW, barRowH, barLeft = 640, 36, 150
+	lineH               = 220
+	lineRight           = 12
+	lineTop, lineBottom = 12, 28
+	maxDots             = 92 // more days than this: lines without points
+	barRowH             = 36
 )
+
+// chartSize is how wide a chart is drawn, in SVG units. An SVG scales its
+// lettering with its width, so each chart is drawn twice: wide for a
+// desktop and narrow for a phone (app.css shows the one that fits, see
+// .chart-narrow), each at about the size it shows at. Its labels (12 and
+// 14 units) then read at 12 px or more, and the margins hold them clear
+// of the axis.
+type chartSize struct {
+	Class   string
+	W       int
+	Left    int // the daily chart's margin for its scale's labels
+	BarLeft int // the bar chart's margin for the sources' names
+}
+
+var (
+	chartWide   = chartSize{Class: "chart-wide", W: 640, Left: 44, BarLeft: 150}
+	chartNarrow = chartSize{Class: "chart-narrow", W: 340, Left: 54, BarLeft: 120}
+)
+
+// chartSizes are the sizes every chart is drawn at.
+var chartSizes = []chartSize{chartWide, chartNarrow}
 
 // lineChart is the daily chart of views and unique visitors.
 type lineChart struct {
+	Class   string // the size's
 	ViewBox string
 	Series  []chartSeries
 	YTicks  []chartTick // Pos is the y of the grid line
@@ -49,14 +71,15 @@ type chartTick struct {
 }
 
 // dailyChart draws the days' views and unique visitors on one scale.
-func dailyChart(days []AnalyticsDayFigures) lineChart {
-	c := lineChart{ViewBox: "0 0 " + itoa(lineW) + " " + itoa(lineH), Left: itoa(lineLeft), Right: itoa(lineW - lineRight), YLabelX: itoa(lineLeft - 6)}
+func dailyChart(days []AnalyticsDayFigures, size chartSize) lineChart {
+	lineW, lineLeft := size.W, float64(size.Left)
+	c := lineChart{Class: size.Class, ViewBox: "0 0 " + itoa(lineW) + " " + itoa(lineH), Left: itoa(size.Left), Right: itoa(lineW - lineRight), YLabelX: itoa(size.Left - 6)}
 	top := int64(0)
 	for _, d := range days {
 		top = max(top, d.Views, d.Visitors)
 	}
 	scale := niceMax(top)
-	plotW, plotH := float64(lineW-lineLeft-lineRight), float64(lineH-lineTop-lineBottom)
+	plotW, plotH := float64(lineW-size.Left-lineRight), float64(lineH-lineTop-lineBottom)
 	x := func(i int) float64 {
 		if len(days) < 2 {
 			return lineLeft + plotW/2
@@ -155,6 +178,7 @@ func longDay(day string) string {
 
 // barChart is the leads by source, one horizontal bar each.
 type barChart struct {
+	Class   string // the size's
 	ViewBox string
 	Bars    []sourceBar
 }
@@ -168,8 +192,9 @@ type sourceBar struct {
 
 // sourceChart draws the leads of each source, the largest filling the
 // width.
-func sourceChart(sources []AnalyticsSource) barChart {
-	c := barChart{ViewBox: "0 0 " + itoa(barW) + " " + itoa(barRowH*len(sources)+8)}
+func sourceChart(sources []AnalyticsSource, size chartSize) barChart {
+	barW, barLeft := size.W, size.BarLeft
+	c := barChart{Class: size.Class, ViewBox: "0 0 " + itoa(barW) + " " + itoa(barRowH*len(sources)+8)}
 	top := int64(1)
 	for _, s := range sources {
 		top = max(top, s.Leads)
@@ -182,7 +207,7 @@ func sourceChart(sources []AnalyticsSource) barChart {
 			Label: LeadSourceLabel(s.Key), Value: formatInt(int(s.Leads)), Title: LeadSourceLabel(s.Key) + ": " + leadsNoun(s.Leads),
 			LabelX: itoa(barLeft - 8), TextY: coord(y + 17),
 			X: itoa(barLeft), Y: coord(y), W: coord(max(w, 1)), H: "24",
-			ValueX: coord(barLeft + max(w, 1) + 6),
+			ValueX: coord(float64(barLeft) + max(w, 1) + 6),
 		})
 	}
 	return c
