@@ -41,6 +41,7 @@ func slugsOf(p api.DirectoryPage) []string {
 func TestAPIDirectoryFindsWhatTheDirectoryFinds(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		seeded(t, app)
+		ownedAndVerified(t, app, "summit-ridge-financial-advisors", "brightpath-it-solutions")
 		must(t, synthetic.Add(context.Background(), app.store, 60, 7))
 		_, key := apiOwner(t, app, "search@example.com", store.ScopeRead)
 
@@ -214,6 +215,7 @@ func TestAPIPublicListingShowsOnlyWhatItsPageShows(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		ctx := context.Background()
 		seeded(t, app)
+		ownedAndVerified(t, app, "greenleaf-family-clinic")
 		_, key := apiOwner(t, app, "reader@example.com", store.ScopeRead)
 
 		res, body := apiDo(t, app, key, "GET", "/listings/harbor-street-bakery", nil)

@@ -79,6 +79,7 @@ func TestDirectoryPageAndJSONShareOneSearch(t *testing.T) {
 func TestDirectoryControlsAndEmptyState(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	seeded(t, app)
+	ownedAndVerified(t, app, "brightpath-it-solutions", "summit-ridge-financial-advisors", "greenleaf-family-clinic")
 	_, body := app.get(t, "/directory?category=finance&view=list&sort=rating")
 	page := parseHTML(t, body)
 	if !directoryCard(t, page, "Summit Ridge Financial Advisors").Parent().HasClass("business-list") {
@@ -109,8 +110,9 @@ func TestDirectoryControlsAndEmptyState(t *testing.T) {
 		t.Errorf("business type filter: %q", got)
 	}
 	// The samples' figures come from their seeded reviews: BrightPath
-	// 4.2 and Summit Ridge 4.4 are verified and rated 4+, Greenleaf (3.8)
-	// is not rated high enough and Harbor Street (4.3) is not verified.
+	// 4.2 and Summit Ridge 4.4 are verified (owned, above) and rated 4+,
+	// Greenleaf (3.8) is not rated high enough and Harbor Street (4.3) is
+	// not verified.
 	_, body = app.get(t, "/directory?min_rating=4&verified=1")
 	page = parseHTML(t, body)
 	if got := resultNames(page); !strings.HasPrefix(resultsSummary(page), "2 Businesses Found") || !slices.Contains(got, "BrightPath IT Solutions") || !slices.Contains(got, "Summit Ridge Financial Advisors") {

@@ -83,3 +83,23 @@ func TestOnlyOwnedListingsAreVerified(t *testing.T) {
 		}
 	}, withAdmin)
 }
+
+// ownedAndVerified gives the sample listings of slugs an owner, as an
+// approved claim does, and has our team verify them: nobody owns a sample,
+// and only an owned listing is verified.
+func ownedAndVerified(t *testing.T, app *testApp, slugs ...string) {
+	t.Helper()
+	ctx := context.Background()
+	owner, _, err := app.store.CreateAccount(ctx, store.NewAccount{Email: "verified-owner@example.com", PasswordHash: "x", Kind: store.KindBusiness})
+	must(t, err)
+	for _, slug := range slugs {
+		b, err := app.store.BusinessBySlug(ctx, slug)
+		must(t, err)
+		c, err := app.store.CreateClaim(ctx, store.Claim{BusinessID: b.ID, UserID: owner.ID, Role: "owner", Message: "The sample is ours for this test."})
+		must(t, err)
+		_, _, err = app.store.DecideClaim(ctx, c.ID, owner, true)
+		must(t, err)
+		_, err = app.store.Moderate(ctx, b.ID, owner, store.ActionVerify)
+		must(t, err)
+	}
+}
