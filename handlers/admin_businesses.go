@@ -21,7 +21,7 @@ import (
 
 var businessFilters = []catalog.Option{
 	{Value: "", Label: "Every listing"},
-	{Value: store.FilterUnverified, Label: "Not verified"},
+	{Value: store.FilterUnverified, Label: "Owned, not verified"},
 	{Value: store.FilterVerified, Label: "Verified"},
 	{Value: store.FilterFeatured, Label: "Featured"},
 	{Value: store.FilterUnpublished, Label: "Unpublished"},

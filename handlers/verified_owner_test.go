@@ -64,6 +64,12 @@ func TestOnlyOwnedListingsAreVerified(t *testing.T) {
 		owned, err := app.store.CreateBusiness(ctx, store.Business{Name: "Owned Bakery", City: "Portland", State: "OR", Published: true,
 			OwnerID: sql.NullInt64{Int64: owner.ID, Valid: true}})
 		must(t, err)
+		// The administration's list of listings to verify holds the owned
+		// ones only.
+		_, body = admin.get(t, "/admin/businesses?filter=unverified")
+		if got := adminListings(parseHTML(t, body)); !slices.Equal(got, []string{owned.Name}) {
+			t.Errorf("the listings not verified are %q, want the owned one only", got)
+		}
 		page = "/admin/businesses/" + strconv.FormatInt(owned.ID, 10)
 		_, body = admin.get(t, page)
 		if buttons(parseHTML(t, body), "Verify "+owned.Name).Length() != 1 {

@@ -155,7 +155,7 @@ const (
 )
 
 var adminFilters = map[string]string{
-	FilterUnverified:  "b.verified = FALSE",
+	FilterUnverified:  "b.verified = FALSE AND b.owner_id IS NOT NULL", // those that can be verified
 	FilterVerified:    "b.verified = TRUE",
 	FilterFeatured:    "b.featured = TRUE",
 	FilterUnpublished: "b.published = FALSE",
@@ -264,7 +264,7 @@ func (s *Store) CountForAdmin(ctx context.Context) (AdminCounts, error) {
 		(SELECT COUNT(*) FROM claims WHERE status = ?) AS pending_claims,
 		(SELECT COUNT(*) FROM verification_requests WHERE status = ?) AS pending_verifications,
 		(SELECT COUNT(*) FROM listing_holds WHERE status = ?) AS held_listings,
-		(SELECT COUNT(*) FROM businesses WHERE verified = FALSE AND published = TRUE) AS unverified_listings,
+		(SELECT COUNT(*) FROM businesses WHERE verified = FALSE AND published = TRUE AND owner_id IS NOT NULL) AS unverified_listings,
 		(SELECT COUNT(*) FROM contact_messages) AS contact_messages,
 		(SELECT COUNT(*) FROM feature_suggestions) AS feature_suggestions,
 		(SELECT COUNT(*) FROM partner_applications) AS partner_applications,

@@ -194,10 +194,13 @@ func TestModerationSetsFlagsAndRecordsWhoDidIt(t *testing.T) {
 func TestAdminBusinessesSearchAndFilter(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
+		owner, _, err := s.CreateAccount(ctx, newAccount("owner@example.com"))
+		must(t, err)
 		for _, b := range []store.Business{
-			{Name: "Alpha Dental", City: "Austin", Published: true, Verified: true},
+			{Name: "Alpha Dental", City: "Austin", Published: true, Verified: true, OwnerID: sqlNullInt(owner.ID)},
 			{Name: "Beta Bakery", City: "Boise", Published: false},
-			{Name: "Gamma 100% Co", City: "Austin", Published: true},
+			{Name: "Gamma 100% Co", City: "Austin", Published: true, OwnerID: sqlNullInt(owner.ID)},
+			{Name: "Delta Austin Diner", City: "Austin", Published: true}, // nobody's: it cannot be verified
 		} {
 			_, err := s.CreateBusiness(ctx, b)
 			must(t, err)
@@ -206,13 +209,13 @@ func TestAdminBusinessesSearchAndFilter(t *testing.T) {
 			query, filter string
 			want          int
 		}{
-			{"", "", 3},
-			{"AUSTIN", "", 2},
+			{"", "", 4},
+			{"AUSTIN", "", 3},
 			{"bakery", "", 1},
 			{"100%", "", 1},
-			{"austin", store.FilterUnverified, 1},
+			{"austin", store.FilterUnverified, 1}, // owned, so it can be verified
 			{"", store.FilterUnpublished, 1},
-			{"", store.FilterUnowned, 3},
+			{"", store.FilterUnowned, 2},
 		} {
 			bs, total, err := s.AdminBusinesses(ctx, tc.query, tc.filter, store.Page{Limit: 2})
 			must(t, err)

@@ -167,7 +167,7 @@ func AdminOverviewPage(c Chrome, o AdminOverview) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = adminCard("/admin/businesses?filter=unverified", o.UnverifiedListings, "Published listings not verified").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = adminCard("/admin/businesses?filter=unverified", o.UnverifiedListings, "Owned listings not verified").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
