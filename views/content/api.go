@@ -67,5 +67,6 @@ const APIQuickStartResponse = `{
   ],
   "total": 1,
   "has_more": false,
-  "next_cursor": null
+  "next_cursor": null,
+  "corrected": ""
 }`
