@@ -4,13 +4,13 @@
 // press) that the arrow keys go through, Escape closes, and focus returns
 // to the photo that opened it. The owner's reviews page offers the review
 // badge for their website: its preview loads, and its HTML points at the
-// listing.
+// listing. A signed-out Save is told why it must sign in, then comes back.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
-import { signIn, signUpBusiness, toast, uniqueName } from "./people.mjs";
+import { signIn, signUp, signUpBusiness, toast, uniqueName } from "./people.mjs";
 
 const testdata = join(dirname(fileURLToPath(import.meta.url)), "..", "images", "testdata");
 const photos = [
@@ -169,3 +169,22 @@ test("review badge: the owner sees it on the reviews page, its HTML points at th
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+for (const js of [true, false]) {
+  test(`save: a signed-out Save says why on the sign-in page, then comes back to the listing (JavaScript ${js ? "on" : "off"})`, async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: js });
+    const email = await signUp(ctx, "Sam Saver");
+    const page = await ctx.newPage();
+    await page.goto(listing.url);
+    await page.getByRole("button", { name: "Save " + listing.name }).click();
+    await page.waitForURL(/\/login\?/);
+    assert.equal(new URL(page.url()).searchParams.get("why"), "save");
+    const reason = page.getByRole("status").filter({ hasText: "Sign in to save businesses" });
+    await reason.waitFor();
+    await signIn(page, email);
+    assert.equal(page.url(), listing.url, "back on the listing");
+    await page.getByRole("button", { name: "Save " + listing.name }).click();
+    await page.getByRole("button", { name: "Saved — remove " + listing.name }).waitFor();
+    await ctx.close();
+  });
+}
