@@ -9,6 +9,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { AxeBuilder } from "@axe-core/playwright";
 import { launch, baseURL, watchErrors } from "./browser.mjs";
 import { signIn, signUp, signUpBusiness, toast, uniqueName } from "./people.mjs";
 
@@ -98,6 +99,12 @@ test("gallery: with JavaScript the photos open in a lightbox the keyboard drives
     assert.ok(await page.evaluate(() => !!document.activeElement?.closest("dialog[open]")), "Tab stays in the lightbox");
   }
   for (const name of ["Previous photo", "Next photo", "Close photos"]) await box.getByRole("button", { name }).waitFor();
+  // axe-core finds nothing wrong with the open lightbox, in either theme.
+  for (const theme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme: theme });
+    const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).include("dialog[open]").options({ resultTypes: ["violations"] }).analyze();
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`), [], theme);
+  }
   await page.keyboard.press("Escape");
   await box.waitFor({ state: "hidden" });
   assert.ok(await first.evaluate((a) => a === document.activeElement), "focus is back on the photo that opened it");
