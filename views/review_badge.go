@@ -55,18 +55,25 @@ func textPx(s string) int {
 
 const badgePad = 8 // each half's space either side of its words
 
+// badgeText is the badge's two halves' words and their widths in pixels
+// (the right half is bold, a twelfth wider).
+func badgeText(site string, rating float64, count int) (left, right string, lw, rw int) {
+	left, right = badgeWords(site, rating, count)
+	return left, right, textPx(left), textPx(right) * 13 / 12
+}
+
 // BadgeWidth is the badge's width in pixels.
 func BadgeWidth(site string, rating float64, count int) int {
-	left, right := badgeWords(site, rating, count)
-	return textPx(left) + textPx(right) + 4*badgePad
+	_, _, lw, rw := badgeText(site, rating, count)
+	return lw + rw + 4*badgePad
 }
 
 // ReviewBadgeSVG is the badge image of business on site. It holds no
 // script and no style element or attribute, only presentation
 // attributes, so it shows under the strictest Content-Security-Policy.
 func ReviewBadgeSVG(site, business string, rating float64, count int) []byte {
-	left, right := badgeWords(site, rating, count)
-	lw, rw := textPx(left)+2*badgePad, textPx(right)+2*badgePad
+	left, right, ltext, rtext := badgeText(site, rating, count)
+	lw, rw := ltext+2*badgePad, rtext+2*badgePad
 	w, esc := lw+rw, html.EscapeString
 	colour := "#b45309" // amber 700: white text on it passes WCAG AA
 	if count == 0 {
@@ -80,8 +87,8 @@ func ReviewBadgeSVG(site, business string, rating float64, count int) []byte {
 	b.WriteString(`<rect x="` + strconv.Itoa(lw) + `" width="` + strconv.Itoa(rw) + `" height="20" rx="3" fill="` + colour + `"/>`)
 	b.WriteString(`<rect x="` + strconv.Itoa(lw) + `" width="4" height="20" fill="` + colour + `"/>`)
 	b.WriteString(`<g fill="#fff" font-family="Verdana,DejaVu Sans,Arial,sans-serif" font-size="11" text-rendering="geometricPrecision">`)
-	b.WriteString(`<text x="` + strconv.Itoa(badgePad) + `" y="14" textLength="` + strconv.Itoa(textPx(left)) + `" lengthAdjust="spacingAndGlyphs">` + esc(left) + `</text>`)
-	b.WriteString(`<text x="` + strconv.Itoa(lw+badgePad) + `" y="14" textLength="` + strconv.Itoa(textPx(right)) + `" lengthAdjust="spacingAndGlyphs" font-weight="bold">` + esc(right) + `</text>`)
+	b.WriteString(`<text x="` + strconv.Itoa(badgePad) + `" y="14" textLength="` + strconv.Itoa(ltext) + `" lengthAdjust="spacingAndGlyphs">` + esc(left) + `</text>`)
+	b.WriteString(`<text x="` + strconv.Itoa(lw+badgePad) + `" y="14" textLength="` + strconv.Itoa(rtext) + `" lengthAdjust="spacingAndGlyphs" font-weight="bold">` + esc(right) + `</text>`)
 	b.WriteString(`</g></svg>`)
 	return []byte(b.String())
 }
