@@ -308,31 +308,37 @@ func withinOneEdit(a, b string) bool {
 // typoCandidates are the words of the vocabulary one typo from w (see
 // oneTypo), remembered for the next searches of w: a search for a
 // misspelt word looks through the vocabulary's new words only. Only the
-// words that one typo could make of w are looked at: one typo leaves one
-// of w's two first letters at the start of the word, or moves it by one
-// place (see typoState).
+// words that one typo could make of w are looked at, found by two of
+// their first three bytes (see typoState): a typo after w's second byte
+// keeps its first two; one in them leaves two bytes of w's first three
+// where the typo puts them.
 func (ix *index) typoCandidates(w string) []int32 {
 	ix.typoMu.Lock()
 	defer ix.typoMu.Unlock()
 	memo := ix.typoMemo[w]
-	w0, w1 := w[0], w[1]
-	lists := [4]struct {
-		ids  []int32
-		seen func(v string) bool // the word was in an earlier list
-	}{
-		{ix.lead[w0], func(string) bool { return false }},
-		{ix.second[w1], func(v string) bool { return v[0] == w0 }},
-		{ix.lead[w1], func(v string) bool { return w1 == w0 || v[1] == w1 }},
-		{ix.second[w0], func(v string) bool { return w1 == w0 || v[0] == w0 || v[0] == w1 }},
+	w0, w1, w2 := w[0], w[1], w[2]
+	lists := [...][]int32{
+		ix.lead2[[2]byte{w0, w1}], // a typo after the second byte
+		ix.lead2[[2]byte{w1, w2}], // the first left out
+		ix.lead2[[2]byte{w0, w2}], // the second left out, or swapped with the third
+		ix.lead2[[2]byte{w1, w0}], // the first two swapped
+		ix.at12[[2]byte{w1, w2}],  // the first changed
+		ix.at12[[2]byte{w0, w1}],  // one added before the first
+		ix.at02[[2]byte{w0, w2}],  // the second changed
+		ix.at02[[2]byte{w0, w1}],  // one added after the first
 	}
+	found := len(memo.ids)
 	for _, l := range lists {
-		from, _ := slices.BinarySearch(l.ids, memo.upTo)
-		for _, id := range l.ids[from:] {
-			v := ix.vocab[id].word
-			if len(v) >= len(w)-1 && !l.seen(v) && oneTypo(w, v) {
+		from, _ := slices.BinarySearch(l, memo.upTo)
+		for _, id := range l[from:] {
+			if v := ix.vocab[id].word; len(v) >= len(w)-1 && oneTypo(w, v) {
 				memo.ids = append(memo.ids, id)
 			}
 		}
+	}
+	if len(memo.ids) > found { // a word may be in several lists
+		slices.Sort(memo.ids)
+		memo.ids = slices.Compact(memo.ids)
 	}
 	memo.upTo = int32(len(ix.vocab))
 	if ix.typoMemo == nil || len(ix.typoMemo) >= 4096 {
@@ -349,12 +355,13 @@ type typoMemo struct {
 }
 
 // typoState is how an index finds typos: the words of its vocabulary by
-// their first byte and by their second, and its memory of the typos found
-// (see typoCandidates).
+// their first two bytes (lead2), their second and third (at12), their
+// first and third (at02), each list in the vocabulary's order; and its
+// memory of the typos found (see typoCandidates).
 type typoState struct {
-	lead, second [256][]int32
-	typoMu       sync.Mutex
-	typoMemo     map[string]typoMemo
+	lead2, at12, at02 map[[2]byte][]int32
+	typoMu            sync.Mutex
+	typoMemo          map[string]typoMemo
 }
 
 // bestTypo is the word the visitor most likely meant by pw.word: the
@@ -438,8 +445,16 @@ func (ix *index) addStem(w string, id int32) {
 	}
 	st := stem(w)
 	ix.stems[st] = append(ix.stems[st], id)
-	if len(w) > 1 {
-		ix.lead[w[0]] = append(ix.lead[w[0]], id)
-		ix.second[w[1]] = append(ix.second[w[1]], id)
+	if len(w) < 4 { // a typo counts in a word of minTypoLen, as a prefix of 4 or more
+		return
+	}
+	if ix.lead2 == nil {
+		ix.lead2, ix.at12, ix.at02 = map[[2]byte][]int32{}, map[[2]byte][]int32{}, map[[2]byte][]int32{}
+	}
+	for _, k := range []struct {
+		m   map[[2]byte][]int32
+		key [2]byte
+	}{{ix.lead2, [2]byte{w[0], w[1]}}, {ix.at12, [2]byte{w[1], w[2]}}, {ix.at02, [2]byte{w[0], w[2]}}} {
+		k.m[k.key] = append(k.m[k.key], id)
 	}
 }
