@@ -111,7 +111,8 @@ for (const js of [true, false]) {
     const errors = js ? watchErrors(page) : [];
     await page.goto(baseURL + "/directory?category=food");
     await card(page, bakery).getByRole("button", { name: "Save " + bakery }).click();
-    await page.waitForURL(baseURL + "/login?next=" + encodeURIComponent("/directory?category=food"));
+    await page.waitForURL((u) => u.pathname === "/login" && u.searchParams.get("next") === "/directory?category=food" && u.searchParams.get("why") === "save");
+    await page.getByText("Sign in to save businesses").waitFor();
     await signIn(page, email);
     // Back on the directory, where Save is offered again.
     assert.equal(await pressed(card(page, bakery), "Save " + bakery), "false");
