@@ -159,7 +159,13 @@ func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) directoryJSON(w http.ResponseWriter, r *http.Request) {
 	res, _, err := h.searchDirectory(r)
 	if err != nil {
-		if !clientgone.Handled(h.log, w, r, err) { // gone: the island dropped the fetch (typed on), or the page closed
+		switch {
+		case clientgone.Handled(h.log, w, r, err): // the island dropped the fetch (typed on), or the page closed
+		case store.Unavailable(err): // as the page answers: 503, a moment to wait
+			h.log.Warn("database unavailable", "error", err, "path", r.URL.Path, "request_id", requestID(r.Context()))
+			w.Header().Set("Retry-After", retryAfterUnavailable)
+			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": "The directory is briefly unavailable. Please try again in a moment."})
+		default:
 			h.log.Error("directory search", "error", err, "request_id", requestID(r.Context()))
 			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "The search failed. Please try again."})
 		}

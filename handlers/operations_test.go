@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -131,7 +132,14 @@ func TestDatabaseDownAnswers503AndRecovers(t *testing.T) {
 			t.Errorf("%s: not the styled page: %q", c.name, texts(parseHTML(t, body).Find("h1")))
 		}
 	}
-	res, body := visitor.post(t, "/directory/"+b.Slug+"/contact", lead)
+	// The island's search answers as the page does: 503, with a moment to
+	// wait and a message, never a 500.
+	res, body := visitor.get(t, "/directory.json?q=diner")
+	var answer struct{ Error string }
+	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" || json.Unmarshal([]byte(body), &answer) != nil || answer.Error == "" {
+		t.Errorf("/directory.json with the database down: %d, Retry-After %q, %s", res.StatusCode, res.Header.Get("Retry-After"), body)
+	}
+	res, body = visitor.post(t, "/directory/"+b.Slug+"/contact", lead)
 	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" {
 		t.Fatalf("a lead with the database down: %d", res.StatusCode)
 	}
