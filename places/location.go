@@ -96,13 +96,7 @@ func Meanings(s string) []Spot {
 	}
 	var out []Spot
 	if city, state, ok := ParseLocation(s); ok {
-		out = append(out, Spot{city, state})
-		for _, a := range Abbreviations[strings.ToLower(city)] {
-			if a.State == state {
-				out = append(out, a)
-			}
-		}
-		return out
+		return append(append(out, Spot{city, state}), abbreviated(city, state)...)
 	}
 	s = CleanCity(strings.ReplaceAll(s, ",", " "))
 	out = append(out, Abbreviations[strings.ToLower(s)]...)
@@ -119,13 +113,21 @@ func Meanings(s string) []Spot {
 		if !ok {
 			continue
 		}
-		for _, a := range Abbreviations[strings.ToLower(city)] {
-			if a.State == state {
-				out = append(out, a)
-			}
-		}
+		out = append(out, abbreviated(city, state)...)
 		if ValidCity(city) {
 			out = append(out, Spot{city, state})
+		}
+	}
+	return out
+}
+
+// abbreviated are the places of state that city, typed as an
+// abbreviation ("LA, CA"), stands for.
+func abbreviated(city, state string) []Spot {
+	var out []Spot
+	for _, a := range Abbreviations[strings.ToLower(city)] {
+		if a.State == state {
+			out = append(out, a)
 		}
 	}
 	return out

@@ -199,17 +199,14 @@ func (pw *planWord) tierOf(w string) (uint8, int32) {
 // synonymsOf are the categories and words that synonyms.txt gives for w
 // (or its stem), among the index's categories.
 func (ix *index) synonymsOf(w, st string) []synonymTarget {
+	groups := synonyms[w]
+	if st != w {
+		groups = append(slices.Clip(groups), synonyms[st]...)
+	}
 	var out []synonymTarget
-	for _, g := range synonyms[w] {
+	for _, g := range groups {
 		if cat, ok := ix.categoryID[g.Category]; ok {
 			out = append(out, synonymTarget{int32(cat), g.Means})
-		}
-	}
-	if st != w {
-		for _, g := range synonyms[st] {
-			if cat, ok := ix.categoryID[g.Category]; ok {
-				out = append(out, synonymTarget{int32(cat), g.Means})
-			}
 		}
 	}
 	return out
@@ -398,17 +395,23 @@ func (ix *index) forgivenClassOf(d int32, p *plan) uint8 {
 		return checked
 	}
 	cat := int32(ix.meta[d].category)
+	// The document's words (each with its first field), read once for
+	// all of p's words.
+	type word struct {
+		w string
+		f int
+	}
+	var words []word
+	ix.eachWord(d, func(w string, f int) { words = append(words, word{w, f}) })
 	var worst uint8
 	for i := range p.words {
 		pw := &p.words[i]
 		best := uint8(noTier)
-		ix.eachWord(d, func(w string, f int) {
-			t, in := pw.tierOf(w)
-			if t == noTier || (in >= 0 && in != cat) {
-				return
+		for _, dw := range words {
+			if t, in := pw.tierOf(dw.w); t != noTier && (in < 0 || in == cat) {
+				best = min(best, t*numFields+uint8(dw.f))
 			}
-			best = min(best, t*numFields+uint8(f))
-		})
+		}
 		if best == noTier {
 			return checked
 		}
