@@ -67,6 +67,9 @@ type Domain struct {
 	Incidents    *Incidents
 	// SiteForms are the contact, suggestion and partner forms.
 	SiteForms *SiteForms
+	// Partners is the partner programme: accounts, referrals, commissions
+	// and payouts.
+	Partners *Partners
 }
 
 // env is what every area shares: the dependencies and the helpers that
@@ -104,7 +107,7 @@ func New(d Deps) *Domain {
 		Accounts: &Accounts{e}, Plans: &Plans{e}, Listings: &Listings{e}, Leads: &Leads{e},
 		Reviews: &Reviews{e}, Images: newImages(e), Events: &Events{e}, Integrations: &Integrations{e}, Insights: &Insights{e},
 		Branding: &Branding{e}, Moderation: &Moderation{e},
-		Analytics: &Analytics{e}, MailingLists: &MailingLists{e}, Incidents: &Incidents{e}, SiteForms: &SiteForms{e},
+		Analytics: &Analytics{e}, MailingLists: &MailingLists{e}, Incidents: &Incidents{e}, SiteForms: &SiteForms{e}, Partners: &Partners{e},
 	}
 }
 
