@@ -33,11 +33,11 @@ type Partner struct {
 	TermsAcceptedAt  time.Time    `db:"terms_accepted_at"`
 	DecisionReason   string       `db:"decision_reason"`
 	DecidedAt        sql.NullTime `db:"decided_at"`
-	ConnectAccountID string    `db:"connect_account_id"`
-	ConnectReady     bool      `db:"connect_ready"`
-	CreatedAt        time.Time `db:"created_at"`
-	UpdatedAt        time.Time `db:"updated_at"`
-	Email            string    `db:"email"` // the account's, joined
+	ConnectAccountID string       `db:"connect_account_id"`
+	ConnectReady     bool         `db:"connect_ready"`
+	CreatedAt        time.Time    `db:"created_at"`
+	UpdatedAt        time.Time    `db:"updated_at"`
+	Email            string       `db:"email"` // the account's, joined
 }
 
 // partnerColumns are the columns a Partner is read from (p: partners, u:
