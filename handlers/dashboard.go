@@ -20,6 +20,10 @@ import (
 func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	u := currentUser(r)
+	if u.Kind == store.KindPartner && !u.Member() {
+		http.Redirect(w, r, views.PartnerDashboardPath, http.StatusSeeOther)
+		return
+	}
 	if !worksForBusiness(u) && h.individualHome(w, r) {
 		return
 	}

@@ -174,6 +174,11 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/dashboard/team/members/{id}/transfer", h.transferTeam)
 			r.Get("/dashboard/team/leave", h.leaveTeamPage)
 			r.Post("/dashboard/team/leave", h.leaveTeam)
+			// The partner area (partner_dashboard.go): a partner's standing,
+			// link, figures, money and referrals.
+			r.Get("/partners/dashboard", h.partnerDashboard)
+			r.Get("/partners/dashboard.csv", h.partnerDashboardCSV)
+			r.Get("/partners/dashboard/qr.svg", h.partnerQRCode)
 			r.Get("/directory/{slug}/claim", h.claimPage)
 			r.Post("/directory/{slug}/claim", h.claimBusiness)
 		})
