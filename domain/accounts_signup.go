@@ -19,6 +19,12 @@ type SignUp interface {
 	account() (a store.NewAccount, password, name string)
 }
 
+// signUpFollowUp is a sign-up that makes more than the account, in its
+// transaction: a partner's application, a business's referral.
+type signUpFollowUp interface {
+	created(ctx context.Context, e *env, tx *store.Store, u store.User, ip string) error
+}
+
 // SignUpInput is the shared sign-in screen's sign-up mode: an individual
 // account with a name.
 type SignUpInput struct {
@@ -46,6 +52,9 @@ func (in SignUpInput) account() (store.NewAccount, string, string) {
 type BusinessSignupInput struct {
 	BusinessName, OwnerName, Email, Phone, Category, Location, Website, Description string
 	Password, ConfirmPassword                                                       string
+	// Referral is the referral cookie's value (ReferralCookie): the
+	// partner link the visitor followed, if any (partner_accounts.go).
+	Referral string
 }
 
 // Check is what breaks the rules in in, by the form's field names.
@@ -139,6 +148,11 @@ func (a *Accounts) SignUp(ctx context.Context, in SignUp, ip string) error {
 		a.log.Info("account created", "user_id", u.ID, "kind", u.Kind, "ip", ip)
 		if biz != nil {
 			a.log.Info("listing draft saved", "owner_id", u.ID)
+		}
+		if f, ok := in.(signUpFollowUp); ok {
+			if err := f.created(ctx, a.env, tx, u, ip); err != nil {
+				return err
+			}
 		}
 		return a.queueVerification(ctx, tx, u, name)
 	})
