@@ -174,7 +174,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	// address. The housekeeping prunes what has expired.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	work := workers.Deps{Domain: rules, Store: db, Mailer: mailer, Log: log, Production: cfg.Production()}
+	work := workers.Deps{Domain: rules, Store: db, Mailer: mailer, Log: log, Production: cfg.Production(), Stripe: stripeAPI}
 	queue := jobs.New(db, log, jobs.Options{})
 	workers.Register(queue, work)
 	db.OnEnqueue(queue.Wake)
@@ -183,6 +183,10 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	// first is left here (a failure is tried again at the next start).
 	if err := rules.Analytics.ScheduleSummaries(ctx); err != nil {
 		log.Error("analytics summaries not scheduled", slog.Any("error", err))
+	}
+	// The partners' monthly payouts, the same way.
+	if err := rules.Partners.SchedulePayouts(ctx); err != nil {
+		log.Error("partner payouts not scheduled", slog.Any("error", err))
 	}
 	queueDone := make(chan struct{})
 	go func() { queue.Run(ctx); close(queueDone) }()

@@ -120,8 +120,16 @@ func (p *Plans) applyStripeEvent(ctx context.Context, b *store.BillingTx, ev str
 			return err
 		}
 		if end := invoicePeriodEnd(&inv, subID); !end.IsZero() {
-			return b.ExtendSubscriptionPeriod(ctx, subID, end)
+			if err := b.ExtendSubscriptionPeriod(ctx, subID, end); err != nil {
+				return err
+			}
 		}
+		// A referred account's payment earns its partner a commission.
+		return p.partners().earnCommission(ctx, b, ev, &inv, subID)
+
+	case stripe.EventTypeChargeRefunded, stripe.EventTypeChargeDisputeCreated:
+		// A refund or a dispute takes back the commission it paid.
+		return p.partners().reverseCommission(ctx, b, ev)
 	}
 	return nil
 }

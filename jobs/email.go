@@ -51,6 +51,9 @@ func Describe(kind string, payload []byte) string {
 	if d, ok := describeImagesJob(kind, payload); ok {
 		return d
 	}
+	if d, ok := describePartnerJob(kind, payload); ok {
+		return d
+	}
 	if kind == KindEmail {
 		var m bizmail.Message
 		if json.Unmarshal(payload, &m) == nil {

@@ -6,7 +6,10 @@
 package workers
 
 import (
+	"context"
 	"log/slog"
+
+	"github.com/stripe/stripe-go/v85"
 
 	"bizprofile/domain"
 	"bizprofile/jobs"
@@ -25,6 +28,8 @@ type Deps struct {
 	// Production: webhook deliveries keep off loopback and private
 	// addresses (the SSRF guard in full).
 	Production bool
+	// Stripe pays partners' payouts by transfer; nil: not configured.
+	Stripe *stripe.Client
 }
 
 // Register sets on q the handler of every kind of job: emails; the
@@ -39,6 +44,10 @@ func Register(q *jobs.Queue, d Deps) {
 	q.Handle(jobs.KindReviewDigest, jobs.ForOwner(d.Domain.Reviews.SendDigest))
 	q.Handle(jobs.KindReviewSentiment, jobs.ForReview(d.Domain.Reviews.ReadSentiment))
 	q.Handle(jobs.KindAnalyticsSummaries, jobs.ForMonth(d.Domain.Analytics.SendSummaries))
+	q.Handle(jobs.KindPartnerPayouts, jobs.ForMonth(d.Domain.Partners.RunPayouts))
+	q.Handle(jobs.KindPartnerTransfer, jobs.ForPayout(func(ctx context.Context, id int64) error {
+		return d.Domain.Partners.PayByConnect(ctx, d.Stripe, id)
+	}))
 	broadcaster := &jobs.Broadcaster{Store: d.Store, Mail: d.Mailer, Compose: d.Domain.MailingLists.BroadcastMail, Log: d.Log}
 	q.Handle(jobs.KindBroadcast, broadcaster.Handle)
 	q.Handle(jobs.KindDeleteImages, jobs.ForPictures(d.Domain.Images.DeleteFiles))

@@ -1,0 +1,160 @@
+package domain
+
+import (
+	"context"
+	"time"
+
+	"bizprofile/store"
+)
+
+// PartnerMoney is a partner's money as their dashboard shows it: the
+// balances, the ledger, the payouts, the earnings by month and the state
+// of their Stripe Connect account.
+type PartnerMoney struct {
+	Balances []MoneyBalance // by currency; none before the first commission
+	Ledger   []MoneyEntry   // newest first
+	Payouts  []store.Payout // newest first
+	// Earnings are the commissions net of their reversals by the month
+	// they were earned, for the last 12 months (oldest first), in
+	// Currency.
+	Earnings []MoneyMonth
+	Currency string
+	Connect  ConnectState
+}
+
+// MoneyBalance is a partner's balance in one currency: payable now (after
+// what was paid out) and pending (in the hold).
+type MoneyBalance struct {
+	Currency                   string
+	PayableCents, PendingCents int64
+}
+
+// States of a ledger row as the partner sees it.
+const (
+	EntryPending  = "pending"   // in the hold until PayableAt
+	EntryPayable  = "payable"   // in the next payout
+	EntryReversed = "reversed"  // a commission its reversals took back
+	EntryInPayout = "in-payout" // taken into a payout not yet paid
+	EntryPaid     = "paid"      // paid out
+)
+
+// MoneyEntry is one row of a partner's ledger.
+type MoneyEntry struct {
+	ID          int64
+	At          time.Time
+	Kind        string // store.Ledger*
+	What        string // the kind in words (LedgerKindText)
+	Business    string // the referred business, when there is one
+	AmountCents int64
+	Currency    string
+	State       string // Entry*
+	PayableAt   time.Time
+}
+
+// MoneyMonth is one month's earnings.
+type MoneyMonth struct {
+	Month time.Time // its first day, UTC
+	Cents int64
+}
+
+// ConnectState is a partner's Stripe Connect account.
+type ConnectState struct {
+	Approved  bool   // the partner may connect
+	AccountID string // "" until they started onboarding
+	Ready     bool   // Stripe can pay it: payouts go by transfer
+}
+
+// Money is partner partnerID's money now.
+func (p *Partners) Money(ctx context.Context, partnerID int64) (PartnerMoney, error) {
+	now := p.now().UTC()
+	pa, err := p.store.PartnerByUser(ctx, partnerID)
+	if err != nil {
+		return PartnerMoney{}, err
+	}
+	rows, err := p.store.PartnerLedger(ctx, partnerID)
+	if err != nil {
+		return PartnerMoney{}, err
+	}
+	payouts, err := p.store.PartnerPayouts(ctx, partnerID)
+	if err != nil {
+		return PartnerMoney{}, err
+	}
+	bs, err := p.store.PartnerBalances(ctx, partnerID, now)
+	if err != nil {
+		return PartnerMoney{}, err
+	}
+	m := PartnerMoney{
+		Payouts: payouts, Currency: "usd",
+		Connect: ConnectState{Approved: pa.State == store.PartnerApproved, AccountID: pa.ConnectAccountID, Ready: pa.ConnectReady},
+	}
+	for _, b := range bs {
+		m.Balances = append(m.Balances, MoneyBalance{Currency: b.Currency, PayableCents: b.PayableCents, PendingCents: b.PendingCents})
+	}
+	if len(m.Balances) > 0 {
+		m.Currency = m.Balances[0].Currency
+	}
+	for _, r := range rows {
+		m.Ledger = append(m.Ledger, MoneyEntry{
+			ID: r.ID, At: r.CreatedAt, Kind: r.Kind, What: LedgerKindText(r), Business: r.Business,
+			AmountCents: r.AmountCents, Currency: r.Currency, State: entryState(r, payouts, now), PayableAt: r.PayableAt,
+		})
+	}
+	m.Earnings = earnings(rows, m.Currency, now)
+	return m, nil
+}
+
+// entryState is what became of ledger row r at now, given the partner's
+// payouts (newest first): a payout takes every row of its currency
+// payable by its time.
+func entryState(r store.LedgerEntry, payouts []store.Payout, now time.Time) string {
+	if r.Kind == store.LedgerPayout {
+		for _, po := range payouts {
+			if po.ID == r.PayoutID && po.State != store.PayoutPaid {
+				return EntryInPayout
+			}
+		}
+		return EntryPaid
+	}
+	if r.Kind == store.LedgerCommission && r.Remaining() <= 0 {
+		return EntryReversed
+	}
+	if r.PayableAt.After(now) {
+		return EntryPending
+	}
+	// The first payout after the row became payable took it.
+	var by *store.Payout
+	for i := range payouts {
+		po := &payouts[i]
+		if po.Currency == r.Currency && !po.CreatedAt.Before(r.PayableAt) {
+			by = po
+		}
+	}
+	switch {
+	case by == nil:
+		return EntryPayable
+	case by.State == store.PayoutPaid:
+		return EntryPaid
+	}
+	return EntryInPayout
+}
+
+// earnings are the commissions of the 12 months to now in currency, each
+// net of its reversals, by the month it was earned.
+func earnings(rows []store.LedgerEntry, currency string, now time.Time) []MoneyMonth {
+	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, -11, 0)
+	months := make([]MoneyMonth, 12)
+	for i := range months {
+		months[i].Month = first.AddDate(0, i, 0)
+	}
+	for _, r := range rows {
+		if r.Kind != store.LedgerCommission || r.Currency != currency {
+			continue
+		}
+		at := r.CreatedAt.UTC()
+		i := (at.Year()-first.Year())*12 + int(at.Month()) - int(first.Month())
+		if i >= 0 && i < len(months) {
+			months[i].Cents += r.Remaining()
+		}
+	}
+	return months
+}
