@@ -113,13 +113,13 @@ func (b *BillingTx) StartReferralWindow(ctx context.Context, userID int64, at ti
 
 // NewCommission is a commission earned on one paid invoice.
 type NewCommission struct {
-	PartnerID, ReferredUserID    int64
-	AmountCents, BaseCents       int64
-	RatePercent                  int
-	Currency                     string
+	PartnerID, ReferredUserID     int64
+	AmountCents, BaseCents        int64
+	RatePercent                   int
+	Currency                      string
 	InvoiceID, ChargeID, IntentID string
-	StripeEventID                string
-	PayableAt, At                time.Time
+	StripeEventID                 string
+	PayableAt, At                 time.Time
 }
 
 // AddCommission appends a commission, once per invoice; it reports whether

@@ -149,8 +149,8 @@ func (s *Store) SetPayoutError(ctx context.Context, id int64, msg string) error 
 }
 
 // PayoutCovers are the ledger rows a payout paid out: the partner's rows
-// in its currency that became payable after the partner's payout before
-// it, up to it.
+// in its currency that were there and payable when it was made, and were
+// not when the partner's payout before it was.
 func (s *Store) PayoutCovers(ctx context.Context, p Payout) ([]LedgerEntry, error) {
 	since := time.Unix(0, 0).UTC()
 	err := sqlxGet(ctx, s.db, &since, `SELECT created_at FROM partner_payouts
@@ -160,8 +160,9 @@ func (s *Store) PayoutCovers(ctx context.Context, p Payout) ([]LedgerEntry, erro
 	}
 	var es []LedgerEntry
 	err = s.db.SelectContext(ctx, &es, s.db.Rebind(`SELECT `+ledgerColumns+` FROM partner_ledger l
-		WHERE l.partner_id = ? AND l.currency = ? AND l.kind <> ? AND l.payable_at > ? AND l.payable_at <= ?
-		ORDER BY l.created_at, l.id`), p.PartnerID, p.Currency, LedgerPayout, since.UTC(), p.CreatedAt.UTC())
+		WHERE l.partner_id = ? AND l.currency = ? AND l.kind <> ? AND l.payable_at <= ? AND l.created_at <= ?
+			AND NOT (l.payable_at <= ? AND l.created_at <= ?)
+		ORDER BY l.created_at, l.id`), p.PartnerID, p.Currency, LedgerPayout, p.CreatedAt.UTC(), p.CreatedAt.UTC(), since.UTC(), since.UTC())
 	if err != nil {
 		return nil, fmt.Errorf("store: payout covers: %w", err)
 	}
