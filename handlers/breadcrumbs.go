@@ -54,12 +54,3 @@ func listingTrail(b store.Business) []views.Crumb {
 	}
 	return append(trail, views.Crumb{Label: b.Name, Path: "/directory/" + b.Slug})
 }
-
-// breadcrumbJSONLD is a trail as schema.org BreadcrumbList.
-func (h *Handlers) breadcrumbJSONLD(trail []views.Crumb) map[string]any {
-	items := make([]map[string]any, len(trail))
-	for i, c := range trail {
-		items[i] = map[string]any{"@type": "ListItem", "position": i + 1, "name": c.Label, "item": h.site.BaseURL + c.Path}
-	}
-	return map[string]any{"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items}
-}

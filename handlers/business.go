@@ -101,16 +101,7 @@ func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews, 
 	}
 	v.Email = b.PublicEmail() // none until proved, none if hidden
 	if b.ShowHours {
-		for i, d := range b.Hours {
-			if i >= len(store.Weekdays) {
-				break
-			}
-			text := "Closed"
-			if !d.Closed {
-				text = views.Clock(d.Open) + " – " + views.Clock(d.Close)
-			}
-			v.Hours = append(v.Hours, views.HoursRow{Day: store.Weekdays[i], Text: text})
-		}
+		v.Hours = views.HoursTable(weekOf(b))
 	}
 	v.Logo = h.logoImage(b, pageLogoPx)
 	for i, p := range photos {
@@ -134,9 +125,9 @@ func (h *Handlers) businessView(b store.Business, reviews views.ListingReviews, 
 	case !b.Logo.IsZero():
 		v.OGImage = h.previewImage(b.Logo, ldLogoPx, b.Name+" logo")
 	}
-	v.JSONLD = h.localBusinessJSONLD(b, v, photos)
+	v.JSONLD = v.LocalBusinessJSONLD(h.site.BaseURL, weekOf(b), h.previewURLs(photos), h.ldLogo(b))
 	v.Trail = listingTrail(b)
-	v.TrailLD = h.breadcrumbJSONLD(v.Trail)
+	v.TrailLD = views.BreadcrumbJSONLD(h.site.BaseURL, v.Trail)
 	if catalog.ValidOption(catalog.Categories, b.Category) {
 		v.CategoryURL = views.CategoryPath(b.Category)
 	}
@@ -162,63 +153,30 @@ func (h *Handlers) absoluteURL(u string) string {
 	return u
 }
 
-// localBusinessJSONLD describes the listing to search engines
-// (schema.org LocalBusiness), from the view: so only public fields. Its
-// images are the page's photos (photos, as the view shows them) and logo.
-func (h *Handlers) localBusinessJSONLD(b store.Business, v views.BusinessView, photos []store.ListingImage) map[string]any {
-	ld := map[string]any{
-		"@context":    "https://schema.org",
-		"@type":       "LocalBusiness",
-		"@id":         h.site.BaseURL + "/directory/" + v.Slug,
-		"name":        v.Name,
-		"description": v.Description,
-		"url":         h.site.BaseURL + "/directory/" + v.Slug,
-	}
-	addr := map[string]any{"@type": "PostalAddress", "addressLocality": v.City, "addressRegion": v.State, "addressCountry": "US"}
-	if v.Street != "" {
-		addr["streetAddress"] = v.Street
-	}
-	if v.ZipCode != "" {
-		addr["postalCode"] = v.ZipCode
-	}
-	ld["address"] = addr
-	if v.Phone != "" {
-		ld["telephone"] = v.Phone
-	}
-	if v.Email != "" {
-		ld["email"] = v.Email
-	}
-	if v.Website != "" {
-		ld["sameAs"] = []string{v.Website}
-	}
-	// Ratings only from published reviews, as the page shows them: search
-	// engines treat a rating with no review behind it as spam.
-	if v.Reviews > 0 {
-		ld["aggregateRating"] = map[string]any{"@type": "AggregateRating", "ratingValue": views.RoundRating(v.Rating), "reviewCount": v.Reviews, "bestRating": 5, "worstRating": 1}
-		ld["review"] = v.ReviewList.JSONLD()
-	}
-	if len(v.Hours) > 0 {
-		var specs []map[string]any
-		for i, d := range b.Hours {
-			if d.Closed || i >= len(store.Weekdays) {
-				continue
-			}
-			specs = append(specs, map[string]any{"@type": "OpeningHoursSpecification", "dayOfWeek": "https://schema.org/" + store.Weekdays[i], "opens": d.Open, "closes": d.Close})
+// weekOf is a listing's hours, day by day, as the views take them.
+func weekOf(b store.Business) []views.DayHours {
+	var week []views.DayHours
+	for i, d := range b.Hours {
+		if i < len(store.Weekdays) {
+			week = append(week, views.DayHours{Day: store.Weekdays[i], Open: d.Open, Close: d.Close, Closed: d.Closed})
 		}
-		ld["openingHoursSpecification"] = specs
 	}
-	if len(v.Services) > 0 {
-		ld["knowsAbout"] = v.Services
+	return week
+}
+
+// previewURLs are the URLs of photos as the JSON-LD gives them.
+func (h *Handlers) previewURLs(photos []store.ListingImage) []string {
+	urls := make([]string, len(photos))
+	for i, p := range photos {
+		urls[i] = h.previewImage(p.Picture, previewImgPx, "").URL
 	}
-	if len(photos) > 0 {
-		urls := make([]string, len(photos))
-		for i, p := range photos {
-			urls[i] = h.previewImage(p.Picture, previewImgPx, "").URL
-		}
-		ld["image"] = urls
+	return urls
+}
+
+// ldLogo is the URL of b's logo as the JSON-LD gives it; "" without one.
+func (h *Handlers) ldLogo(b store.Business) string {
+	if b.Logo.IsZero() {
+		return ""
 	}
-	if !b.Logo.IsZero() {
-		ld["logo"] = h.previewImage(b.Logo, ldLogoPx, "").URL
-	}
-	return ld
+	return h.previewImage(b.Logo, ldLogoPx, "").URL
 }

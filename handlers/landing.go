@@ -134,7 +134,7 @@ func (h *Handlers) landing(w http.ResponseWriter, r *http.Request, p views.Landi
 		h.log.Info("page not found", "path", r.URL.Path, "reason", "no listings", "request_id", requestID(r.Context()))
 		status = http.StatusNotFound
 	} else {
-		p.JSONLD = []any{h.breadcrumbJSONLD(p.Trail), h.itemListJSONLD(p)}
+		p.JSONLD = []any{views.BreadcrumbJSONLD(h.site.BaseURL, p.Trail), p.ItemListJSONLD(h.site.BaseURL)}
 	}
 	h.render(w, r, status, views.LandingPageView(h.chrome(r), p))
 }
@@ -161,27 +161,4 @@ func redirectCanonical(w http.ResponseWriter, r *http.Request, path string) {
 		path += "?" + r.URL.RawQuery
 	}
 	http.Redirect(w, r, path, http.StatusMovedPermanently)
-}
-
-// itemListJSONLD describes the page's listings to search engines
-// (schema.org ItemList), numbered across the pages; numberOfItems counts
-// every page's, as schema.org asks of a paginated list.
-func (h *Handlers) itemListJSONLD(p views.LandingPage) map[string]any {
-	items := make([]map[string]any, len(p.Cards))
-	for i, c := range p.Cards {
-		items[i] = map[string]any{
-			"@type":    "ListItem",
-			"position": (p.Page-1)*p.PageSize + i + 1,
-			"url":      h.site.BaseURL + "/directory/" + c.Slug,
-			"name":     c.Name,
-		}
-	}
-	return map[string]any{
-		"@context":        "https://schema.org",
-		"@type":           "ItemList",
-		"name":            p.Heading(),
-		"url":             h.site.BaseURL + views.PagePath(p.Path, p.Page),
-		"numberOfItems":   p.Total,
-		"itemListElement": items,
-	}
 }
