@@ -118,7 +118,7 @@ func newTestAppOn(t testing.TB, st *store.Store, options ...func(*testDeps)) *te
 		d.Status = workers.StatusChecker(d.Store, d.Stripe, status.AIServer{}, d.Log)
 	}
 	h := New(d.Deps)
-	work := workers.Deps{Domain: d.Domain, Store: st, Mailer: d.Mailer, Log: log, Production: d.Production}
+	work := workers.Deps{Domain: d.Domain, Store: st, Mailer: d.Mailer, Log: log, Production: d.Production, Stripe: d.Stripe}
 	stopQueue := runQueue(t, work)
 	srv := httptest.NewServer(h.Routes())
 	t.Cleanup(srv.Close)

@@ -162,6 +162,9 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/profile/close", h.closeAccountPage)
 			r.Post("/profile/close", h.closeAccount)
 			r.Post("/billing/portal", h.billingPortal)
+			// A partner's Stripe Connect onboarding (partner_connect.go).
+			r.Post("/partners/dashboard/connect", h.startPartnerConnect)
+			r.Get("/partners/dashboard/connect/return", h.finishPartnerConnect)
 			// The account's team (team.go): its owner invites, removes and
 			// hands the account over; members see it and may leave.
 			r.Get("/dashboard/team", h.teamPage)
@@ -221,6 +224,11 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/newsletter/{id}/send", h.newsletterSendPage)
 			r.Post("/newsletter/{id}/send", h.sendNewsletter)
 			r.Post("/newsletter/{id}/delete", h.deleteNewsletter)
+			// Partner payouts and commissions (admin_payouts.go).
+			r.Get("/payouts", h.adminPayouts)
+			r.Get("/payouts.csv", h.adminPayoutsCSV)
+			r.Post("/payouts/{id}/paid", h.markPayoutPaid)
+			r.Post("/commissions/{id}/void", h.voidCommission)
 			r.Get("/jobs", h.adminJobs)
 			r.Post("/jobs/{id}/retry", h.retryJob)
 			r.Post("/jobs/{id}/discard", h.discardJob)

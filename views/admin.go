@@ -25,6 +25,7 @@ var AdminSections = []AdminSection{
 	{"/admin/messages", "Contact messages"},
 	{"/admin/suggestions", "Suggestions"},
 	{"/admin/partners", "Partner applications"},
+	{"/admin/payouts", "Partner payouts"},
 	{"/admin/subscribers", "Subscribers"},
 	{"/admin/newsletter", "Newsletter"},
 	{"/admin/status", "Status and incidents"},
