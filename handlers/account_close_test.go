@@ -309,7 +309,7 @@ func TestPrivacyPageDescribesTheDownloadAndClosing(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
 	_, body := app.get(t, "/privacy")
 	page := parseHTML(t, body)
-	for id, heading := range map[string]string{"your-data": "9. Downloading your data", "closing": "10. Closing your account"} {
+	for id, heading := range map[string]string{"your-data": "10. Downloading your data", "closing": "11. Closing your account"} {
 		if h := headings(page, 2, heading); h.Length() != 1 || h.AttrOr("id", "") != id {
 			t.Errorf("no heading %q with id %q", heading, id)
 		}

@@ -101,7 +101,12 @@ func (h *Handlers) newsletterOf(w http.ResponseWriter, r *http.Request) (store.N
 		return store.Newsletter{}, false
 	}
 	n, err := h.store.NewsletterByID(r.Context(), id)
-	if h.failed(w, r, err) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		h.notFound(w, r)
+		return store.Newsletter{}, false
+	case err != nil:
+		h.serverError(w, r, err)
 		return store.Newsletter{}, false
 	}
 	return n, true

@@ -131,7 +131,11 @@ func catalogueFigures() figures {
 		f.addKey("plan "+p.ID+"'s price", "$"+strconv.Itoa(p.PriceDollars))
 	}
 	f.add("plans.TrialDays", plans.TrialDays)
-	f.addNumbersOf("the partner catalogue's commission", content.PartnerCommissionMax)
+	for _, p := range plans.PartnerPlans {
+		f.addKey("partner plan "+p.ID+"'s commission", "%"+strconv.Itoa(p.CommissionPercent))
+	}
+	f.add("the partner programme's terms", plans.AttributionDays, plans.CommissionMonths, plans.HoldDays)
+	f.addKey("the partner programme's payout threshold", "$"+strconv.FormatFloat(float64(plans.PayoutThresholdCents)/100, 'f', -1, 64))
 	f.add("store.MaxMatches", store.MaxMatches)
 	f.add("the password rules", domain.PasswordMin)
 	for _, d := range domain.RollingRanges {

@@ -37,7 +37,12 @@ func (h *Handlers) ownedLead(w http.ResponseWriter, r *http.Request) (store.Owne
 	if err == nil {
 		l, err = h.domain.Leads.OfAccount(ctx, h.store, u.Account(), id, bill)
 	}
-	if h.failed(w, r, err) {
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return store.OwnerLead{}, domain.Billing{}, false
+	}
+	if err != nil {
+		h.serverError(w, r, err)
 		return store.OwnerLead{}, domain.Billing{}, false
 	}
 	return l, bill, true

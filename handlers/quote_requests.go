@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -167,7 +168,12 @@ func (h *Handlers) confirmQuoteRequest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := h.domain.Leads.ConfirmRequest(r.Context(), chi.URLParam(r, "token"), r.PostFormValue("confirm"), currentUser(r))
-	if h.failed(w, r, err) {
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
 		return
 	}
 	h.requestSent(w, r, res)
@@ -178,7 +184,12 @@ func (h *Handlers) confirmQuoteRequest(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) quoteRequestSentPage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	q, err := h.store.QuoteRequestByToken(ctx, chi.URLParam(r, "token"))
-	if h.failed(w, r, err) {
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if err != nil {
+		h.serverError(w, r, err)
 		return
 	}
 	ms, err := h.store.RequestMatches(ctx, q.ID)

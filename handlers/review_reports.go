@@ -42,7 +42,12 @@ func (h *Handlers) reportableReview(w http.ResponseWriter, r *http.Request) (sto
 		return store.Review{}, store.Business{}, false
 	}
 	rev, b, err := h.publishedReview(r.Context(), id)
-	if h.failed(w, r, err) {
+	if errors.Is(err, store.ErrNotFound) {
+		h.notFound(w, r)
+		return store.Review{}, store.Business{}, false
+	}
+	if err != nil {
+		h.serverError(w, r, err)
 		return store.Review{}, store.Business{}, false
 	}
 	return rev, b, true

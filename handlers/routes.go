@@ -276,6 +276,7 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/ai-insights", h.insights)
 		r.Get("/roi-breakdown", h.page(views.ROIPage))
 		r.Get("/partners", h.page(views.PartnersPage))
+		r.Get("/partners/terms", h.page(views.PartnerTermsPage))
 		r.Get("/partners/signup", h.partnerSignupPage)
 		r.Post("/partners/signup", h.applyPartner)
 		r.Get("/whats-new", h.whatsNewPage)

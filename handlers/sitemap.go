@@ -25,7 +25,7 @@ const maxSitemapParts = 100000
 // publicPages are the pages search engines should know besides listings
 // and the directory's landing pages.
 var publicPages = []string{
-	"/", "/directory", "/pricing", "/features", "/partners", "/partners/signup", "/whats-new", "/roi-breakdown",
+	"/", "/directory", "/pricing", "/features", "/partners", "/partners/signup", "/partners/terms", "/whats-new", "/roi-breakdown",
 	"/request", "/ai-insights", "/faq", "/api", "/api/docs", "/about", "/careers", "/blog", "/press", "/help", "/contact", "/status",
 	"/privacy", "/terms", "/business/signup", "/individual/signup", "/signup", "/login",
 }

@@ -22,8 +22,8 @@ type legalHeading struct {
 
 // privacyUpdated is the date shown as "Last updated"; change it with the text.
 const (
-	privacyUpdated    = "November 26, 2026"
-	privacyUpdatedISO = "2026-11-26"
+	privacyUpdated    = "November 28, 2026"
+	privacyUpdatedISO = "2026-11-28"
 )
 
 var privacyContents = []legalHeading{
@@ -33,6 +33,7 @@ var privacyContents = []legalHeading{
 	{"how-we-use-information", "How we use information"},
 	{"ai-features", "AI features"},
 	{"sharing", "Who we share information with"},
+	{"referrals", "Partner referrals"},
 	{"retention", "How long we keep information"},
 	{"your-rights", "Your rights and choices"},
 	{"your-data", "Downloading your data"},
@@ -78,7 +79,7 @@ func legalToc(items []legalHeading) templ.Component {
 			var templ_7745c5c3_Var2 templ.SafeURL
 			templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("#" + h.ID))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 45, Col: 43}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 46, Col: 43}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
 			if templ_7745c5c3_Err != nil {
@@ -91,7 +92,7 @@ func legalToc(items []legalHeading) templ.Component {
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(h.Title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 45, Col: 55}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 46, Col: 55}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {
@@ -147,7 +148,7 @@ func legalUpdated(human, iso string) templ.Component {
 		var templ_7745c5c3_Var5 string
 		templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(iso)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 55, Col: 36}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 56, Col: 36}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 		if templ_7745c5c3_Err != nil {
@@ -160,7 +161,7 @@ func legalUpdated(human, iso string) templ.Component {
 		var templ_7745c5c3_Var6 string
 		templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(human)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 55, Col: 46}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 56, Col: 46}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 		if templ_7745c5c3_Err != nil {
@@ -228,7 +229,7 @@ func PrivacyPage(c Chrome) templ.Component {
 			var templ_7745c5c3_Var9 string
 			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 72, Col: 43}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 73, Col: 43}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 			if templ_7745c5c3_Err != nil {
@@ -249,7 +250,7 @@ func PrivacyPage(c Chrome) templ.Component {
 			var templ_7745c5c3_Var10 string
 			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 80, Col: 18}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 81, Col: 18}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 			if templ_7745c5c3_Err != nil {
@@ -262,7 +263,7 @@ func PrivacyPage(c Chrome) templ.Component {
 			var templ_7745c5c3_Var11 string
 			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(content.Office, ", "))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 82, Col: 41}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 83, Col: 41}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 			if templ_7745c5c3_Err != nil {
@@ -275,7 +276,7 @@ func PrivacyPage(c Chrome) templ.Component {
 			var templ_7745c5c3_Var12 templ.SafeURL
 			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("mailto:" + c.Site.SupportEmail))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 83, Col: 61}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 84, Col: 61}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 			if templ_7745c5c3_Err != nil {
@@ -288,156 +289,247 @@ func PrivacyPage(c Chrome) templ.Component {
 			var templ_7745c5c3_Var13 string
 			templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportEmail)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 83, Col: 85}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 84, Col: 85}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "</a>.</p><h2 id=\"information-we-collect\">2. Information we collect</h2><h3>Account information</h3><p>When you sign up we collect your name, email address and a password. We store the password only as a salted hash and can never read it. Business accounts also give the business name, the owner or manager's name, a phone number and the business category and location. Individual accounts may add a location, profession, interests and a short bio; these fields are optional unless marked as required.</p><h3>Business listings</h3><p>A business profile contains the details you enter in the profile wizard: name, tagline, description, category, contact details, address, opening hours, services and pricing. Profiles are meant to be public. Email, phone, address, pricing and hours each have a visibility setting; they are public by default and you can make any of them private at any time.</p><h3>Leads and messages</h3><p>When a visitor sends an enquiry to a business, we collect the visitor's name, contact details and message and pass them to the businesses matched to the enquiry. When you write to us through the contact form or by email we keep your message, your contact details and our reply.</p><h3>Payment information</h3><p>When you choose a paid plan we record the plan, amounts, dates and status of your payments. Card details are entered on the page of our card payment provider and never reach our servers.</p><h3>Technical information</h3><p>Our servers log each request: IP address, browser type, the page requested, the time and the response. We use these logs to keep the service secure and reliable, and to investigate errors and abuse.</p><h2 id=\"cookies\">3. Cookies</h2><p>We set two cookies, both first-party, and no advertising or analytics cookies:</p><div class=\"table-wrap\"><table><caption class=\"visually-hidden\">Cookies we set</caption> <thead><tr><th scope=\"col\">Cookie</th><th scope=\"col\">Purpose</th><th scope=\"col\">Lifetime</th></tr></thead> <tbody><tr><td>Session</td><td>Strictly necessary. Keeps you signed in and carries short notifications from one page to the next.</td><td>Up to 30 days; ends after 7 days without a visit or when you sign out.</td></tr><tr><td>Theme</td><td>Remembers whether you chose the light, dark or system theme, so pages open in the right colours.</td><td>1 year</td></tr></tbody></table></div><p>Because the session cookie is needed for the site to work and the theme cookie only stores a preference you set, neither requires consent. You can delete both in your browser at any time; you will be signed out and the theme returns to your system setting.</p><h2 id=\"how-we-use-information\">4. How we use information</h2><ul><li><strong>To provide the service</strong> (performance of our contract with you): running your account, publishing your profile, matching and delivering leads, and processing payments.</li><li><strong>To support you</strong>: answering your messages and helping with your account.</li><li><strong>To keep the service safe</strong> (our legitimate interests): verifying businesses, preventing fraud, spam and abuse, and securing our systems.</li><li><strong>To improve the product</strong> (our legitimate interests): understanding, in aggregate, which features are used and where errors occur.</li><li><strong>To send service emails</strong>: sign-up confirmation, password resets, lead notifications, receipts and important changes. Product newsletters are sent only if you subscribe and every one has an unsubscribe link.</li><li><strong>To meet legal obligations</strong>: keeping tax and accounting records and responding to lawful requests.</li></ul><h2 id=\"ai-features\">5. AI features</h2><p>AI profile recommendations and business insights are optional. When you ask for insights we send the business details they are based on (business name, category, description, city, state and website) to our AI provider and store the insights it returns in your account. We do not send passwords, payment details or the contact details of people who sent you leads. Our agreement with the AI provider does not allow it to use this data to train its models. If you do not use these features, nothing is sent to the AI provider.</p><h2 id=\"sharing\">6. Who we share information with</h2><p>We share personal information only as described here, and we do not sell or rent it to anyone.</p><ul><li><strong>Visitors to the directory</strong> see the public parts of business profiles, as set by the profile's visibility settings.</li><li><strong>Businesses you contact</strong> receive your enquiry and contact details when you send them a lead.</li><li><strong>Service providers (processors)</strong> who act only on our instructions: our hosting and database provider; our card payment provider, which processes card payments and subscriptions; our email delivery provider, which sends account and notification emails; and, only when you use AI features, our AI provider.</li><li><strong>Partners</strong>: once the partner programme opens, if a partner referred you, we will tell them that you joined and which plan you chose, so that their commission can be calculated. We will not share your leads or messages with them. Until then, no partner is told anything about you.</li><li><strong>Our sister products</strong>, only when you choose to connect one to your account.</li><li><strong>Authorities</strong>, when the law requires it, and to protect the rights and safety of our users and of ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "</a>.</p><h2 id=\"information-we-collect\">2. Information we collect</h2><h3>Account information</h3><p>When you sign up we collect your name, email address and a password. We store the password only as a salted hash and can never read it. Business accounts also give the business name, the owner or manager's name, a phone number and the business category and location. Individual accounts may add a location, profession, interests and a short bio; these fields are optional unless marked as required.</p><h3>Business listings</h3><p>A business profile contains the details you enter in the profile wizard: name, tagline, description, category, contact details, address, opening hours, services and pricing. Profiles are meant to be public. Email, phone, address, pricing and hours each have a visibility setting; they are public by default and you can make any of them private at any time.</p><h3>Leads and messages</h3><p>When a visitor sends an enquiry to a business, we collect the visitor's name, contact details and message and pass them to the businesses matched to the enquiry. When you write to us through the contact form or by email we keep your message, your contact details and our reply.</p><h3>Payment information</h3><p>When you choose a paid plan we record the plan, amounts, dates and status of your payments. Card details are entered on the page of our card payment provider and never reach our servers.</p><h3>Partner accounts</h3><p>If you apply to our partner programme we keep your application (name, company, website and message), when you accepted the partner terms, our decision and its reason, your referral code, the daily count of clicks on your link, your commissions and payouts and, if you connect one, the identifier of your Stripe account. Stripe keeps the bank and tax details you give it when you connect; they never reach us.</p><h3>Technical information</h3><p>Our servers log each request: IP address, browser type, the page requested, the time and the response. We use these logs to keep the service secure and reliable, and to investigate errors and abuse.</p><h2 id=\"cookies\">3. Cookies</h2><p>We set at most three cookies, all first-party, and no advertising or analytics cookies:</p><div class=\"table-wrap\"><table><caption class=\"visually-hidden\">Cookies we set</caption> <thead><tr><th scope=\"col\">Cookie</th><th scope=\"col\">Purpose</th><th scope=\"col\">Lifetime</th></tr></thead> <tbody><tr><td>Session</td><td>Strictly necessary. Keeps you signed in and carries short notifications from one page to the next.</td><td>Up to 30 days; ends after 7 days without a visit or when you sign out.</td></tr><tr><td>Theme</td><td>Remembers whether you chose the light, dark or system theme, so pages open in the right colours.</td><td>1 year</td></tr><tr id=\"referral-cookie\" data-cookie=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var14 string
-			templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
+			templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(content.ReferralCookieName)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 178, Col: 135}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 147, Col: 72}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, ".</li><li><strong>A buyer or successor</strong>, if ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "\"><td>Partner referral (<code>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(content.ReferralCookieName)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 179, Col: 64}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 148, Col: 64}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, " is involved in a merger or acquisition; this policy would continue to apply to your information.</li></ul><h2 id=\"retention\">7. How long we keep information</h2><ul><li><strong>Account and profile data</strong>: while your account is open. When you close it, we delete it at once, as <a href=\"#closing\">Closing your account</a> describes.</li><li><strong>Leads and messages</strong>: until the business deletes them or closes its account. An enquiry you sent stays with the business that received it when you close your account. Contact-form messages to us: 2 years.</li><li><strong>Payment records</strong>: the plan, status and dates of each subscription, kept after the account is closed (without it) as tax and accounting law requires, for at least 7 years; invoices are kept by our card payment provider.</li><li><strong>Emails we send</strong>: a copy of each, with its address, stays in our outgoing queue for 7 days after it is sent.</li><li><strong>Server logs</strong>: 30 days, longer only when needed to investigate a specific security incident.</li><li><strong>Cookies</strong>: as listed in section 3.</li></ul><h2 id=\"your-rights\">8. Your rights and choices</h2><p>Depending on where you live, you have some or all of these rights:</p><ul><li>to <strong>access</strong> the personal information we hold about you and receive a copy in a portable format: <a href=\"#your-data\">download it yourself</a> from your profile at any time;</li><li>to <strong>correct</strong> information that is wrong or incomplete; most of it you can edit yourself in your account;</li><li>to <strong>delete</strong> your information, for example by <a href=\"#closing\">closing your account</a> from your profile;</li><li>to <strong>object to</strong> or <strong>restrict</strong> processing based on our legitimate interests;</li><li>to <strong>withdraw consent</strong> at any time where we rely on it, such as for newsletters;</li><li>to <strong>complain</strong> to your data protection authority.</li></ul><p>Residents of California have the right to know, delete and correct personal information and not to be discriminated against for using these rights. We do not sell or share personal information for cross-context behavioural advertising.</p><p>To use any of these rights, email <a href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "</code>)</td><td>Set only when you follow a partner's referral link. It holds the partner's code and the time you followed the link, so that a business account you create within ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var16 templ.SafeURL
-			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("mailto:" + c.Site.SupportEmail))
+			var templ_7745c5c3_Var16 string
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(content.PartnerAttribution)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 206, Col: 95}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 151, Col: 105}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, " is credited to that partner. Nothing else is in it, no other site can read it, and it is never used for advertising.</td><td>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var17 string
-			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportEmail)
+			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(content.PartnerAttribution)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 206, Col: 119}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 154, Col: 40}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "</a> from the address of your account. We may ask you to confirm your identity and will answer within 30 days.</p><h2 id=\"your-data\">9. Downloading your data</h2><p>Signed in, open <a href=\"/profile\">your profile</a> and choose <strong>Download my data</strong>. You get one JSON file, made when you ask, with:</p><ul><li>your account: email address, kind of account, when it was created and verified, your profile (name, phone and, for individuals, location, profession, interests and bio) and your settings (review alerts, the monthly analytics summary, the average order value);</li><li>your listings, with every field of the profile wizard, their visibility settings and whether each is published, held for review, claimed and verified (and how);</li><li>the leads your listings received, with their status, score, your notes and replies; leads over your plan's monthly limit come without the sender's details, as your lead inbox shows them;</li><li>the reviews of your listings as the public sees them (the name each author chose, never their account) with your replies, the addresses you sent review requests to, and the AI insights generated for your listings;</li><li>the enquiries and quote requests you sent while signed in, with the businesses they went to and their status there, the reviews you wrote, marked helpful or reported, your saved businesses, your claims and verification requests;</li><li>your subscriptions (plan, status, end of the current period; no card details, which never reach us) and the mailing lists your address is on.</li></ul><p>It holds nobody else's personal information beyond what was sent to you as a business.</p><h2 id=\"closing\">10. Closing your account</h2><p>Signed in, open <a href=\"/profile\">your profile</a>, choose <strong>Close my account</strong> and enter your password. It happens at once and cannot be undone:</p><ul><li>a paid plan is cancelled with our card payment provider first, with no further charge; if that fails, nothing is closed;</li><li>your listings leave the directory and no longer have an owner; the leads they received are erased with your notes, your replies to their reviews, their AI insights, their logos and photos (with the uploads you never used) and your branding are deleted, and your account's address is taken off them. Reviews customers wrote of them stay with them, out of sight;</li><li>the reviews you wrote are deleted, and the ratings of the businesses you reviewed are recomputed without them;</li><li>your quote requests, profile, settings, saved businesses, claims, helpful marks, mailing-list subscriptions and the evidence you gave to verify a listing are deleted, then your account itself;</li><li>you are signed out on every device, and we email your address once to confirm what was removed.</li></ul><p>What others received from you stays theirs: the enquiries you sent (a quote request's copies included) stay with the businesses that received them, and a review you reported stays reported. We keep your payment records as <a href=\"#retention\">section 7</a> says; if you asked businesses to stop sending you review requests, your address stays on that list so they still cannot; the record of each newsletter sent to your address stays with that newsletter's counts; and if you were an administrator, the moderation log keeps your address with the decisions you made. You can sign up again with the same address at any time: the new account starts empty.</p><h2 id=\"security\">11. Security</h2><p>All traffic to the website is encrypted in transit, passwords are stored as salted hashes, and access to production data is limited to the staff who need it to run and support the service. No system is perfectly secure; if a breach affects your personal information we will tell you and the relevant authorities as the law requires.</p><h2 id=\"international-transfers\">12. International transfers</h2><p>We are based in the United States and store data there. When we transfer personal information from the European Economic Area, the United Kingdom or Switzerland, we rely on the standard contractual clauses approved for that purpose.</p><h2 id=\"children\">13. Children</h2><p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "; a later partner link replaces it.</td></tr></tbody></table></div><p>The session cookie is needed for the site to work and the theme cookie only stores a preference you set. The referral cookie is set only when you follow a partner's link, and <a href=\"#referrals\">section 7</a> describes what a referral records. You can delete any of them in your browser at any time: you will be signed out, the theme returns to your system setting, and no partner is credited for an account you create afterwards.</p><h2 id=\"how-we-use-information\">4. How we use information</h2><ul><li><strong>To provide the service</strong> (performance of our contract with you): running your account, publishing your profile, matching and delivering leads, and processing payments.</li><li><strong>To support you</strong>: answering your messages and helping with your account.</li><li><strong>To keep the service safe</strong> (our legitimate interests): verifying businesses, preventing fraud, spam and abuse, and securing our systems.</li><li><strong>To improve the product</strong> (our legitimate interests): understanding, in aggregate, which features are used and where errors occur.</li><li><strong>To send service emails</strong>: sign-up confirmation, password resets, lead notifications, receipts and important changes. Product newsletters are sent only if you subscribe and every one has an unsubscribe link.</li><li><strong>To meet legal obligations</strong>: keeping tax and accounting records and responding to lawful requests.</li></ul><h2 id=\"ai-features\">5. AI features</h2><p>AI profile recommendations and business insights are optional. When you ask for insights we send the business details they are based on (business name, category, description, city, state and website) to our AI provider and store the insights it returns in your account. We do not send passwords, payment details or the contact details of people who sent you leads. Our agreement with the AI provider does not allow it to use this data to train its models. If you do not use these features, nothing is sent to the AI provider.</p><h2 id=\"sharing\">6. Who we share information with</h2><p>We share personal information only as described here, and we do not sell or rent it to anyone.</p><ul><li><strong>Visitors to the directory</strong> see the public parts of business profiles, as set by the profile's visibility settings.</li><li><strong>Businesses you contact</strong> receive your enquiry and contact details when you send them a lead.</li><li><strong>Service providers (processors)</strong> who act only on our instructions: our hosting and database provider; our card payment provider, which processes card payments and subscriptions; our email delivery provider, which sends account and notification emails; and, only when you use AI features, our AI provider.</li><li><strong>Partners</strong>: if a partner referred your business account, they see what <a href=\"#referrals\">section 7</a> lists, so that their commission can be calculated. They never see your email address, your name, your leads or your messages.</li><li><strong>Our sister products</strong>, only when you choose to connect one to your account.</li><li><strong>Authorities</strong>, when the law requires it, and to protect the rights and safety of our users and of ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var18 string
 			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 258, Col: 18}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 197, Col: 135}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, " is a service for businesses and adults and is not intended for children under 13. We do not knowingly collect personal information from children under 13. If you believe a child has given us personal information, contact us and we will delete it.</p><h2 id=\"changes\">14. Changes to this policy</h2><p>When we change this policy we update the date at the top. If a change is material, we tell account holders by email or with a notice in the product before it takes effect.</p><h2 id=\"contact\">15. Contact us</h2><p>Questions about this policy or your information: email <a href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, ".</li><li><strong>A buyer or successor</strong>, if ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var19 templ.SafeURL
-			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("mailto:" + c.Site.SupportEmail))
+			var templ_7745c5c3_Var19 string
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 270, Col: 61}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 198, Col: 64}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, " is involved in a merger or acquisition; this policy would continue to apply to your information.</li></ul><h2 id=\"referrals\">7. Partner referrals</h2><p>Partners are people and companies who recommend ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportEmail)
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 270, Col: 85}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 202, Col: 66}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</a>, call <a href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, " to businesses and earn a commission on what those businesses pay, under our <a href=\"/partners/terms\">partner terms</a>. When you follow a partner's link, we count the click for that partner's day, only the number, and never with your IP address, and we set the referral cookie described in <a href=\"#cookies\">section 3</a>.</p><p>If you then create a business account within ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var21 templ.SafeURL
-			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(c.Site.PhoneHref()))
+			var templ_7745c5c3_Var21 string
+			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(content.PartnerAttribution)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 271, Col: 48}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 207, Col: 80}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, ", we record with it:</p><ul><li>which partner referred it, when you followed their link and when the account was credited to them;</li><li>the commission each invoice you pay in your first ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var22 string
-			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportPhone)
+			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(content.PartnerCommissionWindow)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 271, Col: 72}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 210, Col: 92}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "</a>, or write to ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, " earned the partner, with its amount and the invoice it came from, and any refund or dispute that reversed it.</li></ul><p>The partner sees, on their dashboard, the names of your listings, the plan you are on, when you joined and the commissions your invoices earned them. Our administrators see who referred each account; only an administrator can change it, and each change is logged with who made it and why.</p><p>To stop partners from crediting themselves, we check that a referred account is not the partner's own, does not share the partner's email domain, and was not created from the internet address the partner's own session used that day. For that last check we keep, for each partner, a hash of the addresses their session used, salted with a secret that changes every day. A hash cannot be turned back into an address, and both the salt and the hashes are deleted once their day is over. A referred account's address is only compared in this way; this check keeps nothing of it.</p><h2 id=\"retention\">8. How long we keep information</h2><ul><li><strong>Account and profile data</strong>: while your account is open. When you close it, we delete it at once, as <a href=\"#closing\">Closing your account</a> describes.</li><li><strong>Leads and messages</strong>: until the business deletes them or closes its account. An enquiry you sent stays with the business that received it when you close your account. Contact-form messages to us: 2 years.</li><li><strong>Payment records</strong>: the plan, status and dates of each subscription, kept after the account is closed (without it) as tax and accounting law requires, for at least 7 years; invoices are kept by our card payment provider.</li><li><strong>Emails we send</strong>: a copy of each, with its address, stays in our outgoing queue for 7 days after it is sent.</li><li><strong>Partner referrals</strong>: the record of who referred an account stays with it while it is open and is deleted when it is closed; the partner's commission records are payment records and are kept as those are, without your account. The hashes of partners' addresses: until the end of their day.</li><li><strong>Server logs</strong>: 30 days, longer only when needed to investigate a specific security incident.</li><li><strong>Cookies</strong>: as listed in section 3.</li></ul><h2 id=\"your-rights\">9. Your rights and choices</h2><p>Depending on where you live, you have some or all of these rights:</p><ul><li>to <strong>access</strong> the personal information we hold about you and receive a copy in a portable format: <a href=\"#your-data\">download it yourself</a> from your profile at any time;</li><li>to <strong>correct</strong> information that is wrong or incomplete; most of it you can edit yourself in your account;</li><li>to <strong>delete</strong> your information, for example by <a href=\"#closing\">closing your account</a> from your profile;</li><li>to <strong>object to</strong> or <strong>restrict</strong> processing based on our legitimate interests;</li><li>to <strong>withdraw consent</strong> at any time where we rely on it, such as for newsletters;</li><li>to <strong>complain</strong> to your data protection authority.</li></ul><p>Residents of California have the right to know, delete and correct personal information and not to be discriminated against for using these rights. We do not sell or share personal information for cross-context behavioural advertising.</p><p>To use any of these rights, email <a href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var23 string
-			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
+			var templ_7745c5c3_Var23 templ.SafeURL
+			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("mailto:" + c.Site.SupportEmail))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 271, Col: 105}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 251, Col: 95}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, ", ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var24 string
-			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(content.Office, ", "))
+			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportEmail)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 272, Col: 41}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 251, Col: 119}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, ".</p><p><a href=\"#toc-title\">Back to contents</a></p></div></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "</a> from the address of your account. We may ask you to confirm your identity and will answer within 30 days.</p><h2 id=\"your-data\">10. Downloading your data</h2><p>Signed in, open <a href=\"/profile\">your profile</a> and choose <strong>Download my data</strong>. You get one JSON file, made when you ask, with:</p><ul><li>your account: email address, kind of account, when it was created and verified, your profile (name, phone and, for individuals, location, profession, interests and bio) and your settings (review alerts, the monthly analytics summary, the average order value);</li><li>your listings, with every field of the profile wizard, their visibility settings and whether each is published, held for review, claimed and verified (and how);</li><li>the leads your listings received, with their status, score, your notes and replies; leads over your plan's monthly limit come without the sender's details, as your lead inbox shows them;</li><li>the reviews of your listings as the public sees them (the name each author chose, never their account) with your replies, the addresses you sent review requests to, and the AI insights generated for your listings;</li><li>the enquiries and quote requests you sent while signed in, with the businesses they went to and their status there, the reviews you wrote, marked helpful or reported, your saved businesses, your claims and verification requests;</li><li>your subscriptions (plan, status, end of the current period; no card details, which never reach us) and the mailing lists your address is on.</li></ul><p>It holds nobody else's personal information beyond what was sent to you as a business.</p><h2 id=\"closing\">11. Closing your account</h2><p>Signed in, open <a href=\"/profile\">your profile</a>, choose <strong>Close my account</strong> and enter your password. It happens at once and cannot be undone:</p><ul><li>a paid plan is cancelled with our card payment provider first, with no further charge; if that fails, nothing is closed;</li><li>your listings leave the directory and no longer have an owner; the leads they received are erased with your notes, your replies to their reviews, their AI insights, their logos and photos (with the uploads you never used) and your branding are deleted, and your account's address is taken off them. Reviews customers wrote of them stay with them, out of sight;</li><li>the reviews you wrote are deleted, and the ratings of the businesses you reviewed are recomputed without them;</li><li>your quote requests, profile, settings, saved businesses, claims, helpful marks, mailing-list subscriptions and the evidence you gave to verify a listing are deleted, then your account itself;</li><li>you are signed out on every device, and we email your address once to confirm what was removed.</li></ul><p>What others received from you stays theirs: the enquiries you sent (a quote request's copies included) stay with the businesses that received them, and a review you reported stays reported. We keep your payment records as <a href=\"#retention\">section 8</a> says; if you asked businesses to stop sending you review requests, your address stays on that list so they still cannot; the record of each newsletter sent to your address stays with that newsletter's counts; and if you were an administrator, the moderation log keeps your address with the decisions you made. You can sign up again with the same address at any time: the new account starts empty.</p><h2 id=\"security\">12. Security</h2><p>All traffic to the website is encrypted in transit, passwords are stored as salted hashes, and access to production data is limited to the staff who need it to run and support the service. No system is perfectly secure; if a breach affects your personal information we will tell you and the relevant authorities as the law requires.</p><h2 id=\"international-transfers\">13. International transfers</h2><p>We are based in the United States and store data there. When we transfer personal information from the European Economic Area, the United Kingdom or Switzerland, we rely on the standard contractual clauses approved for that purpose.</p><h2 id=\"children\">14. Children</h2><p>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var25 string
+			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 303, Col: 18}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, " is a service for businesses and adults and is not intended for children under 13. We do not knowingly collect personal information from children under 13. If you believe a child has given us personal information, contact us and we will delete it.</p><h2 id=\"changes\">15. Changes to this policy</h2><p>When we change this policy we update the date at the top. If a change is material, we tell account holders by email or with a notice in the product before it takes effect.</p><h2 id=\"contact\">16. Contact us</h2><p>Questions about this policy or your information: email <a href=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var26 templ.SafeURL
+			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("mailto:" + c.Site.SupportEmail))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 315, Col: 61}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var27 string
+			templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportEmail)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 315, Col: 85}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "</a>, call <a href=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var28 templ.SafeURL
+			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(c.Site.PhoneHref()))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 316, Col: 48}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var29 string
+			templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.SupportPhone)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 316, Col: 72}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "</a>, or write to ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var30 string
+			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(c.Site.Name)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 316, Col: 105}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, ", ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var31 string
+			templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(content.Office, ", "))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/privacy.templ`, Line: 317, Col: 41}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, ".</p><p><a href=\"#toc-title\">Back to contents</a></p></div></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -214,7 +214,7 @@ func TermsPage(c Chrome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, ", and the other conditions for partners are set out in a separate partner agreement, which prevails over these terms for partner activities.</p><h2 id=\"third-parties\">10. Sister products and third-party services</h2><p>Our sister products and the third-party services you use alongside ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, ", and the other conditions for partners are set out in our <a href=\"/partners/terms\">partner terms</a>, which prevail over these terms for partner activities.</p><h2 id=\"third-parties\">10. Sister products and third-party services</h2><p>Our sister products and the third-party services you use alongside ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

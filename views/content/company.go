@@ -206,11 +206,11 @@ var Posts = []Post{
 		Date:     companyDate("2026-09-02"),
 		Author:   "Luis Moreno",
 		Category: "Partners",
-		Excerpt:  "Many businesses hear of a directory from someone they already trust. The partner programme, opening soon, is for those people.",
+		Excerpt:  "Many businesses hear of a directory from someone they already trust. The partner programme is for those people.",
 		Body: []string{
-			"Many small businesses find new tools through someone they already work with: the accountant who keeps their books, the agency that built their website, the consultant who finds them customers. The partner programme, which opens soon, is for them.",
-			"Partners will earn commission, up to " + PartnerCommissionMax + ", on the paid plans of the businesses they refer, paid on customers who stay rather than on sign-ups alone: what helps a business is a complete profile and answered leads, not an account it never uses.",
-			"If you run an agency or generate leads for local businesses, the partners page explains the three tiers, and you can apply now to hear first when the programme opens.",
+			"Many small businesses find new tools through someone they already work with: the accountant who keeps their books, the agency that built their website, the consultant who finds them customers. The partner programme is for them.",
+			"Partners earn a share of what the businesses they refer actually pay, rather than a fee for each sign-up: what helps a business is a complete profile and answered leads, not an account it never uses.",
+			"Update, November 28, 2026: the programme is open. Partners earn " + PartnerRates + " of every invoice a referred business pays in its first " + PartnerCommissionWindow + ", with a referral link, a dashboard and monthly payouts. The partners page explains the plans and the partner terms give every rule.",
 		},
 	},
 }
@@ -243,7 +243,7 @@ var PressReleases = []PressRelease{
 		Title:    "Partner programme opens its applications to agencies and lead generators",
 		Date:     companyDate("2025-09-09"),
 		Category: "Product",
-		Excerpt:  "Agencies and lead generators can apply to the partner programme, which opens soon with referral, integration and strategic tiers and a commission of up to " + PartnerCommissionMax + ".",
+		Excerpt:  "Agencies and lead generators can apply to the partner programme, for referral, integration and strategic partners.",
 	},
 }
 
@@ -290,12 +290,13 @@ func (c HelpCategory) Articles() int {
 	return n
 }
 
-// HelpCategories are the four topics on /help.
+// HelpCategories are the topics on /help.
 var HelpCategories = []HelpCategory{
 	{"rocket", "Getting Started", "Create your account, set up your first profile and get verified."},
 	{"building", "Managing Your Profile", "Edit details, hours and services, and choose what is public."},
 	{"dollar", "Billing and Plans", "Trials, upgrades, payment methods and cancelling."},
 	{"target", "Leads and Analytics", "How matching works, answering leads and reading your numbers."},
+	{"handshake", "Partners", "Referral links, commissions and payouts for partners."},
 }
 
 // HelpArticle is an answer on /help; Slug is its anchor on the page.
@@ -393,6 +394,19 @@ var HelpArticles = []HelpArticle{
 		Answer: []string{
 			"A quote request reaches businesses in its category that serve its place (your city for a storefront, your state for a service-area business, anywhere for an online one); among those, the businesses whose services and tags appear in the request's words rank first. Remove services you no longer offer and add the words your customers use; matching uses the new list from the next request.",
 		},
+	},
+	{
+		Slug:     "partner-programme",
+		Category: "Partners",
+		Title:    "How does the partner programme work?",
+		Summary:  "Apply, get your referral link, and earn " + PartnerRates + " of what the businesses you refer pay in their first " + PartnerCommissionWindow + ", paid out monthly.",
+		Answer: []string{
+			"Apply: choose Become a Partner on the partners page. Signed out, the form creates a partner account (confirm your email from the link we send); signed in, it makes your account a partner. Choose your plan and accept the partner terms. A person reviews every application and emails you the decision; a decline says why.",
+			"Your link: once approved, your partner dashboard shows your referral link, with a copy button and a QR code. Adding ?ref= and your code to the address of any of our pages works too. Following either sets a cookie for " + PartnerAttribution + "; a business account created in that browser within that time is your referral, and if the visitor follows another partner's link afterwards, the last link counts. Your own account, accounts at your own email domain (common webmail such as Gmail aside) and sign-ups from the internet address your own session used that day are never credited to you.",
+			"Commissions: each time a business you referred pays an invoice in the first " + PartnerCommissionWindow + " of its first paid subscription, you earn " + PartnerRates + " of the amount paid. A commission is pending for " + PartnerHold + ", then payable; the ledger on your dashboard shows each one's state and the date it becomes payable. A refund takes back the same share of the commission, and a dispute takes it back too, even after it was paid out: your balance can then go below zero until later commissions settle it.",
+			"Payouts: on the first of each month, a payable balance of at least " + PartnerPayoutThreshold + " is paid out, and we email you a statement. Connect a Stripe account from your dashboard (Stripe's Express onboarding) and the payout is transferred to it; without one, our team pays you and records the payment's reference. Your dashboard also shows clicks, sign-ups, paying customers and earnings by month, with a CSV download, and the businesses you referred with their plan.",
+		},
+		Popular: true,
 	},
 }
 

@@ -88,11 +88,15 @@ var FAQTopics = []FAQTopic{
 	{ID: "partners", Title: "Partners", Items: []QA{
 		{
 			"Who can become a partner?",
-			"Lead generators, consultants and agencies who refer businesses to us, software companies that want to integrate with business profiles, and networks that work with many businesses at once.",
+			"Lead generators, consultants and agencies who refer businesses to us, software companies that want to integrate with business profiles, and networks that work with many businesses at once. Apply from the partners page: a person reviews every application and answers by email.",
+		},
+		{
+			"How is a business credited to me?",
+			"Your referral link sets a cookie for " + PartnerAttribution + " in the browser of whoever follows it. A business account created in that browser within that time is your referral; if they follow another partner's link afterwards, the last link counts. Your own account and accounts at your own email domain are never credited to you.",
 		},
 		{
 			"How much do partners earn?",
-			"Once the programme opens, partners earn a referral commission of up to " + PartnerCommissionMax + " on the subscriptions of the businesses they bring. Partner is free to join; Partner+ works on revenue share and adds white-label profiles and exclusive lead zones.",
+			"Partners earn " + PartnerRates + " of every invoice a business they referred pays in its first " + PartnerCommissionWindow + ". A commission is payable " + PartnerHold + " after its invoice is paid, and we pay out monthly once your payable balance reaches " + PartnerPayoutThreshold + ". Joining is free; the partner terms give every rule.",
 		},
 	}},
 	{ID: "data", Title: "Your data", Items: []QA{

@@ -96,49 +96,97 @@ var TrialLength = strconv.Itoa(plans.TrialDays) + "-day"
 // LeadCap is a capped plan's monthly lead cap as the copy says it: "10".
 func LeadCap(p plans.Plan) string { return strconv.Itoa(p.LeadsPerMonth) }
 
-// PartnerPlan is a plan of the partner programme. Partners are paid rather
-// than paying, so the price is a label ("Free", "Revenue Share") and not an
-// amount.
+// PartnerPlan is a plan of the partner programme as the pages sell it:
+// the catalogue's plan (its name, price label and commission) with its
+// pitch. Partners are paid rather than paying, so the price is a label
+// ("Free", "Revenue share") and not an amount.
 type PartnerPlan struct {
-	ID         string
-	Name       string
-	PriceLabel string
-	Tagline    string
-	Features   []string
+	plans.PartnerPlan
+	Rate     string // the commission as the copy quotes it: "20%"
+	Tagline  string
+	Features []string
+	// Coming are features announced for the plan and not built yet: the
+	// pages show them labelled as coming, never as included.
+	Coming []string
 }
 
-// PartnerPlans are the two ways to join the partner programme.
-var PartnerPlans = []PartnerPlan{
-	{
-		ID:         "partner",
-		Name:       "Partner",
-		PriceLabel: "Free",
-		Tagline:    "For consultants and lead generators who recommend businesses to us.",
-		Features: []string{
-			"Personal referral link with sign-up tracking",
-			"Commission on every paid plan you refer",
-			"Partner dashboard with referrals and payouts",
-			"Ready-made marketing kit",
+// PartnerPlans are the partner plans of plans.PartnerPlans, lowest rate
+// first, each with its pitch.
+var PartnerPlans = func() []PartnerPlan {
+	pitches := map[string]PartnerPlan{
+		"partner": {
+			Tagline: "For consultants, accountants and lead generators who recommend businesses to us.",
+			Features: []string{
+				"Your referral link and its QR code, counted for " + PartnerAttribution + " after a click",
+				"A dashboard with clicks, sign-ups, paying customers and earnings by month",
+				"Monthly payouts once " + PartnerPayoutThreshold + " is payable, to your Stripe account or paid by our team",
+			},
 		},
-	},
-	{
-		ID:         "partner-plus",
-		Name:       "Partner+",
-		PriceLabel: "Revenue Share",
-		Tagline:    "For agencies that manage many businesses and want to build on the directory.",
-		Features: []string{
-			"Everything in Partner",
-			"Revenue share of up to " + PartnerCommissionMax + " on referred subscriptions",
-			"White-label profiles for your clients",
-			"Exclusive lead zones in your area",
-			"Dedicated partner manager",
+		"partner-plus": {
+			Tagline: "For agencies and networks that bring many businesses: a higher share of what they pay. Our team confirms the plan when it approves you.",
+			Features: []string{
+				"Everything in " + plans.PartnerPlans[0].Name,
+			},
+			Coming: []string{
+				"White-label profiles for your clients",
+				"Exclusive lead zones in the areas you cover",
+				"Your clients' listings managed from your account, imported from CSV",
+			},
 		},
-	},
-}
+	}
+	out := make([]PartnerPlan, len(plans.PartnerPlans))
+	for i, p := range plans.PartnerPlans {
+		pitch := pitches[p.ID]
+		pitch.PartnerPlan, pitch.Rate = p, PartnerRate(p)
+		earn := pitch.Rate + " of every invoice a business you referred pays in its first " + PartnerCommissionWindow
+		pitch.Features = append([]string{earn}, pitch.Features...)
+		out[i] = pitch
+	}
+	return out
+}()
 
-// PartnerCommissionMax is the highest referral commission a partner earns,
-// as shown on the pricing and partner pages.
-const PartnerCommissionMax = "25%"
+// PartnerRate is a partner plan's commission as the copy quotes it: "20%".
+func PartnerRate(p plans.PartnerPlan) string { return strconv.Itoa(p.CommissionPercent) + "%" }
+
+// PartnerCommissionMax is the highest commission a partner earns (the top
+// partner plan's), as the pricing and partner pages quote it.
+var PartnerCommissionMax = PartnerRate(plans.TopPartnerPlan())
+
+// PartnerRates are the partner plans' commissions in one phrase: "20% on
+// Partner and 25% on Partner+".
+var PartnerRates = func() string {
+	s := ""
+	for i, p := range plans.PartnerPlans {
+		switch {
+		case i == 0:
+		case i == len(plans.PartnerPlans)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += PartnerRate(p) + " on " + p.Name
+	}
+	return s
+}()
+
+// The programme's terms as the copy says them, from the catalogue:
+// "90 days", "12 months", "30 days", "$50".
+var (
+	PartnerAttribution      = strconv.Itoa(plans.AttributionDays) + " days"
+	PartnerCommissionWindow = strconv.Itoa(plans.CommissionMonths) + " months"
+	PartnerHold             = strconv.Itoa(plans.HoldDays) + " days"
+	PartnerPayoutThreshold  = centsLabel(plans.PayoutThresholdCents)
+)
+
+// centsLabel writes an amount in cents as the copy does: "$50",
+// "$12.50".
+func centsLabel(cents int) string {
+	s := "$" + strconv.Itoa(cents/100)
+	if c := cents % 100; c != 0 {
+		s += "." + strconv.Itoa(c/10) + strconv.Itoa(c%10)
+	}
+	return s
+}
 
 // BusinessSignupPromises are what the business sign-up makes, as the
 // sign-up choice promises it: the account's first listing on the free

@@ -1,6 +1,8 @@
 package content
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"bizprofile/plans"
@@ -43,7 +45,18 @@ func TestPlanCatalogue(t *testing.T) {
 	if _, ok := plans.ByID("enterprise"); ok {
 		t.Error("PlanByID found a plan that is not in the catalogue")
 	}
-	if len(PartnerPlans) != 2 || PartnerPlans[0].PriceLabel != "Free" || PartnerPlans[1].PriceLabel != "Revenue Share" {
-		t.Errorf("partner plans: %+v", PartnerPlans)
+	if len(PartnerPlans) != len(plans.PartnerPlans) {
+		t.Fatalf("partner plans: %+v", PartnerPlans)
+	}
+	for i, p := range PartnerPlans {
+		if p.PartnerPlan != plans.PartnerPlans[i] || p.Rate != strconv.Itoa(p.CommissionPercent)+"%" || !strings.HasPrefix(p.Features[0], p.Rate+" ") {
+			t.Errorf("partner plan %d is not the catalogue's, or does not lead with its rate: %+v", i, p)
+		}
+	}
+	if PartnerCommissionMax != strconv.Itoa(plans.TopPartnerPlan().CommissionPercent)+"%" {
+		t.Errorf("PartnerCommissionMax = %q, not the top partner plan's", PartnerCommissionMax)
+	}
+	if PartnerPayoutThreshold != "$"+strconv.Itoa(plans.PayoutThresholdCents/100) || centsLabel(1250) != "$12.50" || centsLabel(5) != "$0.05" {
+		t.Errorf("payout threshold %q, centsLabel(1250) %q, centsLabel(5) %q", PartnerPayoutThreshold, centsLabel(1250), centsLabel(5))
 	}
 }
