@@ -53,12 +53,7 @@ func imageParam(r *http.Request) int64 {
 // when either is missing.
 func (h *Handlers) removeImageForm(w http.ResponseWriter, r *http.Request) (views.AdminRemoveImage, store.AdminBusiness, bool) {
 	b, img, err := h.domain.Moderation.Image(r.Context(), idParam(r), imageParam(r))
-	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
-		return views.AdminRemoveImage{}, b, false
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.failed(w, r, err) {
 		return views.AdminRemoveImage{}, b, false
 	}
 	return views.AdminRemoveImage{BusinessID: b.ID, BusinessName: b.Name, OwnerEmail: b.OwnerEmail.String,

@@ -101,12 +101,7 @@ func (h *Handlers) newsletterOf(w http.ResponseWriter, r *http.Request) (store.N
 		return store.Newsletter{}, false
 	}
 	n, err := h.store.NewsletterByID(r.Context(), id)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		h.notFound(w, r)
-		return store.Newsletter{}, false
-	case err != nil:
-		h.serverError(w, r, err)
+	if h.failed(w, r, err) {
 		return store.Newsletter{}, false
 	}
 	return n, true

@@ -190,12 +190,7 @@ func (h *Handlers) revokeAPIKey(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	err := h.store.RevokeAPIKey(r.Context(), u.Account(), k.ID, time.Now())
-	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
-		return
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.failed(w, r, err) {
 		return
 	}
 	h.log.Info("API key revoked", slog.Int64("account_id", u.Account()), slog.Int64("key_id", k.ID), slog.Int64("user_id", u.ID))

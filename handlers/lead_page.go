@@ -37,12 +37,7 @@ func (h *Handlers) ownedLead(w http.ResponseWriter, r *http.Request) (store.Owne
 	if err == nil {
 		l, err = h.domain.Leads.OfAccount(ctx, h.store, u.Account(), id, bill)
 	}
-	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
-		return store.OwnerLead{}, domain.Billing{}, false
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.failed(w, r, err) {
 		return store.OwnerLead{}, domain.Billing{}, false
 	}
 	return l, bill, true

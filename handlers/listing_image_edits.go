@@ -87,12 +87,7 @@ func (h *Handlers) ownedImage(w http.ResponseWriter, r *http.Request) (store.Bus
 	}
 	id, _ := numberIn(chi.URLParam(r, "imageID"), 1, 1<<62)
 	img, err := h.domain.Images.Of(r.Context(), b.ID, id)
-	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
-		return b, views.ImageItem{}, "", false
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.failed(w, r, err) {
 		return b, views.ImageItem{}, "", false
 	}
 	return b, h.imageItem(img), img.Kind, true

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -168,12 +167,7 @@ func (h *Handlers) confirmQuoteRequest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := h.domain.Leads.ConfirmRequest(r.Context(), chi.URLParam(r, "token"), r.PostFormValue("confirm"), currentUser(r))
-	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
-		return
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.failed(w, r, err) {
 		return
 	}
 	h.requestSent(w, r, res)
@@ -184,12 +178,7 @@ func (h *Handlers) confirmQuoteRequest(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) quoteRequestSentPage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	q, err := h.store.QuoteRequestByToken(ctx, chi.URLParam(r, "token"))
-	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
-		return
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.failed(w, r, err) {
 		return
 	}
 	ms, err := h.store.RequestMatches(ctx, q.ID)

@@ -42,12 +42,7 @@ func (h *Handlers) reportableReview(w http.ResponseWriter, r *http.Request) (sto
 		return store.Review{}, store.Business{}, false
 	}
 	rev, b, err := h.publishedReview(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
-		return store.Review{}, store.Business{}, false
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.failed(w, r, err) {
 		return store.Review{}, store.Business{}, false
 	}
 	return rev, b, true

@@ -109,12 +109,7 @@ func (h *Handlers) markHelpful(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	rv, b, err := h.publishedReview(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
-		return
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.failed(w, r, err) {
 		return
 	}
 	back := reviewBack(r.PostFormValue("back"), b.Slug)

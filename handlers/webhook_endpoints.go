@@ -80,12 +80,7 @@ func (h *Handlers) accountEndpoint(w http.ResponseWriter, r *http.Request) (*sto
 		return nil, domain.Billing{}, store.WebhookEndpoint{}, false
 	}
 	e, err := h.store.WebhookEndpointOf(r.Context(), u.Account(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		h.notFound(w, r)
-		return nil, domain.Billing{}, store.WebhookEndpoint{}, false
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.failed(w, r, err) {
 		return nil, domain.Billing{}, store.WebhookEndpoint{}, false
 	}
 	return u, bill, e, true
@@ -178,24 +173,10 @@ func (h *Handlers) updateWebhookEndpoint(w http.ResponseWriter, r *http.Request)
 		h.endpointAnswer(w, r, http.StatusUnprocessableEntity, bill, e, func(v *views.WebhookEndpointView) { v.Form = f })
 		return
 	}
-	if h.endpointGone(w, r, err) {
+	if h.failed(w, r, err) {
 		return
 	}
 	h.endpointDone(w, r, e.ID, views.Toast{Title: "Endpoint saved", Description: "The next events are sent as you set them."}, "")
-}
-
-// endpointGone answers a failed change of an endpoint: 404 when it was
-// deleted meanwhile, 500 otherwise. It reports whether it answered.
-func (h *Handlers) endpointGone(w http.ResponseWriter, r *http.Request, err error) bool {
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		h.notFound(w, r)
-	case err != nil:
-		h.serverError(w, r, err)
-	default:
-		return false
-	}
-	return true
 }
 
 // deleteWebhookEndpointPage asks to confirm an endpoint's deletion.
@@ -218,7 +199,7 @@ func (h *Handlers) deleteWebhookEndpoint(w http.ResponseWriter, r *http.Request)
 	if !ok || !h.parseForm(w, r) {
 		return
 	}
-	if h.endpointGone(w, r, h.store.DeleteWebhookEndpoint(r.Context(), u.Account(), e.ID)) {
+	if h.failed(w, r, h.store.DeleteWebhookEndpoint(r.Context(), u.Account(), e.ID)) {
 		return
 	}
 	h.log.Info("webhook endpoint deleted", "account_id", u.Account(), "endpoint_id", e.ID, "user_id", u.ID)
@@ -232,7 +213,7 @@ func (h *Handlers) enableWebhookEndpoint(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	if h.endpointGone(w, r, h.store.EnableWebhookEndpoint(r.Context(), u.Account(), e.ID, u.ID)) {
+	if h.failed(w, r, h.store.EnableWebhookEndpoint(r.Context(), u.Account(), e.ID, u.ID)) {
 		return
 	}
 	h.log.Info("webhook endpoint enabled", "account_id", u.Account(), "endpoint_id", e.ID, "user_id", u.ID)
@@ -262,7 +243,7 @@ func (h *Handlers) rotateWebhookSecret(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, err := h.store.RotateWebhookSecret(r.Context(), u.Account(), e.ID)
-	if h.endpointGone(w, r, err) {
+	if h.failed(w, r, err) {
 		return
 	}
 	h.log.Info("webhook secret rotated", "account_id", u.Account(), "endpoint_id", e.ID, "user_id", u.ID)
@@ -315,7 +296,7 @@ func (h *Handlers) resendDelivery(w http.ResponseWriter, r *http.Request) {
 		h.disabledRefusal(w, r, bill, e)
 		return
 	}
-	if h.endpointGone(w, r, err) {
+	if h.failed(w, r, err) {
 		return
 	}
 	h.log.Info("webhook delivery resent", slog.Int64("account_id", u.Account()), slog.Int64("endpoint_id", e.ID), slog.Int64("delivery_id", d.ID))
