@@ -3,7 +3,6 @@ package handlers
 import (
 	"net/http"
 	"strconv"
-	"time"
 
 	"bizprofile/domain"
 	bizmail "bizprofile/mail"
@@ -27,83 +26,31 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 	if !worksForBusiness(u) && h.individualHome(w, r) {
 		return
 	}
-	p, err := h.store.ProfileOf(ctx, u.ID)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	// Drafts become listings when the address is verified; one whose
-	// release failed then (or that a password reset verified) is
-	// released here.
-	if drafts, err := h.store.Drafts(ctx, u.ID); err != nil || len(drafts) > 0 {
-		if err == nil {
-			err = h.domain.Listings.Release(ctx, u.ID)
-		}
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-	}
-	bs, err := h.store.BusinessesOwnedBy(ctx, u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	counts, err := h.store.LeadCountsFor(ctx, u.Account(), time.Now())
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	bill, err := h.billingOf(ctx, u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	leads, err := h.store.RecentLeadsFor(ctx, u.Account(), 5)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	// Leads past the plan's monthly cap are kept but shown locked.
-	if err := h.domain.Leads.MarkLocked(ctx, u.Account(), bill, leads); err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	figures, err := h.store.ReviewFiguresFor(ctx, u.Account(), time.Now())
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	newest, err := h.store.NewestOwnerReviews(ctx, u.Account(), newestReviews)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	memberOf, err := h.domain.Accounts.OwnerName(ctx, *u)
+	dash, err := h.domain.Accounts.Dashboard(ctx, *u, 5, newestReviews)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
 	d := views.DashboardView{
-		MemberOf:       memberOf,
-		Welcome:        p.FullName,
-		NeedsProfile:   p.FullName == "",
-		Leads:          counts.Total,
-		LeadsThisMonth: counts.ThisMonth,
-		LeadsDelta:     counts.ThisMonth - counts.LastMonth,
-		Plan:           planView(bill, counts.ThisMonth, h.stripe != nil),
-		Reviews:        reviewsOverview(figures, newest, bill.Plan),
+		MemberOf:       dash.MemberOf,
+		Welcome:        dash.Profile.FullName,
+		NeedsProfile:   dash.Profile.FullName == "",
+		Leads:          dash.Leads.Total,
+		LeadsThisMonth: dash.Leads.ThisMonth,
+		LeadsDelta:     dash.Leads.ThisMonth - dash.Leads.LastMonth,
+		Plan:           planView(dash.Billing, dash.Leads.ThisMonth, h.stripe != nil),
+		Reviews:        reviewsOverview(dash.Reviews, dash.Newest, dash.Billing.Plan),
 	}
 	// The plan is the owner's to change: a member is told whose it is.
-	d.Plan.ChangedBy = memberOf
-	if !bill.Plan.API {
+	d.Plan.ChangedBy = dash.MemberOf
+	if !dash.Billing.Plan.API {
 		d.APIPlan = apiPlanName()
 	}
 	if d.Welcome == "" {
 		d.Welcome = u.Email
 	}
-	d.VerifiedPct, d.ClaimedPct = domain.ListingShares(bs)
-	for _, b := range bs {
+	d.VerifiedPct, d.ClaimedPct = domain.ListingShares(dash.Listings)
+	for _, b := range dash.Listings {
 		item := views.DashboardBusiness{
 			ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: places.Place(b.City, b.State),
 			Verified: b.Verified, Claimed: domain.Claimed(b), Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
@@ -113,7 +60,7 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Businesses = append(d.Businesses, item)
 	}
-	for _, l := range leads {
+	for _, l := range dash.Recent {
 		if l.Locked {
 			// Nothing of the sender reaches the page.
 			d.RecentLeads = append(d.RecentLeads, views.DashboardLead{ID: l.ID, Business: l.BusinessName, CreatedAt: l.CreatedAt, Locked: true})
