@@ -11,7 +11,6 @@ import (
 	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/places"
-	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -65,17 +64,15 @@ func (h *Handlers) leadPageView(ctx context.Context, viewer *store.User, l store
 		ID: l.ID, BusinessID: l.BusinessID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt,
 		Scoring: leadScoring(bill.Plan), Locked: l.Locked, PlanName: bill.Plan.Name,
 	}
-	events, err := h.store.LeadEvents(ctx, l.ID)
+	pg, err := h.domain.Leads.Page(ctx, *viewer, l)
 	if err != nil {
 		return views.LeadPageView{}, err
 	}
-	v.History = leadHistory(l, events, viewer.ID)
+	for _, item := range pg.History {
+		v.History = append(v.History, views.LeadHistoryItem(item))
+	}
 	if l.Locked {
-		place, err := h.store.LeadPlaceInMonth(ctx, viewer.Account(), l)
-		if err != nil {
-			return views.LeadPageView{}, err
-		}
-		v.UnlockPlan = plans.FirstOpening(place).Name
+		v.UnlockPlan = pg.UnlockPlan
 		return v, nil
 	}
 	v.Name, v.Email, v.Phone, v.Message = l.Name, l.Email, l.Phone, l.Message
@@ -85,51 +82,13 @@ func (h *Handlers) leadPageView(ctx context.Context, viewer *store.User, l store
 			v.Reasons = append(v.Reasons, views.LeadScoreReason{Points: reason.Points, Text: reason.Text})
 		}
 	}
-	if l.RequestID.Valid {
-		q, err := h.store.QuoteRequestByID(ctx, l.RequestID.Int64)
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			return views.LeadPageView{}, err
-		}
-		if err == nil {
-			v.Request = &views.LeadRequestView{
-				Category: catalog.CategoryLabel(q.Category), Description: q.Description, Place: places.Place(q.City, q.State),
-				Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
-			}
+	if q := pg.Request; q != nil {
+		v.Request = &views.LeadRequestView{
+			Category: catalog.CategoryLabel(q.Category), Description: q.Description, Place: places.Place(q.City, q.State),
+			Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
 		}
 	}
 	return v, nil
-}
-
-// leadHistory is a lead's history in words, from its arrival; viewer is
-// the owner or member reading it ("you"); the others of the account are
-// named by their email.
-func leadHistory(l store.OwnerLead, events []store.LeadEvent, viewer int64) []views.LeadHistoryItem {
-	arrived := "Received through the contact form"
-	if l.Source == store.SourceRequest {
-		arrived = "Received as a match of a quote request"
-	}
-	items := []views.LeadHistoryItem{{Kind: "created", Text: arrived, At: l.CreatedAt}}
-	for _, e := range events {
-		item := views.LeadHistoryItem{Kind: e.Kind, At: e.CreatedAt, By: e.UserEmail}
-		if e.UserID.Valid && e.UserID.Int64 == viewer {
-			item.By = "you"
-		}
-		switch e.Kind {
-		case store.LeadEventStatus:
-			item.Text = "Status changed from " + catalog.LeadStatusLabel(e.FromStatus) + " to " + catalog.LeadStatusLabel(e.Status)
-		case store.LeadEventNote:
-			item.Text, item.Body = "Private note", e.Body
-		case store.LeadEventReply:
-			item.Text, item.Body = "Reply emailed", e.Body
-		case store.LeadEventHandedOver:
-			item.Text = "Kept while the listing had no owner, then handed to this account when its claim was approved"
-		}
-		if l.Locked {
-			item.Body = "" // a reply or a note may quote the sender
-		}
-		items = append(items, item)
-	}
-	return items
 }
 
 // leadAnswer renders a lead's page after a failed form with status and
