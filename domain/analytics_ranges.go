@@ -183,3 +183,18 @@ func FirstMade(listings []store.Business) time.Time {
 	}
 	return first
 }
+
+// SourceOrder are the lead sources the analytics list for figures by
+// source: the sources leads come from today, with or without leads, then
+// any other there is, by name.
+func SourceOrder[T any](by map[string]T) []string {
+	known := []string{store.SourceListing, store.SourceRequest}
+	var others []string
+	for k := range by {
+		if !slices.Contains(known, k) {
+			others = append(others, k)
+		}
+	}
+	slices.Sort(others)
+	return append(known, others...)
+}

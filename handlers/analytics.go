@@ -97,7 +97,7 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var (
-		prev     *store.AnalyticsTotals
+		prev     *views.AnalyticsFigures
 		compared string
 	)
 	if from, to, name, ok := domain.PreviousRange(s.rng.AnalyticsRange); ok {
@@ -106,7 +106,8 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 			h.serverError(w, r, err)
 			return
 		}
-		prev, compared = &p.Totals, name
+		f := analyticsFigures(p.Totals)
+		prev, compared = &f, name
 	}
 	sections, err := h.analyticsSections(ctx, u.Account(), s.plan, len(s.all), s.listings, rep, views.AnalyticsRange(s.rng.AnalyticsRange))
 	if err != nil {
@@ -118,7 +119,7 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		Choices:  rangeChoices(s.bill.RangeChoices(s.first(), time.Now(), s.rng.Key)),
 		Listing:  s.listing,
 		Compared: compared,
-		Metrics:  analyticsMetrics(rep.Totals, prev),
+		Metrics:  views.AnalyticsMetrics(analyticsFigures(rep.Totals), prev),
 		Sources:  leadSources(rep.Totals.LeadsBySource),
 		Sections: sections,
 	}
@@ -145,61 +146,19 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.AnalyticsPage(h.chrome(r), v))
 }
 
-// analyticsMetrics are the headline figures of t, each with the same
-// figure of prev (nil: no previous period).
-func analyticsMetrics(t store.AnalyticsTotals, prev *store.AnalyticsTotals) []views.AnalyticsMetric {
-	type metric struct {
-		key, label, kind, note string
-		of                     func(store.AnalyticsTotals) (float64, bool) // false: no figure
-	}
-	count := func(f func(store.AnalyticsTotals) int64) func(store.AnalyticsTotals) (float64, bool) {
-		return func(t store.AnalyticsTotals) (float64, bool) { return float64(f(t)), true }
-	}
-	metrics := []metric{
-		{"views", "Views", views.MetricCount, "of your listing pages", count(func(t store.AnalyticsTotals) int64 { return t.Views })},
-		{"visitors", "Unique visitors", views.MetricCount, "counted once per day", count(func(t store.AnalyticsTotals) int64 { return t.Visitors })},
-		{"impressions", "Impressions", views.MetricCount, "in directory and search results", count(func(t store.AnalyticsTotals) int64 { return t.Impressions })},
-		{"click-through", "Click-through", views.MetricPercent, "views per impression; views from search engines and links count too, so it can pass 100%", func(t store.AnalyticsTotals) (float64, bool) { return t.ClickThrough(), t.Impressions > 0 }},
-		{"contact-clicks", "Contact clicks", views.MetricCount, "website, phone, email and 'Contact'", count(func(t store.AnalyticsTotals) int64 { return t.Clicks() })},
-		{"leads", "Leads", views.MetricCount, "enquiries and quote requests", count(func(t store.AnalyticsTotals) int64 { return t.Leads })},
-		{"conversion", "Conversion", views.MetricPercent, "leads per view", func(t store.AnalyticsTotals) (float64, bool) { return t.Conversion(), t.Views > 0 }},
-		{"reviews", "Reviews", views.MetricCount, "published", count(func(t store.AnalyticsTotals) int64 { return t.Reviews })},
-		{"rating", "Average rating", views.MetricRating, "of those reviews, out of 5", func(t store.AnalyticsTotals) (float64, bool) { return t.AverageRating(), t.Reviews > 0 }},
-	}
-	out := make([]views.AnalyticsMetric, len(metrics))
-	for i, m := range metrics {
-		v, ok := m.of(t)
-		out[i] = views.AnalyticsMetric{Key: m.key, Label: m.label, Kind: m.kind, Note: m.note, Value: v, None: !ok}
-		if prev != nil {
-			p, ok := m.of(*prev)
-			out[i].Previous, out[i].PrevNone, out[i].HasPrevious = p, !ok, true
-		}
-	}
-	return out
+// analyticsFigures are t as the headline metrics read them.
+func analyticsFigures(t store.AnalyticsTotals) views.AnalyticsFigures {
+	return views.AnalyticsFigures{Views: t.Views, Visitors: t.Visitors, Impressions: t.Impressions, Clicks: t.Clicks(), Leads: t.Leads,
+		Reviews: t.Reviews, ClickThrough: t.ClickThrough(), Conversion: t.Conversion(), Rating: t.AverageRating()}
 }
 
 // leadSources are the leads of each source, in sourceOrder.
 func leadSources(by map[string]int64) []views.AnalyticsSource {
 	var out []views.AnalyticsSource
-	for _, k := range sourceOrder(by) {
+	for _, k := range domain.SourceOrder(by) {
 		out = append(out, views.AnalyticsSource{Key: k, Leads: by[k]})
 	}
 	return out
-}
-
-// sourceOrder are the lead sources the page lists for figures by source:
-// the sources leads come from today, with or without leads, then any
-// other there is, by name.
-func sourceOrder[T any](by map[string]T) []string {
-	known := []string{store.SourceListing, store.SourceRequest}
-	var others []string
-	for k := range by {
-		if !slices.Contains(known, k) {
-			others = append(others, k)
-		}
-	}
-	slices.Sort(others)
-	return append(known, others...)
 }
 
 // analyticsCSV is the analytics page's days as CSV: one row per day of the

@@ -65,7 +65,7 @@ func leadQualityView(q store.LeadQuality, rng views.AnalyticsRange) views.LeadQu
 	for _, s := range store.LeadStatuses {
 		v.Statuses = append(v.Statuses, views.LeadStatusCount{Status: s, Leads: q.ByStatus[s]})
 	}
-	for _, s := range sourceOrder(q.BySource) {
+	for _, s := range domain.SourceOrder(q.BySource) {
 		v.BySource = append(v.BySource, leadOutcome(views.LeadSourceLabel(s), q.BySource[s]))
 	}
 	for c, o := range q.ByCategory {
