@@ -8,8 +8,9 @@ import (
 	"bizprofile/store"
 )
 
-// SiteForms are the site's own forms (decision D8): contact messages,
-// feature suggestions and partner applications. Each is stored, and the
+// SiteForms are the site's own forms (decision D8): contact messages
+// and feature suggestions (partner applications make partner accounts:
+// partner_accounts.go). Each is stored, and the
 // administrators are told of what needs an answer, in one transaction.
 type SiteForms struct{ *env }
 
@@ -80,49 +81,4 @@ func (sf *SiteForms) Suggest(ctx context.Context, in SuggestionInput) error {
 	}
 	_, err := sf.store.CreateFeatureSuggestion(ctx, store.FeatureSuggestion{Name: in.Name, Email: in.Email, Title: in.Title, Description: in.Description})
 	return err
-}
-
-// PartnerInput is an application to the partner programme.
-type PartnerInput struct {
-	Name, Email, Company, Website, Tier, Message string
-}
-
-// Check is what breaks the rules in in, by the form's field names.
-func (in PartnerInput) Check() catalog.FieldErrors {
-	e := catalog.FieldErrors{}
-	Required(e, "name", in.Name, "Enter your name.")
-	CheckLength(e, "name", in.Name, 100)
-	CheckEmail(e, "email", in.Email)
-	Required(e, "company", in.Company, "Enter your company's name.")
-	CheckLength(e, "company", in.Company, 200)
-	CheckURL(e, "website", in.Website)
-	CheckLength(e, "website", in.Website, 200)
-	CheckOption(e, "tier", in.Tier, catalog.PartnerTiers, "Choose a partner tier.")
-	CheckLength(e, "message", in.Message, 2000)
-	return e
-}
-
-// ApplyPartner stores an application to the partner programme and tells
-// the administrators.
-func (sf *SiteForms) ApplyPartner(ctx context.Context, in PartnerInput) error {
-	if errs := in.Check(); len(errs) > 0 {
-		return Invalid(errs)
-	}
-	return sf.store.InTx(ctx, func(tx *store.Store) error {
-		if _, err := tx.CreatePartnerApplication(ctx, store.PartnerApplication{
-			Name: in.Name, Email: in.Email, Company: in.Company, Website: in.Website, Tier: in.Tier, Message: in.Message,
-		}); err != nil {
-			return err
-		}
-		return sf.notifyAdmins(ctx, tx, func(to string) bizmail.Message {
-			lines := []string{in.Name + " <" + in.Email + "> of " + in.Company + " applied to be a " + catalog.OptionLabel(catalog.PartnerTiers, in.Tier) + "."}
-			if in.Website != "" {
-				lines = append(lines, "Website: "+in.Website)
-			}
-			if in.Message != "" {
-				lines = append(lines, "“"+in.Message+"”")
-			}
-			return bizmail.FormReceived(sf.site, to, "Partner application from "+in.Company, lines, sf.link("/admin/partners"))
-		})
-	})
 }

@@ -90,6 +90,12 @@ func (h *Handlers) businessesList() adminList {
 // adminBusiness shows one listing's flags, images, claims and moderation
 // history.
 func (h *Handlers) adminBusiness(w http.ResponseWriter, r *http.Request) {
+	h.showAdminBusiness(w, r, http.StatusOK, views.ReferralForm{})
+}
+
+// showAdminBusiness renders listing {id}'s page with status, and the
+// referral form as sent (admin_partners.go).
+func (h *Handlers) showAdminBusiness(w http.ResponseWriter, r *http.Request, status int, referral views.ReferralForm) {
 	d, err := h.domain.Moderation.Dossier(r.Context(), idParam(r))
 	if errors.Is(err, store.ErrNotFound) {
 		h.notFound(w, r)
@@ -115,7 +121,11 @@ func (h *Handlers) adminBusiness(w http.ResponseWriter, r *http.Request) {
 		}
 		v.History = append(v.History, views.AdminActionRow{At: a.CreatedAt, Admin: a.AdminEmail, Action: label, Detail: a.Detail})
 	}
-	h.render(w, r, http.StatusOK, views.AdminBusinessPage(h.chrome(r), v))
+	if v.Referral, err = h.adminReferral(r.Context(), b.ID, b.OwnerID.Int64, referral); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, status, views.AdminBusinessPage(h.chrome(r), v))
 }
 
 // moderateBusiness verifies, features or publishes a listing (or undoes

@@ -162,11 +162,12 @@ func (h *Handlers) suggestionsList() adminList {
 	}
 }
 
-// partnersList is the partner sign-up page's applications.
+// partnersList is the applications the partner sign-up page stored before
+// it made partner accounts (admin_partners.go lists those).
 func (h *Handlers) partnersList() adminList {
 	return adminList{
-		path: "/admin/partners", title: "Partner applications", empty: "No application yet.",
-		intro:   "Sent from the partner sign-up page.",
+		path: "/admin/partners/applications", title: "Applications sent before partner accounts", empty: "No application was sent before partner accounts.",
+		intro:   "Sent from the partner sign-up page before it made partner accounts; these people have no partner account.",
 		columns: []string{"Sent", "Name", "Email", "Company", "Website", "Tier", "Message"},
 		fetch: func(ctx context.Context, _ url.Values, p store.Page) ([][]string, int, error) {
 			as, total, err := h.store.PartnerApplications(ctx, p)

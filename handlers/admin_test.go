@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/go-chi/chi/v5"
@@ -80,6 +81,8 @@ func TestAdminPagesOpenToAdministrators(t *testing.T) {
 		_, _, err = app.store.AddListingImage(context.Background(), 1, store.ListingImage{Kind: store.ImageLogo, Picture: unstoredLogo}, 3)
 		must(t, err)
 		admin := app.asAdmin(t)
+		// Account 1 is a partner's too, for /admin/partners/{id}.
+		must(t, app.store.CreatePartner(context.Background(), store.NewPartner{UserID: 1, Plan: "partner", TermsAcceptedAt: time.Now()}))
 		for _, r := range adminRoutes(t, app) {
 			if r[0] != http.MethodGet {
 				continue

@@ -85,6 +85,7 @@ func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		attempt.Info("signed in", "outcome", "ok", "user_id", u.ID)
+		h.domain.Partners.SawPartnerAt(ctx, u.ID, in.IP) // a partner's own address refuses referrals today
 		h.flash(r, views.Toast{Title: "Welcome back!", Description: "You have been signed in successfully."})
 		http.Redirect(w, r, localPath(f.Next, "/dashboard"), http.StatusSeeOther)
 	}

@@ -111,6 +111,10 @@ func (h *Handlers) becomeBusinessAccount(w http.ResponseWriter, r *http.Request)
 			h.serverError(w, r, err)
 			return
 		}
+		// A partner's link followed: the new business account is their referral.
+		if _, err := h.domain.Partners.Attribute(r.Context(), u.ID, referralCookie(r), clientIP(r)); err != nil {
+			h.log.Warn("referral not attributed", "user_id", u.ID, "error", err)
+		}
 		h.flash(r, views.Toast{Title: "Your account is now a business account", Description: "Add your business below. Your requests, reviews and saved businesses stay with you, under My requests, My reviews and Saved."})
 	case store.KindBusiness:
 	default:

@@ -55,7 +55,8 @@ func (h *Handlers) Routes() http.Handler {
 	// half the time, which under load is a quarter of a search's work.
 	pages := compress("text/html", "text/plain", "application/json", "application/xml")
 	r.Group(func(r chi.Router) {
-		r.Use(h.sessions.LoadAndSave, h.loadUser, pages, h.checkQuery)
+		// ?ref={code}: a partner's referral link on any page (partner_links.go).
+		r.Use(h.referralParam, h.sessions.LoadAndSave, h.loadUser, pages, h.checkQuery)
 
 		r.Get("/", h.page(views.HomePage))
 		// Accounts.
@@ -236,8 +237,16 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/messages.csv", h.exportList(h.messagesList()))
 			r.Get("/suggestions", h.showList(h.suggestionsList()))
 			r.Get("/suggestions.csv", h.exportList(h.suggestionsList()))
-			r.Get("/partners", h.showList(h.partnersList()))
-			r.Get("/partners.csv", h.exportList(h.partnersList()))
+			// Partner accounts (admin_partners.go); the applications sent
+			// before partner accounts existed keep their list.
+			r.Get("/partners", h.adminPartners)
+			r.Get("/partners/applications", h.showList(h.partnersList()))
+			r.Get("/partners/applications.csv", h.exportList(h.partnersList()))
+			r.Get("/partners/{id}", h.adminPartner)
+			r.Post("/partners/{id}/approve", h.decidePartner(true))
+			r.Post("/partners/{id}/decline", h.decidePartner(false))
+			r.Post("/partners/{id}/referrals", h.partnerReferral)
+			r.Post("/businesses/{id}/referral", h.businessReferral)
 			r.Get("/subscribers", h.showList(h.subscribersList()))
 			r.Get("/subscribers.csv", h.exportList(h.subscribersList()))
 			r.NotFound(h.notFound)
@@ -277,8 +286,10 @@ func (h *Handlers) Routes() http.Handler {
 		r.Get("/roi-breakdown", h.page(views.ROIPage))
 		r.Get("/partners", h.page(views.PartnersPage))
 		r.Get("/partners/terms", h.page(views.PartnerTermsPage))
-		r.Get("/partners/signup", h.partnerSignupPage)
+		r.Get("/partners/signup", h.partnerSignupPage) // partner_signup.go
 		r.Post("/partners/signup", h.applyPartner)
+		// A partner's referral link (partner_links.go).
+		r.Get("/r/{code}", h.followReferralLink)
 		r.Get("/whats-new", h.whatsNewPage)
 		r.Post("/whats-new/suggestions", h.suggestFeature)
 		r.Get("/pricing", h.pricing)
@@ -313,7 +324,7 @@ func (h *Handlers) Routes() http.Handler {
 	// a turn, taken outside the compression, covers the search, rendering
 	// and compression, and ends before the answer goes out (see Handler).
 	r.Group(func(r chi.Router) {
-		r.Use(h.sessions.LoadAndSave, h.loadUser, h.searches.Handler, pages, h.checkQuery)
+		r.Use(h.referralParam, h.sessions.LoadAndSave, h.loadUser, h.searches.Handler, pages, h.checkQuery)
 		r.Get("/directory", h.directory)
 		r.Get("/directory.json", h.directoryJSON)
 		r.Get("/directory/category/{category}", h.categoryPage)

@@ -26,7 +26,8 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 	v := r.PostForm
 	in := domain.BusinessSignupInput{BusinessName: field(v, "business_name"), OwnerName: field(v, "owner_name"), Email: field(v, "email"),
 		Phone: field(v, "phone"), Category: field(v, "category"), Location: field(v, "location"), Website: field(v, "website"),
-		Description: field(v, "description"), Password: v.Get("password"), ConfirmPassword: v.Get("confirm_password")}
+		Description: field(v, "description"), Password: v.Get("password"), ConfirmPassword: v.Get("confirm_password"),
+		Referral: referralCookie(r)} // a partner's link followed: the account is their referral (partner_links.go)
 	page := func(errs catalog.FieldErrors, problem string) templ.Component {
 		return views.BusinessSignupPage(h.chrome(r), views.BusinessSignupForm{BusinessName: in.BusinessName, OwnerName: in.OwnerName, Email: in.Email,
 			Phone: in.Phone, Category: in.Category, Location: in.Location, Website: in.Website, Description: in.Description, Errors: errs, Problem: problem})

@@ -16,7 +16,8 @@ import (
 )
 
 // The site's own forms (decision D8): contact, feature suggestions, the
-// newsletter and status subscribe boxes, and partner applications. Each
+// newsletter and status subscribe boxes (partner applications make partner
+// accounts: partner_signup.go). Each
 // stores what was sent and answers with a toast; they share every step but
 // their fields, which submitSiteForm runs.
 
@@ -45,21 +46,9 @@ func (h *Handlers) blogPage(w http.ResponseWriter, r *http.Request) {
 const (
 	formContact    = "contact message"
 	formSuggestion = "feature suggestion"
-	formPartner    = "partner application"
 )
 
 func subscriptionForm(list string) string { return list + " subscription" }
-
-// partnerSignupPage shows the application; ?tier= preselects the tier whose
-// button led here.
-func (h *Handlers) partnerSignupPage(w http.ResponseWriter, r *http.Request) {
-	var f views.PartnerForm
-	if t := r.URL.Query().Get("tier"); catalog.ValidOption(catalog.PartnerTiers, t) {
-		f.Tier = t
-	}
-	f.Sent = h.wasSent(r, formPartner)
-	h.render(w, r, http.StatusOK, views.PartnerSignupPage(h.chrome(r), f))
-}
 
 // sendContact stores a message sent through the contact form.
 func (h *Handlers) sendContact(w http.ResponseWriter, r *http.Request) {
@@ -234,26 +223,6 @@ func (h *Handlers) unsubscribe(w http.ResponseWriter, r *http.Request) {
 	c := h.chrome(r)
 	c.Toasts = append(c.Toasts, views.Toast{Title: "Unsubscribed", Description: "You will get no more emails from this list."})
 	h.render(w, r, http.StatusOK, views.UnsubscribePage(c, v))
-}
-
-// applyPartner stores an application to the partner programme.
-func (h *Handlers) applyPartner(w http.ResponseWriter, r *http.Request) {
-	if !h.parseForm(w, r) {
-		return
-	}
-	f := views.PartnerForm{
-		Name: field(r.PostForm, "name"), Email: field(r.PostForm, "email"), Company: field(r.PostForm, "company"),
-		Website: field(r.PostForm, "website"), Tier: field(r.PostForm, "tier"),
-		Message: strings.TrimSpace(r.PostFormValue("message")), Errors: catalog.FieldErrors{},
-	}
-	in := domain.PartnerInput{Name: f.Name, Email: f.Email, Company: f.Company, Website: f.Website, Tier: f.Tier, Message: f.Message}
-	h.submitSiteForm(w, r, siteForm{
-		what: formPartner, back: "/partners/signup", toast: f.Toast(),
-		errors: &f.Errors, check: in.Check, problem: &f.Problem, sent: &f.Sent,
-		fragment: func() templ.Component { return views.PartnerFormFragment(f) },
-		page:     func(c views.Chrome) templ.Component { return views.PartnerSignupPage(c, f) },
-		save:     func(ctx context.Context) error { return h.domain.SiteForms.ApplyPartner(ctx, in) },
-	})
 }
 
 // siteForm is one sending of a site form: what submitSiteForm needs to

@@ -96,29 +96,6 @@ var siteFormCases = []siteFormCase{
 		stored:  subscribers(store.ListStatus),
 		want:    "ops@example.com",
 	},
-	{
-		name: "partner", path: "/partners/signup", back: "/partners/signup",
-		valid:  url.Values{"name": {"Cy Partner"}, "email": {"cy@example.com"}, "company": {"Cy Consulting"}, "website": {"https://cy.example.com"}, "tier": {"integration"}, "message": {"We build booking software for salons."}},
-		labels: map[string]string{"name": "Name", "email": "Email", "company": "Company", "website": "Website", "tier": "Partner tier", "message": "Message"},
-		invalid: []invalidField{
-			{"name", "", "Enter your name."},
-			{"email", "cy", "Enter a valid email address"},
-			{"company", "", "Enter your company's name."},
-			{"website", "cy.example.com", "Enter a full web address"},
-			{"tier", "gold", "Choose a partner tier."},
-			{"message", strings.Repeat("z", 2001), "Keep this under 2000 characters."},
-		},
-		toast: [2]string{"Application received!", "A person on our team reads it and will answer by email."},
-		stored: func(ctx context.Context, s *store.Store) ([]string, error) {
-			as, _, err := s.PartnerApplications(ctx, store.Page{Limit: 100})
-			var lines []string
-			for _, a := range as {
-				lines = append(lines, strings.Join([]string{a.Name, a.Email, a.Company, a.Website, a.Tier, a.Message}, "|"))
-			}
-			return lines, err
-		},
-		want: "Cy Partner|cy@example.com|Cy Consulting|https://cy.example.com|integration|We build booking software for salons.",
-	},
 }
 
 func subscribers(list store.MailingList) func(context.Context, *store.Store) ([]string, error) {
@@ -365,8 +342,8 @@ func TestSiteFormPagesPreselectFromTheLink(t *testing.T) {
 	for _, tc := range []struct{ path, label, want string }{
 		{"/contact?subject=demo", "Subject", "demo"},
 		{"/contact?subject=api", "Subject", "api"},
-		{"/partners/signup?tier=strategic", "Partner tier", "strategic"},
-		{"/partners/signup?tier=<script>", "Partner tier", "referral"},
+		{"/partners/signup?tier=strategic", "Kind of partner", "strategic"},
+		{"/partners/signup?tier=<script>", "Kind of partner", "referral"},
 		{"/contact?subject=not-an-option", "Subject", "general"},
 	} {
 		res, body := app.get(t, tc.path)

@@ -145,7 +145,7 @@ type PartnerDecision struct {
 	Plan   string
 	Code   string // an approved partner's; kept when it already has one
 	Reason string // the note of an approval, the reason of a decline
-	By     int64
+	By     int64  // the administrator; 0 for none (a command, a test)
 	At     time.Time
 }
 
@@ -156,7 +156,7 @@ func (s *Store) DecidePartner(ctx context.Context, d PartnerDecision) error {
 	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE partners SET state = ?, plan = ?,
 		code = CASE WHEN code IS NULL OR code = '' THEN NULLIF(?, '') ELSE code END,
 		decision_reason = ?, decided_at = ?, decided_by = ?, updated_at = ? WHERE user_id = ?`),
-		d.State, d.Plan, d.Code, d.Reason, d.At.UTC(), d.By, d.At.UTC(), d.UserID)
+		d.State, d.Plan, d.Code, d.Reason, d.At.UTC(), sql.NullInt64{Int64: d.By, Valid: d.By != 0}, d.At.UTC(), d.UserID)
 	if err != nil {
 		return fmt.Errorf("store: decide partner: %w", err)
 	}
@@ -282,7 +282,7 @@ func (s *Store) ChangeReferral(ctx context.Context, userID, partnerID, by int64,
 			return fmt.Errorf("store: change referral: %w", err)
 		}
 		if _, err := tx.db.ExecContext(ctx, tx.db.Rebind(`INSERT INTO referral_changes (user_id, from_partner, to_partner, changed_by, reason, created_at)
-			VALUES (?, ?, ?, ?, ?, ?)`), userID, sql.NullInt64{Int64: from, Valid: from != 0}, to, by, reason, at); err != nil {
+			VALUES (?, ?, ?, ?, ?, ?)`), userID, sql.NullInt64{Int64: from, Valid: from != 0}, to, sql.NullInt64{Int64: by, Valid: by != 0}, reason, at); err != nil {
 			return fmt.Errorf("store: log referral change: %w", err)
 		}
 		return nil
@@ -355,4 +355,16 @@ func (s *Store) ReferredAccounts(ctx context.Context, partnerID int64) ([]Referr
 		return nil
 	})
 	return out, err
+}
+
+// ApprovedPartners are the approved partners, by company, for an
+// administrator's choice.
+func (s *Store) ApprovedPartners(ctx context.Context) ([]Partner, error) {
+	var ps []Partner
+	err := s.db.SelectContext(ctx, &ps, s.db.Rebind(`SELECT `+partnerColumns+`
+		FROM partners p JOIN users u ON u.id = p.user_id WHERE p.state = ? ORDER BY p.company, p.user_id`), PartnerApproved)
+	if err != nil {
+		return nil, fmt.Errorf("store: approved partners: %w", err)
+	}
+	return ps, nil
 }

@@ -24,7 +24,7 @@ var AdminSections = []AdminSection{
 	{"/admin/reviews", "Reported reviews"},
 	{"/admin/messages", "Contact messages"},
 	{"/admin/suggestions", "Suggestions"},
-	{"/admin/partners", "Partner applications"},
+	{"/admin/partners", "Partners"},
 	{"/admin/payouts", "Partner payouts"},
 	{"/admin/subscribers", "Subscribers"},
 	{"/admin/newsletter", "Newsletter"},
@@ -129,6 +129,7 @@ type AdminBusiness struct {
 	VerifiedMethod string                 // VerifiedByDomain, VerifiedByTeam, or "" (not verified, or before methods were recorded)
 	VerifiedAt     time.Time              // zero when not known
 	Verifications  []AdminVerificationRow // its requests, the newest first
+	Referral       *AdminReferral         // its owner account's partner (admin_partners.go); nil when nobody owns it
 }
 
 // AdminClaimRow is a claim as administrators judge it.
