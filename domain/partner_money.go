@@ -13,7 +13,7 @@ import (
 type PartnerMoney struct {
 	Balances []MoneyBalance // by currency; none before the first commission
 	Ledger   []MoneyEntry   // newest first
-	Payouts  []store.Payout // newest first
+	Payouts  []MoneyPayout  // newest first
 	// Earnings are the commissions net of their reversals by the month
 	// they were earned, for the last 12 months (oldest first), in
 	// Currency.
@@ -38,17 +38,29 @@ const (
 	EntryPaid     = "paid"      // paid out
 )
 
-// MoneyEntry is one row of a partner's ledger.
+// MoneyEntry is one row of a partner's ledger. (Its fields are those of
+// the dashboard's views.PartnerLedgerRow, which converts it.)
 type MoneyEntry struct {
-	ID          int64
 	At          time.Time
-	Kind        string // store.Ledger*
 	What        string // the kind in words (LedgerKindText)
 	Business    string // the referred business, when there is one
 	AmountCents int64
 	Currency    string
 	State       string // Entry*
 	PayableAt   time.Time
+}
+
+// MoneyPayout is one payout of a partner's balance. (Its fields are those
+// of views.PartnerPayoutRow.)
+type MoneyPayout struct {
+	Month       string // store.MonthFormat
+	AmountCents int64
+	Currency    string
+	Method      string // store.PayoutConnect, store.PayoutManual
+	State       string // store.PayoutDue, store.PayoutPaid
+	Reference   string
+	TransferID  string
+	PaidAt      time.Time
 }
 
 // MoneyMonth is one month's earnings.
@@ -84,8 +96,8 @@ func (p *Partners) Money(ctx context.Context, partnerID int64) (PartnerMoney, er
 		return PartnerMoney{}, err
 	}
 	m := PartnerMoney{
-		Payouts: payouts, Currency: "usd",
-		Connect: ConnectState{Approved: pa.State == store.PartnerApproved, AccountID: pa.ConnectAccountID, Ready: pa.ConnectReady},
+		Currency: "usd",
+		Connect:  ConnectState{Approved: pa.State == store.PartnerApproved, AccountID: pa.ConnectAccountID, Ready: pa.ConnectReady},
 	}
 	for _, b := range bs {
 		m.Balances = append(m.Balances, MoneyBalance{Currency: b.Currency, PayableCents: b.PayableCents, PendingCents: b.PendingCents})
@@ -95,9 +107,13 @@ func (p *Partners) Money(ctx context.Context, partnerID int64) (PartnerMoney, er
 	}
 	for _, r := range rows {
 		m.Ledger = append(m.Ledger, MoneyEntry{
-			ID: r.ID, At: r.CreatedAt, Kind: r.Kind, What: LedgerKindText(r), Business: r.Business,
+			At: r.CreatedAt, What: LedgerKindText(r), Business: r.Business,
 			AmountCents: r.AmountCents, Currency: r.Currency, State: entryState(r, payouts, now), PayableAt: r.PayableAt,
 		})
+	}
+	for _, po := range payouts {
+		m.Payouts = append(m.Payouts, MoneyPayout{Month: po.Month, AmountCents: po.AmountCents, Currency: po.Currency, Method: po.Method,
+			State: po.State, Reference: po.Reference, TransferID: po.TransferID, PaidAt: po.PaidAt.Time})
 	}
 	m.Earnings = earnings(rows, m.Currency, now)
 	return m, nil

@@ -102,7 +102,7 @@ func TestHoldThresholdAndManualPayout(t *testing.T) {
 		}
 		sameList(t, "emails to the partner", emailsTo(t, st, "enough@example.com"), []string{"Your BizProfile partner payout of May 2026: $50.00"})
 		m, _ = d.Partners.Money(ctx, enough.ID)
-		if m.Ledger[0].Kind != store.LedgerPayout || m.Ledger[0].State != EntryPaid || m.Ledger[1].State != EntryPaid {
+		if m.Ledger[0].What != "Payout" || m.Ledger[0].State != EntryPaid || m.Ledger[1].State != EntryPaid {
 			t.Fatalf("the ledger after the payout: %+v", m.Ledger)
 		}
 	})

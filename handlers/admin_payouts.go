@@ -3,8 +3,6 @@ package handlers
 import (
 	"errors"
 	"net/http"
-	"strings"
-	"time"
 
 	"bizprofile/csvexport"
 	"bizprofile/domain"
@@ -13,89 +11,42 @@ import (
 )
 
 // The partners' payouts and commissions, for administrators
-// (/admin/payouts): a month's payouts, marking the manual ones paid, the
-// month as CSV, and voiding a commission.
-
-// payoutMonth is the month ?month= asks for, else the latest with
-// payouts, else the current one.
-func payoutMonth(r *http.Request, months []string) string {
-	if m := r.URL.Query().Get("month"); m != "" {
-		if _, err := time.Parse(store.MonthFormat, m); err == nil {
-			return m
-		}
-	}
-	if len(months) > 0 {
-		return months[0]
-	}
-	return time.Now().UTC().Format(store.MonthFormat)
-}
+// (/admin/payouts?month=YYYY-MM): a month's payouts, marking the manual
+// ones paid, the month as CSV, and voiding a commission.
 
 func (h *Handlers) adminPayouts(w http.ResponseWriter, r *http.Request) {
-	h.renderAdminPayouts(w, r, http.StatusOK, "", nil)
+	h.renderAdminPayouts(w, r, http.StatusOK, nil)
 }
 
-// renderAdminPayouts draws the page of month ("": from the request), with
-// form sent back with its errors.
-func (h *Handlers) renderAdminPayouts(w http.ResponseWriter, r *http.Request, code int, month string, form *views.AdminMoneyForm) {
-	ctx := r.Context()
-	months, err := h.store.PayoutMonths(ctx)
+// renderAdminPayouts draws the page, with form sent back with its errors.
+func (h *Handlers) renderAdminPayouts(w http.ResponseWriter, r *http.Request, code int, form *views.AdminMoneyForm) {
+	m, err := h.domain.Partners.PayoutsOf(r.Context(), r.URL.Query().Get("month"))
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	if month == "" {
-		month = payoutMonth(r, months)
+	v := views.AdminPayouts{Month: m.Month, Months: m.Months, Form: form}
+	for _, p := range m.Payouts {
+		v.Payouts = append(v.Payouts, views.AdminPayoutRow(p))
 	}
-	ps, err := h.store.PayoutsOfMonth(ctx, month)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	cs, _, err := h.store.RecentCommissions(ctx, store.Page{Limit: adminPageSize})
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	v := views.AdminPayouts{Month: month, Form: form}
-	for _, m := range months {
-		v.Months = append(v.Months, views.AdminFilter{Label: m, Href: "/admin/payouts?month=" + m, Current: m == month})
-	}
-	for _, p := range ps {
-		v.Payouts = append(v.Payouts, views.AdminPayoutRow{ID: p.ID, Partner: p.PartnerName, Email: p.PartnerEmail, Method: p.Method,
-			State: p.State, AmountCents: p.AmountCents, Currency: p.Currency, Reference: p.Reference, TransferID: p.TransferID,
-			Error: p.Error, PaidAt: p.PaidAt.Time, CreatedAt: p.CreatedAt})
-	}
-	for _, c := range cs {
-		v.Commissions = append(v.Commissions, views.AdminCommissionRow{ID: c.ID, At: c.CreatedAt, Partner: c.PartnerEmail,
-			Business: c.Business, RatePercent: c.RatePercent, BaseCents: c.BaseCents, AmountCents: c.AmountCents,
-			RemainingCents: c.Remaining(), Currency: c.Currency})
+	for _, c := range m.Commissions {
+		v.Commissions = append(v.Commissions, views.AdminCommissionRow(c))
 	}
 	h.render(w, r, code, views.AdminPayoutsPage(h.chrome(r), v))
 }
 
 // adminPayoutsCSV is the month's payouts as a CSV file.
 func (h *Handlers) adminPayoutsCSV(w http.ResponseWriter, r *http.Request) {
-	months, err := h.store.PayoutMonths(r.Context())
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	month := payoutMonth(r, months)
-	ps, err := h.store.PayoutsOfMonth(r.Context(), month)
+	m, err := h.domain.Partners.PayoutsOf(r.Context(), r.URL.Query().Get("month"))
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="admin-payouts-`+month+`.csv"`)
-	cw := csvexport.NewWriter(w, []string{"Payout", "Month", "Partner", "Email", "Amount", "Currency", "Method", "State", "Transfer", "Reference", "Paid", "Created"})
-	for _, p := range ps {
-		paid := ""
-		if p.PaidAt.Valid {
-			paid = csvexport.Time(p.PaidAt.Time)
-		}
-		cw.Write([]string{itoa(int(p.ID)), p.Month, p.PartnerName, p.PartnerEmail, views.CentsText(p.AmountCents), strings.ToUpper(p.Currency),
-			p.Method, p.State, p.TransferID, p.Reference, paid, csvexport.Time(p.CreatedAt)})
+	w.Header().Set("Content-Disposition", `attachment; filename="admin-payouts-`+m.Month+`.csv"`)
+	cw := csvexport.NewWriter(w, views.PayoutCSVColumns)
+	for _, p := range m.Payouts {
+		cw.Write(views.AdminPayoutRow(p).CSV(m.Month))
 	}
 	if err := cw.Flush(); err != nil {
 		h.log.Warn("export not delivered", "error", err, "path", r.URL.Path)
@@ -109,11 +60,10 @@ func (h *Handlers) markPayoutPaid(w http.ResponseWriter, r *http.Request) {
 	}
 	id, ref := idParam(r), r.PostFormValue("reference")
 	err := h.domain.Partners.MarkPaid(r.Context(), currentUser(r).ID, id, ref)
-	if h.moneyFormFailed(w, r, err, &views.AdminMoneyForm{Action: "paid", ID: id, Value: ref}) {
-		return
+	if !h.moneyFormFailed(w, r, err, &views.AdminMoneyForm{Action: "paid", ID: id, Value: ref}) {
+		h.flash(r, views.Toast{Title: "Payout marked paid", Description: "The partner is being emailed the statement."})
+		http.Redirect(w, r, "/admin/payouts?month="+r.URL.Query().Get("month"), http.StatusSeeOther)
 	}
-	h.flash(r, views.Toast{Title: "Payout marked paid", Description: "The partner is being emailed the statement."})
-	http.Redirect(w, r, "/admin/payouts?month="+r.URL.Query().Get("month"), http.StatusSeeOther)
 }
 
 // voidCommission voids what remains of a commission, with a reason.
@@ -123,16 +73,15 @@ func (h *Handlers) voidCommission(w http.ResponseWriter, r *http.Request) {
 	}
 	id, reason := idParam(r), r.PostFormValue("reason")
 	err := h.domain.Partners.VoidCommission(r.Context(), currentUser(r).ID, id, reason)
-	if h.moneyFormFailed(w, r, err, &views.AdminMoneyForm{Action: "void", ID: id, Value: reason}) {
-		return
+	if !h.moneyFormFailed(w, r, err, &views.AdminMoneyForm{Action: "void", ID: id, Value: reason}) {
+		h.flash(r, views.Toast{Title: "Commission voided", Description: "What remained of it was taken off the partner's balance."})
+		http.Redirect(w, r, "/admin/payouts", http.StatusSeeOther)
 	}
-	h.flash(r, views.Toast{Title: "Commission voided", Description: "What remained of it was taken off the partner's balance."})
-	http.Redirect(w, r, "/admin/payouts", http.StatusSeeOther)
 }
 
 // moneyFormFailed answers a Mark paid or Void form that failed: 422 with
 // the message by the field, 404 for a record that is not there, a toast
-// for one already settled; false when err is nil.
+// for one settled already; false when err is nil.
 func (h *Handlers) moneyFormFailed(w http.ResponseWriter, r *http.Request, err error, f *views.AdminMoneyForm) bool {
 	var inv domain.Invalid
 	switch {
@@ -140,7 +89,7 @@ func (h *Handlers) moneyFormFailed(w http.ResponseWriter, r *http.Request, err e
 		return false
 	case errors.As(err, &inv):
 		f.Errors = inv.Fields()
-		h.renderAdminPayouts(w, r, http.StatusUnprocessableEntity, "", f)
+		h.renderAdminPayouts(w, r, http.StatusUnprocessableEntity, f)
 	case errors.Is(err, store.ErrNotFound):
 		h.notFound(w, r)
 	case errors.Is(err, domain.ErrPayoutNotDue), errors.Is(err, domain.ErrNothingToVoid):

@@ -26,12 +26,10 @@ func (h *Handlers) partnerMoney(ctx context.Context, p store.Partner) (views.Par
 		v.Balances = append(v.Balances, views.PartnerBalance(b))
 	}
 	for _, e := range m.Ledger {
-		v.Ledger = append(v.Ledger, views.PartnerLedgerRow{At: e.At, What: e.What, Business: e.Business, AmountCents: e.AmountCents,
-			Currency: e.Currency, State: e.State, PayableAt: e.PayableAt})
+		v.Ledger = append(v.Ledger, views.PartnerLedgerRow(e))
 	}
-	for _, po := range m.Payouts {
-		v.Payouts = append(v.Payouts, views.PartnerPayoutRow{Month: po.Month, AmountCents: po.AmountCents, Currency: po.Currency,
-			Method: po.Method, State: po.State, Reference: po.Reference, TransferID: po.TransferID, PaidAt: po.PaidAt.Time})
+	for _, p := range m.Payouts {
+		v.Payouts = append(v.Payouts, views.PartnerPayoutRow(p))
 	}
 	return v, nil
 }

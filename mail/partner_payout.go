@@ -43,7 +43,7 @@ func PayoutStatementMail(s Site, to string, p PayoutStatement) Message {
 	tab.Rows = append(tab.Rows, tableRow{Cells: []string{"", "Total paid out", "", total}, Text: "Total paid out: " + total})
 	return build(to, "Your "+s.Name+" partner payout of "+p.Month+": "+total, email{
 		Site: s, Greeting: greeting(p.Name),
-		Intro: []string{"We paid you " + total + " " + p.How + ": your payable partner balance for " + p.Month + "."},
+		Intro:  []string{"We paid you " + total + " " + p.How + ": your payable partner balance for " + p.Month + "."},
 		Table:  tab,
 		Button: linkTo("See your partner dashboard", p.Link),
 		Outro:  []paragraph{{Text: "Questions about this payout? Reply to " + s.SupportEmail + "."}},

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"strings"
 	"time"
 
 	"bizprofile/catalog"
@@ -10,8 +11,8 @@ import (
 // to mark each manual one paid, and the latest commissions with a form to
 // void each.
 type AdminPayouts struct {
-	Month       string        // "2026-05": the month shown
-	Months      []AdminFilter // the months with payouts
+	Month       string   // "2026-05": the month shown
+	Months      []string // the months with payouts, the latest first
 	Payouts     []AdminPayoutRow
 	Commissions []AdminCommissionRow
 	// Form is the form that came back with errors (422), nil otherwise.
@@ -63,6 +64,31 @@ func (v AdminPayouts) formOf(action string, id int64) AdminMoneyForm {
 		return *v.Form
 	}
 	return AdminMoneyForm{Action: action, ID: id}
+}
+
+// monthFilters link each month with payouts.
+func (v AdminPayouts) monthFilters() []AdminFilter {
+	fs := make([]AdminFilter, len(v.Months))
+	for i, m := range v.Months {
+		fs[i] = AdminFilter{Label: m, Href: "/admin/payouts?month=" + m, Current: m == v.Month}
+	}
+	return fs
+}
+
+// PayoutCSVColumns are the columns of /admin/payouts.csv.
+var PayoutCSVColumns = []string{"Payout", "Month", "Partner", "Email", "Amount", "Currency", "Method", "State", "Transfer", "Reference", "Paid", "Created"}
+
+// CSV is the payout as a row of /admin/payouts.csv (see PayoutCSVColumns),
+// for month.
+func (p AdminPayoutRow) CSV(month string) []string {
+	at := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format("2006-01-02 15:04:05")
+	}
+	return []string{int64s(p.ID), month, p.Partner, p.Email, CentsText(p.AmountCents), strings.ToUpper(p.Currency),
+		p.Method, p.State, p.TransferID, p.Reference, at(p.PaidAt), at(p.CreatedAt)}
 }
 
 func (v AdminPayouts) monthText() string {

@@ -108,7 +108,7 @@ func AdminPayoutsPage(c Chrome, v AdminPayouts) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = adminFilters(v.Months).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = adminFilters(v.monthFilters()).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
