@@ -70,29 +70,16 @@ func (h *Handlers) apiDashboardView(ctx context.Context, u *store.User, bill dom
 		MaxKeys: store.MaxAPIKeys, MaxEndpoints: store.MaxWebhookEndpoints, Events: catalog.WebhookEvents,
 		KeyForm: views.APIKeyForm{Scopes: store.ScopeRead}, EndpointForm: views.WebhookEndpointForm{Events: []string{store.EventLeadCreated}},
 	}
-	keys, err := h.store.APIKeysOf(ctx, u.Account())
+	keys, err := h.domain.Integrations.Keys(ctx, u.Account(), u.ID)
 	if err != nil {
 		return v, err
 	}
-	creators := map[int64]string{u.ID: "you"}
 	for _, k := range keys {
-		row := views.APIKeyRow{ID: k.ID, Name: k.Name, Prefix: k.Prefix, Scopes: k.Scopes, CreatedAt: k.CreatedAt,
-			LastUsed: k.LastUsedAt.Time, RevokedAt: k.RevokedAt.Time}
-		if k.CreatedBy.Valid {
-			name, known := creators[k.CreatedBy.Int64]
-			if !known {
-				c, err := h.store.UserByID(ctx, k.CreatedBy.Int64)
-				if err != nil && !errors.Is(err, store.ErrNotFound) {
-					return v, err
-				}
-				name, creators[k.CreatedBy.Int64] = c.Email, c.Email
-			}
-			row.CreatedBy = name
-		}
+		v.Keys = append(v.Keys, views.APIKeyRow{ID: k.ID, Name: k.Name, Prefix: k.Prefix, Scopes: k.Scopes, CreatedAt: k.CreatedAt,
+			LastUsed: k.LastUsedAt.Time, RevokedAt: k.RevokedAt.Time, CreatedBy: k.CreatedBy})
 		if !k.Revoked() {
 			v.ActiveKeys++
 		}
-		v.Keys = append(v.Keys, row)
 	}
 	endpoints, err := h.store.WebhookEndpointsOf(ctx, u.Account())
 	if err != nil {

@@ -105,7 +105,7 @@ func (h *Handlers) endpointAnswer(w http.ResponseWriter, r *http.Request, status
 		Allowed: bill.Plan.API, APIPlan: apiPlanName(), Events: catalog.WebhookEvents, Page: page,
 		Form: views.WebhookEndpointForm{URL: e.URL, Description: e.Description, Events: e.EventList()},
 	}
-	ds, total, err := h.store.WebhookDeliveriesOf(ctx, e.ID, store.Page{Limit: deliveriesPerPage, Offset: (page - 1) * deliveriesPerPage})
+	ds, total, err := h.domain.Integrations.DeliveryLog(ctx, e.ID, store.Page{Limit: deliveriesPerPage, Offset: (page - 1) * deliveriesPerPage})
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -123,12 +123,7 @@ func (h *Handlers) endpointAnswer(w http.ResponseWriter, r *http.Request, status
 		if d.ResponseMS.Valid {
 			row.ResponseMS = d.ResponseMS.Int64
 		}
-		attempts, err := h.store.WebhookAttemptsOf(ctx, d.ID)
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		for _, a := range attempts {
+		for _, a := range d.Log {
 			row.Log = append(row.Log, views.WebhookAttemptRow{At: a.AttemptedAt, Code: int(a.ResponseCode.Int64), MS: a.ResponseMS, Error: a.Error})
 		}
 		v.Deliveries = append(v.Deliveries, row)
