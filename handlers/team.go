@@ -36,39 +36,22 @@ func (h *Handlers) teamPage(w http.ResponseWriter, r *http.Request) {
 
 // teamView gathers the team page of the account u works in.
 func (h *Handlers) teamView(ctx context.Context, u *store.User) (views.TeamView, error) {
-	account := u.Account()
-	owner, err := h.domain.Accounts.Person(ctx, account)
-	if err != nil {
-		return views.TeamView{}, err
-	}
-	bill, err := h.billingOf(ctx, account)
-	if err != nil {
-		return views.TeamView{}, err
-	}
-	mates, err := h.store.TeamMatesOf(ctx, account)
-	if err != nil {
-		return views.TeamView{}, err
-	}
-	invites, err := h.store.PendingTeamInvites(ctx, account)
-	if err != nil {
-		return views.TeamView{}, err
-	}
-	now := time.Now()
-	seats, err := h.store.TeamSeatsTaken(ctx, account, now)
+	t, err := h.domain.Accounts.Roster(ctx, u.Account())
 	if err != nil {
 		return views.TeamView{}, err
 	}
 	team := plans.FirstWithTeam()
 	v := views.TeamView{
-		Owner: views.TeamPerson(owner), IsOwner: !u.Member(), Seats: seats, SeatCap: bill.Seats(), Plan: bill.Plan.Name,
+		Owner: views.TeamPerson(t.Owner), IsOwner: !u.Member(), Seats: t.Seats, SeatCap: t.Billing.Seats(), Plan: t.Billing.Plan.Name,
 		TeamPlan: team.Name, TeamCap: team.TeamUsers,
 	}
-	for _, m := range mates {
+	now := time.Now()
+	for _, m := range t.Members {
 		v.Members = append(v.Members, views.TeamMemberRow{
 			UserID: m.UserID, Person: views.TeamPerson{Name: m.Name, Email: m.Email}, JoinedAt: m.JoinedAt, InvitedBy: m.InvitedBy.String, You: m.UserID == u.ID,
 		})
 	}
-	for _, i := range invites {
+	for _, i := range t.Invites {
 		v.Invites = append(v.Invites, views.TeamInviteRow{ID: i.ID, Email: i.Email, SentAt: i.CreatedAt, ExpiresAt: i.ExpiresAt, Expired: i.Expired(now)})
 	}
 	return v, nil
