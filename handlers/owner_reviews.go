@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"bizprofile/clientgone"
 	"bizprofile/domain"
@@ -63,18 +62,9 @@ func (h *Handlers) ownerReviewsPage(w http.ResponseWriter, r *http.Request) {
 // ownerReviewsView gathers the page of b's reviews that q asks for, as
 // userID sees it.
 func (h *Handlers) ownerReviewsView(ctx context.Context, b store.Business, q views.OwnerReviewQuery, userID int64) (views.OwnerReviewsView, error) {
-	now := time.Now()
 	filter := store.OwnerReviewFilter{Unanswered: q.Show == views.ShowUnanswered, Stars: q.Stars}
 	per := views.OwnerReviewsPerPage
-	rs, total, err := h.store.OwnerReviews(ctx, b.ID, filter, store.Page{Limit: per, Offset: (q.Page - 1) * per})
-	if err != nil {
-		return views.OwnerReviewsView{}, err
-	}
-	sum, err := h.store.ReviewSummaryForOwner(ctx, b.ID, now)
-	if err != nil {
-		return views.OwnerReviewsView{}, err
-	}
-	trend, err := h.store.SentimentByMonth(ctx, b.ID, trendMonths, now)
+	o, err := h.domain.Reviews.OwnerPage(ctx, b.ID, filter, store.Page{Limit: per, Offset: (q.Page - 1) * per}, trendMonths)
 	if err != nil {
 		return views.OwnerReviewsView{}, err
 	}
@@ -84,19 +74,19 @@ func (h *Handlers) ownerReviewsView(ctx context.Context, b store.Business, q vie
 	}
 	v := views.OwnerReviewsView{
 		BusinessID: b.ID, Business: b.Name, Slug: b.Slug, Published: b.Published,
-		Summary:    views.OwnerReviewSummary{Count: sum.Count, Average: sum.Average, Unanswered: sum.Unanswered, NewThisMonth: sum.NewThisMonth, Hidden: sum.Hidden},
+		Summary:    views.OwnerReviewSummary(o.Summary),
 		Query:      q,
-		Total:      total,
-		Pages:      max(1, (total+per-1)/per),
+		Total:      o.Total,
+		Pages:      max(1, (o.Total+per-1)/per),
 		ReviewLink: h.domain.Reviews.ReviewFormURL(b.Slug),
 		Requests:   requests,
 	}
 	back := q.Values().Encode()
-	for _, r := range rs {
+	for _, r := range o.Reviews {
 		v.Reviews = append(v.Reviews, ownerReviewOf(b, r, back))
 	}
-	for _, m := range trend {
-		v.Trend = append(v.Trend, views.SentimentMonth{Month: m.Month, Positive: m.Positive, Neutral: m.Neutral, Negative: m.Negative, Unrated: m.Unrated})
+	for _, m := range o.Trend {
+		v.Trend = append(v.Trend, views.SentimentMonth(m))
 	}
 	return v, nil
 }
@@ -125,20 +115,8 @@ func (h *Handlers) ownedReview(w http.ResponseWriter, r *http.Request) (store.Re
 		h.notFound(w, r)
 		return store.Review{}, store.Business{}, false
 	}
-	rev, err := h.store.ReviewByID(r.Context(), id)
-	var b store.Business
-	if err == nil {
-		b, err = h.store.BusinessByID(r.Context(), rev.BusinessID)
-	}
-	if errors.Is(err, store.ErrNotFound) || (err == nil && !b.OwnedBy(currentUser(r).Account())) {
-		if err == nil {
-			h.log.Warn("reply to another account's review", "review_id", id, "user_id", currentUser(r).ID)
-		}
-		h.notFound(w, r)
-		return store.Review{}, store.Business{}, false
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	rev, b, err := h.domain.Reviews.OfAccount(r.Context(), currentUser(r).Account(), currentUser(r).ID, id)
+	if h.failed(w, r, err) {
 		return store.Review{}, store.Business{}, false
 	}
 	return rev, b, true
