@@ -228,7 +228,7 @@ func TestAdminCSVExports(t *testing.T) {
 		if r[1] != `'=HYPERLINK("http://evil")` || r[3] != "ada@example.com" || r[4] != "Lane, Co" || r[5] != "Schedule a demo" || r[6] != "Line one\nline \"two\"" {
 			t.Errorf("message row = %q", r)
 		}
-		if _, rows := readCSV(t, admin, "/admin/partners.csv"); len(rows) != 2 || rows[1][1] != "Cy" || rows[1][6] != "'-1+1" {
+		if _, rows := readCSV(t, admin, "/admin/partners/applications.csv"); len(rows) != 2 || rows[1][1] != "Cy" || rows[1][6] != "'-1+1" {
 			t.Errorf("partners CSV (a formula-like message neutralised) = %q", rows)
 		}
 
@@ -300,7 +300,8 @@ func TestAdministratorsAreToldOfContactMessagesAndApplications(t *testing.T) {
 	if m.Subject != "Contact form: Billing and plans from Ada Lane" || !strings.Contains(m.Text, "Can I pay yearly?") || !strings.Contains(m.Text, "/admin/messages") {
 		t.Errorf("contact notice: %q\n%s", m.Subject, m.Text)
 	}
-	res, _ = app.post(t, "/partners/signup", url.Values{"name": {"Cy"}, "email": {"cy@example.com"}, "company": {"Cy Co"}, "tier": {"referral"}})
+	res, _ = app.post(t, "/partners/signup", url.Values{"name": {"Cy"}, "email": {"cy@example.com"}, "company": {"Cy Co"}, "kind": {"referral"},
+		"plan": {"partner"}, "terms": {"accept"}, "password": {goodPassword}, "confirm_password": {goodPassword}})
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("partner application: %d", res.StatusCode)
 	}
