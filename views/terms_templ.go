@@ -16,8 +16,8 @@ import (
 
 // termsUpdated is the date shown as "Last updated"; change it with the text.
 const (
-	termsUpdated    = "October 1, 2026"
-	termsUpdatedISO = "2026-10-01"
+	termsUpdated    = "November 28, 2026"
+	termsUpdatedISO = "2026-11-28"
 )
 
 var termsContents = []legalHeading{
