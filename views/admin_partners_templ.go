@@ -582,11 +582,11 @@ func AdminPartnerPage(c Chrome, p AdminPartner) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = formField(Field{ID: "approve-note", Name: "note", Label: "Note to the partner (optional)", Type: "textarea", Rows: 2, MaxLength: 2000, Value: decideValue(p, true), Error: decideError(p, true, "reason")}).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = formField(Field{ID: "approve-note", Name: "note", Label: "Note to the partner", Type: "textarea", Rows: 2, MaxLength: 2000, Value: decideValue(p, true), Error: decideError(p, true, "reason")}).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 49, "<button class=\"btn btn-primary\" type=\"submit\">Approve</button></form>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 49, "<div><button class=\"btn btn-primary\" type=\"submit\">Approve</button></div></form>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -613,7 +613,7 @@ func AdminPartnerPage(c Chrome, p AdminPartner) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "<button class=\"btn btn-destructive\" type=\"submit\">Decline</button></form>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "<div><button class=\"btn btn-danger\" type=\"submit\">Decline</button></div></form>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -754,7 +754,7 @@ func AdminPartnerPage(c Chrome, p AdminPartner) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 67, "</div><button class=\"btn btn-primary\" type=\"submit\">Attribute</button></form></section><section class=\"card\" aria-labelledby=\"changes-title\"><h2 id=\"changes-title\">Attribution changes</h2>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 67, "</div><div><button class=\"btn btn-primary\" type=\"submit\">Attribute</button></div></form></section><section class=\"card\" aria-labelledby=\"changes-title\"><h2 id=\"changes-title\">Attribution changes</h2>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -999,7 +999,7 @@ func adminReferral(v *AdminReferral) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 87, "</div><button class=\"btn btn-outline\" type=\"submit\">Change the referral</button></form>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 87, "</div><div><button class=\"btn btn-outline\" type=\"submit\">Change the referral</button></div></form>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
