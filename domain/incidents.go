@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"bizprofile/catalog"
 	"bizprofile/status"
@@ -115,4 +116,18 @@ func (is *Incidents) announce(ctx context.Context, tx *store.Store, inc store.In
 	fmt.Fprintf(&body, "[Follow this incident on the status page](%s/status#incident-%d)\n", is.site.BaseURL, inc.ID)
 	_, err := is.broadcast(ctx, tx, store.ListStatus, subject, body.String(), by)
 	return err
+}
+
+// IncidentsShown is how many past incidents the pages list at most.
+const IncidentsShown = 50
+
+// Listed are the open incidents and those resolved in the last
+// store.StatusDays days before now (IncidentsShown at most), as the
+// status pages list them.
+func (is *Incidents) Listed(ctx context.Context, now time.Time) (open, past []store.Incident, err error) {
+	if open, err = is.store.OpenIncidents(ctx); err != nil {
+		return nil, nil, err
+	}
+	past, err = is.store.ResolvedIncidents(ctx, now.AddDate(0, 0, -store.StatusDays), IncidentsShown)
+	return open, past, err
 }

@@ -26,7 +26,7 @@ func (h *Handlers) adminStatus(w http.ResponseWriter, r *http.Request) {
 
 // renderAdminStatus shows v with the incidents read now.
 func (h *Handlers) renderAdminStatus(w http.ResponseWriter, r *http.Request, code int, v views.AdminStatus) {
-	open, past, err := h.incidents(r.Context(), time.Now())
+	open, past, err := h.domain.Incidents.Listed(r.Context(), time.Now())
 	if err != nil {
 		h.serverError(w, r, err)
 		return

@@ -66,7 +66,7 @@ func (h *Handlers) statusPage(w http.ResponseWriter, r *http.Request) {
 // their uptime, and the incidents (unavailable while the database is down).
 func (h *Handlers) statusBoard(ctx context.Context, down bool) views.StatusBoard {
 	results := h.status.Current(ctx, statusCacheAge)
-	if down == databaseAnswered(results) {
+	if down == status.DatabaseAnswered(results) {
 		// The results were taken before the database went down, or came
 		// back: this request's own check is newer.
 		results = h.status.Run(ctx)
@@ -82,7 +82,7 @@ func (h *Handlers) statusBoard(ctx context.Context, down bool) views.StatusBoard
 		if days, err = h.store.StatusDayCounts(ctx, now); err != nil {
 			h.log.Warn("status page without uptime", slog.Any("error", err), "request_id", requestID(ctx))
 		}
-		open, past, err = h.incidents(ctx, now)
+		open, past, err = h.domain.Incidents.Listed(ctx, now)
 		if err != nil {
 			h.log.Warn("status page without incidents", slog.Any("error", err), "request_id", requestID(ctx))
 			b.IncidentsUnavailable = true
@@ -91,34 +91,16 @@ func (h *Handlers) statusBoard(ctx context.Context, down bool) views.StatusBoard
 	for _, res := range results {
 		c := statusComponent(res, store.UptimeOf(days[res.Key]), open, now)
 		if c.Uptime != "" {
-			c.History = uptimeHistory(days[res.Key], now)
+			recorded := make([]views.UptimeDay, len(days[res.Key]))
+			for i, d := range days[res.Key] {
+				recorded[i] = views.UptimeDay(d)
+			}
+			c.History = views.UptimeHistory(recorded, store.StatusDays, now)
 		}
 		b.Components = append(b.Components, c)
 	}
 	b.Open, b.Past = statusIncidents(open), statusIncidents(past)
 	return b
-}
-
-// incidentsShown is how many past incidents the pages list at most.
-const incidentsShown = 50
-
-// incidents are the open incidents and those resolved in the last 90 days.
-func (h *Handlers) incidents(ctx context.Context, now time.Time) (open, past []store.Incident, err error) {
-	if open, err = h.store.OpenIncidents(ctx); err != nil {
-		return nil, nil, err
-	}
-	past, err = h.store.ResolvedIncidents(ctx, now.AddDate(0, 0, -store.StatusDays), incidentsShown)
-	return open, past, err
-}
-
-// databaseAnswered reports whether results found the database up.
-func databaseAnswered(results []status.Result) bool {
-	for _, r := range results {
-		if r.Key == status.DatabaseComponent.Key {
-			return r.State != status.Outage
-		}
-	}
-	return false
 }
 
 // statusComponent is a part as the page shows it: its check, its uptime
@@ -139,29 +121,6 @@ func statusComponent(r status.Result, up store.Uptime, open []store.Incident, no
 		}
 	}
 	return c
-}
-
-// uptimeHistory is a part's recorded days laid out over the StatusDays
-// days up to the day of now (UTC), oldest first; a day without a row
-// (before the first check, or with the app stopped) has no checks. Nil
-// when no day has checks.
-func uptimeHistory(recorded []store.StatusDay, now time.Time) []views.UptimeDay {
-	if len(recorded) == 0 {
-		return nil
-	}
-	now = now.UTC()
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	out := make([]views.UptimeDay, store.StatusDays)
-	for i := range out {
-		out[i].Day = today.AddDate(0, 0, i-(store.StatusDays-1))
-	}
-	for _, d := range recorded {
-		i := store.StatusDays - 1 - int(today.Sub(d.Day).Hours()/24)
-		if i >= 0 && i < len(out) {
-			out[i].Checks, out[i].Failures = d.Checks, d.Failures
-		}
-	}
-	return out
 }
 
 // statusIncidents are incidents as the pages show them.

@@ -202,3 +202,13 @@ func (c *Checker) Record(ctx context.Context, every time.Duration, rec func(ctx 
 		}
 	}
 }
+
+// DatabaseAnswered reports whether results found the database up.
+func DatabaseAnswered(results []Result) bool {
+	for _, r := range results {
+		if r.Key == DatabaseComponent.Key {
+			return r.State != Outage
+		}
+	}
+	return false
+}

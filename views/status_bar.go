@@ -145,3 +145,26 @@ func uptimeBarSummary(days []UptimeDay) string {
 
 // uptimeBarID is the id of a part's bar summary.
 func uptimeBarID(key string) string { return "uptime-days-" + key }
+
+// UptimeHistory is a part's recorded days laid out over the days days up
+// to the day of now (UTC), oldest first; a day without a row (before the
+// first check, or with the app stopped) has no checks. Nil when no day has
+// checks.
+func UptimeHistory(recorded []UptimeDay, days int, now time.Time) []UptimeDay {
+	if len(recorded) == 0 {
+		return nil
+	}
+	now = now.UTC()
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	out := make([]UptimeDay, days)
+	for i := range out {
+		out[i].Day = today.AddDate(0, 0, i-(days-1))
+	}
+	for _, d := range recorded {
+		i := days - 1 - int(today.Sub(d.Day).Hours()/24)
+		if i >= 0 && i < len(out) {
+			out[i].Checks, out[i].Failures = d.Checks, d.Failures
+		}
+	}
+	return out
+}
