@@ -23,37 +23,18 @@ import (
 // total is how many published reviews there are.
 func (h *Handlers) listingReviews(ctx context.Context, b store.Business, viewer *store.User, order string, p store.Page) (views.ListingReviews, int, error) {
 	l := views.ListingReviews{Slug: b.Slug, Business: b.Name}
-	sum, err := h.store.RatingSummaryOf(ctx, b.ID)
+	got, err := h.domain.Reviews.OfListing(ctx, b, viewer, order, p)
 	if err != nil {
 		return l, 0, err
 	}
-	l.Summary = views.NewRatingSummary(sum.Stars, sum.Average)
-	rs, total, err := h.store.ListingReviews(ctx, b.ID, order, p)
-	if err != nil {
-		return l, 0, err
+	l.Summary, l.HasOwn = views.NewRatingSummary(got.Summary.Stars, got.Summary.Average), got.HasOwn
+	if viewer != nil && b.OwnedBy(viewer.Account()) {
+		l.ManageURL = "/dashboard/businesses/" + strconv.FormatInt(b.ID, 10) + "/reviews"
 	}
-	marked := map[int64]bool{}
-	if viewer != nil {
-		ids := make([]int64, len(rs))
-		for i, r := range rs {
-			ids[i] = r.ID
-		}
-		if marked, err = h.store.HelpfulMarked(ctx, viewer.ID, ids); err != nil {
-			return l, 0, err
-		}
-		_, err := h.store.ReviewBy(ctx, b.ID, viewer.ID)
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			return l, 0, err
-		}
-		l.HasOwn = err == nil
-		if b.OwnedBy(viewer.Account()) {
-			l.ManageURL = "/dashboard/businesses/" + strconv.FormatInt(b.ID, 10) + "/reviews"
-		}
+	for _, r := range got.Reviews {
+		l.Reviews = append(l.Reviews, reviewItem(r, viewer, got.Marked[r.ID]))
 	}
-	for _, r := range rs {
-		l.Reviews = append(l.Reviews, reviewItem(r, viewer, marked[r.ID]))
-	}
-	return l, total, nil
+	return l, got.Total, nil
 }
 
 // reviewItem is what a page shows of a published review.
