@@ -155,14 +155,7 @@ func (h *Handlers) revokeAPIKeyPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, views.APIDashboardPath+"#api-keys", http.StatusSeeOther)
 		return
 	}
-	h.render(w, r, http.StatusOK, views.APIConfirmPage(h.chrome(r), views.APIConfirm{
-		Title: "Revoke the key “" + k.Name + "”?",
-		Text: []string{
-			"Requests made with it are refused from the moment you confirm: whatever uses it (" + k.Prefix + "…) stops working until you give it a new key.",
-			"It cannot be undone.",
-		},
-		Action: views.APIKeyPath(k.ID) + "/revoke", Button: "Yes, revoke this key", Back: views.APIDashboardPath + "#api-keys",
-	}))
+	h.render(w, r, http.StatusOK, views.APIConfirmPage(h.chrome(r), views.RevokeKeyConfirm(k.ID, k.Name, k.Prefix)))
 }
 
 // revokeAPIKey ends a key of the account at once. It is allowed whatever

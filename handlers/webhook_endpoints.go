@@ -180,11 +180,7 @@ func (h *Handlers) deleteWebhookEndpointPage(w http.ResponseWriter, r *http.Requ
 	if !ok {
 		return
 	}
-	h.render(w, r, http.StatusOK, views.APIConfirmPage(h.chrome(r), views.APIConfirm{
-		Title:  "Delete the endpoint " + e.URL + "?",
-		Text:   []string{"No event is sent to it any more, deliveries waiting for a retry are dropped, and its delivery log is erased. It cannot be undone."},
-		Action: views.WebhookEndpointPath(e.ID) + "/delete", Button: "Yes, delete this endpoint", Back: views.WebhookEndpointPath(e.ID),
-	}))
+	h.render(w, r, http.StatusOK, views.APIConfirmPage(h.chrome(r), views.DeleteEndpointConfirm(e.ID, e.URL)))
 }
 
 // deleteWebhookEndpoint removes an endpoint. It is allowed whatever the
@@ -221,14 +217,7 @@ func (h *Handlers) rotateWebhookSecretPage(w http.ResponseWriter, r *http.Reques
 	if !ok {
 		return
 	}
-	h.render(w, r, http.StatusOK, views.APIConfirmPage(h.chrome(r), views.APIConfirm{
-		Title: "Give " + e.URL + " a new signing secret?",
-		Text: []string{
-			"Every delivery from now on, retries included, is signed with the new secret; signatures made with the current one stop matching.",
-			"Put the new secret in your receiver as soon as it shows on the endpoint's page.",
-		},
-		Action: views.WebhookEndpointPath(e.ID) + "/rotate", Button: "Yes, rotate the secret", Back: views.WebhookEndpointPath(e.ID),
-	}))
+	h.render(w, r, http.StatusOK, views.APIConfirmPage(h.chrome(r), views.RotateSecretConfirm(e.ID, e.URL)))
 }
 
 // rotateWebhookSecret gives an endpoint a new signing secret.
