@@ -157,42 +157,10 @@ func (h *Handlers) openPortal(w http.ResponseWriter, r *http.Request, u *store.U
 // dashboard; 'Manage billing' shows when payments are on and Stripe knows
 // the user.
 func planView(b domain.Billing, leadsThisMonth int, paymentsOn bool) views.PlanView {
-	v := views.PlanView{
-		Name:           b.Plan.Name,
-		Free:           b.Plan.Free(),
-		LeadsThisMonth: leadsThisMonth,
-		LeadCap:        b.Leads().Max(),
-		CapReached:     b.Leads().Reached(leadsThisMonth),
-		CanManage:      paymentsOn && b.Customer != "",
+	st := b.Standing()
+	return views.PlanView{
+		Name: b.Plan.Name, Free: b.Plan.Free(), LeadsThisMonth: leadsThisMonth, LeadCap: b.Leads().Max(),
+		CapReached: b.Leads().Reached(leadsThisMonth), CanManage: paymentsOn && b.Customer != "",
+		Status: st.Status, PeriodEnd: st.PeriodEnd, Ending: st.Ending, Previous: st.Previous, OnHold: st.OnHold, Confirming: st.Confirming,
 	}
-	s := b.InForce
-	if s == nil {
-		s = b.Latest
-	}
-	if s == nil {
-		return v
-	}
-	if s.Status == store.StatusPending {
-		if p, ok := plans.ByID(s.Plan); ok && b.InForce == nil {
-			v.Confirming = p.Name
-		}
-		return v
-	}
-	v.Status = s.Status
-	v.Ending = s.Ending()
-	if s.CurrentPeriodEnd.Valid {
-		v.PeriodEnd = s.CurrentPeriodEnd.Time
-	}
-	if b.InForce == nil {
-		// On the free plan, the latest subscription says why: it ended, or
-		// its payment has not gone through (unpaid, incomplete).
-		if p, ok := plans.ByID(s.Plan); ok {
-			if s.Ending() {
-				v.Previous = p.Name
-			} else {
-				v.OnHold = p.Name
-			}
-		}
-	}
-	return v
 }
