@@ -373,3 +373,17 @@ func TestAdministratorsChangeAListingOwnersReferral(t *testing.T) {
 		}
 	}, withAdmin)
 }
+
+func TestAnIndividualBecomingABusinessAfterAPartnersLinkIsTheirReferral(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		p := approvedPartner(t, app, "pat@example.com")
+		u := app.account(t, "ivy@ivy.example", store.KindIndividual)
+		app.browse(t, "/r/"+p.Code)
+		if res, _ := app.post(t, "/dashboard/business-account", nil); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("become a business: %d", res.StatusCode)
+		}
+		if r, err := app.store.ReferralOf(context.Background(), u.ID); err != nil || r.PartnerID != p.UserID {
+			t.Errorf("referral = %+v, %v", r, err)
+		}
+	})
+}
