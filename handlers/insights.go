@@ -33,44 +33,20 @@ func (h *Handlers) insights(w http.ResponseWriter, r *http.Request) {
 // insightsView gathers the page for the signed-in user, of the listings of
 // the account they work in; a business id of another account answers 404.
 func (h *Handlers) insightsView(w http.ResponseWriter, r *http.Request, selected string) (views.InsightsView, bool) {
-	u := currentUser(r)
-	bs, err := h.store.BusinessesOwnedBy(r.Context(), u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
+	id, _ := numberIn(selected, 1, math.MaxInt64)
+	p, err := h.domain.Insights.Page(r.Context(), currentUser(r).Account(), selected != "", id)
+	if h.failed(w, r, err) {
 		return views.InsightsView{}, false
 	}
 	v := views.InsightsView{Provider: h.domain.Insights.Provider()}
-	if len(bs) == 0 && selected == "" {
+	if len(p.Listings) == 0 {
 		return v, true
 	}
-	if len(bs) == 0 {
-		h.notFound(w, r) // a listing of another account
-		return views.InsightsView{}, false
-	}
-	chosen := bs[0]
-	if selected != "" {
-		id, _ := numberIn(selected, 1, math.MaxInt64)
-		found := false
-		for _, b := range bs {
-			if b.ID == id {
-				chosen, found = b, true
-			}
-		}
-		if !found {
-			h.notFound(w, r)
-			return views.InsightsView{}, false
-		}
-	}
-	for _, b := range bs {
+	for _, b := range p.Listings {
 		v.Businesses = append(v.Businesses, catalog.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
 	}
-	v.Selected, v.Name = chosen.ID, chosen.Name
-	ins, err := h.store.InsightsFor(r.Context(), chosen.ID, 50)
-	if err != nil {
-		h.serverError(w, r, err)
-		return views.InsightsView{}, false
-	}
-	for _, in := range ins {
+	v.Selected, v.Name = p.Chosen.ID, p.Chosen.Name
+	for _, in := range p.Insights {
 		v.Insights = append(v.Insights, views.InsightItem{
 			Type: in.Type, Title: in.Title, Content: in.Content, Recommendations: in.Recommendations, Provider: in.Provider,
 			Date: in.CreatedAt.Format("Jan 2, 2006"), DateISO: in.CreatedAt.Format(time.DateOnly),
