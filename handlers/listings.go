@@ -146,16 +146,8 @@ func (h *Handlers) ownedBusiness(w http.ResponseWriter, r *http.Request) (store.
 		h.notFound(w, r)
 		return store.Business{}, false
 	}
-	b, err := h.store.BusinessByID(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && !b.OwnedBy(currentUser(r).Account())) {
-		if err == nil {
-			h.log.Warn("access to another account's listing", "business_id", id, "user_id", currentUser(r).ID)
-		}
-		h.notFound(w, r)
-		return store.Business{}, false
-	}
-	if err != nil {
-		h.serverError(w, r, err)
+	b, err := h.domain.Listings.OfAccount(r.Context(), currentUser(r).Account(), currentUser(r).ID, id)
+	if h.failed(w, r, err) {
 		return store.Business{}, false
 	}
 	return b, true
