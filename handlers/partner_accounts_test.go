@@ -156,6 +156,10 @@ func TestAdministratorsApproveAndDeclinePartners(t *testing.T) {
 			t.Fatalf("partners list = %q", rows)
 		}
 
+		_, body = admin.get(t, "/admin")
+		if got := textOf(linksTo(parseHTML(t, body).Find("main .stat"), "/admin/partners")); got != "1 Partner applications waiting" {
+			t.Errorf("overview card = %q", got)
+		}
 		res, body := admin.post(t, path+"/decline", url.Values{"reason": {" "}})
 		if got := fieldError(labelled(t, parseHTML(t, body), "Reason for declining")); res.StatusCode != http.StatusUnprocessableEntity || got == "" {
 			t.Fatalf("decline without a reason: %d, %q", res.StatusCode, got)

@@ -252,7 +252,7 @@ type AdminCounts struct {
 	UnverifiedListings   int `db:"unverified_listings"`
 	ContactMessages      int `db:"contact_messages"`
 	FeatureSuggestions   int `db:"feature_suggestions"`
-	PartnerApplications  int `db:"partner_applications"`
+	PartnerApplications  int `db:"partner_applications"` // partner accounts waiting for a decision
 	Subscribers          int `db:"subscribers"`
 	FailedJobs           int `db:"failed_jobs"` // background work that gave up
 }
@@ -267,7 +267,7 @@ func (s *Store) CountForAdmin(ctx context.Context) (AdminCounts, error) {
 		(SELECT COUNT(*) FROM businesses WHERE verified = FALSE AND published = TRUE AND owner_id IS NOT NULL) AS unverified_listings,
 		(SELECT COUNT(*) FROM contact_messages) AS contact_messages,
 		(SELECT COUNT(*) FROM feature_suggestions) AS feature_suggestions,
-		(SELECT COUNT(*) FROM partner_applications) AS partner_applications,
+		(SELECT COUNT(*) FROM partners WHERE state = 'pending') AS partner_applications,
 		(SELECT COUNT(*) FROM subscribers) AS subscribers,
 		(SELECT COUNT(*) FROM jobs WHERE status = ?) AS failed_jobs`), ClaimPending, VerificationPending, HoldPending, JobFailed)
 	if err != nil {
