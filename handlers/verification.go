@@ -39,18 +39,12 @@ func (h *Handlers) verificationPanel(ctx context.Context, u *store.User, b store
 	case b.Held:
 		p.Blocked = "held"
 	}
-	last, err := h.store.LatestVerificationRequest(ctx, b.ID)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-	case err != nil:
+	news, err := h.domain.Listings.VerificationNews(ctx, b.ID)
+	if err != nil {
 		return p, err
-	case last.Status == store.VerificationPending:
-		p.Pending, p.PendingSince = true, last.CreatedAt
-	case last.Status == store.VerificationRejected && last.DecidedBy.Valid:
-		// A rejection by an administrator; a request closed by a domain
-		// verification since is no news.
-		p.Rejected, p.RejectedAt, p.RejectedReason = true, last.DecidedAt.Time, last.Reason
 	}
+	p.Pending, p.PendingSince = news.Pending, news.PendingSince
+	p.Rejected, p.RejectedAt, p.RejectedReason = news.Rejected, news.RejectedAt, news.RejectedReason
 	return p, nil
 }
 
