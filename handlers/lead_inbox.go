@@ -93,35 +93,21 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 		v.Query.Sort = catalog.LeadSortNewest
 	}
 	per := views.LeadsPerPage
-	ls, total, err := h.domain.Leads.Inbox(ctx, u.Account(), bill, leadFilter(v.Query, v.Scoring.Shown), store.Page{Limit: per, Offset: (q.Page - 1) * per})
+	in, err := h.domain.Leads.InboxPage(ctx, u.Account(), bill, leadFilter(v.Query, v.Scoring.Shown), v.Query.Filtered(), store.Page{Limit: per, Offset: (q.Page - 1) * per})
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	v.Total = total
-	v.Pager = views.AdminPager{Path: "/dashboard/leads", Query: v.Query.Values(), Page: q.Page, Total: total, Pages: max(1, (total+per-1)/per)}
+	v.Total, v.AnyLeads = in.Total, in.AnyLeads
+	v.Pager = views.AdminPager{Path: "/dashboard/leads", Query: v.Query.Values(), Page: q.Page, Total: in.Total, Pages: max(1, (in.Total+per-1)/per)}
 	if q.Page > v.Pager.Pages {
 		h.notFound(w, r) // past the last page
 		return
 	}
-	v.AnyLeads = total > 0
-	if !v.AnyLeads && v.Query.Filtered() {
-		_, all, err := h.store.OwnerLeads(ctx, u.Account(), store.LeadFilter{}, store.Page{Limit: 1})
-		if err != nil {
-			h.serverError(w, r, err)
-			return
-		}
-		v.AnyLeads = all > 0
-	}
-	bs, err := h.store.BusinessesOwnedBy(ctx, u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	for _, b := range bs {
+	for _, b := range in.Listings {
 		v.Listings = append(v.Listings, catalog.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
 	}
-	for _, l := range ls {
+	for _, l := range in.Leads {
 		row := views.InboxLead{ID: l.ID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt, Locked: l.Locked}
 		if v.Scoring.Shown {
 			row.Score = l.Score
