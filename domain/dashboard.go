@@ -67,3 +67,15 @@ func (a *Accounts) Dashboard(ctx context.Context, u store.User, recent, newest i
 	d.MemberOf, err = a.OwnerName(ctx, u)
 	return d, err
 }
+
+// MostReviewed is the listing of f with the most reviews by first, then
+// by count; the newest listing on a tie. f has at least one listing.
+func MostReviewed(f store.ReviewFigures, first func(store.ListingReviewFigures) int) store.ListingReviewFigures {
+	best := f.Listings[0]
+	for _, l := range f.Listings[1:] {
+		if a, b := first(l), first(best); a > b || (a == b && l.Count > best.Count) {
+			best = l
+		}
+	}
+	return best
+}

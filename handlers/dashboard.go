@@ -95,17 +95,6 @@ func reviewsOverview(f store.ReviewFigures, newest []store.OwnerReview, plan pla
 	if !plan.ReviewAlerts {
 		v.AlertsPlan = plans.FirstWithReviewAlerts().Name
 	}
-	// most is the listing with the most reviews by first, then by count;
-	// the newest listing on a tie.
-	most := func(first func(store.ListingReviewFigures) int) store.ListingReviewFigures {
-		best := f.Listings[0]
-		for _, l := range f.Listings[1:] {
-			if a, b := first(l), first(best); a > b || (a == b && l.Count > best.Count) {
-				best = l
-			}
-		}
-		return best
-	}
 	link := func(l store.ListingReviewFigures, one, several string) views.Link {
 		label := one
 		if len(f.Listings) > 1 {
@@ -114,13 +103,13 @@ func reviewsOverview(f store.ReviewFigures, newest []store.OwnerReview, plan pla
 		return views.Link{Href: domain.OwnerReviewsPath(l.BusinessID), Label: label}
 	}
 	count := func(l store.ListingReviewFigures) int { return l.Count }
-	v.AverageLink = link(most(count), "See your reviews", "See the reviews of")
+	v.AverageLink = link(domain.MostReviewed(f, count), "See your reviews", "See the reviews of")
 	v.ThisMonthLink, v.UnansweredLink = v.AverageLink, v.AverageLink
 	if f.ThisMonth > 0 {
-		v.ThisMonthLink = link(most(func(l store.ListingReviewFigures) int { return l.ThisMonth }), "See the newest", "See the new reviews of")
+		v.ThisMonthLink = link(domain.MostReviewed(f, func(l store.ListingReviewFigures) int { return l.ThisMonth }), "See the newest", "See the new reviews of")
 	}
 	if f.Unanswered > 0 {
-		v.UnansweredLink = link(most(func(l store.ListingReviewFigures) int { return l.Unanswered }), "Answer them", "Answer the reviews of")
+		v.UnansweredLink = link(domain.MostReviewed(f, func(l store.ListingReviewFigures) int { return l.Unanswered }), "Answer them", "Answer the reviews of")
 	}
 	for _, r := range newest {
 		v.Newest = append(v.Newest, views.DashboardReview{
