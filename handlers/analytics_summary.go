@@ -1,27 +1,10 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
 
-	"bizprofile/plans"
 	"bizprofile/views"
 )
-
-// analyticsSummarySetting fills the profile's summary checkbox for a
-// business owner on plan: shown disabled, with the plan that brings it,
-// on a free plan.
-func (h *Handlers) analyticsSummarySetting(ctx context.Context, userID int64, plan plans.Plan, v *views.ProfileView) error {
-	on, err := h.store.AnalyticsSummaryOf(ctx, userID)
-	if err != nil {
-		return err
-	}
-	v.AnalyticsSummaryShown, v.AnalyticsSummary = true, on
-	if plan.Free() {
-		v.AnalyticsSummaryPlan = plans.FirstWith(func(p plans.Plan) bool { return !p.Free() }).Name
-	}
-	return nil
-}
 
 // saveAnalyticsSummary stores whether a business owner wants the monthly
 // summary. As with review alerts, the choice is kept whatever the plan,

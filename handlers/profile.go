@@ -9,7 +9,6 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/clientgone"
 	"bizprofile/domain"
-	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -33,20 +32,12 @@ func (h *Handlers) profileView(r *http.Request) (views.ProfileView, error) {
 		return views.ProfileView{}, err
 	}
 	if u.Kind == store.KindBusiness && !u.Member() {
-		if v.ReviewAlerts, err = h.store.ReviewAlertsOf(r.Context(), u.ID); err != nil {
-			return views.ProfileView{}, err
-		}
-		bill, err := h.billingOf(r.Context(), u.ID)
+		o, err := h.domain.Accounts.OwnerSettings(r.Context(), u.ID)
 		if err != nil {
 			return views.ProfileView{}, err
 		}
-		v.ReviewAlertsShown = true
-		if !bill.Plan.ReviewAlerts {
-			v.ReviewAlertsPlan = plans.FirstWithReviewAlerts().Name
-		}
-		if err := h.analyticsSummarySetting(r.Context(), u.ID, bill.Plan, &v); err != nil {
-			return views.ProfileView{}, err
-		}
+		v.ReviewAlertsShown, v.ReviewAlerts, v.ReviewAlertsPlan = true, o.ReviewAlerts, o.ReviewAlertsPlan
+		v.AnalyticsSummaryShown, v.AnalyticsSummary, v.AnalyticsSummaryPlan = true, o.AnalyticsSummary, o.AnalyticsSummaryPlan
 	}
 	return v, nil
 }
