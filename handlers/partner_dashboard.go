@@ -28,13 +28,30 @@ func (h *Handlers) partnerDashboard(w http.ResponseWriter, r *http.Request) {
 		HoldDays: plans.HoldDays, CommissionMonths: plans.CommissionMonths, AttributionDays: plans.AttributionDays,
 		Threshold: views.DollarsText(plans.PayoutThresholdCents),
 	}
+	// The addresses a partner works from today: a sign-up from one of them
+	// is not their referral.
+	h.domain.Partners.SawPartnerAt(ctx, p.UserID, clientIP(r))
 	if p.State == store.PartnerApproved {
 		months, err := h.partnerMonths(ctx, p.UserID)
 		if err != nil {
 			h.serverError(w, r, err)
 			return
 		}
-		d.Months, d.Link = months, h.partnerLink(p)
+		money, err := h.partnerMoney(ctx, p)
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		referred, err := h.domain.Partners.Referred(ctx, p.UserID)
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		d.Months, d.Link = months, h.domain.Partners.Link(p)
+		d.Balances, d.Ledger, d.Payouts, d.Connect = views.PartnerBalances(money), views.PartnerLedger(money), views.PartnerPayouts(money), views.PartnerConnect(money)
+		for _, a := range referred {
+			d.Referred = append(d.Referred, views.PartnerReferred{Names: a.Businesses, Plan: a.Plan, Since: a.Since})
+		}
 	}
 	h.render(w, r, http.StatusOK, views.PartnerDashboardPage(h.chrome(r), d))
 }
@@ -50,9 +67,6 @@ func (h *Handlers) partnerMonths(ctx context.Context, partnerID int64) ([]views.
 	}
 	return out, err
 }
-
-// partnerLink is an approved partner's referral link.
-func (h *Handlers) partnerLink(p store.Partner) string { return h.site.BaseURL + "/r/" + p.Code }
 
 // partnerDashboardCSV is the dashboard's figures by month as CSV.
 func (h *Handlers) partnerDashboardCSV(w http.ResponseWriter, r *http.Request) {
@@ -83,7 +97,7 @@ func (h *Handlers) partnerQRCode(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	svg, err := qrcode.SVG(h.partnerLink(p), "Referral link of "+p.Name+" to "+h.site.Name)
+	svg, err := qrcode.SVG(h.domain.Partners.Link(p), "Referral link of "+p.Name+" to "+h.site.Name)
 	if err != nil {
 		h.serverError(w, r, err)
 		return

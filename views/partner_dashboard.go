@@ -42,7 +42,7 @@ type PartnerMonthFigures struct {
 // PartnerReferred is a business a partner referred, as the partner may see
 // it: nothing private.
 type PartnerReferred struct {
-	Name  string // its listing's name, or "" when it has none yet
+	Names []string // its listings' names; none yet is possible
 	Plan  string
 	Since time.Time
 }
