@@ -44,7 +44,7 @@ var pageWants = map[string]publicPage{
 	"/roi-breakdown": {h1: "300% ROI Breakdown: An Illustrative Example", texts: []string{"$2,500", "$10,000", "80", "25%", "$500", "+45%", "+120%", "+300%"},
 		links: [][2]string{{"Start Free Trial", "/business/signup"}, {"Explore AI Insights", "/ai-insights"}}},
 	"/partners/signup": {h1: "Apply to the Partner Programme", texts: []string{"Referral Partner", "Integration Partner", "Strategic Partner"},
-		fields: []string{"Kind of partner", "Website", "Password"}, buttons: []string{"Apply Now"}, forms: []string{"/partners/signup"}},
+		fields: []string{"Kind of partner", "Website", "Password"}, buttons: []string{"Apply Now"}, links: [][2]string{{"partner terms", "/partners/terms"}}},
 	"/partners": {texts: []string{content.PartnerCommissionMax}, headings: []string{"Partner plans", "How it works", "Referral Partner", "Integration Partner", "Strategic Partner"},
 		links: [][2]string{{"Read the partner terms", "/partners/terms"}, {"Read the full partner terms", "/partners/terms"}, {"How the programme works", "/help#partner-programme"},
 			{"Browse Directory", "/directory"}, {"Become a Partner", "/partners/signup"}, {"Apply as Integration Partner", "/partners/signup?tier=integration"}}},
