@@ -33,8 +33,7 @@ func (h *Handlers) closeAccountView(ctx context.Context, u *store.User) (views.A
 // closeAccountPage asks for the password, saying what closing does.
 func (h *Handlers) closeAccountPage(w http.ResponseWriter, r *http.Request) {
 	v, err := h.closeAccountView(r.Context(), currentUser(r))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.AccountClosePage(h.chrome(r), v))
@@ -50,8 +49,7 @@ func (h *Handlers) closeAccount(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, u := r.Context(), currentUser(r)
 	v, err := h.closeAccountView(ctx, u)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	log := h.log.With("user_id", u.ID, "request_id", requestID(ctx))

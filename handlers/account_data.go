@@ -22,14 +22,12 @@ type accountExport struct {
 func (h *Handlers) downloadAccountData(w http.ResponseWriter, r *http.Request) {
 	ctx, u := r.Context(), currentUser(r)
 	d, err := h.domain.Accounts.Export(ctx, *u)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	now := time.Now().UTC()
 	body, err := json.MarshalIndent(accountExport{Site: h.site.Name, ExportedAt: now, AccountData: d}, "", "  ")
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.log.Info("account data downloaded", "user_id", u.ID, "request_id", requestID(ctx))

@@ -30,8 +30,7 @@ func (h *Handlers) ownerOnly(w http.ResponseWriter, r *http.Request, what string
 		return true
 	}
 	owner, err := h.domain.Accounts.OwnerName(r.Context(), *u)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return false
 	}
 	h.log.Info("owner-only action refused to a member", "path", r.URL.Path, "user_id", u.ID, "account_id", u.Account(), "request_id", requestID(r.Context()))

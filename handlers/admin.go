@@ -42,8 +42,7 @@ func (h *Handlers) requireAdmin(next http.Handler) http.Handler {
 		if !h.isAdmin(u) {
 			if u != nil && len(h.adminEmails) == 0 {
 				exist, err := h.store.AdministratorsExist(r.Context())
-				if err != nil {
-					h.serverError(w, r, err)
+				if h.broken(w, r, err) {
 					return
 				}
 				if !exist {
@@ -64,13 +63,11 @@ func (h *Handlers) requireAdmin(next http.Handler) http.Handler {
 // adminHome is the overview: what waits for the administrators.
 func (h *Handlers) adminHome(w http.ResponseWriter, r *http.Request) {
 	c, err := h.store.CountForAdmin(r.Context())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	reports, err := h.store.OpenReviewReports(r.Context())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.AdminOverviewPage(h.chrome(r), views.AdminOverview{

@@ -33,8 +33,7 @@ func (h *Handlers) adminClaims(w http.ResponseWriter, r *http.Request) {
 	q, page := claimsQueue.query(r), pageParam(r)
 	status := claimsQueue.status(q)
 	cs, total, err := h.store.Claims(r.Context(), status, pageWindow(page))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := views.AdminClaims{Status: status, Pager: pager(claimsQueue.path, q, page, total)}

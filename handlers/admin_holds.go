@@ -42,8 +42,7 @@ func (h *Handlers) adminHolds(w http.ResponseWriter, r *http.Request) {
 	q, page := holdsQueue.query(r), pageParam(r)
 	status := holdsQueue.status(q)
 	hs, total, err := h.store.Holds(r.Context(), status, pageWindow(page))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := views.AdminHolds{Status: status, Pager: pager(holdsQueue.path, q, page, total)}

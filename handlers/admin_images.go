@@ -94,8 +94,7 @@ func (h *Handlers) removeImage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, v.BusinessHref(), http.StatusSeeOther)
 		return
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	told := ""

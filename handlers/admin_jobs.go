@@ -26,8 +26,7 @@ func (h *Handlers) adminJobs(w http.ResponseWriter, r *http.Request) {
 	}
 	page := pageParam(r)
 	js, total, err := h.store.Jobs(r.Context(), status, pageWindow(page))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := views.AdminJobs{Status: status, Pager: pager("/admin/jobs", q, page, total)}

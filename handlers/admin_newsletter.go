@@ -22,13 +22,11 @@ import (
 func (h *Handlers) adminNewsletters(w http.ResponseWriter, r *http.Request) {
 	page := pageParam(r)
 	ns, total, err := h.store.Newsletters(r.Context(), pageWindow(page))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	confirmed, err := h.store.ConfirmedSubscribers(r.Context(), store.ListNewsletter)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := views.AdminNewsletters{Pager: pager("/admin/newsletter", nil, page, total), Confirmed: confirmed}
@@ -51,8 +49,7 @@ func newsletterRow(n store.Newsletter) views.AdminNewsletterRow {
 // newNewsletter is the empty form.
 func (h *Handlers) newNewsletter(w http.ResponseWriter, r *http.Request) {
 	e, err := h.newsletterEditor(r, store.Newsletter{})
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.AdminNewsletterEditPage(h.chrome(r), e))
@@ -70,8 +67,7 @@ func (h *Handlers) adminNewsletter(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	e, err := h.newsletterEditor(r, n)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	if r.URL.Query().Get("preview") == "1" {
@@ -83,8 +79,7 @@ func (h *Handlers) adminNewsletter(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) newsletterSentPage(w http.ResponseWriter, r *http.Request, n store.Newsletter) {
 	v := views.AdminNewsletterSent{Row: newsletterRow(n), Preview: string(bizmail.MarkdownHTML(n.Body))}
 	fails, err := h.store.BroadcastFailures(r.Context(), n.BroadcastID.Int64, 200)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	for _, f := range fails {
@@ -139,8 +134,7 @@ func (h *Handlers) updateNewsletter(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) saveNewsletter(w http.ResponseWriter, r *http.Request, n store.Newsletter) {
 	admin := currentUser(r)
 	e, err := h.newsletterEditor(r, n)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	e.Subject = field(r.PostForm, "subject")
@@ -201,8 +195,7 @@ func (h *Handlers) newsletterSendPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	confirmed, err := h.store.ConfirmedSubscribers(r.Context(), store.ListNewsletter)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.AdminNewsletterSendPage(h.chrome(r), views.NewsletterSend{ID: n.ID, Subject: n.Subject, Recipients: confirmed}))

@@ -40,8 +40,7 @@ func (h *Handlers) adminReviews(w http.ResponseWriter, r *http.Request) {
 // decision sent back for its reason.
 func (h *Handlers) showReportedReviews(w http.ResponseWriter, r *http.Request, page, status int, failed views.ReviewDecisionError) {
 	rs, total, err := h.store.ReportedReviews(r.Context(), pageWindow(page))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := views.AdminReviews{Pager: pager("/admin/reviews", url.Values{}, page, total), Failed: failed}

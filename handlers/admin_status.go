@@ -27,8 +27,7 @@ func (h *Handlers) adminStatus(w http.ResponseWriter, r *http.Request) {
 // renderAdminStatus shows v with the incidents read now.
 func (h *Handlers) renderAdminStatus(w http.ResponseWriter, r *http.Request, code int, v views.AdminStatus) {
 	open, past, err := h.domain.Incidents.Listed(r.Context(), time.Now())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v.Open, v.Past = statusIncidents(open), statusIncidents(past)

@@ -51,8 +51,7 @@ func (h *Handlers) adminVerificationsView(r *http.Request) (views.AdminVerificat
 // first, then the decisions, the latest first.
 func (h *Handlers) adminVerifications(w http.ResponseWriter, r *http.Request) {
 	v, err := h.adminVerificationsView(r)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	if pastTheEnd(w, r, v.Pager, len(v.Decisions)) {
@@ -80,8 +79,7 @@ func (h *Handlers) decideVerification(approve bool) http.HandlerFunc {
 		switch {
 		case errors.As(err, &bad):
 			v, err := h.adminVerificationsView(r)
-			if err != nil {
-				h.serverError(w, r, err)
+			if h.broken(w, r, err) {
 				return
 			}
 			v.Errors, v.Reasons = map[int64]string{id: bad.Fields()["reason"]}, map[int64]string{id: reason}

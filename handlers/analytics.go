@@ -42,13 +42,11 @@ func (h *Handlers) analyticsScopeOf(w http.ResponseWriter, r *http.Request) (ana
 		return analyticsScope{}, false
 	}
 	bill, err := h.billingOf(ctx, u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return analyticsScope{}, false
 	}
 	all, err := h.store.BusinessesOwnedBy(ctx, u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return analyticsScope{}, false
 	}
 	s := analyticsScope{bill: bill, plan: bill.Plan, all: all, listings: all}
@@ -92,8 +90,7 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep, err := h.store.AnalyticsReport(ctx, s.ids(), s.rng.From, s.rng.To)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	var (
@@ -102,16 +99,14 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 	)
 	if from, to, name, ok := domain.PreviousRange(s.rng.AnalyticsRange); ok {
 		p, err := h.store.AnalyticsReport(ctx, s.ids(), from, to)
-		if err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, err) {
 			return
 		}
 		f := analyticsFigures(p.Totals)
 		prev, compared = &f, name
 	}
 	sections, err := h.analyticsSections(ctx, u.Account(), s.plan, len(s.all), s.listings, rep, views.AnalyticsRange(s.rng.AnalyticsRange))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := views.AnalyticsView{
@@ -169,8 +164,7 @@ func (h *Handlers) analyticsCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep, err := h.store.AnalyticsReport(r.Context(), s.ids(), s.rng.From, s.rng.To)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	sources := leadSources(rep.Totals.LeadsBySource)

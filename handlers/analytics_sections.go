@@ -168,8 +168,7 @@ func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) {
 	}
 	f := views.OrderValueForm{Value: field(r.PostForm, catalog.OrderValueField), Back: analyticsBack(r.PostFormValue("back"))}
 	saved, err := h.store.OrderValueOf(r.Context(), u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	f.Saved = saved > 0

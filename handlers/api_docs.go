@@ -18,8 +18,7 @@ import (
 // serves and the limits in force, so the page and the API cannot drift.
 func (h *Handlers) apiDocs(w http.ResponseWriter, r *http.Request) {
 	doc, err := apispec.Load(r.Context(), h.site.BaseURL)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := apiDocsView(doc, h.site.BaseURL+"/api/v1")

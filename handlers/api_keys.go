@@ -30,8 +30,7 @@ func (h *Handlers) apiAccount(w http.ResponseWriter, r *http.Request) (*store.Us
 	}
 	u := currentUser(r)
 	bill, err := h.billingOf(r.Context(), u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return nil, domain.Billing{}, false
 	}
 	return u, bill, true
@@ -53,8 +52,7 @@ func (h *Handlers) apiPage(w http.ResponseWriter, r *http.Request) {
 // held or what happened.
 func (h *Handlers) apiAnswer(w http.ResponseWriter, r *http.Request, status int, u *store.User, bill domain.Billing, edit func(*views.APIDashboardView)) {
 	v, err := h.apiDashboardView(r.Context(), u, bill)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	edit(&v)
@@ -127,8 +125,7 @@ func (h *Handlers) createAPIKey(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) accountKey(w http.ResponseWriter, r *http.Request, u *store.User) (store.APIKey, bool) {
 	id := idParam(r)
 	keys, err := h.store.APIKeysOf(r.Context(), u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return store.APIKey{}, false
 	}
 	for _, k := range keys {

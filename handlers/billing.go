@@ -26,8 +26,7 @@ func (h *Handlers) pricing(w http.ResponseWriter, r *http.Request) {
 	var v views.PricingView
 	if u := currentUser(r); u != nil {
 		b, err := h.billingOf(r.Context(), u.Account())
-		if err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, err) {
 			return
 		}
 		v = views.PricingView{SignedIn: true, CurrentPlan: b.Plan.ID, PaymentsOff: h.stripe == nil}
@@ -98,8 +97,7 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b, err := h.billingOf(r.Context(), u.ID)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	if b.Subscribed() && h.stripe != nil {
@@ -134,8 +132,7 @@ func (h *Handlers) billingPortal(w http.ResponseWriter, r *http.Request) {
 	}
 	u := currentUser(r)
 	b, err := h.billingOf(r.Context(), u.ID)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.openPortal(w, r, u, b.Customer)

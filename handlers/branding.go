@@ -69,8 +69,7 @@ func (h *Handlers) saveBranding(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, u := r.Context(), currentUser(r)
 	p, err := h.brandingPanel(ctx, u, b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	typed := typedAccent(r.PostForm)

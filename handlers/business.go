@@ -24,8 +24,7 @@ func (h *Handlers) publishedBusiness(w http.ResponseWriter, r *http.Request) (st
 		h.notFound(w, r)
 		return store.Business{}, false
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return store.Business{}, false
 	}
 	return b, true
@@ -39,22 +38,19 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reviews, _, err := h.listingReviews(r.Context(), b, currentUser(r), store.ReviewsNewest, store.Page{Limit: views.ReviewsShown})
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	reviews.Back = "/directory/" + b.Slug
 	photos, branded, err := h.domain.Images.Look(r.Context(), b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.countView(r, b)
 	v := h.businessView(b, reviews, photos, branded)
 	v.Save = h.saveToggle(r, b)
 	state, err := h.claimState(r.Context(), currentUser(r), b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	switch state {

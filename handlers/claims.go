@@ -46,8 +46,7 @@ func (h *Handlers) claimPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f, err := h.claimForm(r, b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.ClaimPage(h.chrome(r), f))
@@ -71,8 +70,7 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 	}
 	u := currentUser(r)
 	f, err := h.claimForm(r, b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	if f.State != views.ClaimOpen {

@@ -27,8 +27,7 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	dash, err := h.domain.Accounts.Dashboard(ctx, *u, 5, newestReviews)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	d := views.DashboardView{

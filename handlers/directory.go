@@ -127,8 +127,7 @@ func (h *Handlers) logoImage(b store.Business, px int) views.Image {
 // directory shows the directory page.
 func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 	res, all, err := h.searchDirectory(r)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	// The search costs microseconds; rendering and compressing its page

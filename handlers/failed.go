@@ -22,3 +22,14 @@ func (h *Handlers) failed(w http.ResponseWriter, r *http.Request, err error) boo
 	}
 	return true
 }
+
+// broken answers err, if any, with the 500 page (a client gone or the
+// database down as serverError tells them); it reports whether it
+// answered, and the handler stops.
+func (h *Handlers) broken(w http.ResponseWriter, r *http.Request, err error) bool {
+	if err == nil {
+		return false
+	}
+	h.serverError(w, r, err)
+	return true
+}

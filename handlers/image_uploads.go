@@ -94,8 +94,7 @@ func (h *Handlers) readMultipart(w http.ResponseWriter, r *http.Request, f multi
 			if errors.Is(err, errBadForm) {
 				return bad()
 			}
-			if err != nil {
-				h.serverError(w, r, err)
+			if h.broken(w, r, err) {
 				return nil, false, false
 			}
 			continue

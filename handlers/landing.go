@@ -52,8 +52,7 @@ func (h *Handlers) statePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cities, err := h.citiesOf(r.Context(), code)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	p := views.LandingPage{
@@ -76,8 +75,7 @@ func (h *Handlers) cityPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cities, err := h.citiesOf(r.Context(), code)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	slug := places.CitySlug(chi.URLParam(r, "city"))
@@ -115,8 +113,7 @@ func (h *Handlers) landing(w http.ResponseWriter, r *http.Request, p views.Landi
 		search.Page = int(n)
 	}
 	res, err := h.store.SearchBusinesses(r.Context(), search)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	if res.Total > 0 && res.Page > res.Pages {

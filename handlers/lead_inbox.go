@@ -84,8 +84,7 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 	}
 	q := leadQuery(r.URL.Query())
 	bill, err := h.billingOf(ctx, u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := views.LeadInboxView{Query: q, Scoring: leadScoring(bill.Plan)}
@@ -94,8 +93,7 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 	}
 	per := views.LeadsPerPage
 	in, err := h.domain.Leads.InboxPage(ctx, u.Account(), bill, leadFilter(v.Query, v.Scoring.Shown), v.Query.Filtered(), store.Page{Limit: per, Offset: (q.Page - 1) * per})
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v.Total, v.AnyLeads = in.Total, in.AnyLeads
@@ -130,8 +128,7 @@ func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	bill, err := h.billingOf(ctx, u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	scoring := bill.Plan.LeadScoring
@@ -141,8 +138,7 @@ func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 		return ls, err
 	}
 	ls, err := fetch(0)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	columns := []string{"Received", "Listing", "Name", "Email", "Phone", "Message", "Status", "Source", "Locked"}

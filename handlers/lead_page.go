@@ -49,8 +49,7 @@ func (h *Handlers) leadPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := h.leadPageView(r.Context(), currentUser(r), l, bill)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.LeadPage(h.chrome(r), v))
@@ -95,8 +94,7 @@ func (h *Handlers) leadPageView(ctx context.Context, viewer *store.User, l store
 // what the form held.
 func (h *Handlers) leadAnswer(w http.ResponseWriter, r *http.Request, status int, l store.OwnerLead, bill domain.Billing, edit func(*views.LeadPageView)) {
 	v, err := h.leadPageView(r.Context(), currentUser(r), l, bill)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	edit(&v)

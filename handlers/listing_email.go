@@ -56,8 +56,7 @@ func (h *Handlers) listingEmailPage(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusBadRequest, views.ListingEmailConfirmPage(h.chrome(r), views.ListingEmailConfirm{Invalid: true}))
 		return
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.ListingEmailConfirmPage(h.chrome(r), views.ListingEmailConfirm{Token: token, Email: t.Email, Business: t.BusinessName}))
@@ -74,8 +73,7 @@ func (h *Handlers) confirmListingEmail(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusBadRequest, views.ListingEmailConfirmPage(h.chrome(r), views.ListingEmailConfirm{Invalid: true}))
 		return
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.log.Info("listing email confirmed", "business_id", t.BusinessID)

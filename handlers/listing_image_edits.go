@@ -28,8 +28,7 @@ func (h *Handlers) editListingImages(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, u := r.Context(), currentUser(r)
 	p, err := h.imagesPanel(ctx, u, b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	e := domain.PhotoEdits{Alts: map[int64]string{}}
@@ -67,8 +66,7 @@ func (h *Handlers) editListingImages(w http.ResponseWriter, r *http.Request) {
 		h.renderMedia(w, r, http.StatusUnprocessableEntity, b, nil, views.ListingMedia{Images: p})
 		return
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	t := views.Toast{Title: "Photos saved", Description: "Your listing's page shows the cover photo first, then the others in this order."}
@@ -120,8 +118,7 @@ func (h *Handlers) deleteListingImage(w http.ResponseWriter, r *http.Request) {
 		h.imagesDone(w, r, b, views.Toast{Title: "Already deleted", Description: "That image is no longer on your listing."}, nil)
 		return
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	t := views.Toast{Title: "Photo deleted", Description: "It no longer shows on your listing."}

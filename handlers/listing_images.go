@@ -88,8 +88,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, u := r.Context(), currentUser(r)
 	p, err := h.imagesPanel(ctx, u, b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	kind := store.ImagePhoto
@@ -174,8 +173,7 @@ func (h *Handlers) imagesDone(w http.ResponseWriter, r *http.Request, b store.Bu
 		return
 	}
 	p, err := h.imagesPanel(r.Context(), currentUser(r), b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	body := map[string]any{"photos": nonNil(p.Photos), "count": len(p.Photos), "max": p.MaxPhotos, "toast": t}
@@ -196,8 +194,7 @@ func nonNil[T any](s []T) []T {
 // photos and branding sections as a failed post of theirs left them.
 func (h *Handlers) renderMedia(w http.ResponseWriter, r *http.Request, status int, b store.Business, toast *views.Toast, m views.ListingMedia) {
 	f, err := h.manageForm(r.Context(), b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	c := h.chrome(r)

@@ -72,8 +72,7 @@ func readListingForm(v url.Values, f views.ListingForm, in domain.ListingInput) 
 func (h *Handlers) createProfilePage(w http.ResponseWriter, r *http.Request) {
 	u := currentUser(r)
 	bill, err := h.billingOf(r.Context(), u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	f := newListingForm(u.Email)
@@ -95,14 +94,12 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	bill, err := h.billingOf(ctx, u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	f, in := readListingForm(r.PostForm, newListingForm(u.Email), domain.NewListingInput(u.Email))
 	attach, err := h.wizardImages(ctx, u, bill, r.PostForm, files, &f)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	if len(f.Errors) > 0 {
@@ -110,8 +107,7 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c, err := h.domain.Listings.Create(ctx, domain.NewListing{Input: in, AccountID: u.Account(), Creator: *u, Images: attach, Photos: bill.Photos()})
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	created := c.Listing
@@ -173,8 +169,7 @@ func (h *Handlers) manageBusinessPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f, err := h.manageForm(r.Context(), b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.renderManage(w, r, http.StatusOK, h.chrome(r), b, f, views.VerificationForm{})
@@ -194,8 +189,7 @@ func (h *Handlers) updateBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	up, err := h.domain.Listings.Update(r.Context(), b, in, currentUser(r).Email)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	if up.Held {
@@ -240,8 +234,7 @@ func (h *Handlers) publishBusiness(w http.ResponseWriter, r *http.Request) {
 		h.renderManage(w, r, http.StatusConflict, c, b, f, views.VerificationForm{})
 		return
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	t := views.Toast{Title: "Listing unpublished", Description: b.Name + " is hidden from the directory."}

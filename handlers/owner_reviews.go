@@ -45,8 +45,7 @@ func (h *Handlers) ownerReviewsPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := h.ownerReviewsView(r.Context(), b, ownerReviewQuery(r.URL.Query()), currentUser(r).ID)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	if v.Query.Page > v.Pages {
@@ -218,8 +217,7 @@ func (h *Handlers) answerReview(w http.ResponseWriter, r *http.Request, status i
 		return
 	}
 	v, err := h.ownerReviewsView(r.Context(), b, q, currentUser(r).ID)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	found := false

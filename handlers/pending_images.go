@@ -264,8 +264,7 @@ func (h *Handlers) uploadImage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	img, err := h.domain.Images.AddPending(ctx, u.Account(), u.ID, kind, pic)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	p := h.pendingImage(img, "", "")

@@ -182,8 +182,7 @@ func (h *Handlers) quoteRequestSentPage(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	ms, err := h.store.RequestMatches(ctx, q.ID)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := views.QuoteRequestView{

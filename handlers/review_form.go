@@ -81,8 +81,7 @@ func (h *Handlers) reviewFormPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	own, editing, err := h.ownReview(r, b, u)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	f := h.newReviewForm(b)
@@ -250,8 +249,7 @@ func (h *Handlers) reviewToDelete(w http.ResponseWriter, r *http.Request) (store
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	own, found, err := h.ownReview(r, b, u)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return b, u, own, false
 	}
 	if !found {

@@ -108,8 +108,7 @@ func (h *Handlers) reviewReportPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f, err := h.reportForm(r, rev, b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.answerReport(w, r, http.StatusOK, f)
@@ -124,8 +123,7 @@ func (h *Handlers) reportReview(w http.ResponseWriter, r *http.Request) {
 	}
 	u := currentUser(r)
 	f, err := h.reportForm(r, rev, b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	if f.State != views.ReportOpen {

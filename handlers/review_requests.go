@@ -56,8 +56,7 @@ func (h *Handlers) sendReviewRequests(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, u := r.Context(), currentUser(r)
 	f, err := h.reviewRequestForm(ctx, b, u.ID)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	f.Emails, f.Note = strings.TrimSpace(r.PostFormValue("emails")), strings.TrimSpace(r.PostFormValue("note"))
@@ -97,8 +96,7 @@ func (h *Handlers) sendReviewRequests(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	next, err := h.reviewRequestForm(ctx, b, u.ID)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	next.Results = results
@@ -114,8 +112,7 @@ func (h *Handlers) answerRequests(w http.ResponseWriter, r *http.Request, status
 		return
 	}
 	v, err := h.ownerReviewsView(r.Context(), b, ownerReviewQuery(nil), currentUser(r).ID)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v.Requests = f
@@ -130,8 +127,7 @@ func (h *Handlers) reviewQRCode(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	svg, err := qrcode.SVG(h.domain.Reviews.ReviewFormURL(b.Slug), "Review "+b.Name+" on "+h.site.Name)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")

@@ -63,8 +63,7 @@ func (h *Handlers) reviewsPage(w http.ResponseWriter, r *http.Request) {
 	}
 	page, per := pageParam(r), views.ReviewsPerPage
 	l, total, err := h.listingReviews(r.Context(), b, currentUser(r), sort, store.Page{Limit: per, Offset: (page - 1) * per})
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	pages := max(1, (total+per-1)/per)

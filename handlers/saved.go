@@ -78,8 +78,7 @@ func (h *Handlers) setSaved(w http.ResponseWriter, r *http.Request, save bool) {
 // Remove.
 func (h *Handlers) savedPage(w http.ResponseWriter, r *http.Request) {
 	bs, _, err := h.store.SavedBusinesses(r.Context(), currentUser(r).ID, 0)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.SavedPage(h.chrome(r), views.SavedView{Businesses: savedViews(bs)}))

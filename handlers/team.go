@@ -27,8 +27,7 @@ func (h *Handlers) teamPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := h.teamView(r.Context(), u)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.TeamPage(h.chrome(r), v))
@@ -100,8 +99,7 @@ func (h *Handlers) teamDone(w http.ResponseWriter, r *http.Request, err error, f
 		return false
 	}
 	v, err := h.teamView(r.Context(), currentUser(r))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return false
 	}
 	v.Problem, v.Form = problem, form
@@ -117,8 +115,7 @@ func (h *Handlers) teamMember(w http.ResponseWriter, r *http.Request) (*store.Us
 		return nil, store.TeamMate{}, false
 	}
 	mates, err := h.store.TeamMatesOf(r.Context(), u.ID)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return nil, store.TeamMate{}, false
 	}
 	id := idParam(r)
@@ -154,8 +151,7 @@ func (h *Handlers) transferTeamPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	bill, err := h.billingOf(r.Context(), u.ID)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.TeamConfirmPage(h.chrome(r), views.TeamConfirm{Action: "transfer", Person: views.TeamPerson{Name: m.Name, Email: m.Email}, Plan: bill.Plan.Name}))
@@ -179,8 +175,7 @@ func (h *Handlers) leaveTeamPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	label, err := h.domain.Accounts.Label(r.Context(), u.Account())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.TeamConfirmPage(h.chrome(r), views.TeamConfirm{Action: "leave", Account: label}))
@@ -194,8 +189,7 @@ func (h *Handlers) leaveTeam(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	label, err := h.domain.Accounts.Leave(r.Context(), *u)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.flash(r, views.Toast{Title: "You left the team", Description: "You no longer have access to the account of " + label + "."})

@@ -64,8 +64,7 @@ func (h *Handlers) revokeTeamInvite(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) teamInvitePage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Referrer-Policy", "no-referrer") // the token is in the URL
 	v, status, err := h.inviteState(r, r.URL.Query().Get("token"))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, status, views.TeamInvitePage(h.chrome(r), v))
@@ -99,8 +98,7 @@ func (h *Handlers) acceptTeamInvite(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, status, views.TeamInvitePage(h.chrome(r), v))

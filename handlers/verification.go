@@ -70,8 +70,7 @@ func (h *Handlers) renderManageWith(w http.ResponseWriter, r *http.Request, stat
 	if err == nil && m.Branding.BusinessID == 0 {
 		m.Branding, err = h.brandingPanel(ctx, u, b)
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, status, views.ManageBusinessPage(c, f, p, m))
@@ -124,8 +123,7 @@ func (h *Handlers) verifyByDomain(w http.ResponseWriter, r *http.Request) {
 // section's form vf and, when not nil, toast.
 func (h *Handlers) manageRefused(w http.ResponseWriter, r *http.Request, status int, b store.Business, vf views.VerificationForm, toast *views.Toast) {
 	f, err := h.manageForm(r.Context(), b)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	c := h.chrome(r)

@@ -106,8 +106,7 @@ func (h *Handlers) endpointAnswer(w http.ResponseWriter, r *http.Request, status
 		Form: views.WebhookEndpointForm{URL: e.URL, Description: e.Description, Events: e.EventList()},
 	}
 	ds, total, err := h.domain.Integrations.DeliveryLog(ctx, e.ID, store.Page{Limit: deliveriesPerPage, Offset: (page - 1) * deliveriesPerPage})
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	if page > 1 && len(ds) == 0 {
@@ -252,8 +251,7 @@ func (h *Handlers) sendTestEvent(w http.ResponseWriter, r *http.Request) {
 		h.disabledRefusal(w, r, bill, e)
 		return
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.log.Info("webhook test event queued", "account_id", u.Account(), "endpoint_id", e.ID, "delivery_id", id)
