@@ -45,8 +45,7 @@ func (h *Handlers) profileView(r *http.Request) (views.ProfileView, error) {
 // profilePage shows the signed-in user's profile forms.
 func (h *Handlers) profilePage(w http.ResponseWriter, r *http.Request) {
 	v, err := h.profileView(r)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.render(w, r, http.StatusOK, views.ProfilePage(h.chrome(r), v))
@@ -58,8 +57,7 @@ func (h *Handlers) saveProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := h.profileView(r)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	f := r.PostForm
@@ -121,8 +119,7 @@ func (h *Handlers) ownerSettingView(w http.ResponseWriter, r *http.Request, sect
 		return views.ProfileView{}, false
 	}
 	v, err := h.profileView(r)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return views.ProfileView{}, false
 	}
 	v.Section = section
@@ -143,8 +140,7 @@ func (h *Handlers) changePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := h.profileView(r)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v.Section = "password"
@@ -171,8 +167,7 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := h.profileView(r)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	u := currentUser(r)
