@@ -95,27 +95,8 @@ func (h *Handlers) decideReview(decision string) http.HandlerFunc {
 			h.serverError(w, r, err)
 			return
 		default:
-			h.flash(r, decisionToast(action, m))
+			h.flash(r, views.ReviewDecisionToast(decision, m.BusinessName, m.AuthorEmail, m.ReportsClosed))
 		}
 		http.Redirect(w, r, adminBack(r, "/admin/reviews"), http.StatusSeeOther)
 	}
-}
-
-// decisionToast says what a decision did, and who is told.
-func decisionToast(action string, m store.ModeratedReview) views.Toast {
-	told := ""
-	if m.AuthorEmail != "" && action != store.ActionKeepReview {
-		told = " " + m.AuthorEmail + " will be told by email."
-	}
-	switch action {
-	case store.ActionHideReview:
-		return views.Toast{Title: "Review hidden", Description: "It no longer shows on " + m.BusinessName + " nor counts in its rating." + told}
-	case store.ActionDeleteReview:
-		return views.Toast{Title: "Review deleted", Description: "It no longer shows on " + m.BusinessName + " nor counts in its rating." + told}
-	}
-	closed := "Its report is closed."
-	if m.ReportsClosed != 1 {
-		closed = "Its " + itoa(m.ReportsClosed) + " reports are closed."
-	}
-	return views.Toast{Title: "Review kept", Description: closed}
 }

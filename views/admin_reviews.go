@@ -1,6 +1,7 @@
 package views
 
 import (
+	"strconv"
 	"strings"
 	"time"
 )
@@ -67,4 +68,27 @@ func adminCount(n int, one, many string) string {
 // a button's visible word.
 func (r AdminReviewRow) byline() string {
 	return " the review by " + r.Author + " of " + r.BusinessName
+}
+
+// ReviewDecisionToast says what a decision on a reported review did
+// (decision is "keep", "hide" or "delete") to the review of business,
+// and who is told: its author, at authorEmail ("": no account to tell),
+// of a review hidden or deleted; reportsClosed are the open reports the
+// decision closed.
+func ReviewDecisionToast(decision, business, authorEmail string, reportsClosed int) Toast {
+	told := ""
+	if authorEmail != "" && decision != "keep" {
+		told = " " + authorEmail + " will be told by email."
+	}
+	switch decision {
+	case "hide":
+		return Toast{Title: "Review hidden", Description: "It no longer shows on " + business + " nor counts in its rating." + told}
+	case "delete":
+		return Toast{Title: "Review deleted", Description: "It no longer shows on " + business + " nor counts in its rating." + told}
+	}
+	closed := "Its report is closed."
+	if reportsClosed != 1 {
+		closed = "Its " + strconv.Itoa(reportsClosed) + " reports are closed."
+	}
+	return Toast{Title: "Review kept", Description: closed}
 }
