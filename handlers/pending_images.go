@@ -68,14 +68,7 @@ var imageRules = views.ImageRules{
 // wizardRules are the rules of a listing's images on bill's plan, for
 // the wizard's hints and its island.
 func wizardRules(bill domain.Billing) views.WizardRules {
-	name, n := bill.Plan.Name, bill.Photos()
-	return views.WizardRules{
-		ImageRules: imageRules,
-		MaxPhotos:  n, PlanName: name, TooMany: views.PhotoCap(name, n) + ": remove some before you send the form",
-		More: "Your " + name + " plan shows a logo and up to " + strconv.Itoa(n) +
-			" photos per listing; you can change them, reorder them and choose the cover from the listing's page once it is created.",
-		Upload: "/dashboard/images",
-	}
+	return views.WizardRulesFor(imageRules, bill.Plan.Name, bill.Photos())
 }
 
 // newWizardImages is the part as the wizard starts: nothing uploaded.

@@ -99,3 +99,15 @@ func ifElse(cond bool, yes, no string) string {
 	}
 	return no
 }
+
+// WizardRulesFor are the rules of a listing's images on plan, which shows
+// up to photos photos, for the wizard's hints and its island.
+func WizardRulesFor(rules ImageRules, plan string, photos int) WizardRules {
+	return WizardRules{
+		ImageRules: rules,
+		MaxPhotos:  photos, PlanName: plan, TooMany: PhotoCap(plan, photos) + ": remove some before you send the form",
+		More: "Your " + plan + " plan shows a logo and up to " + strconv.Itoa(photos) +
+			" photos per listing; you can change them, reorder them and choose the cover from the listing's page once it is created.",
+		Upload: "/dashboard/images",
+	}
+}
