@@ -167,29 +167,12 @@ func (h *Handlers) analyticsCSV(w http.ResponseWriter, r *http.Request) {
 	if h.broken(w, r, err) {
 		return
 	}
-	sources := leadSources(rep.Totals.LeadsBySource)
-	columns := []string{"Day", "Views", "Unique visitors", "Impressions", "Click-through (%)", "Website clicks", "Phone clicks", "Email clicks", "Contact clicks"}
-	for _, src := range sources {
-		columns = append(columns, "Leads: "+views.LeadSourceLabel(src.Key))
-	}
-	columns = append(columns, "Reviews", "Average rating")
+	columns, rows := domain.AnalyticsTable(rep.Days, domain.SourceOrder(rep.Totals.LeadsBySource), views.LeadSourceLabel)
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="analytics-`+s.rng.Key+`.csv"`)
 	cw := csvexport.NewWriter(w, columns)
-	n := func(v int64) string { return strconv.FormatInt(v, 10) }
-	for _, d := range rep.Days {
-		ctr, rating := "", ""
-		if d.Impressions > 0 {
-			ctr = strconv.FormatFloat(d.ClickThrough()*100, 'f', 1, 64)
-		}
-		if d.Reviews > 0 {
-			rating = strconv.FormatFloat(d.AverageRating(), 'f', 1, 64)
-		}
-		row := []string{d.Day, n(d.Views), n(d.Visitors), n(d.Impressions), ctr, n(d.WebsiteClicks), n(d.PhoneClicks), n(d.EmailClicks), n(d.ContactClicks)}
-		for _, src := range sources {
-			row = append(row, n(d.LeadsBySource[src.Key]))
-		}
-		cw.Write(append(row, n(d.Reviews), rating))
+	for _, row := range rows {
+		cw.Write(row)
 	}
 	if err := cw.Flush(); err != nil {
 		h.log.Warn("analytics export not delivered", slog.Any("error", err), "user_id", currentUser(r).ID)

@@ -11,6 +11,7 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/clientgone"
 	"bizprofile/csvexport"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -141,24 +142,12 @@ func (h *Handlers) leadsCSV(w http.ResponseWriter, r *http.Request) {
 	if h.broken(w, r, err) {
 		return
 	}
-	columns := []string{"Received", "Listing", "Name", "Email", "Phone", "Message", "Status", "Source", "Locked"}
-	if scoring {
-		columns = append(columns, "Score")
-	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="leads-`+time.Now().UTC().Format(leadDate)+`.csv"`)
-	cw := csvexport.NewWriter(w, columns)
+	cw := csvexport.NewWriter(w, domain.LeadColumns(scoring))
 	for offset := 0; ; {
 		for _, l := range ls {
-			row := []string{csvexport.Time(l.CreatedAt), l.BusinessName, l.Name, l.Email, l.Phone, l.Message,
-				catalog.LeadStatusLabel(l.Status), views.LeadSourceLabel(l.Source), csvexport.YesNo(l.Locked)}
-			if l.Locked {
-				row[2], row[3], row[4], row[5] = "", "", "", ""
-			}
-			if scoring {
-				row = append(row, strconv.Itoa(l.Score))
-			}
-			cw.Write(row)
+			cw.Write(domain.LeadRow(l, scoring, views.LeadSourceLabel))
 		}
 		if len(ls) < exportBatch {
 			break
