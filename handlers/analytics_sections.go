@@ -173,8 +173,7 @@ func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) {
 	}
 	f.Saved = saved > 0
 	if f.Value == "" && f.Saved {
-		if err := h.store.SetOrderValue(r.Context(), u.Account(), 0); err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, h.store.SetOrderValue(r.Context(), u.Account(), 0)) {
 			return
 		}
 		h.flash(r, views.Toast{Title: "Order value removed", Description: "Your return on investment is not estimated until you enter one again."})

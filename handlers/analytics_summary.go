@@ -22,8 +22,7 @@ func (h *Handlers) saveAnalyticsSummary(w http.ResponseWriter, r *http.Request) 
 	}
 	on := r.PostFormValue("analytics_summary") == "on"
 	u := currentUser(r)
-	if err := h.store.SetAnalyticsSummary(r.Context(), u.ID, on); err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, h.store.SetAnalyticsSummary(r.Context(), u.ID, on)) {
 		return
 	}
 	h.log.Info("analytics summary set", "user_id", u.ID, "on", on)

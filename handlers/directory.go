@@ -145,8 +145,7 @@ func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := page.Render(r.Context(), &buf); err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, page.Render(r.Context(), &buf)) {
 		return
 	}
 	gz := pagecache.Gzip(buf.Bytes())

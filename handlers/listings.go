@@ -268,8 +268,7 @@ func (h *Handlers) deleteBusiness(w http.ResponseWriter, r *http.Request) {
 	if !ok || !h.ownerOnly(w, r, deleteListingAction) {
 		return
 	}
-	if err := h.domain.Listings.Delete(r.Context(), b, currentUser(r).ID); err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, h.domain.Listings.Delete(r.Context(), b, currentUser(r).ID)) {
 		return
 	}
 	h.flash(r, views.Toast{Title: "Listing deleted", Description: b.Name + " was removed from the directory."})
