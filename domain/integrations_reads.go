@@ -64,3 +64,18 @@ func (i *Integrations) DeliveryLog(ctx context.Context, endpointID int64, p stor
 	}
 	return out, total, nil
 }
+
+// Key is API key id of accountID; store.ErrNotFound when it is another
+// account's, or none.
+func (i *Integrations) Key(ctx context.Context, accountID, id int64) (store.APIKey, error) {
+	keys, err := i.store.APIKeysOf(ctx, accountID)
+	if err != nil {
+		return store.APIKey{}, err
+	}
+	for _, k := range keys {
+		if k.ID == id && id != 0 {
+			return k, nil
+		}
+	}
+	return store.APIKey{}, store.ErrNotFound
+}

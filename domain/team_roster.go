@@ -35,3 +35,18 @@ func (a *Accounts) Roster(ctx context.Context, accountID int64) (Roster, error) 
 	t.Seats, err = a.store.TeamSeatsTaken(ctx, accountID, a.now())
 	return t, err
 }
+
+// Member is the member userID of accountID's team; store.ErrNotFound when
+// they are not one.
+func (a *Accounts) Member(ctx context.Context, accountID, userID int64) (store.TeamMate, error) {
+	mates, err := a.store.TeamMatesOf(ctx, accountID)
+	if err != nil {
+		return store.TeamMate{}, err
+	}
+	for _, m := range mates {
+		if m.UserID == userID {
+			return m, nil
+		}
+	}
+	return store.TeamMate{}, store.ErrNotFound
+}

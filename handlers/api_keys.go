@@ -123,18 +123,11 @@ func (h *Handlers) createAPIKey(w http.ResponseWriter, r *http.Request) {
 // accountKey loads the URL's key of the user's account; anyone else's
 // is 404.
 func (h *Handlers) accountKey(w http.ResponseWriter, r *http.Request, u *store.User) (store.APIKey, bool) {
-	id := idParam(r)
-	keys, err := h.store.APIKeysOf(r.Context(), u.Account())
-	if h.broken(w, r, err) {
+	k, err := h.domain.Integrations.Key(r.Context(), u.Account(), idParam(r))
+	if h.failed(w, r, err) {
 		return store.APIKey{}, false
 	}
-	for _, k := range keys {
-		if k.ID == id && id != 0 {
-			return k, true
-		}
-	}
-	h.notFound(w, r)
-	return store.APIKey{}, false
+	return k, true
 }
 
 // revokeAPIKeyPage asks to confirm a key's revocation.

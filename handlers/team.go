@@ -114,18 +114,11 @@ func (h *Handlers) teamMember(w http.ResponseWriter, r *http.Request) (*store.Us
 	if !ok {
 		return nil, store.TeamMate{}, false
 	}
-	mates, err := h.store.TeamMatesOf(r.Context(), u.ID)
-	if h.broken(w, r, err) {
+	m, err := h.domain.Accounts.Member(r.Context(), u.ID, idParam(r))
+	if h.failed(w, r, err) {
 		return nil, store.TeamMate{}, false
 	}
-	id := idParam(r)
-	for _, m := range mates {
-		if m.UserID == id {
-			return u, m, true
-		}
-	}
-	h.notFound(w, r)
-	return nil, store.TeamMate{}, false
+	return u, m, true
 }
 
 // removeTeamMemberPage asks before removing a member.
