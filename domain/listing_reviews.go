@@ -46,3 +46,12 @@ func (r *Reviews) OfListing(ctx context.Context, b store.Business, viewer *store
 	l.HasOwn = err == nil
 	return l, nil
 }
+
+// By is userID's review of businessID, if they wrote one.
+func (r *Reviews) By(ctx context.Context, businessID, userID int64) (store.Review, bool, error) {
+	rv, err := r.store.ReviewBy(ctx, businessID, userID)
+	if errors.Is(err, store.ErrNotFound) {
+		return rv, false, nil
+	}
+	return rv, err == nil, err
+}

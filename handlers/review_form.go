@@ -60,15 +60,6 @@ func (h *Handlers) refuseReview(w http.ResponseWriter, r *http.Request, b store.
 	h.render(w, r, http.StatusForbidden, views.ReviewRefusedPage(h.chrome(r), views.ReviewRefusal{Slug: b.Slug, Business: b.Name, Reason: reason, Email: email}))
 }
 
-// ownReview is u's review of b, if they wrote one.
-func (h *Handlers) ownReview(r *http.Request, b store.Business, u *store.User) (store.Review, bool, error) {
-	rv, err := h.store.ReviewBy(r.Context(), b.ID, u.ID)
-	if errors.Is(err, store.ErrNotFound) {
-		return rv, false, nil
-	}
-	return rv, err == nil, err
-}
-
 // reviewFormPage shows the form: empty, with the name the viewer's
 // profile suggests, or holding the viewer's review to edit.
 func (h *Handlers) reviewFormPage(w http.ResponseWriter, r *http.Request) {
@@ -80,7 +71,7 @@ func (h *Handlers) reviewFormPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	own, editing, err := h.ownReview(r, b, u)
+	own, editing, err := h.domain.Reviews.By(r.Context(), b.ID, u.ID)
 	if h.broken(w, r, err) {
 		return
 	}
@@ -133,7 +124,7 @@ func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
 		}
 		h.render(w, r, status, views.ReviewFormPage(h.chrome(r), f))
 	}
-	own, editing, err := h.ownReview(r, b, u)
+	own, editing, err := h.domain.Reviews.By(r.Context(), b.ID, u.ID)
 	if err != nil {
 		clientgone.Error(h.log, r, "review not stored", "error", err, "business_id", b.ID, "user_id", u.ID)
 		f.Problem = reviewNotSaved
@@ -248,7 +239,7 @@ func (h *Handlers) reviewToDelete(w http.ResponseWriter, r *http.Request) (store
 		return b, nil, store.Review{}, false
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	own, found, err := h.ownReview(r, b, u)
+	own, found, err := h.domain.Reviews.By(r.Context(), b.ID, u.ID)
 	if h.broken(w, r, err) {
 		return b, u, own, false
 	}
