@@ -93,6 +93,16 @@ func (p *Partners) RunPayouts(ctx context.Context, month string) error {
 	return nil
 }
 
+// PayOutNow makes this month's payouts at once, as the monthly run would
+// on the first of next month, for an administrator who will not wait (a
+// partnership ending, a run that failed): each partner whose payable
+// balance reaches the threshold today is paid it, nobody twice in a month.
+// It returns the month the payouts are made in.
+func (p *Partners) PayOutNow(ctx context.Context) (string, error) {
+	month := p.now().UTC().Format(store.MonthFormat)
+	return month, p.RunPayouts(ctx, month)
+}
+
 // PayByConnect transfers payout id to its partner's Connect account,
 // then marks it paid and emails the statement. A failure is logged, kept
 // on the payout for the administrators and returned, so the job retries;

@@ -6,6 +6,7 @@ import (
 
 	"bizprofile/csvexport"
 	"bizprofile/domain"
+	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -64,6 +65,16 @@ func (h *Handlers) markPayoutPaid(w http.ResponseWriter, r *http.Request) {
 		h.flash(r, views.Toast{Title: "Payout marked paid", Description: "The partner is being emailed the statement."})
 		http.Redirect(w, r, "/admin/payouts?month="+r.URL.Query().Get("month"), http.StatusSeeOther)
 	}
+}
+
+// payOutNow makes this month's payouts at once (domain PayOutNow).
+func (h *Handlers) payOutNow(w http.ResponseWriter, r *http.Request) {
+	month, err := h.domain.Partners.PayOutNow(r.Context())
+	if h.broken(w, r, err) {
+		return
+	}
+	h.flash(r, views.Toast{Title: "Payouts made", Description: "Each partner with a payable balance of " + views.DollarsText(plans.PayoutThresholdCents) + " or more has this month's payout."})
+	http.Redirect(w, r, "/admin/payouts?month="+month, http.StatusSeeOther)
 }
 
 // voidCommission voids what remains of a commission, with a reason.

@@ -229,6 +229,7 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/payouts", h.adminPayouts)
 			r.Get("/payouts.csv", h.adminPayoutsCSV)
 			r.Post("/payouts/{id}/paid", h.markPayoutPaid)
+			r.Post("/payouts/now", h.payOutNow)
 			r.Post("/commissions/{id}/void", h.voidCommission)
 			r.Get("/jobs", h.adminJobs)
 			r.Post("/jobs/{id}/retry", h.retryJob)
