@@ -2,6 +2,7 @@ package domain
 
 import (
 	"strconv"
+	"strings"
 
 	"bizprofile/catalog"
 	"bizprofile/csvexport"
@@ -60,4 +61,30 @@ func AnalyticsTable(days []store.AnalyticsDay, sources []string, label func(stri
 		rows = append(rows, append(row, n(d.Reviews), rating))
 	}
 	return columns, rows
+}
+
+// HoldRow is a hold as the administrators' export of held listings writes
+// it; base is the site's address, which makes the listings' links.
+func HoldRow(hold store.Hold, base string) []string {
+	decided, similarAt := "", ""
+	if hold.DecidedAt.Valid {
+		decided = csvexport.Time(hold.DecidedAt.Time)
+	}
+	if hold.Similar.ID != 0 {
+		similarAt = base + "/directory/" + hold.Similar.Slug
+	}
+	return []string{csvexport.Time(hold.CreatedAt), hold.Listing.Name, base + "/directory/" + hold.Listing.Slug, hold.Listing.City, hold.Listing.State,
+		hold.Listing.OwnerEmail.String, hold.Similar.Name, similarAt, hold.Similar.OwnerEmail.String, hold.Status, hold.Reason, decided, hold.DeciderEmail,
+		strings.Join(HoldGrounds(hold.Resembles, hold.Similar.Name, hold.Scripts), " ")}
+}
+
+// ClaimRow is a claim as the administrators' export of claims writes it;
+// base is the site's address, role names the claimant's role.
+func ClaimRow(c store.Claim, base string, role func(string) string) []string {
+	decided := ""
+	if c.DecidedAt.Valid {
+		decided = csvexport.Time(c.DecidedAt.Time)
+	}
+	return []string{csvexport.Time(c.CreatedAt), c.BusinessName, base + "/directory/" + c.BusinessSlug, c.UserEmail,
+		role(c.Role), c.Message, c.Status, decided, c.DeciderEmail}
 }

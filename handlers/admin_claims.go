@@ -8,7 +8,7 @@ import (
 	"net/url"
 
 	"bizprofile/catalog"
-	"bizprofile/csvexport"
+	"bizprofile/domain"
 	bizmail "bizprofile/mail"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -57,12 +57,7 @@ func (h *Handlers) claimsList() adminList {
 			cs, total, err := h.store.Claims(ctx, claimsQueue.status(q), p)
 			rows := make([][]string, len(cs))
 			for i, c := range cs {
-				decided := ""
-				if c.DecidedAt.Valid {
-					decided = csvexport.Time(c.DecidedAt.Time)
-				}
-				rows[i] = []string{csvexport.Time(c.CreatedAt), c.BusinessName, h.site.BaseURL + "/directory/" + c.BusinessSlug, c.UserEmail,
-					catalog.OptionLabel(views.ClaimRoles, c.Role), c.Message, c.Status, decided, c.DeciderEmail}
+				rows[i] = domain.ClaimRow(c, h.site.BaseURL, func(role string) string { return catalog.OptionLabel(views.ClaimRoles, role) })
 			}
 			return rows, total, err
 		},

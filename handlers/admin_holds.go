@@ -5,9 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strings"
 
-	"bizprofile/csvexport"
 	"bizprofile/domain"
 	"bizprofile/places"
 	"bizprofile/store"
@@ -67,16 +65,7 @@ func (h *Handlers) holdsList() adminList {
 			hs, total, err := h.store.Holds(ctx, holdsQueue.status(q), p)
 			rows := make([][]string, len(hs))
 			for i, hold := range hs {
-				decided, similarAt := "", ""
-				if hold.DecidedAt.Valid {
-					decided = csvexport.Time(hold.DecidedAt.Time)
-				}
-				if hold.Similar.ID != 0 {
-					similarAt = h.site.BaseURL + "/directory/" + hold.Similar.Slug
-				}
-				rows[i] = []string{csvexport.Time(hold.CreatedAt), hold.Listing.Name, h.site.BaseURL + "/directory/" + hold.Listing.Slug, hold.Listing.City, hold.Listing.State,
-					hold.Listing.OwnerEmail.String, hold.Similar.Name, similarAt, hold.Similar.OwnerEmail.String, hold.Status, hold.Reason, decided, hold.DeciderEmail,
-					strings.Join(domain.HoldGrounds(hold.Resembles, hold.Similar.Name, hold.Scripts), " ")}
+				rows[i] = domain.HoldRow(hold, h.site.BaseURL)
 			}
 			return rows, total, err
 		},
