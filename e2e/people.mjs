@@ -122,6 +122,7 @@ const stripeAPIVersion = "2026-03-25.dahlia";
 // signed with the e2e server's webhook secret (STRIPE_WEBHOOK_SECRET in
 // run.mjs) and posted to /webhooks/stripe. The account's id, which the
 // checkout gives Stripe, is read from its data file (/profile/data.json).
+// It returns the account's id and the subscription's.
 export async function onPlan(ctx, email, { plan = "pro", amountCents = 4900 } = {}) {
   const c = await ctx.browser().newContext();
   const page = await c.newPage();
@@ -133,7 +134,35 @@ export async function onPlan(ctx, email, { plan = "pro", amountCents = 4900 } = 
   if (!userID) throw new Error(`no account id in the data file of ${email}`);
 
   const now = Math.floor(Date.now() / 1000);
-  const rand = () => Math.random().toString(36).slice(2, 12);
+  const subscription = "sub_e2e_" + rand();
+  await postStripeEvent("customer.subscription.created", {
+    id: subscription,
+    object: "subscription",
+    customer: "cus_e2e_" + rand(),
+    status: "active",
+    cancel_at_period_end: false,
+    metadata: { user_id: String(userID), plan },
+    items: {
+      object: "list",
+      data: [{
+        id: "si_e2e_" + rand(),
+        object: "subscription_item",
+        current_period_end: now + 30 * 86400,
+        price: { id: "price_e2e_" + plan, object: "price", unit_amount: amountCents, currency: "usd", recurring: { interval: "month" }, metadata: { plan } },
+      }],
+    },
+  });
+  return { userID, subscription };
+}
+
+// rand is a random suffix for the ids of Stripe's objects.
+export const rand = () => Math.random().toString(36).slice(2, 12);
+
+// postStripeEvent posts an event of type about object to /webhooks/stripe
+// as Stripe would: signed with the e2e server's webhook secret
+// (STRIPE_WEBHOOK_SECRET in run.mjs), in the API version the app reads.
+export async function postStripeEvent(type, object) {
+  const now = Math.floor(Date.now() / 1000);
   const body = JSON.stringify({
     id: "evt_e2e_" + rand(),
     object: "event",
@@ -141,26 +170,8 @@ export async function onPlan(ctx, email, { plan = "pro", amountCents = 4900 } = 
     created: now,
     livemode: false,
     pending_webhooks: 1,
-    type: "customer.subscription.created",
-    data: {
-      object: {
-        id: "sub_e2e_" + rand(),
-        object: "subscription",
-        customer: "cus_e2e_" + rand(),
-        status: "active",
-        cancel_at_period_end: false,
-        metadata: { user_id: String(userID), plan },
-        items: {
-          object: "list",
-          data: [{
-            id: "si_e2e_" + rand(),
-            object: "subscription_item",
-            current_period_end: now + 30 * 86400,
-            price: { id: "price_e2e_" + plan, object: "price", unit_amount: amountCents, currency: "usd", recurring: { interval: "month" }, metadata: { plan } },
-          }],
-        },
-      },
-    },
+    type,
+    data: { object },
   });
   const signature = createHmac("sha256", "whsec_e2e").update(`${now}.${body}`).digest("hex");
   const r = await fetch(baseURL + "/webhooks/stripe", {
@@ -168,7 +179,7 @@ export async function onPlan(ctx, email, { plan = "pro", amountCents = 4900 } = 
     headers: { "Content-Type": "application/json", "Stripe-Signature": `t=${now},v1=${signature}` },
     body,
   });
-  if (!r.ok) throw new Error(`Stripe's event was refused: HTTP ${r.status} ${await r.text()}`);
+  if (!r.ok) throw new Error(`Stripe's ${type} event was refused: HTTP ${r.status} ${await r.text()}`);
 }
 
 // onPro puts the account of email on the Pro plan (onPlan).

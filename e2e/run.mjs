@@ -28,6 +28,10 @@ const server = await startServer({
     STRIPE_SECRET_KEY: "sk_test_e2e",
     STRIPE_WEBHOOK_SECRET: "whsec_e2e",
     STRIPE_API_BASE: stripeMock.url,
+    // The tests stand for people in different places with the
+    // X-Forwarded-For header a proxy on this machine would add (the
+    // partner test's partner and the business they refer).
+    TRUSTED_PROXIES: "127.0.0.1",
     // Counted visits reach the database quickly, for analytics.test.mjs.
     ANALYTICS_FLUSH_INTERVAL: "200ms",
   },
