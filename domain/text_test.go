@@ -110,8 +110,9 @@ func TestEveryInputAppliesTheTextRule(t *testing.T) {
 	}
 	// Fields that are no text a person writes to be shown: a password is
 	// only ever hashed, an address is the server's, a decision's action is
-	// the button an administrator pressed.
-	notText := map[string]bool{"Password": true, "ConfirmPassword": true, "IP": true, "Action": true}
+	// the button an administrator pressed, a referral is the cookie's value
+	// (ParseReferralCookie refuses anything but a code and a time).
+	notText := map[string]bool{"Password": true, "ConfirmPassword": true, "IP": true, "Action": true, "Referral": true}
 	// A profile keeps the fields of its kind only (ProfileInput.Name).
 	unused := func(in any, field string) bool {
 		p, ok := in.(ProfileInput)
