@@ -28,6 +28,7 @@ import (
 	"bizprofile/jobs"
 	bizmail "bizprofile/mail"
 	"bizprofile/payments"
+	"bizprofile/ratelimit"
 	"bizprofile/status"
 	"bizprofile/storage"
 	"bizprofile/store"
@@ -155,7 +156,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		},
 		Production:  cfg.Production(),
 		Media:       media,
-		RateLimits:  handlers.DefaultRateLimits.Times(cfg.RateLimitMultiplier),
+		RateLimits:  ratelimit.Defaults.Times(cfg.RateLimitMultiplier),
 		AdminEmails: cfg.AdminEmails,
 		Analytics:   counter,
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"bizprofile/domain"
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 
 	"github.com/PuerkitoBio/goquery"
@@ -377,11 +378,11 @@ func TestNextIsOnlyFollowedWithinTheSite(t *testing.T) {
 
 func TestRateLimits(t *testing.T) {
 	limits := func(d *testDeps) {
-		d.RateLimits = RateLimits{
-			SignInPerEmailAndIP: RateLimit{3, time.Hour},
-			SignUpPerIP:         RateLimit{2, time.Hour},
-			ResetPerIP:          RateLimit{2, time.Hour},
-			ResendPerIP:         RateLimit{1, time.Hour},
+		d.RateLimits = ratelimit.Limits{
+			SignInPerEmailAndIP: ratelimit.Rate{Limit: 3, Window: time.Hour},
+			SignUpPerIP:         ratelimit.Rate{Limit: 2, Window: time.Hour},
+			ResetPerIP:          ratelimit.Rate{Limit: 2, Window: time.Hour},
+			ResendPerIP:         ratelimit.Rate{Limit: 1, Window: time.Hour},
 		}
 	}
 	eachEngine(t, func(t *testing.T, app *testApp) {

@@ -15,6 +15,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"bizprofile/handlers/api"
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 )
 
@@ -37,7 +38,7 @@ var known = map[string]string{
 }
 
 func TestAPIConformsToItsDocument(t *testing.T) {
-	lots := func(d *testDeps) { d.RateLimits.APIPerKey = RateLimit{Limit: 100000, Window: time.Minute} }
+	lots := func(d *testDeps) { d.RateLimits.APIPerKey = ratelimit.Rate{Limit: 100000, Window: time.Minute} }
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		f := newAPIAccount(t, app)
 		now := time.Now().UTC()

@@ -16,6 +16,7 @@ import (
 
 	"bizprofile/apispec"
 	"bizprofile/handlers/api"
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 	"bizprofile/views"
 	"bizprofile/views/content"
@@ -23,7 +24,7 @@ import (
 )
 
 func TestAPIDocsDescribeEveryOperationAndProblem(t *testing.T) {
-	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.APIPerKey = RateLimit{Limit: 120, Window: time.Hour} })
+	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.APIPerKey = ratelimit.Rate{Limit: 120, Window: time.Hour} })
 	res, body := app.get(t, "/api/docs")
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("GET /api/docs: %d", res.StatusCode)

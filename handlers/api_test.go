@@ -16,6 +16,7 @@ import (
 	"bizprofile/apispec"
 	"bizprofile/handlers/api"
 	"bizprofile/plans"
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 )
 
@@ -150,7 +151,7 @@ func TestAPIRefusesRequestsWithoutAGoodKey(t *testing.T) {
 }
 
 func TestAPIRateLimitsEachKey(t *testing.T) {
-	three := func(d *testDeps) { d.RateLimits.APIPerKey = RateLimit{Limit: 3, Window: time.Minute} }
+	three := func(d *testDeps) { d.RateLimits.APIPerKey = ratelimit.Rate{Limit: 3, Window: time.Minute} }
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		owner, key := apiOwner(t, app, "busy@example.com", store.ScopeRead)
 		for i := 1; i <= 3; i++ {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"bizprofile/domain"
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 
 	"github.com/PuerkitoBio/goquery"
@@ -312,7 +313,7 @@ func TestLeads(t *testing.T) {
 }
 
 func TestLeadRateLimitAndMailFailure(t *testing.T) {
-	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.LeadPerIP = RateLimit{2, 3600e9} })
+	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.LeadPerIP = ratelimit.Rate{Limit: 2, Window: 3600e9} })
 	ctx := context.Background()
 	b, _ := app.store.CreateBusiness(ctx, store.Business{Name: "Busy Bee", Published: true})
 	form := url.Values{"name": {"A"}, "email": {"a@example.com"}, "message": {"Hi"}}
@@ -349,7 +350,7 @@ func TestLeadIsKeptWhenMailFails(t *testing.T) {
 }
 
 func TestLeadPastTheCapIsEmailedWithoutItsDetails(t *testing.T) {
-	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.LeadPerIP = RateLimit{100, 3600e9} })
+	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.LeadPerIP = ratelimit.Rate{Limit: 100, Window: 3600e9} })
 	ctx := context.Background()
 	u := signedInOwner(t, app, "capped@example.com")
 	b, _ := app.store.CreateBusiness(ctx, store.Business{Name: "Capped Cafe", Published: true, OwnerID: sql.NullInt64{Int64: u.ID, Valid: true}})

@@ -21,6 +21,7 @@ import (
 	"bizprofile/domain"
 	"bizprofile/handlers/api"
 	"bizprofile/plans"
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 	"bizprofile/views"
 	"bizprofile/views/content"
@@ -321,7 +322,7 @@ func apiReferenceFigures() figures {
 		f.add("the API's kinds of problem", float64(k.Status))
 		f.addNumbersOf("the API's kinds of problem", k.Description)
 	}
-	rl := DefaultRateLimits.APIPerKey
+	rl := ratelimit.Defaults.APIPerKey
 	f.add("the API's rate limit", float64(rl.Limit), rl.Window.Seconds())
 	f.add("the standards' names: RFC 9457, OpenAPI 3.1", 9457, 3.1)
 	return f

@@ -48,8 +48,8 @@ type Deps struct {
 	Domain     *domain.Domain
 	Sessions   *scs.SessionManager
 	Site       views.Site
-	Production bool       // Secure cookies and HSTS
-	RateLimits RateLimits // zero values take DefaultRateLimits
+	Production bool             // Secure cookies and HSTS
+	RateLimits ratelimit.Limits // zero values take ratelimit.Defaults
 	// Stripe takes payments for the paid plans; nil: payments are not
 	// configured, and choosing a paid plan fails with the spec's toast.
 	Stripe *stripe.Client

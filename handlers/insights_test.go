@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"bizprofile/ai"
+	"bizprofile/ratelimit"
 
 	"bizprofile/store"
 
@@ -128,7 +129,7 @@ func TestInsightsAreOwnerOnly(t *testing.T) {
 }
 
 func TestInsightsRateLimit(t *testing.T) {
-	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.InsightsUser = RateLimit{1, 3600e9} })
+	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits.InsightsUser = ratelimit.Rate{Limit: 1, Window: 3600e9} })
 	b := ownerWithListing(t, app, "rl@example.com", "Limited Bakery")
 	app.post(t, "/ai-insights/generate", url.Values{"business_id": {itoa(int(b.ID))}})
 	req, _ := http.NewRequest(http.MethodPost, app.URL+"/ai-insights/generate", strings.NewReader("business_id="+itoa(int(b.ID))))

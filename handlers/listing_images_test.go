@@ -21,6 +21,7 @@ import (
 	"bizprofile/domain"
 	"bizprofile/images"
 	"bizprofile/plans"
+	"bizprofile/ratelimit"
 	"bizprofile/storage"
 	"bizprofile/store"
 )
@@ -658,7 +659,9 @@ func TestImagesStorageFailure(t *testing.T) {
 }
 
 func TestImagesUploadsPerAccountAreLimited(t *testing.T) {
-	limits := func(d *testDeps) { d.RateLimits = RateLimits{UploadPerAccount: RateLimit{Limit: 2, Window: time.Hour}} }
+	limits := func(d *testDeps) {
+		d.RateLimits = ratelimit.Limits{UploadPerAccount: ratelimit.Rate{Limit: 2, Window: time.Hour}}
+	}
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		f := newImagesFixture(t, app, plans.Growth.ID)
 		f.upload(t, app, "logo", "photo.webp", "")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"bizprofile/domain"
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 )
 
@@ -53,7 +54,7 @@ func TestSignInLockoutIsPerAddressAndSparesTheOwner(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		verifiedAccount(t, app, "owner@example.com")
 		const attacker = "203.0.113.66"
-		limit := DefaultRateLimits.SignInPerEmailAndIP.Limit
+		limit := ratelimit.Defaults.SignInPerEmailAndIP.Limit
 		for i := range limit {
 			if res, _ := signInFrom(t, app, attacker, "owner@example.com", "guess-"+itoa(i)); res.StatusCode != http.StatusUnauthorized {
 				t.Fatalf("guess %d: %d, want 401", i+1, res.StatusCode)
@@ -93,7 +94,7 @@ func TestSpreadGuessesSlowDownTheGuessersNotTheOwner(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		verifiedAccount(t, app, "owner@example.com")
 		guesser := func(i int) string { return "203.0.113." + strconv.Itoa(i+1) }
-		limit := DefaultRateLimits.SignInPerEmail.Limit
+		limit := ratelimit.Defaults.SignInPerEmail.Limit
 		for i := range limit + 2 {
 			if res, _ := signInFrom(t, app, guesser(i), "owner@example.com", "guess-"+itoa(i)); res.StatusCode != http.StatusUnauthorized {
 				t.Fatalf("first guess from address %d: %d, want 401", i+1, res.StatusCode)
@@ -134,7 +135,7 @@ func TestSignInLimitsLookTheSameForUnknownEmails(t *testing.T) {
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		verifiedAccount(t, app, "owner@example.com")
 		answers := func(email string) (statuses []int, last string) {
-			limit := DefaultRateLimits.SignInPerEmailAndIP.Limit
+			limit := ratelimit.Defaults.SignInPerEmailAndIP.Limit
 			for i := range limit + 2 {
 				res, body := signInFrom(t, app, "203.0.113.9", email, "guess-"+itoa(i))
 				statuses = append(statuses, res.StatusCode)
@@ -161,7 +162,7 @@ func TestSignInLimitsLookTheSameForUnknownEmails(t *testing.T) {
 // password counts nothing.
 func TestCurrentPasswordGuessesAreHeldBack(t *testing.T) {
 	const window = 6 * time.Second
-	limit := DefaultRateLimits.SignInPerEmailAndIP.Limit
+	limit := ratelimit.Defaults.SignInPerEmailAndIP.Limit
 	forms := []struct {
 		name, path, button, label string
 		fields                    url.Values
@@ -225,5 +226,5 @@ func TestCurrentPasswordGuessesAreHeldBack(t *testing.T) {
 				}
 			})
 		}
-	}, func(d *testDeps) { d.RateLimits.SignInPerEmailAndIP = RateLimit{limit, window} })
+	}, func(d *testDeps) { d.RateLimits.SignInPerEmailAndIP = ratelimit.Rate{Limit: limit, Window: window} })
 }

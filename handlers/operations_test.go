@@ -14,6 +14,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
 )
@@ -72,7 +73,7 @@ func TestTwoInstancesOnOnePostgresShareSessionsAndRateLimits(t *testing.T) {
 		return st
 	}
 	// 3 failed sign-ins an hour per email from one address.
-	limit := func(d *testDeps) { d.RateLimits.SignInPerEmailAndIP = RateLimit{Limit: 3, Window: time.Hour} }
+	limit := func(d *testDeps) { d.RateLimits.SignInPerEmailAndIP = ratelimit.Rate{Limit: 3, Window: time.Hour} }
 	a := newTestAppOn(t, open(), limit)
 	b := newTestAppOn(t, open(), limit)
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"bizprofile/ratelimit"
+
 	"github.com/PuerkitoBio/goquery"
 )
 
@@ -101,7 +103,7 @@ func TestWeakPasswordsAreRefusedWhereverOneIsSet(t *testing.T) {
 		if _, err := app.store.UserByEmail(t.Context(), "al@example.com"); err != nil {
 			t.Errorf("the account was not created: %v", err)
 		}
-	}, func(d *testDeps) { d.RateLimits = DefaultRateLimits.Times(100) }) // many sign-ups from one address
+	}, func(d *testDeps) { d.RateLimits = ratelimit.Defaults.Times(100) }) // many sign-ups from one address
 }
 
 // Finding 5 of issue 34: near-trivial passwords are refused beside the
@@ -140,5 +142,5 @@ func TestRegularPasswordsAreRefusedBesideTheField(t *testing.T) {
 				t.Errorf("password change to %q: the field says %q, want %q", p.password, msg, p.why)
 			}
 		}
-	}, func(d *testDeps) { d.RateLimits = DefaultRateLimits.Times(100) })
+	}, func(d *testDeps) { d.RateLimits = ratelimit.Defaults.Times(100) })
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 )
 
@@ -120,7 +121,7 @@ func TestQuoteRequestSpamNeedsAConfirmedAddress(t *testing.T) {
 		if n := countRows(t, app, "leads"); n != 6 {
 			t.Errorf("%d leads after a repeat, want 6", n)
 		}
-	}, func(d *testDeps) { d.RateLimits.LeadPerIP = RateLimit{100, time.Hour} }) // the real customer is elsewhere
+	}, func(d *testDeps) { d.RateLimits.LeadPerIP = ratelimit.Rate{Limit: 100, Window: time.Hour} }) // the real customer is elsewhere
 }
 
 // A signed-in person whose verified address sends the request needs no

@@ -13,66 +13,6 @@ import (
 	"bizprofile/ratelimit"
 )
 
-// RateLimit is a limit of Limit events per Window.
-type RateLimit struct {
-	Limit  int
-	Window time.Duration
-}
-
-// RateLimits are the limits on the account endpoints; zero values take the
-// defaults.
-type RateLimits struct {
-	SignInPerIP RateLimit // every sign-in attempt from an address
-	// SignInPerEmailAndIP is the strict limit: failed sign-ins for one
-	// email from one address, after which that address is refused for
-	// that email (a right password from it clears them).
-	SignInPerEmailAndIP RateLimit
-	// SignInPerEmail is the loose one: past this many failed sign-ins
-	// for one email from any addresses, an address that has failed for
-	// it waits before each try, longer with every failure; an address
-	// that has not failed is never held back (see lockout.go).
-	SignInPerEmail RateLimit
-	SignUpPerIP    RateLimit
-	ResetPerIP     RateLimit
-	ResendPerIP    RateLimit
-	LeadPerIP      RateLimit
-	InsightsUser   RateLimit
-	FormPerIP      RateLimit // the site's own forms: contact, suggestions, subscriptions, partners
-	ReviewPerUser  RateLimit // reviews written or edited by one account
-	ReviewPerIP    RateLimit // reviews written or edited from one address
-	APIPerKey      RateLimit // requests to the public API with one key (handlers/api)
-	// UploadPerAccount bounds the images one account (its owner and
-	// members together) sends to be resized and kept: each costs about a
-	// second of a core.
-	UploadPerAccount RateLimit
-}
-
-// DefaultRateLimits stop password guessing and mail bombing while leaving
-// room for a family behind one address.
-var DefaultRateLimits = RateLimits{
-	SignInPerIP:         RateLimit{30, 15 * time.Minute},
-	SignInPerEmailAndIP: RateLimit{10, 15 * time.Minute},
-	SignInPerEmail:      RateLimit{20, 15 * time.Minute},
-	SignUpPerIP:         RateLimit{10, time.Hour},
-	ResetPerIP:          RateLimit{5, time.Hour},
-	ResendPerIP:         RateLimit{5, time.Hour},
-	LeadPerIP:           RateLimit{10, time.Hour},
-	InsightsUser:        RateLimit{5, time.Hour},
-	FormPerIP:           RateLimit{10, time.Hour},
-	ReviewPerUser:       RateLimit{10, 24 * time.Hour},
-	ReviewPerIP:         RateLimit{20, 24 * time.Hour},
-	APIPerKey:           RateLimit{300, time.Minute},
-	UploadPerAccount:    RateLimit{100, time.Hour},
-}
-
-// Times multiplies every limit by n (for load tests and browser tests that
-// sign in many times from one address).
-func (rl RateLimits) Times(n int) RateLimits {
-	m := func(l RateLimit) RateLimit { return RateLimit{l.Limit * n, l.Window} }
-	return RateLimits{m(rl.SignInPerIP), m(rl.SignInPerEmailAndIP), m(rl.SignInPerEmail), m(rl.SignUpPerIP), m(rl.ResetPerIP), m(rl.ResendPerIP), m(rl.LeadPerIP), m(rl.InsightsUser), m(rl.FormPerIP),
-		m(rl.ReviewPerUser), m(rl.ReviewPerIP), m(rl.APIPerKey), m(rl.UploadPerAccount)}
-}
-
 type limiters struct {
 	signIn                                                    domain.SignInLimits // also count the password a form asks again (domain.Reauth)
 	signUpIP, resetIP, resendIP, leadIP, insightsUser, formIP *ratelimit.Limiter
@@ -83,14 +23,14 @@ type limiters struct {
 
 // newLimiters builds the limits; shared, when not nil, counts their events
 // for every instance.
-func newLimiters(rl RateLimits, shared ratelimit.Shared, log *slog.Logger) limiters {
-	pick := func(name string, v, def RateLimit) *ratelimit.Limiter {
+func newLimiters(rl ratelimit.Limits, shared ratelimit.Shared, log *slog.Logger) limiters {
+	pick := func(name string, v, def ratelimit.Rate) *ratelimit.Limiter {
 		if v.Limit <= 0 || v.Window <= 0 {
 			v = def
 		}
 		return ratelimit.New(name, v.Limit, v.Window, shared, log)
 	}
-	d := DefaultRateLimits
+	d := ratelimit.Defaults
 	return limiters{
 		signIn: domain.SignInLimits{PerIP: pick("sign-in-ip", rl.SignInPerIP, d.SignInPerIP),
 			PerEmailAndIP: pick("sign-in-failed-email-ip", rl.SignInPerEmailAndIP, d.SignInPerEmailAndIP),

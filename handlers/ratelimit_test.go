@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 )
 
@@ -50,7 +51,7 @@ func TestRateLimitsSeeTheVisitorBehindATrustedProxy(t *testing.T) {
 		res, _ := app.do(t, req)
 		return res.StatusCode
 	}
-	oneForm := func(d *testDeps) { d.RateLimits.FormPerIP = RateLimit{1, time.Hour} }
+	oneForm := func(d *testDeps) { d.RateLimits.FormPerIP = ratelimit.Rate{Limit: 1, Window: time.Hour} }
 
 	// Behind the load balancer (the test client, on 127.0.0.1), each
 	// visitor has their own limit, whatever they add to the header.

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"testing"
 
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 )
 
@@ -68,7 +69,7 @@ func TestLocalPathKeepsOrdinaryPaths(t *testing.T) {
 // TestRedirectParametersStayOnTheSite drives every route that takes a
 // redirect target through the real router with each known bypass.
 func TestRedirectParametersStayOnTheSite(t *testing.T) {
-	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits = DefaultRateLimits.Times(100) })
+	app := newTestApp(t, store.SQLite, func(d *testDeps) { d.RateLimits = ratelimit.Defaults.Times(100) })
 	app.signUp(t, "Nia", "nia@example.com", goodPassword)
 	signedIn := app.newClient()
 	signedIn.signIn(t, "nia@example.com", goodPassword)

@@ -18,6 +18,7 @@ import (
 	"bizprofile/ai"
 	"bizprofile/catalog"
 	"bizprofile/domain"
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -595,7 +596,7 @@ func TestReviewLimitsPerAccountAndPerAddress(t *testing.T) {
 			if rs, _, err := app.store.ListingReviews(context.Background(), b.ID, store.ReviewsNewest, store.Page{Limit: 10}); err != nil || rs[0].Title == "Third time today" {
 				t.Errorf("the refused edit was stored (%v)", err)
 			}
-		}, func(d *testDeps) { d.RateLimits.ReviewPerUser = RateLimit{2, 24 * time.Hour} })
+		}, func(d *testDeps) { d.RateLimits.ReviewPerUser = ratelimit.Rate{Limit: 2, Window: 24 * time.Hour} })
 	})
 	t.Run("address", func(t *testing.T) {
 		eachEngine(t, func(t *testing.T, app *testApp) {
@@ -613,7 +614,7 @@ func TestReviewLimitsPerAccountAndPerAddress(t *testing.T) {
 			if f := summaryOf(t, app, b); f.Count != 2 {
 				t.Errorf("%d reviews, want the 2 allowed", f.Count)
 			}
-		}, func(d *testDeps) { d.RateLimits.ReviewPerIP = RateLimit{2, 24 * time.Hour} })
+		}, func(d *testDeps) { d.RateLimits.ReviewPerIP = ratelimit.Rate{Limit: 2, Window: 24 * time.Hour} })
 	})
 }
 

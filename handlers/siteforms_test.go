@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"bizprofile/domain"
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 
 	"github.com/PuerkitoBio/goquery"
@@ -283,7 +284,7 @@ func TestSiteFormsAreRateLimitedPerAddress(t *testing.T) {
 					t.Fatalf("3rd send: %d, want 429 with Retry-After", res.StatusCode)
 				}
 				c.keeps(t, page, c.valid, "")
-			}, func(d *testDeps) { d.RateLimits.FormPerIP = RateLimit{2, time.Hour} })
+			}, func(d *testDeps) { d.RateLimits.FormPerIP = ratelimit.Rate{Limit: 2, Window: time.Hour} })
 		})
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"bizprofile/domain"
+	"bizprofile/ratelimit"
 	"bizprofile/store"
 )
 
@@ -353,7 +354,9 @@ func TestWizardImagesBodyOverTheLimitIsSaidByTheField(t *testing.T) {
 }
 
 func TestWizardImagesKeepToTheAccountsUploadLimit(t *testing.T) {
-	limits := func(d *testDeps) { d.RateLimits = RateLimits{UploadPerAccount: RateLimit{Limit: 2, Window: time.Hour}} }
+	limits := func(d *testDeps) {
+		d.RateLimits = ratelimit.Limits{UploadPerAccount: ratelimit.Rate{Limit: 2, Window: time.Hour}}
+	}
 	eachEngine(t, func(t *testing.T, app *testApp) {
 		ctx := context.Background()
 		u := signedInOwner(t, app, "owner@taco.example")
