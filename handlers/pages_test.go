@@ -48,7 +48,7 @@ var pageWants = map[string]publicPage{
 	"/partners": {texts: []string{content.PartnerCommissionMax}, headings: []string{"Partner plans", "How it works", "Referral Partner", "Integration Partner", "Strategic Partner"},
 		links: [][2]string{{"Read the partner terms", "/partners/terms"}, {"Read the full partner terms", "/partners/terms"}, {"How the programme works", "/help#partner-programme"},
 			{"Browse Directory", "/directory"}, {"Become a Partner", "/partners/signup"}, {"Apply as Integration Partner", "/partners/signup?tier=integration"}}},
-	"/partners/terms": {h1: "Partner Terms", texts: []string{"Last updated"}, headings: []string{"Commissions", "The hold period", "Refunds and disputes", "Payouts", "Taxes", "Ending the agreement"},
+	"/partners/terms": {h1: "Partner Terms", texts: []string{"Last updated"}, headings: []string{"6. Commissions", "7. The hold period", "8. Refunds and disputes", "11. Payouts", "12. Taxes", "14. Ending the agreement"},
 		anchors: []string{"payouts", "fraud"}, links: [][2]string{{"Terms of Service", "/terms"}, {"Privacy Policy", "/privacy#referrals"}, {"Apply to the programme", "/partners/signup"}}},
 	"/whats-new": {headings: []string{"Coming Soon", "Suggest a Feature"}, buttons: []string{"Submit Suggestion"}, forms: []string{"/whats-new/suggestions"},
 		fields: []string{"Feature title", "Description"}},
