@@ -8,17 +8,12 @@ import (
 )
 
 // PartnerMoney is a partner's money as their dashboard shows it: the
-// balances, the ledger, the payouts, the earnings by month and the state
-// of their Stripe Connect account.
+// balances, the ledger, the payouts and the state of their Stripe Connect
+// account (the figures by month are Partners.Months').
 type PartnerMoney struct {
 	Balances []MoneyBalance // by currency; none before the first commission
 	Ledger   []MoneyEntry   // newest first
 	Payouts  []MoneyPayout  // newest first
-	// Earnings are the commissions net of their reversals by the month
-	// they were earned, for the last 12 months (oldest first), in
-	// Currency.
-	Earnings []MoneyMonth
-	Currency string
 	Connect  ConnectState
 }
 
@@ -63,12 +58,6 @@ type MoneyPayout struct {
 	PaidAt      time.Time
 }
 
-// MoneyMonth is one month's earnings.
-type MoneyMonth struct {
-	Month time.Time // its first day, UTC
-	Cents int64
-}
-
 // ConnectState is a partner's Stripe Connect account.
 type ConnectState struct {
 	Approved  bool   // the partner may connect
@@ -96,14 +85,10 @@ func (p *Partners) Money(ctx context.Context, partnerID int64) (PartnerMoney, er
 		return PartnerMoney{}, err
 	}
 	m := PartnerMoney{
-		Currency: "usd",
-		Connect:  ConnectState{Approved: pa.State == store.PartnerApproved, AccountID: pa.ConnectAccountID, Ready: pa.ConnectReady},
+		Connect: ConnectState{Approved: pa.State == store.PartnerApproved, AccountID: pa.ConnectAccountID, Ready: pa.ConnectReady},
 	}
 	for _, b := range bs {
 		m.Balances = append(m.Balances, MoneyBalance{Currency: b.Currency, PayableCents: b.PayableCents, PendingCents: b.PendingCents})
-	}
-	if len(m.Balances) > 0 {
-		m.Currency = m.Balances[0].Currency
 	}
 	for _, r := range rows {
 		m.Ledger = append(m.Ledger, MoneyEntry{
@@ -115,7 +100,6 @@ func (p *Partners) Money(ctx context.Context, partnerID int64) (PartnerMoney, er
 		m.Payouts = append(m.Payouts, MoneyPayout{Month: po.Month, AmountCents: po.AmountCents, Currency: po.Currency, Method: po.Method,
 			State: po.State, Reference: po.Reference, TransferID: po.TransferID, PaidAt: po.PaidAt.Time})
 	}
-	m.Earnings = earnings(rows, m.Currency, now)
 	return m, nil
 }
 
@@ -152,25 +136,4 @@ func entryState(r store.LedgerEntry, payouts []store.Payout, now time.Time) stri
 		return EntryPaid
 	}
 	return EntryInPayout
-}
-
-// earnings are the commissions of the 12 months to now in currency, each
-// net of its reversals, by the month it was earned.
-func earnings(rows []store.LedgerEntry, currency string, now time.Time) []MoneyMonth {
-	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, -11, 0)
-	months := make([]MoneyMonth, 12)
-	for i := range months {
-		months[i].Month = first.AddDate(0, i, 0)
-	}
-	for _, r := range rows {
-		if r.Kind != store.LedgerCommission || r.Currency != currency {
-			continue
-		}
-		at := r.CreatedAt.UTC()
-		i := (at.Year()-first.Year())*12 + int(at.Month()) - int(first.Month())
-		if i >= 0 && i < len(months) {
-			months[i].Cents += r.Remaining()
-		}
-	}
-	return months
 }
