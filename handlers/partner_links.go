@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -27,8 +28,14 @@ func (h *Handlers) followReferralLink(w http.ResponseWriter, r *http.Request) {
 // without it, so pages stay canonical (and the link shared stays clean).
 func (h *Handlers) referralParam(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The directory's searches pass here: their query is parsed only
+		// when it could hold the parameter.
+		if r.Method != http.MethodGet || !strings.Contains(r.URL.RawQuery, "ref") {
+			next.ServeHTTP(w, r)
+			return
+		}
 		q := r.URL.Query()
-		if r.Method != http.MethodGet || !q.Has("ref") {
+		if !q.Has("ref") {
 			next.ServeHTTP(w, r)
 			return
 		}
