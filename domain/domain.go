@@ -70,6 +70,9 @@ type Domain struct {
 	// Partners is the partner programme: accounts, referrals, commissions
 	// and payouts.
 	Partners *Partners
+	// Agencies are partners acting for client businesses: client
+	// listings, their hand-over, white label and lead zones.
+	Agencies *Agencies
 }
 
 // env is what every area shares: the dependencies and the helpers that
@@ -108,6 +111,7 @@ func New(d Deps) *Domain {
 		Reviews: &Reviews{e}, Images: newImages(e), Events: &Events{e}, Integrations: &Integrations{e}, Insights: &Insights{e},
 		Branding: &Branding{e}, Moderation: &Moderation{e},
 		Analytics: &Analytics{e}, MailingLists: &MailingLists{e}, Incidents: &Incidents{e}, SiteForms: &SiteForms{e}, Partners: &Partners{e},
+		Agencies: &Agencies{e},
 	}
 }
 

@@ -24,3 +24,16 @@ func (h *Handlers) partnerOf(w http.ResponseWriter, r *http.Request) (store.Part
 	}
 	return p, true
 }
+
+// agencyOf is the signed-in user's partner account when it is approved:
+// the agency pages (clients, imports for clients, zones, brand) are an
+// approved partner's. Anyone else goes to their partner dashboard, which
+// says where their application stands (or to the sign-up).
+func (h *Handlers) agencyOf(w http.ResponseWriter, r *http.Request) (store.Partner, bool) {
+	p, ok := h.partnerOf(w, r)
+	if ok && p.State != store.PartnerApproved {
+		http.Redirect(w, r, "/partners/dashboard", http.StatusSeeOther)
+		return store.Partner{}, false
+	}
+	return p, ok
+}

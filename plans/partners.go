@@ -13,12 +13,16 @@ type PartnerPlan struct {
 	// business they referred, in the first CommissionMonths of its first
 	// subscription.
 	CommissionPercent int
+	// WhiteLabel: the listings the partner manages may show "Managed by"
+	// its agency, and its clients' monthly reports carry its brand.
+	// LeadZones: it may hold exclusive lead zones (issue 37).
+	WhiteLabel, LeadZones bool
 }
 
 // PartnerPlans are the partner programme's plans, lowest rate first.
 var PartnerPlans = []PartnerPlan{
 	{ID: "partner", Name: "Partner", PriceLabel: "Free", CommissionPercent: 20},
-	{ID: "partner-plus", Name: "Partner+", PriceLabel: "Revenue share", CommissionPercent: 25},
+	{ID: "partner-plus", Name: "Partner+", PriceLabel: "Revenue share", CommissionPercent: 25, WhiteLabel: true, LeadZones: true},
 }
 
 // The terms of the programme.
