@@ -210,3 +210,37 @@ export async function widthOnPhone(page) {
   await page.setViewportSize(before);
   return width;
 }
+
+// approvedPartner makes an approved partner account (Partner+ unless
+// told) as a partner and an administrator would: the sign-up at
+// /partners/signup, the emailed link, the administrator's approval. It
+// returns the partner's email and company, and a page of ctx signed in as
+// the partner on /partners/dashboard.
+export async function approvedPartner(ctx, { plan = "partner-plus", company = `Brightside Agency ${rand()}` } = {}) {
+  const email = `pia.${rand()}@brightside-agency.example`;
+  const s = await ctx.browser().newContext();
+  const p = await s.newPage();
+  await p.goto(baseURL + "/partners/signup");
+  await p.getByRole("textbox", { name: "Name", exact: true }).fill("Pia Partner");
+  await p.getByRole("textbox", { name: "Company" }).fill(company);
+  await p.getByRole("textbox", { name: "Website" }).fill("https://brightside-agency.example");
+  await p.getByLabel(plan === "partner-plus" ? /^Partner\+/ : /^Partner(?!\+)/).check();
+  await p.getByRole("textbox", { name: "Email" }).fill(email);
+  await p.getByLabel("Password", { exact: true }).fill(password);
+  await p.getByLabel("Confirm password").fill(password);
+  await p.getByLabel("I accept the partner terms").check();
+  await p.getByRole("button", { name: "Apply Now" }).click();
+  await p.waitForURL((u) => u.pathname === "/login");
+  await verifyEmail(p, email);
+  const admin = await adminPage(s);
+  await admin.goto(baseURL + "/admin/partners");
+  await admin.getByRole("link", { name: company }).click();
+  await admin.getByLabel("Plan").selectOption(plan);
+  await admin.getByRole("button", { name: "Approve" }).click();
+  await admin.waitForLoadState();
+  await s.close();
+  const page = await ctx.newPage();
+  await page.goto(baseURL + "/login?next=%2Fpartners%2Fdashboard");
+  await signIn(page, email);
+  return { email, company, page };
+}
