@@ -108,17 +108,19 @@ func (s *Store) InviteClient(ctx context.Context, businessID int64, email, diges
 }
 
 // AcceptClientListing gives listing businessID, whose invitation of
-// digest is open, to accountID (userID accepted it), claimed; the agency
+// digest is open, to accountID (userID, whose address is email, accepted
+// it), claimed, its contact email proved when it is email; the agency
 // keeps managing it. ErrNotFound when the invitation is not open.
-func (s *Store) AcceptClientListing(ctx context.Context, businessID, accountID, userID int64, digest string, now time.Time) error {
+func (s *Store) AcceptClientListing(ctx context.Context, businessID, accountID, userID int64, email, digest string, now time.Time) error {
 	return s.InTx(ctx, func(tx *Store) error {
 		res, err := tx.db.ExecContext(ctx, tx.db.Rebind(`UPDATE client_listings SET accepted_at = ?, accepted_by = ?, invite_digest = NULL
 			WHERE business_id = ? AND invite_digest = ? AND accepted_at IS NULL`), now.UTC(), userID, businessID, digest)
 		if err := affectedOne(res, err, "accept client listing"); err != nil {
 			return err
 		}
-		res, err = tx.db.ExecContext(ctx, tx.db.Rebind(`UPDATE businesses SET owner_id = ?, claimed = TRUE, updated_at = ? WHERE id = ? AND owner_id IS NULL`),
-			accountID, now.UTC(), businessID)
+		res, err = tx.db.ExecContext(ctx, tx.db.Rebind(`UPDATE businesses SET owner_id = ?, claimed = TRUE, updated_at = ?,
+			email_confirmed = CASE WHEN email = ? THEN TRUE ELSE email_confirmed END
+			WHERE id = ? AND owner_id IS NULL`), accountID, now.UTC(), NormalizeEmail(email), businessID)
 		return affectedOne(res, err, "give client listing")
 	})
 }
