@@ -3,6 +3,7 @@ package domain
 import (
 	"context"
 	"errors"
+	"net/url"
 	"strconv"
 
 	"bizprofile/catalog"
@@ -19,7 +20,9 @@ func ClientPath(id int64) string { return ClientsPath + "/" + strconv.FormatInt(
 
 // ClientInvitationPath is the page, emailed to a client, that hands them
 // the listing.
-func ClientInvitationPath(secret string) string { return "/clients/accept/" + secret }
+func ClientInvitationPath(secret string) string {
+	return "/clients/invite?" + url.Values{"token": {secret}}.Encode()
+}
 
 // ClientRow is a client listing with its figures over the last
 // ClientFigureDays days, as the agency's list shows it.
@@ -246,4 +249,41 @@ func (a *Agencies) RemoveAgency(ctx context.Context, u store.User, b store.Busin
 // proves the listing's email, which gets its confirmation link.
 func (a *Agencies) UpdateClient(ctx context.Context, c store.ClientListing, in ListingInput) (Updated, error) {
 	return (&Listings{a.env}).Update(ctx, c.Business, in, "")
+}
+
+// ClientActivity is what an agency sees of a client listing's work: its
+// figures over the last ClientFigureDays days, its newest leads (locked
+// past its owner's plan's monthly cap, as the owner sees them) and its
+// newest reviews.
+type ClientActivity struct {
+	Figures store.AnalyticsTotals
+	Leads   []store.OwnerLead
+	Reviews []store.Review
+}
+
+// ClientActivityShown is how many leads and reviews the agency's page of
+// a client listing shows.
+const ClientActivityShown = 10
+
+// Activity is client listing c's ClientActivity.
+func (a *Agencies) Activity(ctx context.Context, c store.ClientListing) (ClientActivity, error) {
+	var act ClientActivity
+	to := a.now().UTC()
+	rep, err := a.store.AnalyticsReport(ctx, []int64{c.ID}, to.AddDate(0, 0, 1-ClientFigureDays).Format(store.DayFormat), to.Format(store.DayFormat))
+	if err != nil {
+		return act, err
+	}
+	act.Figures = rep.Totals
+	if c.OwnerID.Valid {
+		bill, err := a.billingOf(ctx, a.store, c.OwnerID.Int64)
+		if err != nil {
+			return act, err
+		}
+		page := store.Page{Limit: ClientActivityShown}
+		if act.Leads, _, err = (&Leads{a.env}).Inbox(ctx, c.OwnerID.Int64, bill, store.LeadFilter{BusinessID: c.ID}, page); err != nil {
+			return act, err
+		}
+	}
+	act.Reviews, _, err = a.store.ListingReviews(ctx, c.ID, store.ReviewsNewest, store.Page{Limit: ClientActivityShown})
+	return act, err
 }

@@ -131,7 +131,7 @@ func lastInviteSecret(t *testing.T, s *store.Store, addr string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	re := regexp.MustCompile(`/clients/accept/([A-Za-z0-9_-]+)`)
+	re := regexp.MustCompile(`/clients/invite\?token=([A-Za-z0-9_-]+)`)
 	for _, j := range js {
 		var m bizmail.Message
 		if j.Kind == jobs.KindEmail && json.Unmarshal([]byte(j.Payload), &m) == nil && m.To == addr {

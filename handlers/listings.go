@@ -159,7 +159,11 @@ func (h *Handlers) manageForm(ctx context.Context, b store.Business) (views.List
 		}
 		f.HeldLike = hold.Similar.Name
 	}
-	return f, nil
+	p, managed, err := h.domain.Agencies.ManagedBy(ctx, b.ID)
+	if managed {
+		f.ManagedBy = domain.AgencyName(p)
+	}
+	return f, err
 }
 
 // manageBusinessPage shows the edit page of one of the user's listings.

@@ -81,6 +81,8 @@ func (h *Handlers) Routes() http.Handler {
 		// signed-out visitor is offered to sign in and come back.
 		r.Get("/team/invite", h.teamInvitePage)
 		r.Post("/team/invite", h.acceptTeamInvite)
+		r.Get("/clients/invite", h.clientInvitePage) // partner_clients.go
+		r.Post("/clients/invite", h.acceptClientInvite)
 
 		// Signed-in only.
 		r.Group(func(r chi.Router) {
@@ -183,6 +185,18 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/partners/dashboard", h.partnerDashboard)
 			r.Get("/partners/dashboard.csv", h.partnerDashboardCSV)
 			r.Get("/partners/dashboard/qr.svg", h.partnerQRCode)
+			// An agency's client listings (partner_clients.go): created by
+			// the wizard's rules, handed to their client by an emailed
+			// invitation, managed until the client removes the agency.
+			r.Get("/partners/clients", h.partnerClients)
+			r.Get("/partners/clients/new", h.newPartnerClientPage)
+			r.Post("/partners/clients", h.createPartnerClient)
+			r.Get("/partners/clients/{id}", h.partnerClientPage)
+			r.Post("/partners/clients/{id}/invite", h.inviteClient)
+			r.Get("/partners/clients/{id}/edit", h.editPartnerClientPage)
+			r.Post("/partners/clients/{id}/edit", h.editPartnerClient)
+			r.Get("/dashboard/businesses/{id}/agency/remove", h.removeAgencyPage)
+			r.Post("/dashboard/businesses/{id}/agency/remove", h.removeAgency)
 			r.Get("/directory/{slug}/claim", h.claimPage)
 			r.Post("/directory/{slug}/claim", h.claimBusiness)
 		})

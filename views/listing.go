@@ -36,6 +36,7 @@ type ListingForm struct {
 	HeldLike     string // the published listing whose name it resembles
 	EmailPending bool   // Email waits for confirmation: shown nowhere public
 	DeleteBy     string // for a team member: the account owner, who alone deletes listings
+	ManagedBy    string // the agency that manages the listing ("" for none)
 	Errors       catalog.FieldErrors
 	// Images is the wizard's "Logo and photos" part; nil on the manage
 	// page, which has its own section for them.
