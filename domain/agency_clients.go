@@ -169,8 +169,10 @@ type Accepted struct {
 // becomes a business account), it is published (its name checked as any
 // listing's and maybe held for review), its email is proved when it is
 // u's, and the agency is told, all in one transaction. The agency keeps
-// managing it. store.ErrNotFound: the invitation is no longer open.
-func (a *Agencies) AcceptClient(ctx context.Context, u store.User, secret string) (Accepted, error) {
+// managing it. The client's account becomes the agency's referral, as a
+// click on its link would make it, by the same fraud rules (ip is the
+// client's address). store.ErrNotFound: the invitation is no longer open.
+func (a *Agencies) AcceptClient(ctx context.Context, u store.User, secret, ip string) (Accepted, error) {
 	o, err := a.ClientOffer(ctx, secret, &u)
 	if err != nil {
 		return Accepted{}, err
@@ -208,6 +210,9 @@ func (a *Agencies) AcceptClient(ctx context.Context, u store.User, secret string
 			return err
 		}
 		if acc.Listing, err = tx.BusinessByID(ctx, c.ID); err != nil {
+			return err
+		}
+		if err := a.attributeClient(ctx, tx, u, p, ip); err != nil {
 			return err
 		}
 		return queueMail(ctx, tx, bizmail.ClientListingAccepted(a.site, p.Email, client.Label(), c.Name, a.link(ClientPath(c.ID))))
@@ -286,4 +291,28 @@ func (a *Agencies) Activity(ctx context.Context, c store.ClientListing) (ClientA
 	}
 	act.Reviews, _, err = a.store.ListingReviews(ctx, c.ID, store.ReviewsNewest, store.Page{Limit: ClientActivityShown})
 	return act, err
+}
+
+// attributeClient makes account u, which accepted a listing of agency pa,
+// pa's referral, unless it has a partner already or a fraud rule refuses
+// it (ReferralRefusal, an Info line naming the rule).
+func (e *env) attributeClient(ctx context.Context, tx *store.Store, u store.User, pa store.Partner, ip string) error {
+	now := e.now()
+	hash, err := addressHash(ctx, tx, store.Day(now), ip)
+	if err != nil {
+		return err
+	}
+	same, err := tx.PartnerUsedAddress(ctx, pa.UserID, store.Day(now), hash)
+	if err != nil {
+		return err
+	}
+	if rule := ReferralRefusal(pa, u, same); rule != "" {
+		e.log.Info("referral refused", "user_id", u.ID, "partner_id", pa.UserID, "rule", rule)
+		return nil
+	}
+	done, err := tx.CreateReferral(ctx, store.Referral{UserID: u.ID, PartnerID: pa.UserID, CreatedAt: now})
+	if done {
+		e.log.Info("referral attributed", "user_id", u.ID, "partner_id", pa.UserID, "by", "client listing")
+	}
+	return err
 }

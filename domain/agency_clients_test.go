@@ -69,13 +69,13 @@ func TestAnAgencysClientListingIsHandedOverAndItsRightsEndWhenRemoved(t *testing
 				t.Errorf("the offer to %v: %+v, %v; want state %v", tc.who, o, err, tc.want)
 			}
 		}
-		if _, err := w.d.Agencies.AcceptClient(ctx, stranger, secret); !errors.Is(err, store.ErrNotFound) {
+		if _, err := w.d.Agencies.AcceptClient(ctx, stranger, secret, "198.51.100.7"); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("another address accepts: %v", err)
 		}
 
 		// The client accepts: the listing is theirs and public, their
 		// account a business one, and the agency still manages it.
-		acc, err := w.d.Agencies.AcceptClient(ctx, client, secret)
+		acc, err := w.d.Agencies.AcceptClient(ctx, client, secret, "198.51.100.7")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,10 +85,13 @@ func TestAnAgencysClientListingIsHandedOverAndItsRightsEndWhenRemoved(t *testing
 		if u, _ := s.UserByID(ctx, client.ID); u.Kind != store.KindBusiness {
 			t.Errorf("the client's account is %q after accepting, want a business account", u.Kind)
 		}
+		if got := w.referrer(t, client); got != agency.UserID {
+			t.Errorf("the client's account is the referral of %d, want the agency's (%d)", got, agency.UserID)
+		}
 		if o, _ := w.d.Agencies.ClientOffer(ctx, secret, &client); o.State != domain.InviteUnknown {
 			t.Errorf("the used link still offers the listing: %+v", o)
 		}
-		if _, err := w.d.Agencies.AcceptClient(ctx, client, secret); !errors.Is(err, store.ErrNotFound) {
+		if _, err := w.d.Agencies.AcceptClient(ctx, client, secret, "198.51.100.7"); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("the link works twice: %v", err)
 		}
 		c, err = w.d.Agencies.Client(ctx, agency.UserID, b.ID)

@@ -188,7 +188,7 @@ func (h *Handlers) acceptClientInvite(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/login?next="+url.QueryEscape(domain.ClientInvitationPath(token)), http.StatusSeeOther)
 		return
 	}
-	acc, err := h.domain.Agencies.AcceptClient(r.Context(), *u, token)
+	acc, err := h.domain.Agencies.AcceptClient(r.Context(), *u, token, clientIP(r))
 	if errors.Is(err, store.ErrNotFound) {
 		// Something changed since the page was shown: it says what.
 		v, status, err := h.clientOffer(r, token)
