@@ -54,6 +54,12 @@ func Describe(kind string, payload []byte) string {
 	if d, ok := describePartnerJob(kind, payload); ok {
 		return d
 	}
+	if d, ok := describeImportJob(kind, payload); ok {
+		return d
+	}
+	if d, ok := describeAgencyReportsJob(kind, payload); ok {
+		return d
+	}
 	if kind == KindEmail {
 		var m bizmail.Message
 		if json.Unmarshal(payload, &m) == nil {

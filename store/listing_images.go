@@ -422,11 +422,13 @@ func (s *Store) ImagesOfAccount(ctx context.Context, accountID int64) ([]Listing
 	return out, nil
 }
 
-// PictureInUse reports whether any image row still shows the content hash
-// (the same file may be a logo of two listings): its files must stay.
+// PictureInUse reports whether any image row, or an agency's brand logo,
+// still shows the content hash (the same file may be a logo of two
+// listings): its files must stay.
 func (s *Store) PictureInUse(ctx context.Context, hash string) (bool, error) {
 	var n int
-	err := s.db.GetContext(ctx, &n, s.db.Rebind(`SELECT COUNT(*) FROM listing_images WHERE hash = ?`), hash)
+	err := s.db.GetContext(ctx, &n, s.db.Rebind(`SELECT (SELECT COUNT(*) FROM listing_images WHERE hash = ?)
+		+ (SELECT COUNT(*) FROM partners WHERE brand_logo LIKE ?)`), hash, hash+".%")
 	if err != nil {
 		return false, fmt.Errorf("store: picture in use: %w", err)
 	}
