@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AxeBuilder } from "@axe-core/playwright";
 import { launch, baseURL, publicPages } from "./browser.mjs";
-import { adminPage, enquire, onPro, signIn, signUp, signUpBusiness, uniqueEmail, uniqueName } from "./people.mjs";
+import { adminPage, approvedPartner, enquire, onPro, signIn, signUp, signUpBusiness, uniqueEmail, uniqueName } from "./people.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const vnuJar = join(root, "node_modules/vnu-jar/build/dist/vnu.jar");
@@ -139,6 +139,28 @@ function people() {
     const newsletter = new URL(ap.url()).pathname;
     await ap.close();
     const id = manage.split("/").pop();
+
+    // An agency (Partner+) with a client listing.
+    const agency = await browser.newContext();
+    const { page: gp } = await approvedPartner(agency);
+    await gp.goto(baseURL + "/partners/clients/new");
+    await gp.getByLabel("Business name").fill(uniqueName("Conformance Client"));
+    await gp.getByLabel("Category", { exact: true }).selectOption("construction");
+    await gp.getByLabel("Description", { exact: true }).fill("Roof repairs and gutters across town.");
+    await gp.getByLabel("Email", { exact: true }).fill(uniqueEmail("client"));
+    await gp.getByLabel("City", { exact: true }).fill("Portland");
+    await gp.getByLabel("State", { exact: true }).selectOption("OR");
+    await gp.getByRole("button", { name: "Create the listing" }).click();
+    await gp.waitForURL(/\/partners\/clients\/\d+$/);
+    const client = new URL(gp.url()).pathname;
+    await gp.close();
+    groups.push({
+      who: "agency",
+      ctx: agency,
+      paths: ["/partners/dashboard", "/partners/clients", "/partners/clients/new", client, client + "/edit", { refused: "/partners/clients" }],
+    });
+    groups[0].paths.push("/clients/invite?token=not-a-token");
+
     groups.push({
       who: "admin",
       ctx: admin,
