@@ -189,6 +189,10 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	if err := rules.Partners.SchedulePayouts(ctx); err != nil {
 		log.Error("partner payouts not scheduled", slog.Any("error", err))
 	}
+	// The agencies' monthly client reports (white label), the same way.
+	if err := rules.Agencies.ScheduleReports(ctx); err != nil {
+		log.Error("agency reports not scheduled", slog.Any("error", err))
+	}
 	queueDone := make(chan struct{})
 	go func() { queue.Run(ctx); close(queueDone) }()
 	defer func() { cancel(); <-queueDone }()

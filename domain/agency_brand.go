@@ -310,17 +310,13 @@ type ClientReport struct {
 	Trend      []ReportFigures
 	// NoData: nothing was counted in any of the Trend's months.
 	NoData bool
+	// Later is the month after the report's when it is over (for a link
+	// to its report); zero otherwise.
+	Later time.Time
 }
 
-// Later is the month after the report's, when it is over by now (for a
-// link to it); zero otherwise.
-func (r ClientReport) Later(now time.Time) time.Time {
-	next := r.This.Month.AddDate(0, 1, 0)
-	if ReportMonth(next.Format(store.MonthFormat), now).Equal(next) {
-		return next
-	}
-	return time.Time{}
-}
+// ReportMonthOf is ReportMonth by the clock of the rules.
+func (a *Agencies) ReportMonthOf(typed string) time.Time { return ReportMonth(typed, a.now()) }
 
 // Report is client listing c's report of month (its first day) for
 // agency p, which manages it. ErrNoWhiteLabel on a plan without white
@@ -361,6 +357,9 @@ func (a *Agencies) Report(ctx context.Context, p store.Partner, c store.ClientLi
 		r.Trend = append(r.Trend, f)
 	}
 	r.This, r.Prev = r.Trend[len(r.Trend)-1], r.Trend[len(r.Trend)-2]
+	if next := month.AddDate(0, 1, 0); a.ReportMonthOf(next.Format(store.MonthFormat)).Equal(next) {
+		r.Later = next
+	}
 	return r, nil
 }
 

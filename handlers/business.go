@@ -49,6 +49,13 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 	h.countView(r, b)
 	v := h.businessView(b, reviews, photos, branded)
 	v.Save = h.saveToggle(r, b)
+	agency, managed, err := h.domain.Agencies.ManagedBadge(r.Context(), b.ID)
+	if h.broken(w, r, err) {
+		return
+	}
+	if managed {
+		v.ManagedBy = h.badge(agency, badgeLogoPx)
+	}
 	state, err := h.claimState(r.Context(), currentUser(r), b)
 	if h.broken(w, r, err) {
 		return

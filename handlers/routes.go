@@ -195,6 +195,14 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/partners/clients/{id}/invite", h.inviteClient)
 			r.Get("/partners/clients/{id}/edit", h.editPartnerClientPage)
 			r.Post("/partners/clients/{id}/edit", h.editPartnerClient)
+			// White label (agency_brand.go, Partner+): the agency's brand,
+			// a client listing's settings and its monthly report.
+			r.Get("/partners/brand", h.agencyBrandPage)
+			r.With(allowBody(maxUploadBytes)).Post("/partners/brand", h.saveAgencyBrand)
+			r.Post("/partners/brand/logo/delete", h.removeAgencyLogo)
+			r.Get("/partners/clients/{id}/white-label", h.clientWhiteLabelPage)
+			r.Post("/partners/clients/{id}/white-label", h.saveClientWhiteLabel)
+			r.Get("/partners/clients/{id}/report", h.clientReport)
 			r.Get("/dashboard/businesses/{id}/agency/remove", h.removeAgencyPage)
 			r.Post("/dashboard/businesses/{id}/agency/remove", h.removeAgency)
 			r.Get("/directory/{slug}/claim", h.claimPage)

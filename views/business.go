@@ -58,6 +58,9 @@ type BusinessView struct {
 	BrandCSS string
 	// OGImage is the image of link previews (og:image).
 	OGImage MetaImage
+	// ManagedBy is the agency that manages the listing, when it shows
+	// itself (white label); zero Name: none.
+	ManagedBy ManagedBadge
 }
 
 // Photo is a photo of a listing's gallery.

@@ -45,6 +45,7 @@ func Register(q *jobs.Queue, d Deps) {
 	q.Handle(jobs.KindReviewSentiment, jobs.ForReview(d.Domain.Reviews.ReadSentiment))
 	q.Handle(jobs.KindAnalyticsSummaries, jobs.ForMonth(d.Domain.Analytics.SendSummaries))
 	q.Handle(jobs.KindPartnerPayouts, jobs.ForMonth(d.Domain.Partners.RunPayouts))
+	q.Handle(jobs.KindAgencyReports, jobs.ForMonth(d.Domain.Agencies.SendReports))
 	q.Handle(jobs.KindPartnerTransfer, jobs.ForPayout(func(ctx context.Context, id int64) error {
 		return d.Domain.Partners.PayByConnect(ctx, d.Stripe, id)
 	}))
