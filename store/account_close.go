@@ -68,6 +68,9 @@ func (s *Store) CloseAccount(ctx context.Context, userID int64, confirm func(tx 
 			if err := releaseListings(ctx, tx, userID, c.Email, now, &c); err != nil {
 				return err
 			}
+			if err := dropWaitingClients(ctx, tx, userID, &c); err != nil {
+				return err
+			}
 			// A member who verified a listing of the team's by domain
 			// takes that proof with them.
 			var team int64

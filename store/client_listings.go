@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // An agency's client listings (issue 37): listings an approved partner
@@ -130,4 +132,24 @@ func (s *Store) AcceptClientListing(ctx context.Context, businessID, accountID, 
 func (s *Store) RemoveAgency(ctx context.Context, businessID int64) error {
 	res, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM client_listings WHERE business_id = ?`), businessID)
 	return affectedOne(res, err, "remove agency")
+}
+
+// dropWaitingClients deletes, as agency partnerID's account closes, the
+// client listings it created that no client accepted: nobody else would
+// ever see or manage them. Their names join c.Listings. (The accepted
+// ones are their clients' and stay; the agency's rights go with its row.)
+func dropWaitingClients(ctx context.Context, tx *sqlx.Tx, partnerID int64, c *ClosedAccount) error {
+	const waiting = `SELECT business_id FROM client_listings WHERE partner_id = ? AND accepted_at IS NULL`
+	var names []string
+	if err := tx.SelectContext(ctx, &names, tx.Rebind(`SELECT name FROM businesses WHERE id IN (`+waiting+`) ORDER BY id`), partnerID); err != nil {
+		return fmt.Errorf("store: close account: client listings: %w", err)
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM businesses WHERE id IN (`+waiting+`)`), partnerID); err != nil {
+		return fmt.Errorf("store: close account: delete client listings: %w", err)
+	}
+	c.Listings = append(c.Listings, names...)
+	return nil
 }
