@@ -110,6 +110,14 @@ func (s *Store) dropAccountImages(ctx context.Context, userID int64, c *ClosedAc
 	if c.Images, err = s.ImagesOfAccount(ctx, userID); err != nil {
 		return err
 	}
+	// A partner's brand logo (white label) goes with its row.
+	var logos []Picture
+	if err := s.db.SelectContext(ctx, &logos, s.db.Rebind(`SELECT brand_logo FROM partners WHERE user_id = ? AND brand_logo <> ''`), userID); err != nil {
+		return fmt.Errorf("store: close account: brand logo: %w", err)
+	}
+	for _, logo := range logos {
+		c.Images = append(c.Images, ListingImage{Picture: logo})
+	}
 	const owned = `(SELECT id FROM businesses WHERE owner_id = ?)`
 	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM listing_images WHERE account_id = ? OR business_id IN `+owned), userID, userID); err != nil {
 		return fmt.Errorf("store: close account: images: %w", err)

@@ -52,6 +52,18 @@ func TestAgencyBrandAndItsLogo(t *testing.T) {
 		if used, _ := s.PictureInUse(ctx, logo.Hash); used {
 			t.Error("a removed brand logo is still in use")
 		}
+		// Closing the account takes the logo's files with it.
+		other, _ := agency(t, s, "closing@example.com", "partner-plus", now)
+		if _, err := s.SetAgencyLogo(ctx, other.ID, logo, now); err != nil {
+			t.Fatal(err)
+		}
+		closed, err := s.CloseAccount(ctx, other.ID, nil)
+		if err != nil || len(closed.Images) != 1 || closed.Images[0].Picture.String() != logo.String() {
+			t.Fatalf("closing a branded partner's account: images %+v, %v", closed.Images, err)
+		}
+		if used, _ := s.PictureInUse(ctx, logo.Hash); used {
+			t.Error("a closed account's brand logo is still in use")
+		}
 
 		// The listing's manager, in one lookup, with its settings.
 		m, err := s.ManagerOf(ctx, b.ID)
