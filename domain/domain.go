@@ -73,6 +73,8 @@ type Domain struct {
 	// Agencies are partners acting for client businesses: client
 	// listings, their hand-over, white label and lead zones.
 	Agencies *Agencies
+	// Imports are CSV imports (and the export) of listings.
+	Imports *Imports
 }
 
 // env is what every area shares: the dependencies and the helpers that
@@ -112,6 +114,7 @@ func New(d Deps) *Domain {
 		Branding: &Branding{e}, Moderation: &Moderation{e},
 		Analytics: &Analytics{e}, MailingLists: &MailingLists{e}, Incidents: &Incidents{e}, SiteForms: &SiteForms{e}, Partners: &Partners{e},
 		Agencies: &Agencies{e},
+		Imports:  &Imports{e},
 	}
 }
 

@@ -126,6 +126,12 @@ type Created struct {
 // whose address is not verified gets a draft instead (their sign-in needs
 // a verified address, so this is a guard).
 func (l *Listings) Create(ctx context.Context, n NewListing) (Created, error) {
+	return l.CreateOn(ctx, l.store, n)
+}
+
+// CreateOn is Create on st (the store or a transaction: an import
+// creates many listings in one).
+func (l *Listings) CreateOn(ctx context.Context, st *store.Store, n NewListing) (Created, error) {
 	if errs := n.Input.Check(); len(errs) > 0 {
 		return Created{}, Invalid(errs)
 	}
@@ -134,11 +140,11 @@ func (l *Listings) Create(ctx context.Context, n NewListing) (Created, error) {
 	if !n.Creator.Verified() {
 		// The images stay pending uploads, which housekeeping prunes: not
 		// worth a draft's column for a path that never runs.
-		return Created{Listing: b, Draft: true}, l.store.SaveDraft(ctx, b)
+		return Created{Listing: b, Draft: true}, st.SaveDraft(ctx, b)
 	}
 	b.EmailConfirmed = b.Email == "" || b.Email == n.Creator.Email
 	var created store.Business
-	err := l.store.InTx(ctx, func(tx *store.Store) error {
+	err := st.InTx(ctx, func(tx *store.Store) error {
 		var err error
 		if created, err = tx.CreateBusiness(ctx, b); err != nil {
 			return err
@@ -179,13 +185,18 @@ type Updated struct {
 // is checked again and may hold it; a new unproved email gets its
 // confirmation link; the account's webhooks get listing.updated.
 func (l *Listings) Update(ctx context.Context, b store.Business, in ListingInput, provedEmail string) (Updated, error) {
+	return l.UpdateOn(ctx, l.store, b, in, provedEmail)
+}
+
+// UpdateOn is Update on st (the store or a transaction).
+func (l *Listings) UpdateOn(ctx context.Context, st *store.Store, b store.Business, in ListingInput, provedEmail string) (Updated, error) {
 	if errs := in.Check(); len(errs) > 0 {
 		return Updated{}, Invalid(errs)
 	}
 	nb := in.Listing()
 	nb.ID = b.ID
 	var u Updated
-	err := l.store.InTx(ctx, func(tx *store.Store) error {
+	err := st.InTx(ctx, func(tx *store.Store) error {
 		var err error
 		if u, err = l.save(ctx, tx, b, nb, provedEmail); err != nil {
 			return err

@@ -54,6 +54,9 @@ func Describe(kind string, payload []byte) string {
 	if d, ok := describePartnerJob(kind, payload); ok {
 		return d
 	}
+	if d, ok := describeImportJob(kind, payload); ok {
+		return d
+	}
 	if d, ok := describeAgencyReportsJob(kind, payload); ok {
 		return d
 	}

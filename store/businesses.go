@@ -208,7 +208,14 @@ func (s *Store) insertListing(ctx context.Context, tx *sqlx.Tx, b Business) (Bus
 	}
 	base := Slugify(b.Name)
 	var n int
-	if err := tx.GetContext(ctx, &n, tx.Rebind(`SELECT COUNT(*) FROM businesses WHERE slug = ? OR slug LIKE ?`), base, base+"-%"); err != nil {
+	// On SQLite a range of the slug's index: slugs are [a-z0-9-], so from
+	// base up to base+"." are base and base-…; its LIKE would scan every
+	// listing for each one added (an import adds thousands).
+	count, args := `SELECT COUNT(*) FROM businesses WHERE slug = ? OR slug LIKE ?`, []any{base, base + "-%"}
+	if s.dialect == SQLite {
+		count, args = `SELECT COUNT(*) FROM businesses WHERE slug >= ? AND slug < ?`, []any{base, base + "."}
+	}
+	if err := tx.GetContext(ctx, &n, tx.Rebind(count), args...); err != nil {
 		return Business{}, fmt.Errorf("store: slug count: %w", err)
 	}
 	if reservedSlugs[base] {

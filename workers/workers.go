@@ -51,6 +51,8 @@ func Register(q *jobs.Queue, d Deps) {
 	}))
 	broadcaster := &jobs.Broadcaster{Store: d.Store, Mail: d.Mailer, Compose: d.Domain.MailingLists.BroadcastMail, Log: d.Log}
 	q.Handle(jobs.KindBroadcast, broadcaster.Handle)
+	q.Handle(jobs.KindImportCheck, jobs.ForImport(d.Domain.Imports.Check))
+	q.Handle(jobs.KindImportRun, jobs.ForImport(d.Domain.Imports.Run))
 	q.Handle(jobs.KindDeleteImages, jobs.ForPictures(d.Domain.Images.DeleteFiles))
 	webhookSender := webhooks.New(d.Store, webhooks.Options{Production: d.Production, Site: d.Domain.Site(), Log: d.Log})
 	q.Handle(webhooks.Kind, webhookSender.Deliver)
