@@ -126,6 +126,15 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/dashboard/leads/{id}/reply", h.replyToLead)
 			r.Get("/dashboard/leads/{id}/delete", h.deleteLeadPage)
 			r.Post("/dashboard/leads/{id}/delete", h.deleteLead)
+			// CSV import and export of listings (imports.go): an owner's
+			// locations, or an agency's client listings.
+			r.Get("/dashboard/import", h.importsPage)
+			r.With(allowBody(importBodyBytes)).Post("/dashboard/import", h.uploadImport)
+			r.Get("/dashboard/import/template.csv", h.importTemplate)
+			r.Get("/dashboard/import/{id}", h.importPage)
+			r.Post("/dashboard/import/{id}/run", h.runImport)
+			r.Get("/dashboard/import/{id}/result.csv", h.importResult)
+			r.Get("/dashboard/export.csv", h.exportListings)
 			// Analytics (analytics.go, analytics_sections.go): the owner's
 			// listings' views, clicks, leads and reviews over a range.
 			r.Get("/dashboard/analytics", h.analyticsPage)
