@@ -49,7 +49,7 @@ func (h *Handlers) renderBrand(w http.ResponseWriter, r *http.Request, status in
 		Allowed: domain.WhiteLabel(p), Plan: domain.PlanOf(p).Name, WhiteLabelPlan: domain.WhiteLabelPlan().Name, Company: domain.AgencyName(p),
 		Name: views.Field{Name: "brand_name", Label: "Brand name", Type: "text", Value: in.Name, MaxLength: domain.BrandNameMax,
 			Hint: "Leave it empty to use your company's name, " + domain.AgencyName(p) + ".", Error: errs["brand_name"]},
-		URL: views.Field{Name: "brand_url", Label: "Website", Type: "url", Value: in.URL, Autocomplete: "url", MaxLength: domain.BrandURLMax,
+		URL: views.Field{Name: "brand_url", Label: "Website", Type: "text", InputMode: "url", Value: in.URL, Autocomplete: "url", MaxLength: domain.BrandURLMax,
 			Hint: "An https:// address: \"Managed by\" links to it.", Error: errs["brand_url"]},
 		Accent: views.Field{Name: "accent", Label: "Accent colour", Type: "text", Value: in.Accent, MaxLength: 7,
 			Hint: "As # and six hexadecimal digits, like #1d4ed8: your reports' heading is this colour, with white text on it.", Error: errs["accent"]},
