@@ -1279,7 +1279,7 @@ func ClientReportPage(c Chrome, v ClientReport) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 112, "</tbody></table></div></section><p class=\"report-about\">Views are visits to the listing's page; contact clicks, taps on its website, phone and email links; leads, the enquiries and quote requests it received; new reviews, those published that month.</p></main><footer class=\"report-footer\">Prepared by ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 112, "</tbody></table></div></section><p class=\"report-about\">Views are visits to the listing's page; contact clicks, taps on its website, phone and email links and on its Contact button; leads, the enquiries and quote requests it received; new reviews, those published that month.</p></main><footer class=\"report-footer\">Prepared by ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
