@@ -173,3 +173,52 @@ func TestListingPageSaysManagedByOnlyForPartnerPlusWithTheSettingOn(t *testing.T
 		}
 	})
 }
+
+// The brand's logo goes through the listings' image checks: an SVG, a
+// decompression bomb and a file that is no image are refused by the file
+// field, nothing saved; a replaced or removed logo's files are deleted.
+func TestAgencyLogoTakesTheImagesChecksAndItsFilesGo(t *testing.T) {
+	eachEngine(t, func(t *testing.T, app *testApp) {
+		ctx := context.Background()
+		p, agency := plusAgency(t, app, "pia@agency.example", "partner-plus")
+		form := url.Values{"brand_name": {"Brightside Digital"}}
+		for _, file := range []string{"logo.svg", "bomb-20000x20000.png", "not-an-image.jpg"} {
+			res, body := agency.postMultipart(t, domain.BrandPath, form, upload{Field: "file", Name: file, Data: testImage(t, file)})
+			doc := parseHTML(t, body)
+			if res.StatusCode != http.StatusUnprocessableEntity || fieldError(labelled(t, doc, "Logo")) == "" {
+				t.Errorf("%s: %d, want 422 with the file's error", file, res.StatusCode)
+			}
+			if valueOf(labelled(t, doc, "Brand name")) != "Brightside Digital" {
+				t.Errorf("%s: the brand name sent was not kept", file)
+			}
+		}
+		if b, _ := app.store.AgencyBrandOf(ctx, p.UserID); b.Name != "" || !b.Logo.IsZero() {
+			t.Fatalf("a refused logo saved the brand: %+v", b)
+		}
+		logo := func() store.Picture {
+			t.Helper()
+			b, err := app.store.AgencyBrandOf(ctx, p.UserID)
+			must(t, err)
+			return b.Logo
+		}
+		if res, _ := agency.postMultipart(t, domain.BrandPath, form, upload{Field: "file", Name: "logo.png", Data: testImage(t, "transparent.png")}); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("a PNG logo: %d", res.StatusCode)
+		}
+		first := logo()
+		if !stored(app, first) {
+			t.Fatal("the logo's files are not stored")
+		}
+		if res, _ := agency.postMultipart(t, domain.BrandPath, form, upload{Field: "file", Name: "photo.jpg", Data: testImage(t, "gps-orientation6.jpg")}); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("a new logo: %d", res.StatusCode)
+		}
+		second := logo()
+		if second.Hash == first.Hash || !stored(app, second) {
+			t.Fatal("the new logo is not stored")
+		}
+		gone(t, app, first)
+		if res, _ := agency.post(t, domain.BrandPath+"/logo/delete", nil); res.StatusCode != http.StatusSeeOther || !logo().IsZero() {
+			t.Fatalf("removing the logo: %d", res.StatusCode)
+		}
+		gone(t, app, second)
+	})
+}
