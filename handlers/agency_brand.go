@@ -130,7 +130,7 @@ func (h *Handlers) renderClientWhiteLabel(w http.ResponseWriter, r *http.Request
 		return
 	}
 	h.render(w, r, status, views.ClientWhiteLabelPage(h.chrome(r), views.ClientWhiteLabelForm{
-		ID: c.ID, Name: c.Name, Allowed: domain.WhiteLabel(p), WhiteLabelPlan: domain.WhiteLabelPlan().Name, Brand: brand.Name,
+		ID: c.ID, Name: c.Name, Allowed: domain.WhiteLabel(p), Plan: domain.PlanOf(p).Name, WhiteLabelPlan: domain.WhiteLabelPlan().Name, Brand: brand.Name,
 		ShowManagedBy: s.ShowManagedBy, ReportToClient: s.ReportToClient, Accepted: c.Accepted(), Published: c.Published, Slug: c.Slug,
 		ReportPath: domain.ClientReportPath(c.ID, time.Time{}),
 	}))

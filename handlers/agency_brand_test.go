@@ -119,6 +119,14 @@ func TestWhiteLabelReportShowsTheAgencysBrandAlone(t *testing.T) {
 		if res.StatusCode != http.StatusForbidden || byTestID(parseHTML(t, body), "white-label-upsell").Length() != 1 {
 			t.Errorf("a Partner's report: %d, want 403 with the upgrade", res.StatusCode)
 		}
+		_, body = agency.get(t, domain.BrandPath)
+		doc = parseHTML(t, body)
+		if upsell := byTestID(doc, "white-label-upsell"); !strings.Contains(upsell.Text(), "White label comes with Partner+") || controls(doc, "Brand name").Length() != 0 {
+			t.Errorf("a Partner's brand page: %q", upsell.Text())
+		}
+		if res, _ := agency.postMultipart(t, domain.BrandPath, form); res.StatusCode != http.StatusForbidden {
+			t.Errorf("a Partner saves a brand: %d, want 403", res.StatusCode)
+		}
 	})
 }
 

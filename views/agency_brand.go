@@ -46,7 +46,7 @@ type ClientWhiteLabelForm struct {
 	ID                            int64
 	Name                          string
 	Allowed                       bool
-	WhiteLabelPlan                string
+	Plan, WhiteLabelPlan          string // the partner's plan's name; the plan that brings white label
 	Brand                         string
 	ShowManagedBy, ReportToClient bool
 	Accepted                      bool   // the client took the listing over
