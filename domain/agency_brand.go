@@ -378,8 +378,10 @@ func (a *Agencies) scheduleReports(ctx context.Context, month string) error {
 }
 
 // SendReports is the work of a monthly run: each client listing of an
-// agency with white label gets its report of month emailed to the agency
-// (and to its client when the agency chose so). Each listing's emails are
+// agency with white label, accepted by its client, gets its report of
+// month emailed to the agency (and to its client when the agency chose
+// so); a listing still waiting for its client is hidden, with nothing to
+// report. Each listing's emails are
 // queued in the transaction that marks its month, so a retried run, or
 // one running at once on another instance, sends none twice.
 func (a *Agencies) SendReports(ctx context.Context, month string) error {

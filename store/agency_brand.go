@@ -112,14 +112,17 @@ func (s *Store) SetClientWhiteLabel(ctx context.Context, businessID int64, show,
 
 // AgencyReportsDue are the client listings whose report of month
 // ("YYYY-MM") has not gone out: those of approved partners on the
-// partnerPlans, managed since before until (the month's end), by id.
+// partnerPlans, managed since before until (the month's end) and accepted
+// by their client (a listing waiting for its client is hidden, with
+// nothing to report, and an import may make thousands), by id.
 func (s *Store) AgencyReportsDue(ctx context.Context, month string, partnerPlans []string, until time.Time) ([]int64, error) {
 	if len(partnerPlans) == 0 {
 		return nil, nil
 	}
 	var ids []int64
 	err := s.selectIn(ctx, &ids, `SELECT c.business_id FROM client_listings c JOIN partners p ON p.user_id = c.partner_id
-		WHERE p.state = ? AND p.plan IN (?) AND c.created_at < ? AND c.report_month < ? ORDER BY c.business_id`,
+		WHERE p.state = ? AND p.plan IN (?) AND c.created_at < ? AND c.accepted_at IS NOT NULL AND c.report_month < ?
+		ORDER BY c.business_id`,
 		PartnerApproved, partnerPlans, until.UTC(), month)
 	if err != nil {
 		return nil, fmt.Errorf("store: agency reports due: %w", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -21,6 +22,17 @@ func agency(t *testing.T, s *store.Store, email, plan string, created time.Time)
 	b, err := s.CreateClientListing(ctx, u.ID, store.Business{Name: "Client of " + email, Category: "food", City: "Austin", State: "TX"}, created)
 	must(t, err)
 	return u, b
+}
+
+// accepted gives client listing b to a new account of email, as its
+// client's acceptance does.
+func accepted(t *testing.T, s *store.Store, b store.Business, email string, at time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	u, _, err := s.CreateAccount(ctx, newAccount(email))
+	must(t, err)
+	must(t, s.InviteClient(ctx, b.ID, email, "digest-"+email, at))
+	must(t, s.AcceptClientListing(ctx, b.ID, u.ID, u.ID, email, "digest-"+email, at))
 }
 
 func TestAgencyBrandAndItsLogo(t *testing.T) {
@@ -89,15 +101,20 @@ func TestAgencyReportsDueAndSentOnce(t *testing.T) {
 		ctx := context.Background()
 		april := time.Date(2026, 4, 10, 0, 0, 0, 0, time.UTC)
 		endOfApril := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
-		_, plus := agency(t, s, "plus@example.com", "partner-plus", april)
+		pu, plus := agency(t, s, "plus@example.com", "partner-plus", april)
 		_, basic := agency(t, s, "basic@example.com", "partner", april)
 		_, late := agency(t, s, "late@example.com", "partner-plus", endOfApril.Add(time.Hour))
+		waiting, err := s.CreateClientListing(ctx, pu.ID, store.Business{Name: "Not yet accepted", Category: "food", City: "Austin", State: "TX"}, april)
+		must(t, err)
+		for _, b := range []store.Business{plus, basic, late} {
+			accepted(t, s, b, "owner-"+strconv.FormatInt(b.ID, 10)+"@example.com", april)
+		}
 		plusPlans := []string{"partner-plus"}
 
 		due, err := s.AgencyReportsDue(ctx, "2026-04", plusPlans, endOfApril)
 		must(t, err)
 		if !slices.Equal(due, []int64{plus.ID}) {
-			t.Fatalf("due for April: %v, want only %d (not Partner %d, not managed after April %d)", due, plus.ID, basic.ID, late.ID)
+			t.Fatalf("due for April: %v, want only %d (not Partner %d, not managed after April %d, not waiting for its client %d)", due, plus.ID, basic.ID, late.ID, waiting.ID)
 		}
 		ok, err := s.MarkAgencyReport(ctx, plus.ID, "2026-04")
 		if err != nil || !ok {
