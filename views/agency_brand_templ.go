@@ -600,12 +600,12 @@ func ClientWhiteLabelPage(c Chrome, f ClientWhiteLabelForm) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				if !f.Accepted {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "The client has not accepted the listing yet, so until then only you get the report.")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "The client has not accepted the listing yet: until they do, it is hidden, with nothing to report, and no report is emailed.")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "</p><button class=\"btn btn-primary\" type=\"submit\">Save the settings</button></form></section><section class=\"card\" aria-labelledby=\"report-title\"><h2 id=\"report-title\">Monthly report</h2><p>Views, clicks, leads and reviews of the last full month with their trend, under your brand, to print or save as PDF. It is emailed to you on the first of each month.</p><p><a class=\"btn btn-outline\" href=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "</p><button class=\"btn btn-primary\" type=\"submit\">Save the settings</button></form></section><section class=\"card\" aria-labelledby=\"report-title\"><h2 id=\"report-title\">Monthly report</h2><p>Views, clicks, leads and reviews of the last full month with their trend, under your brand, to print or save as PDF. It is emailed to you on the first of each month once the client has accepted the listing.</p><p><a class=\"btn btn-outline\" href=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
