@@ -377,13 +377,13 @@ func (a *Agencies) scheduleReports(ctx context.Context, month string) error {
 	return err
 }
 
-// SendReports is the work of a monthly run: each client listing of an
-// agency with white label, accepted by its client, gets its report of
-// month emailed to the agency (and to its client when the agency chose
-// so); a listing still waiting for its client is hidden, with nothing to
-// report. Each listing's emails are
-// queued in the transaction that marks its month, so a retried run, or
-// one running at once on another instance, sends none twice.
+// SendReports is the work of a monthly run: each agency with white label
+// gets one email of its client listings' month, accepted by their client,
+// each with its printable report (a listing still waiting for its client
+// is hidden, with nothing to report); the client gets its own when the
+// agency chose so. Each agency's emails are queued in the transaction
+// that marks its listings' month, so a retried run, or one running at
+// once on another instance, sends none twice.
 func (a *Agencies) SendReports(ctx context.Context, month string) error {
 	m, err := time.Parse(store.MonthFormat, month)
 	if err != nil {
@@ -399,80 +399,117 @@ func (a *Agencies) SendReports(ctx context.Context, month string) error {
 	if err != nil {
 		return err
 	}
-	sent := 0
+	var agencies []int64
+	clients := map[int64][]store.ClientListing{}
 	for _, id := range due {
-		ok, err := a.SendReport(ctx, id, m)
+		c, err := a.store.ClientListing(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			continue // the client removed the agency since
+		}
 		if err != nil {
-			return err // retried; the listings done so far are marked
+			return err
 		}
-		if ok {
-			sent++
+		if _, seen := clients[c.PartnerID]; !seen {
+			agencies = append(agencies, c.PartnerID)
 		}
+		clients[c.PartnerID] = append(clients[c.PartnerID], c)
 	}
-	a.log.Info("agency reports queued", "month", month, "listings", sent)
+	sent := 0
+	for _, id := range agencies {
+		n, err := a.SendAgencyReports(ctx, id, clients[id], m)
+		if err != nil {
+			return err // retried; the agencies done so far are marked
+		}
+		sent += n
+	}
+	a.log.Info("agency reports queued", "month", month, "agencies", len(agencies), "listings", sent)
 	return nil
 }
 
-// SendReport queues client listing businessID's report of month (its
-// first day) to its agency, and to its owner when the agency chose so and
-// the client accepted the listing. It reports false when another run had
-// already, or the agency has no white label (any more).
-func (a *Agencies) SendReport(ctx context.Context, businessID int64, month time.Time) (bool, error) {
-	c, err := a.store.ClientListing(ctx, businessID)
-	if errors.Is(err, store.ErrNotFound) {
-		return false, nil // the client removed the agency since
-	}
-	if err != nil {
-		return false, err
-	}
-	p, err := a.store.PartnerByUser(ctx, c.PartnerID)
+// SendAgencyReports queues the reports of month (its first day) of agency
+// partnerID's client listings cs: one email to the agency with each
+// listing's figures and its printable report's link, and one to each
+// listing's owner whose report the agency sends to the client. It returns
+// how many listings it reported: none that another run reported already,
+// none when the agency has no white label (any more).
+func (a *Agencies) SendAgencyReports(ctx context.Context, partnerID int64, cs []store.ClientListing, month time.Time) (int, error) {
+	p, err := a.store.PartnerByUser(ctx, partnerID)
 	if err != nil || !WhiteLabel(p) {
-		return false, err
+		return 0, err
 	}
-	r, err := a.Report(ctx, p, c, month)
+	brand, err := a.BrandOf(ctx, p)
 	if err != nil {
-		return false, err
+		return 0, err
 	}
-	settings, err := a.WhiteLabelOf(ctx, c)
+	ids := make([]int64, len(cs))
+	for i, c := range cs {
+		ids[i] = c.ID
+	}
+	prev := month.AddDate(0, -1, 0)
+	this, err := a.store.AnalyticsReport(ctx, ids, store.Day(month), store.Day(month.AddDate(0, 1, -1)))
 	if err != nil {
-		return false, err
+		return 0, err
 	}
-	body := bizmail.AgencyReportMonth{
-		Brand: r.Brand.Name, BrandURL: r.Brand.URL, Listing: c.Name,
-		Month: month.Format("January 2006"), PrevMonth: month.AddDate(0, -1, 0).Format("January 2006"),
-		This: mailFigures(r.This), Prev: mailFigures(r.Prev),
+	before, err := a.store.AnalyticsReport(ctx, ids, store.Day(prev), store.Day(month.AddDate(0, 0, -1)))
+	if err != nil {
+		return 0, err
 	}
-	msgs := []bizmail.Message{}
-	if settings.ReportToClient && c.Accepted() && c.OwnerID.Valid {
-		owner, err := a.store.UserByID(ctx, c.OwnerID.Int64)
+	label, prevLabel := month.Format("January 2006"), prev.Format("January 2006")
+	type report struct {
+		id     int64
+		row    bizmail.AgencyClientMonth
+		client *bizmail.Message // nil: not to the client
+	}
+	reports := make([]report, 0, len(cs))
+	for _, c := range cs {
+		t, b := monthFigures(this.ByListing[c.ID]), monthFigures(before.ByListing[c.ID])
+		r := report{id: c.ID, row: bizmail.AgencyClientMonth{Listing: c.Name, This: t, Prev: b, ReportLink: a.link(ClientReportPath(c.ID, month))}}
+		settings, err := a.WhiteLabelOf(ctx, c)
 		if err != nil {
-			return false, err
+			return 0, err
 		}
-		msgs = append(msgs, bizmail.AgencyReport(owner.Email, body, true))
+		if settings.ReportToClient && c.Accepted() && c.OwnerID.Valid {
+			owner, err := a.store.UserByID(ctx, c.OwnerID.Int64)
+			if err != nil {
+				return 0, err
+			}
+			msg := bizmail.AgencyReport(owner.Email, bizmail.AgencyReportMonth{Brand: brand.Name, BrandURL: brand.URL, Listing: c.Name,
+				Month: label, PrevMonth: prevLabel, This: t, Prev: b})
+			r.client = &msg
+		}
+		reports = append(reports, r)
 	}
-	body.ReportLink = a.link(ClientReportPath(c.ID, month))
-	msgs = append(msgs, bizmail.AgencyReport(p.Email, body, false))
 	key := month.Format(store.MonthFormat)
-	sent := false
+	var rows []bizmail.AgencyClientMonth
+	toClients := 0
 	err = a.store.InTx(ctx, func(tx *store.Store) error {
-		ok, err := tx.MarkAgencyReport(ctx, c.ID, key)
-		if err != nil || !ok {
-			return err
-		}
-		sent = true
-		for _, m := range msgs {
-			if err := queueMail(ctx, tx, m); err != nil {
+		rows, toClients = nil, 0
+		for _, r := range reports {
+			ok, err := tx.MarkAgencyReport(ctx, r.id, key)
+			if err != nil {
 				return err
 			}
+			if !ok {
+				continue // another run reported it
+			}
+			rows = append(rows, r.row)
+			if r.client != nil {
+				toClients++
+				if err := queueMail(ctx, tx, *r.client); err != nil {
+					return err
+				}
+			}
 		}
-		return nil
+		if len(rows) == 0 {
+			return nil
+		}
+		return queueMail(ctx, tx, bizmail.AgencyDigest(p.Email, brand.Name, brand.URL, label, prevLabel, rows))
 	})
-	if sent && err == nil {
-		a.log.Info("agency report queued", "business_id", c.ID, "partner_id", p.UserID, "month", key, "to_client", len(msgs) > 1)
+	if err != nil {
+		return 0, err
 	}
-	return sent && err == nil, err
-}
-
-func mailFigures(f ReportFigures) bizmail.MonthFigures {
-	return bizmail.MonthFigures{Views: f.Views, ContactClicks: f.Clicks, Leads: f.Leads, Reviews: f.Reviews, Rating: f.Rating}
+	if len(rows) > 0 {
+		a.log.Info("agency's client reports queued", "partner_id", p.UserID, "month", key, "listings", len(rows), "to_clients", toClients)
+	}
+	return len(rows), nil
 }

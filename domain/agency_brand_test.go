@@ -168,6 +168,18 @@ func TestMonthlyClientReportsGoOutOnceUnderTheAgencysBrand(t *testing.T) {
 		if err := w.d.Agencies.SetWhiteLabel(ctx, plus, c, domain.ClientWhiteLabel{ShowManagedBy: true, ReportToClient: true}); err != nil {
 			t.Fatal(err)
 		}
+		// A second client, whose report goes to the agency alone.
+		roofing, err := w.d.Agencies.CreateClient(ctx, s, plus, clientInput("Hill Country Roofing", "owner@roofing.example"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		roofer := w.user(t, "owner@roofing.example", store.KindBusiness)
+		if err := s.InviteClient(ctx, roofing.ID, roofer.Email, "digest-2", w.now); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AcceptClientListing(ctx, roofing.ID, roofer.ID, roofer.ID, roofer.Email, "digest-2", w.now); err != nil {
+			t.Fatal(err)
+		}
 		key := func(day string) store.StatKey { return store.StatKey{BusinessID: listing.ID, Day: day} }
 		if err := s.AddListingStats(ctx, map[store.StatKey]store.StatCounts{
 			key("2026-09-25"): {Views: 10, WebsiteClicks: 1},
@@ -198,7 +210,7 @@ func TestMonthlyClientReportsGoOutOnceUnderTheAgencysBrand(t *testing.T) {
 		toAgency, toClient := emailsTo(t, s, plus.Email), emailsTo(t, s, owner.Email)
 		var reports []bizmail.Message
 		for _, m := range toAgency {
-			if strings.Contains(m.Subject, "October 2026 report") {
+			if strings.Contains(m.Subject, "October 2026 reports") {
 				reports = append(reports, m)
 			}
 		}
@@ -209,9 +221,20 @@ func TestMonthlyClientReportsGoOutOnceUnderTheAgencysBrand(t *testing.T) {
 			if strings.Contains(m.HTML, "BizProfile") || strings.Contains(m.Text, "BizProfile") || strings.Contains(m.Subject, "BizProfile") || strings.Contains(m.Text, "help@directory.test") {
 				t.Errorf("the report to %s names the site:\n%s", m.To, m.Text)
 			}
-			if !strings.Contains(m.Text, "Brightside") || !strings.Contains(m.Text, "Views: 42 (+320% vs September 2026)") {
-				t.Errorf("the report to %s lacks the brand or October's views:\n%s", m.To, m.Text)
+			if !strings.Contains(m.Text, "Brightside") {
+				t.Errorf("the report to %s lacks the brand:\n%s", m.To, m.Text)
 			}
+		}
+		for _, line := range []string{"Lone Star Plumbing: 42 views, 3 contact clicks, 0 leads, 0 new reviews (views +320% vs September 2026)", "Hill Country Roofing: 0 views"} {
+			if !strings.Contains(reports[0].Text, line) {
+				t.Errorf("the agency's one email lacks %q:\n%s", line, reports[0].Text)
+			}
+		}
+		if got := emailsTo(t, s, roofer.Email); len(got) != 0 {
+			t.Errorf("a client whose agency keeps the report got %d emails", len(got))
+		}
+		if line := "Views: 42 (+320% vs September 2026)"; !strings.Contains(toClient[0].Text, line) {
+			t.Errorf("the client's report lacks %q:\n%s", line, toClient[0].Text)
 		}
 		if !strings.Contains(reports[0].Text, "https://directory.test/partners/clients/") || strings.Contains(toClient[0].Text, "/partners/clients/") {
 			t.Error("the agency's report should link its printable page, and the client's should not")
