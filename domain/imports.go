@@ -85,6 +85,9 @@ func (who Importer) ManagePath(id int64) string {
 	return "/dashboard/businesses/" + strconv.FormatInt(id, 10)
 }
 
+// ImportTooLarge says a file is over MaxImportBytes.
+var ImportTooLarge = "The file is over " + strconv.Itoa(MaxImportBytes>>20) + " MB: split it into smaller files."
+
 // Upload stores a file to import and queues its check; field errors (on
 // "file") when it is empty, too large or not text.
 func (im *Imports) Upload(ctx context.Context, who Importer, fileName string, body []byte) (int64, error) {
@@ -92,7 +95,7 @@ func (im *Imports) Upload(ctx context.Context, who Importer, fileName string, bo
 	case len(body) == 0:
 		return 0, Invalid{"file": "Choose a CSV file to upload."}
 	case len(body) > MaxImportBytes:
-		return 0, Invalid{"file": "The file is over " + strconv.Itoa(MaxImportBytes>>20) + " MB: split it into smaller files."}
+		return 0, Invalid{"file": ImportTooLarge}
 	case !utf8.Valid(body) || slices.Contains(body, 0):
 		return 0, Invalid{"file": "The file is not text: save it from your spreadsheet as CSV UTF-8."}
 	}

@@ -110,7 +110,8 @@ func (h *Handlers) uploadImport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if tooLarge {
-		body = make([]byte, domain.MaxImportBytes+1) // Upload says how large a file may be
+		h.renderImports(w, r, http.StatusRequestEntityTooLarge, domain.ImportTooLarge)
+		return
 	}
 	id, err := h.domain.Imports.Upload(r.Context(), who, name, body)
 	var inv domain.Invalid

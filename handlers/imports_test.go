@@ -9,6 +9,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 )
 
@@ -181,7 +182,7 @@ func TestAnOwnerImportsLocationsAndUpdatesThemByExternalID(t *testing.T) {
 
 func TestImportPageRefreshesWhileItsJobWaits(t *testing.T) {
 	app := newTestApp(t, store.SQLite)
-	app.account(t, "chain@lonestar.example", store.KindBusiness)
+	owner := app.account(t, "chain@lonestar.example", store.KindBusiness)
 	app.stopQueue()
 	res, _ := app.postMultipart(t, "/dashboard/import", nil, upload{Field: "file", Name: "clients.csv", Data: []byte(importCSV)})
 	res, body := app.get(t, res.Header.Get("Location"))
@@ -193,6 +194,15 @@ func TestImportPageRefreshesWhileItsJobWaits(t *testing.T) {
 	res, body = app.postMultipart(t, "/dashboard/import", nil, upload{Field: "file", Name: "photo.csv", Data: []byte{0xff, 0xd8, 0, 1}})
 	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(fieldError(labelled(t, parseHTML(t, body), "CSV file")), "not text") {
 		t.Errorf("a binary file: %d", res.StatusCode)
+	}
+	// And one too large, before any of it is stored.
+	big := []byte(strings.Repeat("x", domain.MaxImportBytes+1))
+	res, body = app.postMultipart(t, "/dashboard/import", nil, upload{Field: "file", Name: "huge.csv", Data: big})
+	if res.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(fieldError(labelled(t, parseHTML(t, body), "CSV file")), "over 20 MB") {
+		t.Errorf("a file over the limit: %d", res.StatusCode)
+	}
+	if recent, _ := app.store.ImportsOf(context.Background(), owner.ID, false, 10); len(recent) != 1 {
+		t.Errorf("%d imports stored, want the first alone", len(recent))
 	}
 }
 
