@@ -320,7 +320,7 @@ func PartnerClientsPage(c Chrome, v PartnerClients) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "</tbody></table></div><p class=\"muted small\">Clicks are the listing's website, phone and email clicks. <a href=\"/dashboard/export.csv\">Download every client listing as CSV</a> (the import's format).</p></div>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "</tbody></table></div><p class=\"muted small\">Clicks are the clicks on the listing's website, phone, email and Contact buttons. <a href=\"/dashboard/export.csv\">Download every client listing as CSV</a> (the import's format).</p></div>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
