@@ -153,11 +153,19 @@ function people() {
     await gp.getByRole("button", { name: "Create the listing" }).click();
     await gp.waitForURL(/\/partners\/clients\/\d+$/);
     const client = new URL(gp.url()).pathname;
+    // A CSV import whose report lists a problem.
+    await gp.goto(baseURL + "/dashboard/import");
+    const csv = "name,category,description,city,state,email\nConformance Roofing,roofs,Roof repairs.,Portland,OR,roof@example.com\n";
+    await gp.getByLabel("CSV file").setInputFiles({ name: "clients.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await gp.getByRole("button", { name: "Check the file" }).click();
+    await gp.getByTestId("import-problems").waitFor({ timeout: 15000 });
+    const upload = new URL(gp.url()).pathname;
     await gp.close();
     groups.push({
       who: "agency",
       ctx: agency,
-      paths: ["/partners/dashboard", "/partners/clients", "/partners/clients/new", client, client + "/edit", { refused: "/partners/clients" }],
+      paths: ["/partners/dashboard", "/partners/clients", "/partners/clients/new", client, client + "/edit", "/dashboard/import", upload,
+        { refused: "/partners/clients" }, { refused: "/dashboard/import" }],
     });
     groups[0].paths.push("/clients/invite?token=not-a-token");
 
