@@ -50,7 +50,7 @@ var ImportColumns = []ImportColumn{
 	{Name: "state", Required: true, Format: "The state's two-letter code (TX) or its name (Texas).", field: "state"},
 	{Name: "zip", Format: "The ZIP code, up to 12 characters.", field: "zip_code"},
 	{Name: "phone", Format: "The phone number, like (512) 555-0100.", field: "phone"},
-	{Name: "email", Required: true, Format: "The listing's contact email, shown once its owner confirms it from an emailed link.", field: "email"},
+	{Name: "email", Required: true, Format: "The listing's contact email; it shows on the listing once confirmed.", field: "email"},
 	{Name: "website", Format: "A full address starting with https:// or http://.", field: "website"},
 	{Name: "hours", Format: "Each day as Mon 09:00-17:00 or Mon closed, separated by semicolons; days in a row as Mon-Fri 09:00-17:00; 24-hour times; a day left out is closed. Empty: Monday to Friday 09:00-17:00, Saturday 10:00-16:00 and Sunday closed for a new listing, the hours as they are for an update."},
 	{Name: "tags", Format: "Words people search for, separated by commas, up to 300 characters in all.", field: "tags"},

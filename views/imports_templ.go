@@ -800,7 +800,7 @@ func importStatus(v ImportDetail) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 66, " refused rows are left out: fix them and upload them again later (rows imported now are then updated by their external id, not added twice).")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 66, " refused rows are left out: fix them and upload the file again later; the rows imported now are not added twice (with their external id they are updated, without one refused as duplicates).")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
