@@ -14,11 +14,17 @@ import (
 
 // matchRequest sends a confirmed request to the listings MatchListings
 // finds: each gets a lead (source 'request'), dated when the request was
-// confirmed, that counts toward its owner's plan like any other.
+// confirmed, that counts toward its owner's plan like any other. A request
+// routed to a lead zone's holder keeps the zone, for its figures.
 func (s *Store) matchRequest(ctx context.Context, q QuoteRequest) ([]Match, error) {
-	bs, err := s.MatchListings(ctx, q)
+	bs, zoneID, err := s.routeRequest(ctx, q)
 	if err != nil {
 		return nil, err
+	}
+	if zoneID != 0 {
+		if _, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE quote_requests SET zone_id = ? WHERE id = ?`), zoneID, q.ID); err != nil {
+			return nil, fmt.Errorf("store: route quote request to zone: %w", err)
+		}
 	}
 	var matches []Match
 	for _, b := range bs {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -210,12 +211,39 @@ const Silent = time.Duration(1<<63 - 1)
 // request's category, serving its place (a storefront in its city and
 // state, a service-area business in its state, an online one anywhere),
 // and not the requester's own. They are ranked by points (RankListings),
-// then by review count, then oldest listing first.
+// then by review count, then oldest listing first. A request in a granted
+// lead zone (ZoneFor) goes only to the zone holder's client listings
+// among them; when none of those matches, to the open pool as any other.
 func (s *Store) MatchListings(ctx context.Context, q QuoteRequest) ([]Business, error) {
+	bs, _, err := s.routeRequest(ctx, q)
+	return bs, err
+}
+
+// routeRequest is MatchListings with the zone the request was routed to
+// (0: the open pool).
+func (s *Store) routeRequest(ctx context.Context, q QuoteRequest) ([]Business, int64, error) {
+	z, err := s.ZoneFor(ctx, q.Category, q.City, q.State)
+	switch {
+	case err == nil:
+		ranked, err := s.rankListings(ctx, q, z.PartnerID)
+		if err != nil {
+			return nil, 0, err
+		}
+		if len(ranked) > 0 {
+			return best(ranked), z.ID, nil
+		}
+	case !errors.Is(err, ErrNotFound):
+		return nil, 0, err
+	}
 	ranked, err := s.RankListings(ctx, q)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	return best(ranked), 0, nil
+}
+
+// best are the first MaxMatches of ranked.
+func best(ranked []Ranked) []Business {
 	out := make([]Business, 0, MaxMatches)
 	for _, r := range ranked {
 		if len(out) == MaxMatches {
@@ -223,7 +251,7 @@ func (s *Store) MatchListings(ctx context.Context, q QuoteRequest) ([]Business, 
 		}
 		out = append(out, r.Business)
 	}
-	return out, nil
+	return out
 }
 
 // RankListings lists every listing MatchListings may choose from, best
@@ -236,6 +264,16 @@ func (s *Store) MatchListings(ctx context.Context, q QuoteRequest) ([]Business, 
 //     three days yet) 4, slower or mostly never answered 0 — so a new owner
 //     ranks below a fast one and above a very slow one.
 func (s *Store) RankListings(ctx context.Context, q QuoteRequest) ([]Ranked, error) {
+	return s.rankListings(ctx, q, 0)
+}
+
+// rankListings is RankListings among agency holder's client listings
+// alone when holder is not 0 (a lead zone's holder).
+func (s *Store) rankListings(ctx context.Context, q QuoteRequest, holder int64) ([]Ranked, error) {
+	clients, args := "", []any{}
+	if holder != 0 {
+		clients, args = " AND b.id IN (SELECT business_id FROM client_listings WHERE partner_id = ?)", []any{holder}
+	}
 	requester := int64(0)
 	if q.UserID.Valid {
 		requester = q.UserID.Int64
@@ -251,8 +289,8 @@ func (s *Store) RankListings(ctx context.Context, q QuoteRequest) ([]Ranked, err
 			AND b.category = ? AND b.published = TRUE AND b.suspended = FALSE AND b.held = FALSE
 			AND (b.business_type = 'online'
 				OR (b.business_type = 'service_area' AND b.state = ?)
-				OR (b.business_type = 'storefront' AND b.state = ? AND lower(b.city) = lower(?)))
-		ORDER BY b.id LIMIT ?`), requester, requester, q.Category, q.State, q.State, q.City, maxCandidates)
+				OR (b.business_type = 'storefront' AND b.state = ? AND lower(b.city) = lower(?)))`+clients+`
+		ORDER BY b.id LIMIT ?`), concat([]any{requester, requester, q.Category, q.State, q.State, q.City}, args, []any{maxCandidates})...)
 	if err != nil {
 		return nil, fmt.Errorf("store: match listings: %w", err)
 	}
