@@ -50,7 +50,7 @@ func (a *testApp) importSettled(t *testing.T, path string) *goquery.Document {
 func importProblems(doc finder) map[string]string {
 	out := map[string]string{}
 	byTestID(doc, "import-problems").Find("tbody tr").Each(func(_ int, tr *goquery.Selection) {
-		out[tr.AttrOr("data-row", "")+" "+tr.AttrOr("data-column", "")] = textOf(tr.Find("td").Last())
+		out[tr.AttrOr("data-row", "")+" "+tr.AttrOr("data-column", "")] = textOf(tr.Find("td[data-problem]"))
 	})
 	return out
 }
