@@ -9,6 +9,7 @@ import (
 	"bizprofile/catalog"
 	bizmail "bizprofile/mail"
 	"bizprofile/places"
+	"bizprofile/plans"
 	"bizprofile/store"
 )
 
@@ -26,6 +27,16 @@ var ErrNoLeadZones = errors.New("domain: lead zones come with Partner+")
 
 // ZoneFiguresSince is how far back a zone's recent figures go.
 const ZoneFiguresSince = 30 * 24 * time.Hour
+
+// LeadZonesPlan is the partner plan that has lead zones.
+func LeadZonesPlan() plans.PartnerPlan {
+	for _, p := range plans.PartnerPlans {
+		if p.LeadZones {
+			return p
+		}
+	}
+	return plans.TopPartnerPlan()
+}
 
 // ZoneInput is a zone a partner asks for, as the form sends it.
 type ZoneInput struct {

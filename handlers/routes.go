@@ -212,6 +212,11 @@ func (h *Handlers) Routes() http.Handler {
 			r.Get("/partners/clients/{id}/white-label", h.clientWhiteLabelPage)
 			r.Post("/partners/clients/{id}/white-label", h.saveClientWhiteLabel)
 			r.Get("/partners/clients/{id}/report", h.clientReport)
+			// Exclusive lead zones (partner_zones.go, Partner+): the
+			// agency's zones and their figures, its requests, withdrawals.
+			r.Get("/partners/zones", h.partnerZones)
+			r.Post("/partners/zones", h.requestZone)
+			r.Post("/partners/zones/{id}/withdraw", h.withdrawZone)
 			r.Get("/dashboard/businesses/{id}/agency/remove", h.removeAgencyPage)
 			r.Post("/dashboard/businesses/{id}/agency/remove", h.removeAgency)
 			r.Get("/directory/{slug}/claim", h.claimPage)
@@ -279,6 +284,11 @@ func (h *Handlers) Routes() http.Handler {
 			r.Post("/partners/{id}/decline", h.decidePartner(false))
 			r.Post("/partners/{id}/referrals", h.partnerReferral)
 			r.Post("/businesses/{id}/referral", h.businessReferral)
+			// Lead zones (admin_zones.go): granted to one partner at a time.
+			r.Get("/zones", h.adminZones)
+			r.Post("/zones/{id}/grant", h.decideZone(true))
+			r.Post("/zones/{id}/decline", h.decideZone(false))
+			r.Post("/zones/{id}/revoke", h.decideZone(false))
 			r.Get("/subscribers", h.showList(h.subscribersList()))
 			r.Get("/subscribers.csv", h.exportList(h.subscribersList()))
 			r.NotFound(h.notFound)

@@ -26,6 +26,7 @@ var AdminSections = []AdminSection{
 	{"/admin/suggestions", "Suggestions"},
 	{"/admin/partners", "Partners"},
 	{"/admin/payouts", "Partner payouts"},
+	{"/admin/zones", "Lead zones"},
 	{"/admin/subscribers", "Subscribers"},
 	{"/admin/newsletter", "Newsletter"},
 	{"/admin/status", "Status and incidents"},
