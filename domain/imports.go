@@ -199,7 +199,6 @@ type planned struct {
 	in     ListingInput
 	errs   rowErrors
 	target *store.ImportTarget
-	action string
 }
 
 // sameKey is what makes two listings the same: name, city and state
