@@ -105,8 +105,12 @@ func TestTheRulesLiveInTheDomain(t *testing.T) {
 		}
 		lines += strings.Count(string(b), "\n")
 	}
-	if lines > 13000 {
-		t.Errorf("handlers/ is %d lines of non-test, non-generated Go, over 13,000: what is not reading requests or rendering answers belongs elsewhere", lines)
+	// 13,000 until issue 37, whose agency screens (client listings and
+	// their hand-over, CSV imports, the brand and the monthly reports, lead
+	// zones and their administration) read requests and render answers in
+	// about 900 lines, their rules in the domain.
+	if lines > 14000 {
+		t.Errorf("handlers/ is %d lines of non-test, non-generated Go, over 14,000: what is not reading requests or rendering answers belongs elsewhere", lines)
 	}
 	for _, pkg := range []string{"domain", "catalog"} {
 		for _, im := range importsOf(t, pkg) {
