@@ -296,7 +296,7 @@ var HelpCategories = []HelpCategory{
 	{"building", "Managing Your Profile", "Edit details, hours and services, and choose what is public."},
 	{"dollar", "Billing and Plans", "Trials, upgrades, payment methods and cancelling."},
 	{"target", "Leads and Analytics", "How matching works, answering leads and reading your numbers."},
-	{"handshake", "Partners", "Referral links, commissions and payouts for partners."},
+	{"handshake", "Partners", "Referral links, commissions and payouts; client listings, CSV imports, white label and lead zones."},
 }
 
 // HelpArticle is an answer on /help; Slug is its anchor on the page.
@@ -407,6 +407,48 @@ var HelpArticles = []HelpArticle{
 			"Payouts: on the first of each month, a payable balance of at least " + PartnerPayoutThreshold + " is paid out, and we email you a statement. Connect a Stripe account from your dashboard (Stripe's Express onboarding) and the payout is transferred to it; without one, our team pays you and records the payment's reference. Your dashboard also shows clicks, sign-ups, paying customers and earnings by month, with a CSV download, and the businesses you referred with their plan.",
 		},
 		Popular: true,
+	},
+	{
+		Slug:     "client-listings",
+		Category: "Partners",
+		Title:    "How do I manage listings for my clients?",
+		Summary:  "Create a client's listing from Clients in your partner area, invite its owner by email, and keep managing it once they accept.",
+		Answer: []string{
+			"Once your partner account is approved, Clients in your partner area lists the listings you manage, each with its views, clicks, leads and reviews over the last 30 days. Add a client listing fills in the same fields as any business's profile, checked by the same rules; you can also import many at once from a CSV file.",
+			"A new client listing stays hidden from the directory. From its page, invite the business's owner: we email them a link that works once, for that address alone. When they accept (signing in, or creating an account with that address), the listing is theirs and goes live; an unusual name may wait for our moderators first, as any listing's would. Their account becomes your referral, so you earn your plan's commission on what they pay.",
+			"After the hand-over you keep a manager's rights: you edit the listing and see its leads, reviews and analytics from its page in your partner area. The owner sees your agency on their listing's page and can remove it at any time; your access ends at once, and we email you.",
+		},
+	},
+	{
+		Slug:     "csv-import",
+		Category: "Partners",
+		Title:    "How do I import or export listings with a CSV file?",
+		Summary:  "Upload a CSV at Import (up to 10,000 rows), read the dry run's report, fix what it names, then import; Export gives the same format back.",
+		Answer: []string{
+			"Owners with several locations and approved partners can import listings from Import on their dashboard. Download the template: its columns are name, category, description, address, city, state, zip, phone, email, website, hours, tags and external_id, and the page documents each one. A file holds up to 10,000 rows.",
+			"Each upload is checked first, without changing anything: the report names every row's errors by column, and the rows that would duplicate a listing already in the directory. Fix the file and upload it again, or import the rows that passed. The import runs in the background with its progress on the page (it refreshes itself, with or without JavaScript), and ends with a result CSV saying what was created, updated or refused.",
+			"Give each row your own id in external_id: uploading the file again with the same ids updates those listings instead of adding new ones. An agency's imported listings become its client listings, hidden until each owner accepts an invitation. Export (a link on the same page) downloads your listings in the same format, so you can edit the file and import it back.",
+		},
+	},
+	{
+		Slug:     "white-label",
+		Category: "Partners",
+		Title:    "What does the white label of " + plans.TopPartnerPlan().Name + " include?",
+		Summary:  "“Managed by” your agency, with your logo and link, on your clients' listings, and a monthly report per client under your brand.",
+		Answer: []string{
+			"On " + plans.TopPartnerPlan().Name + ", set your brand (its name, logo, link and colour) under Brand in your partner area. The public pages of the listings you manage then show “Managed by” your agency with your logo and a link to your site; you can turn it off listing by listing.",
+			"Each client also gets a monthly report: the listing's views, clicks, leads and reviews for the month, the change from the month before and the trend over six months, on a printable page that carries your brand and not ours. Once a client has accepted its listing, we email you its report at the start of each month (one email for all your clients) and, when you choose so for that client, send the client its own.",
+		},
+	},
+	{
+		Slug:     "lead-zones",
+		Category: "Partners",
+		Title:    "How do exclusive lead zones work?",
+		Summary:  "A zone is a category in a city; the " + plans.TopPartnerPlan().Name + " partner who holds it gets its quote requests for its clients' listings.",
+		Answer: []string{
+			"On " + plans.TopPartnerPlan().Name + ", request a zone (a category and a city) from Lead zones in your partner area. Our team grants each zone to one partner at a time, and can decline or revoke it with a reason.",
+			"While you hold a zone, a quote request for that category in that city goes only to your client listings that match it (up to " + strconv.Itoa(QuoteMatches) + ", ranked as usual), never to other listings. When none of your clients' listings match, the request goes to every matching business as before. The person asking sees no difference. Lead zones shows each zone's requests and how many became won leads.",
+		},
 	},
 }
 

@@ -120,17 +120,17 @@ var PartnerPlans = func() []PartnerPlan {
 				"Your referral link and its QR code, counted for " + PartnerAttribution + " after a click",
 				"A dashboard with clicks, sign-ups, paying customers and earnings by month",
 				"Monthly payouts once " + PartnerPayoutThreshold + " is payable, to your Stripe account or paid by our team",
+				"Your clients' listings: create them by hand or import up to 10,000 from a CSV file, hand each to its owner by email, and keep managing it",
+				"Each client's views, clicks, leads and reviews on one page",
 			},
 		},
 		"partner-plus": {
 			Tagline: "For agencies and networks that bring many businesses: a higher share of what they pay. Our team confirms the plan when it approves you.",
 			Features: []string{
 				"Everything in " + plans.PartnerPlans[0].Name,
-			},
-			Coming: []string{
-				"White-label profiles for your clients",
-				"Exclusive lead zones in the areas you cover",
-				"Your clients' listings managed from your account, imported from CSV",
+				"White label: “Managed by” your agency, with your logo and link, on your clients' listings",
+				"A monthly report per client under your brand, printable and emailed to you (and, if you choose, to the client)",
+				"Exclusive lead zones: the quote requests for a category in a city you hold go only to your clients",
 			},
 		},
 	}
