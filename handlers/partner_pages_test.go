@@ -35,13 +35,15 @@ func TestPartnersPageShowsEachPlansRate(t *testing.T) {
 		if !strings.Contains(textOf(card), p.PriceLabel) {
 			t.Errorf("plan %s does not say what it costs (%q)", p.Name, p.PriceLabel)
 		}
-		// What is announced and not built is labelled as coming, apart
-		// from what the plan includes.
-		card.Find("[data-coming]").Each(func(_ int, ul *goquery.Selection) {
-			if !strings.Contains(nameOf(ul), "Coming") {
-				t.Errorf("plan %s lists features not yet built without saying they are coming: %q", p.Name, nameOf(ul))
+		// Partner+'s agency features are built: the card includes them.
+		if p.WhiteLabel && p.LeadZones {
+			got := strings.Join(texts(card.Find(".check-list li")), "\n")
+			for _, f := range []string{"White label", "monthly report per client", "Exclusive lead zones"} {
+				if !strings.Contains(got, f) {
+					t.Errorf("plan %s does not include %q: %q", p.Name, f, got)
+				}
 			}
-		})
+		}
 	}
 	inShort := terms(region(main, "The terms in short"))
 	for _, p := range plans.PartnerPlans {

@@ -105,9 +105,6 @@ type PartnerPlan struct {
 	Rate     string // the commission as the copy quotes it: "20%"
 	Tagline  string
 	Features []string
-	// Coming are features announced for the plan and not built yet: the
-	// pages show them labelled as coming, never as included.
-	Coming []string
 }
 
 // PartnerPlans are the partner plans of plans.PartnerPlans, lowest rate
