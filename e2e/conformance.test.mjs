@@ -164,8 +164,8 @@ function people() {
     groups.push({
       who: "agency",
       ctx: agency,
-      paths: ["/partners/dashboard", "/partners/clients", "/partners/clients/new", client, client + "/edit", "/dashboard/import", upload,
-        { refused: "/partners/clients" }, { refused: "/dashboard/import" }],
+      paths: ["/partners/dashboard", "/partners/clients", "/partners/clients/new", client, client + "/edit", client + "/white-label", client + "/report", "/partners/zones", "/partners/brand", "/dashboard/import", upload,
+        { refused: "/partners/clients" }, { refused: "/dashboard/import" }, { refused: "/partners/zones" }],
     });
     groups[0].paths.push("/clients/invite?token=not-a-token");
 
@@ -175,7 +175,7 @@ function people() {
       paths: [
         "/admin", "/admin/businesses", "/admin/businesses/" + id, "/admin/claims", "/admin/verifications", "/admin/held",
         "/admin/reviews", "/admin/status", "/admin/newsletter", "/admin/newsletter/new", newsletter, newsletter + "?preview=1", newsletter + "/send",
-        "/admin/jobs", "/admin/messages", "/admin/suggestions", "/admin/partners", "/admin/subscribers",
+        "/admin/jobs", "/admin/messages", "/admin/suggestions", "/admin/partners", "/admin/zones", "/admin/subscribers",
         { refused: "/admin/status/incidents" }, { refused: "/admin/newsletter" },
       ],
     });
