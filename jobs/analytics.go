@@ -27,22 +27,34 @@ type monthPayload struct {
 // AnalyticsSummaries is the run that summarises month ("YYYY-MM"), at
 // SummaryHour on the first of the month after it.
 func AnalyticsSummaries(month string) store.NewJob {
-	m, err := time.Parse(store.MonthFormat, month)
-	if err != nil {
-		// Months come from NextSummaryMonth or a stored payload: a bad
-		// one is a bug.
-		panic(fmt.Sprintf("jobs: analytics summaries: month %q", month))
-	}
-	runAt := time.Date(m.Year(), m.Month()+1, 1, SummaryHour, 0, 0, 0, time.UTC)
-	return store.NewJob{Kind: KindAnalyticsSummaries, Payload: mustJSON(monthPayload{Month: month}), RunAt: runAt}
+	return afterMonth(KindAnalyticsSummaries, month, SummaryHour)
 }
 
 // NextSummaryMonth is the month whose summaries run next after now: the
 // month before, until SummaryHour on the first, then the current one.
-func NextSummaryMonth(now time.Time) string {
+func NextSummaryMonth(now time.Time) string { return lastMonthUntil(now, SummaryHour) }
+
+// afterMonth is the run of kind for month ("YYYY-MM"), at hour (UTC) on
+// the first of the month after it; its payload is the same for every run
+// of a month, so only one waits (EnqueueUnlessWaiting).
+func afterMonth(kind, month string, hour int) store.NewJob {
+	m, err := time.Parse(store.MonthFormat, month)
+	if err != nil {
+		// Months come from lastMonthUntil or a stored payload: a bad one
+		// is a bug.
+		panic(fmt.Sprintf("jobs: %s: month %q", kind, month))
+	}
+	runAt := time.Date(m.Year(), m.Month()+1, 1, hour, 0, 0, 0, time.UTC)
+	return store.NewJob{Kind: kind, Payload: mustJSON(monthPayload{Month: month}), RunAt: runAt}
+}
+
+// lastMonthUntil is the month whose monthly run at hour (UTC) on the first
+// comes next after now: the month before, until that hour on the first,
+// then the current one.
+func lastMonthUntil(now time.Time, hour int) string {
 	now = now.UTC()
 	month := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
-	if now.Before(month.Add(SummaryHour * time.Hour)) {
+	if now.Before(month.Add(time.Duration(hour) * time.Hour)) {
 		month = month.AddDate(0, -1, 0)
 	}
 	return month.Format(store.MonthFormat)
