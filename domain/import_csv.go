@@ -28,7 +28,7 @@ type ImportColumn struct {
 // MaxImportRows is how many data rows a file may have; MaxImportBytes
 // how large it may be.
 const (
-	MaxImportRows  = 10000
+	MaxImportRows  = catalog.ImportMaxRows
 	MaxImportBytes = 20 << 20
 )
 

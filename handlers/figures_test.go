@@ -138,6 +138,7 @@ func catalogueFigures() figures {
 	f.add("the partner programme's terms", plans.AttributionDays, plans.CommissionMonths, plans.HoldDays)
 	f.addKey("the partner programme's payout threshold", "$"+strconv.FormatFloat(float64(plans.PayoutThresholdCents)/100, 'f', -1, 64))
 	f.add("store.MaxMatches", store.MaxMatches)
+	f.add("the rows of a CSV import", catalog.ImportMaxRows)
 	f.add("the password rules", domain.PasswordMin)
 	for _, d := range domain.RollingRanges {
 		f.add("the analytics ranges", float64(d))

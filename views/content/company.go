@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/plans"
 )
 
@@ -423,9 +424,9 @@ var HelpArticles = []HelpArticle{
 		Slug:     "csv-import",
 		Category: "Partners",
 		Title:    "How do I import or export listings with a CSV file?",
-		Summary:  "Upload a CSV at Import (up to 10,000 rows), read the dry run's report, fix what it names, then import; Export gives the same format back.",
+		Summary:  "Upload a CSV at Import (up to " + catalog.ImportMaxRowsText + " rows), read the dry run's report, fix what it names, then import; Export gives the same format back.",
 		Answer: []string{
-			"Owners with several locations and approved partners can import listings from Import on their dashboard. Download the template: its columns are name, category, description, address, city, state, zip, phone, email, website, hours, tags and external_id, and the page documents each one. A file holds up to 10,000 rows.",
+			"Owners with several locations and approved partners can import listings from Import on their dashboard. Download the template: its columns are name, category, description, address, city, state, zip, phone, email, website, hours, tags and external_id, and the page documents each one. A file holds up to " + catalog.ImportMaxRowsText + " rows.",
 			"Each upload is checked first, without changing anything: the report names every row's errors by column, and the rows that would duplicate a listing already in the directory. Fix the file and upload it again, or import the rows that passed. The import runs in the background with its progress on the page (it refreshes itself, with or without JavaScript), and ends with a result CSV saying what was created, updated or refused.",
 			"Give each row your own id in external_id: uploading the file again with the same ids updates those listings instead of adding new ones. An agency's imported listings become its client listings, hidden until each owner accepts an invitation. Export (a link on the same page) downloads your listings in the same format, so you can edit the file and import it back.",
 		},

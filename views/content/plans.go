@@ -3,6 +3,7 @@ package content
 import (
 	"strconv"
 
+	"bizprofile/catalog"
 	"bizprofile/plans"
 )
 
@@ -117,7 +118,7 @@ var PartnerPlans = func() []PartnerPlan {
 				"Your referral link and its QR code, counted for " + PartnerAttribution + " after a click",
 				"A dashboard with clicks, sign-ups, paying customers and earnings by month",
 				"Monthly payouts once " + PartnerPayoutThreshold + " is payable, to your Stripe account or paid by our team",
-				"Your clients' listings: create them by hand or import up to 10,000 from a CSV file, hand each to its owner by email, and keep managing it",
+				"Your clients' listings: create them by hand or import up to " + catalog.ImportMaxRowsText + " from a CSV file, hand each to its owner by email, and keep managing it",
 				"Each client's views, clicks, leads and reviews on one page",
 			},
 		},
