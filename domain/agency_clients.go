@@ -45,8 +45,7 @@ func (a *Agencies) ClientRows(ctx context.Context, partnerID int64) ([]ClientRow
 	for i, c := range cs {
 		ids[i] = c.ID
 	}
-	to := a.now().UTC()
-	rep, err := a.store.AnalyticsReport(ctx, ids, to.AddDate(0, 0, 1-ClientFigureDays).Format(store.DayFormat), to.Format(store.DayFormat))
+	rep, err := a.clientFigures(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -55,6 +54,13 @@ func (a *Agencies) ClientRows(ctx context.Context, partnerID int64) ([]ClientRow
 		rows[i] = ClientRow{ClientListing: c, Figures: rep.ByListing[c.ID]}
 	}
 	return rows, nil
+}
+
+// clientFigures are the listings' figures over the last ClientFigureDays
+// days, today included.
+func (a *Agencies) clientFigures(ctx context.Context, ids []int64) (store.AnalyticsReport, error) {
+	to := a.now().UTC()
+	return a.store.AnalyticsReport(ctx, ids, to.AddDate(0, 0, 1-ClientFigureDays).Format(store.DayFormat), to.Format(store.DayFormat))
 }
 
 // ClientInvite is who an agency invites to take a client listing over.
@@ -273,8 +279,7 @@ const ClientActivityShown = 10
 // Activity is client listing c's ClientActivity.
 func (a *Agencies) Activity(ctx context.Context, c store.ClientListing) (ClientActivity, error) {
 	var act ClientActivity
-	to := a.now().UTC()
-	rep, err := a.store.AnalyticsReport(ctx, []int64{c.ID}, to.AddDate(0, 0, 1-ClientFigureDays).Format(store.DayFormat), to.Format(store.DayFormat))
+	rep, err := a.clientFigures(ctx, []int64{c.ID})
 	if err != nil {
 		return act, err
 	}

@@ -25,7 +25,7 @@ func (h *Handlers) partnerClients(w http.ResponseWriter, r *http.Request) {
 	for _, c := range rows {
 		f := c.Figures
 		v.Rows = append(v.Rows, views.PartnerClientRow{ID: c.ID, Name: c.Name, City: c.City, State: c.State, Slug: c.Slug,
-			Status: clientStatus(c.ClientListing), Views: f.Views, Clicks: f.WebsiteClicks + f.PhoneClicks + f.EmailClicks + f.ContactClicks,
+			Status: clientStatus(c.ClientListing), Views: f.Views, Clicks: f.Clicks(),
 			Leads: f.Leads, Reviews: f.Reviews, Published: c.Published})
 	}
 	h.render(w, r, http.StatusOK, views.PartnerClientsPage(h.chrome(r), v))
@@ -93,7 +93,7 @@ func (h *Handlers) renderPartnerClient(w http.ResponseWriter, r *http.Request, s
 	}
 	f := act.Figures
 	v := views.PartnerClient{ID: c.ID, Name: c.Name, Slug: c.Slug, City: c.City, State: c.State, Published: c.Published,
-		Status: clientStatus(c), Days: domain.ClientFigureDays, Views: f.Views, Clicks: f.WebsiteClicks + f.PhoneClicks + f.EmailClicks + f.ContactClicks,
+		Status: clientStatus(c), Days: domain.ClientFigureDays, Views: f.Views, Clicks: f.Clicks(),
 		Leads: f.Leads, Reviews: f.Reviews, Rating: f.AverageRating()}
 	for _, l := range act.Leads {
 		v.RecentLeads = append(v.RecentLeads, views.PartnerClientLead{Name: l.Name, Message: l.Message, Status: l.Status, At: l.CreatedAt, Locked: l.Locked})

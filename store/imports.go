@@ -63,6 +63,9 @@ type ImportRow struct {
 
 const importRowColumns = `import_id, row_number, external_id, name, action, outcome, business_id, errors`
 
+// importRowColumnCount is how many columns importRowColumns names.
+const importRowColumnCount = 8
+
 // CreateImport stores a new import, checking.
 func (s *Store) CreateImport(ctx context.Context, im Import, now time.Time) (int64, error) {
 	var id int64
@@ -96,7 +99,7 @@ func (s *Store) ImportsOf(ctx context.Context, accountID int64, asAgency bool, l
 	return out, nil
 }
 
-// importRowBatch bounds the rows of one INSERT (8 values each).
+// importRowBatch bounds the rows of one INSERT (importRowColumnCount values each).
 const importRowBatch = 500
 
 // SaveImportCheck stores the dry run of import id: its rows' plans
@@ -112,11 +115,11 @@ func (s *Store) SaveImportCheck(ctx context.Context, id int64, fileError string,
 			return fmt.Errorf("store: clear import rows: %w", err)
 		}
 		for chunk := range slices.Chunk(rows, importRowBatch) {
-			args := make([]any, 0, len(chunk)*8)
+			args := make([]any, 0, len(chunk)*importRowColumnCount)
 			for _, r := range chunk {
 				args = append(args, id, r.Row, r.ExternalID, r.Name, r.Action, r.Outcome, r.BusinessID, r.Errors)
 			}
-			if _, err := tx.db.ExecContext(ctx, tx.db.Rebind(`INSERT INTO import_rows (`+importRowColumns+`) VALUES `+placeholders(len(chunk), 8)), args...); err != nil {
+			if _, err := tx.db.ExecContext(ctx, tx.db.Rebind(`INSERT INTO import_rows (`+importRowColumns+`) VALUES `+placeholders(len(chunk), importRowColumnCount)), args...); err != nil {
 				return fmt.Errorf("store: add import rows: %w", err)
 			}
 		}
