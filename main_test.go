@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"bizprofile/domain"
 	"bizprofile/store"
 )
 
@@ -173,5 +174,20 @@ func TestAdminGrantCommand(t *testing.T) {
 	}
 	if err := admin(ctx, []string{"promote"}, getenv, &out); err == nil || !strings.Contains(err.Error(), "usage") {
 		t.Errorf("bad arguments: %v", err)
+	}
+}
+
+// The app hashes passwords at OWASP's argon2id cost; only test binaries
+// lower it (domain.LightPasswordWork), and this one does not.
+func TestPasswordsAreHashedAtOWASPCost(t *testing.T) {
+	h, err := domain.HashPassword("correct horse battery staple")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if parts := strings.Split(h, "$"); len(parts) != 6 || parts[1] != "argon2id" || parts[3] != "m=19456,t=2,p=1" {
+		t.Errorf("hash %q: want argon2id at m=19456,t=2,p=1", h)
+	}
+	if !domain.PasswordMatches(h, "correct horse battery staple") || domain.PasswordMatches(h, "wrong") {
+		t.Error("the hash does not check the password it was made from")
 	}
 }

@@ -29,12 +29,23 @@ const (
 
 // argon2id parameters recommended by OWASP (19 MiB, 2 passes, 1 lane).
 const (
-	argonMemory  = 19 * 1024
-	argonTime    = 2
 	argonThreads = 1
 	argonKeyLen  = 32
 	argonSaltLen = 16
 )
+
+// argonWork is the cost of new hashes: OWASP's 19 MiB and 2 passes.
+var argonWork = struct{ memory, time uint32 }{19 * 1024, 2}
+
+// LightPasswordWork makes new hashes cheap (64 KiB, one pass), for test
+// binaries that sign up and sign in thousands of times: at OWASP's cost a
+// hash takes 25 ms, a fifth of the handler tests' time. Checking is as
+// strict as before, since a hash records its own cost. Call it before any
+// account is made (TestMain); the app never calls it.
+func LightPasswordWork() {
+	argonWork.memory, argonWork.time = 64, 1
+	dummyHash = mustHash("not-a-real-password-for-timing")
+}
 
 //go:embed common-passwords.txt
 var commonPasswordList string
@@ -123,9 +134,9 @@ func HashPassword(pw string) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	key := argon2.IDKey([]byte(pw), salt, argonWork.time, argonWork.memory, argonThreads, argonKeyLen)
 	b64 := base64.RawStdEncoding
-	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonWork.memory, argonWork.time, argonThreads,
 		b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
@@ -153,10 +164,14 @@ func PasswordMatches(hash, pw string) bool {
 
 // dummyHash is checked against when an email is unknown, so that answering
 // "wrong email" takes as long as answering "wrong password".
-var dummyHash = func() string {
-	h, err := HashPassword("not-a-real-password-for-timing")
+var dummyHash = mustHash("not-a-real-password-for-timing")
+
+// mustHash is HashPassword of pw; it panics only when the system's random
+// source fails.
+func mustHash(pw string) string {
+	h, err := HashPassword(pw)
 	if err != nil {
 		panic(err)
 	}
 	return h
-}()
+}

@@ -7,4 +7,7 @@ import (
 	"bizprofile/store/storetest"
 )
 
-func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
+func TestMain(m *testing.M) {
+	LightPasswordWork()
+	os.Exit(storetest.Main(m))
+}

@@ -30,6 +30,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	domain.LightPasswordWork()
 	code := storetest.Main(m)
 	stopStripeMock() // started by the first test that needs it
 	if appPath != "" {

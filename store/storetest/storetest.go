@@ -27,6 +27,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -89,14 +90,18 @@ func Open(t testing.TB, d store.Dialect) *store.Store {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	switch d {
 	case store.SQLite:
-		s, err := store.Open(ctx, "", filepath.Join(t.TempDir(), "test.db"), log)
+		path := filepath.Join(t.TempDir(), "test.db")
+		if err := copySQLiteTemplate(path); err != nil {
+			t.Fatalf("sqlite template: %v", err)
+		}
+		s, err := store.Open(ctx, "", path, log)
 		if err != nil {
 			t.Fatalf("open sqlite: %v", err)
 		}
 		t.Cleanup(func() { s.Close() })
 		return s
 	case store.Postgres:
-		s, err := store.Open(ctx, PostgresDatabase(t), "", log)
+		s, err := store.Open(ctx, newDatabase(t, "postgres template"), "", log)
 		if err != nil {
 			t.Fatalf("open postgres: %v", err)
 		}
@@ -133,8 +138,24 @@ func OpenShared(t testing.TB, d store.Dialect, n int) []*store.Store {
 // its URL; the database is dropped when the test ends.
 func PostgresDatabase(t testing.TB) string {
 	t.Helper()
+	return newDatabase(t, "")
+}
+
+// newDatabase creates a database, empty or (with the template's purpose
+// named) a copy of the migrated template, and returns its URL; it is
+// dropped when the test ends.
+func newDatabase(t testing.TB, template string) string {
+	t.Helper()
 	if pgURL == "" {
 		t.Skipf("PostgreSQL not available: %v", pgErr)
+	}
+	from := ""
+	if template != "" {
+		tmpl, err := postgresTemplate()
+		if err != nil {
+			t.Fatalf("%s: %v", template, err)
+		}
+		from = " TEMPLATE " + tmpl + " STRATEGY FILE_COPY"
 	}
 	name := prefix + strconv.FormatInt(dbSeq.Add(1), 10)
 	admin, err := sql.Open("postgres", pgURL)
@@ -142,7 +163,7 @@ func PostgresDatabase(t testing.TB) string {
 		t.Fatalf("connect postgres: %v", err)
 	}
 	defer admin.Close()
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+	if _, err := admin.Exec("CREATE DATABASE " + name + from); err != nil {
 		t.Fatalf("create database: %v", err)
 	}
 	t.Cleanup(func() {
@@ -152,6 +173,58 @@ func PostgresDatabase(t testing.TB) string {
 		}
 	})
 	return withDatabase(pgURL, name)
+}
+
+// Fresh databases are copies of one migrated per test binary: migrating
+// every test's database from nothing took most of a short test's time
+// (190 ms on PostgreSQL, 30 ms on SQLite); a copy takes 20 ms and 5 ms.
+// store.Open still runs on each copy, finds every migration applied and
+// does its start-up work as the app would.
+var (
+	sqliteTemplate = sync.OnceValues(func() (string, error) {
+		dir, err := os.MkdirTemp("", "bizprofile-template-")
+		if err != nil {
+			return "", err
+		}
+		path := filepath.Join(dir, "template.db")
+		s, err := store.Open(context.Background(), "", path, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		if err != nil {
+			return "", err
+		}
+		// Closing checkpoints the WAL into the file, so the file alone is
+		// the whole database.
+		return path, s.Close()
+	})
+	postgresTemplate = sync.OnceValues(func() (string, error) {
+		name := prefix + "template"
+		admin, err := sql.Open("postgres", pgURL)
+		if err != nil {
+			return "", err
+		}
+		defer admin.Close()
+		if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+			return "", err
+		}
+		s, err := store.Open(context.Background(), withDatabase(pgURL, name), "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+		if err != nil {
+			return "", err
+		}
+		// A template must have no connections while it is copied.
+		return name, s.Close()
+	})
+)
+
+// copySQLiteTemplate writes a migrated SQLite database at path.
+func copySQLiteTemplate(path string) error {
+	tmpl, err := sqliteTemplate()
+	if err != nil {
+		return err
+	}
+	b, err := os.ReadFile(tmpl)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o600)
 }
 
 // withDatabase swaps the database name in a postgres:// URL.
@@ -241,7 +314,7 @@ func newServer() (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "bizprofile-pg-")
+	dir, err := os.MkdirTemp(memoryDir(), "bizprofile-pg-")
 	if err != nil {
 		return nil, err
 	}
@@ -295,6 +368,21 @@ func newServer() (*Server, error) {
 
 // postgresBin finds the server binaries: $PG_BIN, then Debian's versioned
 // directory (newest first), then $PATH.
+// memoryDir is where the test server keeps its files: /dev/shm, a file
+// system in memory, when the machine has one. On disk, every CREATE
+// DATABASE (one a test) waited 200-600 ms for the disk; in memory it takes
+// tens of milliseconds. Nothing there outlives the test binary.
+func memoryDir() string {
+	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
+		if f, err := os.CreateTemp("/dev/shm", "bizprofile-probe-"); err == nil {
+			f.Close()
+			os.Remove(f.Name())
+			return "/dev/shm"
+		}
+	}
+	return ""
+}
+
 func postgresBin() (string, error) {
 	if b := os.Getenv("PG_BIN"); b != "" {
 		return b, nil
