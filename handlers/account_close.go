@@ -83,6 +83,5 @@ func (h *Handlers) closeAccount(w http.ResponseWriter, r *http.Request) {
 		// The account is gone: the session names nobody and signs nobody in.
 		log.Warn("session of a closed account not destroyed", slog.Any("error", err))
 	}
-	h.flash(r, closedToast)
-	http.Redirect(w, r, "/", http.StatusSeeOther)
+	h.redirect(w, r, "/", closedToast)
 }

@@ -154,6 +154,5 @@ func (h *Handlers) moderateBusiness(w http.ResponseWriter, r *http.Request) {
 	case !changed:
 		toast = views.Toast{Title: "Nothing to change", Description: "The listing was already in that state."}
 	}
-	h.flash(r, toast)
-	http.Redirect(w, r, "/admin/businesses/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
+	h.redirect(w, r, "/admin/businesses/"+strconv.FormatInt(id, 10), toast)
 }

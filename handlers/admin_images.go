@@ -90,8 +90,7 @@ func (h *Handlers) removeImage(w http.ResponseWriter, r *http.Request) {
 	}
 	if errors.Is(err, store.ErrNotFound) {
 		// Another administrator, or the owner, removed it first.
-		h.flash(r, views.Toast{Title: "Already gone", Description: "The image was removed from " + b.Name + " before you sent this."})
-		http.Redirect(w, r, v.BusinessHref(), http.StatusSeeOther)
+		h.redirect(w, r, v.BusinessHref(), views.Toast{Title: "Already gone", Description: "The image was removed from " + b.Name + " before you sent this."})
 		return
 	}
 	if h.broken(w, r, err) {
@@ -101,6 +100,5 @@ func (h *Handlers) removeImage(w http.ResponseWriter, r *http.Request) {
 	if b.OwnerEmail.String != "" {
 		told = " " + b.OwnerEmail.String + " will be told by email why."
 	}
-	h.flash(r, views.Toast{Title: "Image removed", Description: v.Image.Label() + " removed from " + b.Name + "." + told})
-	http.Redirect(w, r, v.BusinessHref(), http.StatusSeeOther)
+	h.redirect(w, r, v.BusinessHref(), views.Toast{Title: "Image removed", Description: v.Image.Label() + " removed from " + b.Name + "." + told})
 }

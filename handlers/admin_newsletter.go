@@ -235,13 +235,11 @@ func (h *Handlers) deleteNewsletter(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r)
 		return
 	case errors.Is(err, store.ErrNewsletterSent):
-		h.flash(r, views.Toast{Title: "Not deleted", Description: "A sent newsletter stays, with its counts.", Variant: "destructive"})
-		http.Redirect(w, r, views.AdminNewsletterRow{ID: id}.Href(), http.StatusSeeOther)
+		h.redirect(w, r, views.AdminNewsletterRow{ID: id}.Href(), views.Toast{Title: "Not deleted", Description: "A sent newsletter stays, with its counts.", Variant: "destructive"})
 		return
 	case err != nil:
 		h.serverError(w, r, err)
 		return
 	}
-	h.flash(r, views.Toast{Title: "Draft deleted"})
-	http.Redirect(w, r, "/admin/newsletter", http.StatusSeeOther)
+	h.redirect(w, r, "/admin/newsletter", views.Toast{Title: "Draft deleted"})
 }

@@ -141,8 +141,7 @@ func (h *Handlers) adminPartnerDone(w http.ResponseWriter, r *http.Request, err 
 	case h.failed(w, r, err):
 		return
 	}
-	h.flash(r, toast)
-	http.Redirect(w, r, "/admin/partners/"+strconv.FormatInt(idParam(r), 10), http.StatusSeeOther)
+	h.redirect(w, r, "/admin/partners/"+strconv.FormatInt(idParam(r), 10), toast)
 }
 
 // adminReferral is the referral of a listing's owner account, for the
@@ -210,6 +209,5 @@ func (h *Handlers) businessReferral(w http.ResponseWriter, r *http.Request) {
 	case h.failed(w, r, err):
 		return
 	}
-	h.flash(r, views.Toast{Title: "Referral changed", Description: "The change and its reason are in the log."})
-	http.Redirect(w, r, "/admin/businesses/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
+	h.redirect(w, r, "/admin/businesses/"+strconv.FormatInt(id, 10), views.Toast{Title: "Referral changed", Description: "The change and its reason are in the log."})
 }

@@ -62,8 +62,7 @@ func (h *Handlers) markPayoutPaid(w http.ResponseWriter, r *http.Request) {
 	id, ref := idParam(r), r.PostFormValue("reference")
 	err := h.domain.Partners.MarkPaid(r.Context(), currentUser(r).ID, id, ref)
 	if !h.moneyFormFailed(w, r, err, &views.AdminMoneyForm{Action: "paid", ID: id, Value: ref}) {
-		h.flash(r, views.Toast{Title: "Payout marked paid", Description: "The partner is being emailed the statement."})
-		http.Redirect(w, r, "/admin/payouts?month="+r.URL.Query().Get("month"), http.StatusSeeOther)
+		h.redirect(w, r, "/admin/payouts?month="+r.URL.Query().Get("month"), views.Toast{Title: "Payout marked paid", Description: "The partner is being emailed the statement."})
 	}
 }
 
@@ -73,8 +72,7 @@ func (h *Handlers) payOutNow(w http.ResponseWriter, r *http.Request) {
 	if h.broken(w, r, err) {
 		return
 	}
-	h.flash(r, views.Toast{Title: "Payouts made", Description: "Each partner with a payable balance of " + views.DollarsText(plans.PayoutThresholdCents) + " or more has this month's payout."})
-	http.Redirect(w, r, "/admin/payouts?month="+month, http.StatusSeeOther)
+	h.redirect(w, r, "/admin/payouts?month="+month, views.Toast{Title: "Payouts made", Description: "Each partner with a payable balance of " + views.DollarsText(plans.PayoutThresholdCents) + " or more has this month's payout."})
 }
 
 // voidCommission voids what remains of a commission, with a reason.
@@ -85,8 +83,7 @@ func (h *Handlers) voidCommission(w http.ResponseWriter, r *http.Request) {
 	id, reason := idParam(r), r.PostFormValue("reason")
 	err := h.domain.Partners.VoidCommission(r.Context(), currentUser(r).ID, id, reason)
 	if !h.moneyFormFailed(w, r, err, &views.AdminMoneyForm{Action: "void", ID: id, Value: reason}) {
-		h.flash(r, views.Toast{Title: "Commission voided", Description: "What remained of it was taken off the partner's balance."})
-		http.Redirect(w, r, "/admin/payouts", http.StatusSeeOther)
+		h.redirect(w, r, "/admin/payouts", views.Toast{Title: "Commission voided", Description: "What remained of it was taken off the partner's balance."})
 	}
 }
 
@@ -104,8 +101,7 @@ func (h *Handlers) moneyFormFailed(w http.ResponseWriter, r *http.Request, err e
 	case errors.Is(err, store.ErrNotFound):
 		h.notFound(w, r)
 	case errors.Is(err, domain.ErrPayoutNotDue), errors.Is(err, domain.ErrNothingToVoid):
-		h.flash(r, views.Toast{Title: "Nothing to do", Description: "It was settled already.", Variant: "destructive"})
-		http.Redirect(w, r, "/admin/payouts", http.StatusSeeOther)
+		h.redirect(w, r, "/admin/payouts", views.Toast{Title: "Nothing to do", Description: "It was settled already.", Variant: "destructive"})
 	default:
 		h.serverError(w, r, err)
 	}

@@ -66,8 +66,7 @@ func (h *Handlers) openIncident(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("incident opened", "incident", inc.ID, "impact", inc.Impact, "status", inc.Status, "by", by)
-	h.flash(r, views.Toast{Title: "Incident opened", Description: "It shows on the status page, and status subscribers are being emailed."})
-	http.Redirect(w, r, "/admin/status#incident-"+itoa(int(inc.ID)), http.StatusSeeOther)
+	h.redirect(w, r, "/admin/status#incident-"+itoa(int(inc.ID)), views.Toast{Title: "Incident opened", Description: "It shows on the status page, and status subscribers are being emailed."})
 }
 
 // postIncidentUpdate adds an update to an open incident; the status
@@ -95,8 +94,7 @@ func (h *Handlers) postIncidentUpdate(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r)
 		return
 	case errors.Is(err, store.ErrIncidentResolved):
-		h.flash(r, views.Toast{Title: "Already resolved", Description: "This incident was resolved before your update was posted.", Variant: "destructive"})
-		http.Redirect(w, r, "/admin/status", http.StatusSeeOther)
+		h.redirect(w, r, "/admin/status", views.Toast{Title: "Already resolved", Description: "This incident was resolved before your update was posted.", Variant: "destructive"})
 		return
 	case err != nil:
 		clientgone.Error(h.log, r, "incident update not saved", "incident", id, "error", err, "request_id", requestID(r.Context()))
@@ -109,6 +107,5 @@ func (h *Handlers) postIncidentUpdate(w http.ResponseWriter, r *http.Request) {
 	if f.Status == store.IncidentResolved {
 		toast = views.Toast{Title: "Incident resolved", Description: "It moves to the past incidents, and status subscribers are being emailed."}
 	}
-	h.flash(r, toast)
-	http.Redirect(w, r, "/admin/status#incident-"+itoa(int(id)), http.StatusSeeOther)
+	h.redirect(w, r, "/admin/status#incident-"+itoa(int(id)), toast)
 }

@@ -71,7 +71,6 @@ func (h *Handlers) decideZone(grant bool) http.HandlerFunc {
 		if !grant {
 			toast = views.Toast{Title: "Zone closed", Description: "The partner was emailed your reason."}
 		}
-		h.flash(r, toast)
-		http.Redirect(w, r, "/admin/zones", http.StatusSeeOther)
+		h.redirect(w, r, "/admin/zones", toast)
 	}
 }

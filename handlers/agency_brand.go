@@ -97,8 +97,7 @@ func (h *Handlers) saveAgencyBrand(w http.ResponseWriter, r *http.Request) {
 		fail(status, catalog.FieldErrors{"file": msg})
 		return
 	}
-	h.flash(r, views.Toast{Title: "Brand saved", Description: "The listings you manage and your clients' reports show it."})
-	http.Redirect(w, r, domain.BrandPath, http.StatusSeeOther)
+	h.redirect(w, r, domain.BrandPath, views.Toast{Title: "Brand saved", Description: "The listings you manage and your clients' reports show it."})
 }
 
 // removeAgencyLogo removes the brand's logo.
@@ -107,8 +106,7 @@ func (h *Handlers) removeAgencyLogo(w http.ResponseWriter, r *http.Request) {
 	if !ok || h.broken(w, r, h.domain.Agencies.RemoveLogo(r.Context(), p)) {
 		return
 	}
-	h.flash(r, views.Toast{Title: "Logo removed"})
-	http.Redirect(w, r, domain.BrandPath, http.StatusSeeOther)
+	h.redirect(w, r, domain.BrandPath, views.Toast{Title: "Logo removed"})
 }
 
 // clientWhiteLabelPage is a client listing's white-label settings.
@@ -152,8 +150,7 @@ func (h *Handlers) saveClientWhiteLabel(w http.ResponseWriter, r *http.Request) 
 	if h.failed(w, r, err) {
 		return
 	}
-	h.flash(r, views.Toast{Title: "Settings saved", Description: c.Name + "'s white label is as you set it."})
-	http.Redirect(w, r, domain.ClientWhiteLabelPath(c.ID), http.StatusSeeOther)
+	h.redirect(w, r, domain.ClientWhiteLabelPath(c.ID), views.Toast{Title: "Settings saved", Description: c.Name + "'s white label is as you set it."})
 }
 
 // clientReport is a client listing's monthly report (?month=YYYY-MM, the

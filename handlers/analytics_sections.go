@@ -176,8 +176,7 @@ func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) {
 		if h.broken(w, r, h.store.SetOrderValue(r.Context(), u.Account(), 0)) {
 			return
 		}
-		h.flash(r, views.Toast{Title: "Order value removed", Description: "Your return on investment is not estimated until you enter one again."})
-		http.Redirect(w, r, f.Back, http.StatusSeeOther)
+		h.redirect(w, r, f.Back, views.Toast{Title: "Order value removed", Description: "Your return on investment is not estimated until you enter one again."})
 		return
 	}
 	cents, err := h.domain.Analytics.SetOrderValue(r.Context(), u.Account(), f.Value)
@@ -191,6 +190,5 @@ func (h *Handlers) saveOrderValue(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.flash(r, views.Toast{Title: "Order value saved", Description: "Your return on investment counts " + views.DollarsText(cents) + " per won lead."})
-	http.Redirect(w, r, f.Back, http.StatusSeeOther)
+	h.redirect(w, r, f.Back, views.Toast{Title: "Order value saved", Description: "Your return on investment counts " + views.DollarsText(cents) + " per won lead."})
 }

@@ -30,6 +30,5 @@ func (h *Handlers) saveAnalyticsSummary(w http.ResponseWriter, r *http.Request) 
 	if !on {
 		toast.Description = "We won't email you a monthly summary; your analytics stay on your dashboard."
 	}
-	h.flash(r, toast)
-	http.Redirect(w, r, "/profile#analytics-summary", http.StatusSeeOther)
+	h.redirect(w, r, "/profile#analytics-summary", toast)
 }

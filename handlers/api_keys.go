@@ -141,8 +141,7 @@ func (h *Handlers) revokeAPIKeyPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if k.Revoked() {
-		h.flash(r, views.Toast{Title: "Key already revoked", Description: "“" + k.Name + "” no longer opens the API."})
-		http.Redirect(w, r, views.APIDashboardPath+"#api-keys", http.StatusSeeOther)
+		h.redirect(w, r, views.APIDashboardPath+"#api-keys", views.Toast{Title: "Key already revoked", Description: "“" + k.Name + "” no longer opens the API."})
 		return
 	}
 	h.render(w, r, http.StatusOK, views.APIConfirmPage(h.chrome(r), views.RevokeKeyConfirm(k.ID, k.Name, k.Prefix)))
@@ -164,6 +163,5 @@ func (h *Handlers) revokeAPIKey(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("API key revoked", slog.Int64("account_id", u.Account()), slog.Int64("key_id", k.ID), slog.Int64("user_id", u.ID))
-	h.flash(r, views.Toast{Title: "Key revoked", Description: "“" + k.Name + "” no longer opens the API."})
-	http.Redirect(w, r, views.APIDashboardPath+"#api-keys", http.StatusSeeOther)
+	h.redirect(w, r, views.APIDashboardPath+"#api-keys", views.Toast{Title: "Key revoked", Description: "“" + k.Name + "” no longer opens the API."})
 }

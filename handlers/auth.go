@@ -86,8 +86,7 @@ func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 		}
 		attempt.Info("signed in", "outcome", "ok", "user_id", u.ID)
 		h.domain.Partners.SawPartnerAt(ctx, u.ID, in.IP) // a partner's own address refuses referrals today
-		h.flash(r, views.Toast{Title: "Welcome back!", Description: "You have been signed in successfully."})
-		http.Redirect(w, r, localPath(f.Next, "/dashboard"), http.StatusSeeOther)
+		h.redirect(w, r, localPath(f.Next, "/dashboard"), views.Toast{Title: "Welcome back!", Description: "You have been signed in successfully."})
 	}
 }
 
@@ -128,8 +127,7 @@ func (h *Handlers) startSession(r *http.Request, u store.User) error {
 func (h *Handlers) logout(w http.ResponseWriter, r *http.Request) {
 	if err := h.sessions.Destroy(r.Context()); err != nil {
 		clientgone.Error(h.log, r, "sign out failed", slog.Any("error", err), "request_id", requestID(r.Context()))
-		h.flash(r, views.Toast{Title: "Error", Description: "Failed to sign out", Variant: "destructive"})
-		http.Redirect(w, r, localPath(r.Referer(), "/"), http.StatusSeeOther)
+		h.redirect(w, r, localPath(r.Referer(), "/"), views.Toast{Title: "Error", Description: "Failed to sign out", Variant: "destructive"})
 		return
 	}
 	http.Redirect(w, r, "/", http.StatusSeeOther)
@@ -173,8 +171,7 @@ func (h *Handlers) signUp(w http.ResponseWriter, r *http.Request, in domain.Sign
 // afterSignup answers every successful sign-up form the same way.
 func (h *Handlers) afterSignup(w http.ResponseWriter, r *http.Request, email string) {
 	h.sessions.Put(r.Context(), sessionPending, store.NormalizeEmail(email))
-	h.flash(r, views.Toast{Title: "Account created!", Description: "Please check your email to verify your account."})
-	http.Redirect(w, r, "/login", http.StatusSeeOther)
+	h.redirect(w, r, "/login", views.Toast{Title: "Account created!", Description: "Please check your email to verify your account."})
 }
 
 // verifyEmail follows the link of a verification email.
@@ -189,8 +186,7 @@ func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.sessions.Remove(r.Context(), sessionPending)
-	h.flash(r, views.Toast{Title: "Email verified!", Description: "Your account is active. You can sign in now."})
-	http.Redirect(w, r, "/login", http.StatusSeeOther)
+	h.redirect(w, r, "/login", views.Toast{Title: "Email verified!", Description: "Your account is active. You can sign in now."})
 }
 
 // resendVerification sends a new verification link. Its answer is the same
@@ -202,8 +198,7 @@ func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 	}
 	email := strings.TrimSpace(r.PostFormValue("email"))
 	if len(domain.ResetRequest{Email: email}.Check()) > 0 {
-		h.flash(r, views.Toast{Title: "Email required", Description: "Please enter your email address first.", Variant: "destructive"})
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		h.redirect(w, r, "/login", views.Toast{Title: "Email required", Description: "Please enter your email address first.", Variant: "destructive"})
 		return
 	}
 	if ok, retry := h.limits.resendIP.Allow(r.Context(), clientIP(r)); !ok {
@@ -218,8 +213,7 @@ func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.sessions.Put(r.Context(), sessionPending, store.NormalizeEmail(email))
-	h.flash(r, views.Toast{Title: "Verification email sent", Description: "If that address has an account waiting for verification, a new link is on its way."})
-	http.Redirect(w, r, "/login", http.StatusSeeOther)
+	h.redirect(w, r, "/login", views.Toast{Title: "Verification email sent", Description: "If that address has an account waiting for verification, a new link is on its way."})
 }
 
 // forgotPassword sends a reset link. The answer is the same whether or not
@@ -299,8 +293,7 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.sessions.Remove(ctx, sessionUserID)
-	h.flash(r, views.Toast{Title: "Password updated", Description: "Sign in with your new password. You have been signed out everywhere else."})
-	http.Redirect(w, r, "/login", http.StatusSeeOther)
+	h.redirect(w, r, "/login", views.Toast{Title: "Password updated", Description: "Sign in with your new password. You have been signed out everywhere else."})
 }
 
 // tooMany answers a rate-limited form with 429, the form as it was, and

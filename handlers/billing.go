@@ -87,8 +87,7 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 	u := currentUser(r)
 	switch {
 	case u == nil && p.Free():
-		h.flash(r, freePlanSignUpToast)
-		http.Redirect(w, r, "/business/signup", http.StatusSeeOther)
+		h.redirect(w, r, "/business/signup", freePlanSignUpToast)
 		return
 	case u == nil:
 		http.Redirect(w, r, "/login?next="+url.QueryEscape("/pricing"), http.StatusSeeOther)
@@ -105,8 +104,7 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if p.Free() {
-		h.flash(r, freePlanChosen(b))
-		http.Redirect(w, r, "/pricing", http.StatusSeeOther)
+		h.redirect(w, r, "/pricing", freePlanChosen(b))
 		return
 	}
 	checkout, err := h.domain.Plans.StartCheckout(r.Context(), h.stripe, *u, p, b)
@@ -143,8 +141,7 @@ func (h *Handlers) openPortal(w http.ResponseWriter, r *http.Request, u *store.U
 	portal, err := h.domain.Plans.PortalURL(r.Context(), h.stripe, *u, customer)
 	if err != nil {
 		clientgone.Error(h.log, r, "billing portal failed", slog.Any("error", err), "user_id", u.ID, "request_id", requestID(r.Context()))
-		h.flash(r, views.Toast{Title: "Error", Description: "Failed to open billing. Please try again.", Variant: "destructive"})
-		http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+		h.redirect(w, r, "/dashboard", views.Toast{Title: "Error", Description: "Failed to open billing. Please try again.", Variant: "destructive"})
 		return
 	}
 	http.Redirect(w, r, portal, http.StatusSeeOther)

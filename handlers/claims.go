@@ -105,6 +105,5 @@ func (h *Handlers) claimBusiness(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, claimStatus(f.State), views.ClaimPage(h.chrome(r), f))
 		return
 	}
-	h.flash(r, views.Toast{Title: "Claim sent", Description: "We will email " + u.Email + " once an administrator has reviewed it."})
-	http.Redirect(w, r, "/directory/"+b.Slug, http.StatusSeeOther)
+	h.redirect(w, r, "/directory/"+b.Slug, views.Toast{Title: "Claim sent", Description: "We will email " + u.Email + " once an administrator has reviewed it."})
 }

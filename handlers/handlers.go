@@ -186,6 +186,13 @@ func (h *Handlers) flash(r *http.Request, t views.Toast) {
 	h.sessions.Put(r.Context(), toastsKey, append(ts, t))
 }
 
+// redirect queues a toast and sends the browser to path (303 See Other):
+// what a form that succeeded, or was refused with a message, answers.
+func (h *Handlers) redirect(w http.ResponseWriter, r *http.Request, path string, t views.Toast) {
+	h.flash(r, t)
+	http.Redirect(w, r, path, http.StatusSeeOther)
+}
+
 // chrome gathers what the shared layout needs for this request, taking any
 // queued toasts out of the session.
 func (h *Handlers) chrome(r *http.Request) views.Chrome {

@@ -103,8 +103,7 @@ func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, status, generateResult{Error: msg})
 			return
 		}
-		h.flash(r, views.Toast{Title: "Error", Description: msg, Variant: "destructive"})
-		http.Redirect(w, r, back, http.StatusSeeOther)
+		h.redirect(w, r, back, views.Toast{Title: "Error", Description: msg, Variant: "destructive"})
 	}
 	if ok, retry := h.limits.insightsUser.Allow(r.Context(), strconv.FormatInt(u.ID, 10)); !ok {
 		setRetryAfter(w, retry)
@@ -124,6 +123,5 @@ func (h *Handlers) generateInsights(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, generateResult{Success: true, Count: n})
 		return
 	}
-	h.flash(r, views.Toast{Title: "Success", Description: "New AI insights generated successfully!"})
-	http.Redirect(w, r, back, http.StatusSeeOther)
+	h.redirect(w, r, back, views.Toast{Title: "Success", Description: "New AI insights generated successfully!"})
 }

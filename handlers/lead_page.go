@@ -129,8 +129,7 @@ func (h *Handlers) leadRefused(w http.ResponseWriter, r *http.Request, err error
 
 // leadDone goes back to the lead's page with a toast.
 func (h *Handlers) leadDone(w http.ResponseWriter, r *http.Request, id int64, t views.Toast, anchor string) {
-	h.flash(r, t)
-	http.Redirect(w, r, views.LeadPath(id)+anchor, http.StatusSeeOther)
+	h.redirect(w, r, views.LeadPath(id)+anchor, t)
 }
 
 // updateLeadStatus moves a lead to the status chosen.
@@ -239,6 +238,5 @@ func (h *Handlers) deleteLead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("lead deleted", "lead_id", l.ID, "business_id", l.BusinessID)
-	h.flash(r, views.Toast{Title: "Lead deleted", Description: "Its sender's details and message are erased."})
-	http.Redirect(w, r, "/dashboard/leads", http.StatusSeeOther)
+	h.redirect(w, r, "/dashboard/leads", views.Toast{Title: "Lead deleted", Description: "Its sender's details and message are erased."})
 }

@@ -168,8 +168,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 // JSON for the island, else a toast and back to the section.
 func (h *Handlers) imagesDone(w http.ResponseWriter, r *http.Request, b store.Business, t views.Toast, added *store.ListingImage) {
 	if !acceptsJSON(r) {
-		h.flash(r, t)
-		http.Redirect(w, r, manageURL(b.ID)+"#photos", http.StatusSeeOther)
+		h.redirect(w, r, manageURL(b.ID)+"#photos", t)
 		return
 	}
 	p, err := h.imagesPanel(r.Context(), currentUser(r), b)

@@ -112,8 +112,7 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	created := c.Listing
 	if c.Draft {
-		h.flash(r, waitsForEmailToast(created.Name))
-		http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+		h.redirect(w, r, "/dashboard", waitsForEmailToast(created.Name))
 		return
 	}
 	if created.Held {
@@ -248,8 +247,7 @@ func (h *Handlers) publishBusiness(w http.ResponseWriter, r *http.Request) {
 	case publish:
 		t = views.Toast{Title: "Listing published", Description: b.Name + " is visible in the directory."}
 	}
-	h.flash(r, t)
-	http.Redirect(w, r, manageURL(b.ID), http.StatusSeeOther)
+	h.redirect(w, r, manageURL(b.ID), t)
 }
 
 // deleteListingAction is what only the account's owner does here.
@@ -275,6 +273,5 @@ func (h *Handlers) deleteBusiness(w http.ResponseWriter, r *http.Request) {
 	if h.broken(w, r, h.domain.Listings.Delete(r.Context(), b, currentUser(r).ID)) {
 		return
 	}
-	h.flash(r, views.Toast{Title: "Listing deleted", Description: b.Name + " was removed from the directory."})
-	http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+	h.redirect(w, r, "/dashboard", views.Toast{Title: "Listing deleted", Description: b.Name + " was removed from the directory."})
 }

@@ -205,8 +205,7 @@ func (h *Handlers) reviewChanged(w http.ResponseWriter, r *http.Request, t views
 		h.render(w, r, http.StatusOK, views.OwnerReviewBlock(o))
 		return
 	}
-	h.flash(r, t)
-	http.Redirect(w, r, views.OwnerReviewsPath(b.ID, q)+"#review-"+strconv.FormatInt(o.ID, 10), http.StatusSeeOther)
+	h.redirect(w, r, views.OwnerReviewsPath(b.ID, q)+"#review-"+strconv.FormatInt(o.ID, 10), t)
 }
 
 // answerReview answers a reply form that failed with status: the review's

@@ -63,8 +63,7 @@ func (h *Handlers) createPartnerClient(w http.ResponseWriter, r *http.Request) {
 	if h.broken(w, r, err) {
 		return
 	}
-	h.flash(r, views.Toast{Title: "Client listing created", Description: b.Name + " stays hidden until its owner accepts your invitation."})
-	http.Redirect(w, r, domain.ClientPath(b.ID), http.StatusSeeOther)
+	h.redirect(w, r, domain.ClientPath(b.ID), views.Toast{Title: "Client listing created", Description: b.Name + " stays hidden until its owner accepts your invitation."})
 }
 
 // clientOf is the agency's client listing of the URL; 404 for another's.
@@ -252,6 +251,5 @@ func (h *Handlers) removeAgency(w http.ResponseWriter, r *http.Request) {
 	if !errors.Is(err, store.ErrNotFound) && h.broken(w, r, err) {
 		return
 	}
-	h.flash(r, views.Toast{Title: "Agency removed", Description: "Nobody outside your account manages " + b.Name + " any more."})
-	http.Redirect(w, r, manageURL(b.ID), http.StatusSeeOther)
+	h.redirect(w, r, manageURL(b.ID), views.Toast{Title: "Agency removed", Description: "Nobody outside your account manages " + b.Name + " any more."})
 }

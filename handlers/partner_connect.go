@@ -81,6 +81,5 @@ func (h *Handlers) connectFailed(w http.ResponseWriter, r *http.Request, p store
 	default:
 		h.log.Warn("partner connect failed", "error", err, "partner_id", p.UserID, "request_id", requestID(r.Context()))
 	}
-	h.flash(r, t)
-	http.Redirect(w, r, views.PartnerDashboardPath, http.StatusSeeOther)
+	h.redirect(w, r, views.PartnerDashboardPath, t)
 }

@@ -54,8 +54,7 @@ func (h *Handlers) applyPartner(w http.ResponseWriter, r *http.Request) {
 			h.serverError(w, r, err)
 			return
 		}
-		h.flash(r, views.Toast{Title: "Application received!", Description: "A person on our team reads it and answers by email."})
-		http.Redirect(w, r, "/partners/dashboard", http.StatusSeeOther)
+		h.redirect(w, r, "/partners/dashboard", views.Toast{Title: "Application received!", Description: "A person on our team reads it and answers by email."})
 		return
 	}
 	su := domain.PartnerSignUpInput{PartnerApplication: in, Email: field(v, "email"), Password: v.Get("password"), ConfirmPassword: v.Get("confirm_password")}
@@ -65,8 +64,7 @@ func (h *Handlers) applyPartner(w http.ResponseWriter, r *http.Request) {
 		return views.PartnerApplyPage(h.chrome(r), f)
 	}) {
 		h.sessions.Put(r.Context(), sessionPending, store.NormalizeEmail(su.Email))
-		h.flash(r, views.Toast{Title: "Application received!", Description: "Please check your email to verify your account, then sign in to see your partner dashboard."})
-		http.Redirect(w, r, "/login?next=%2Fpartners%2Fdashboard", http.StatusSeeOther)
+		h.redirect(w, r, "/login?next=%2Fpartners%2Fdashboard", views.Toast{Title: "Application received!", Description: "Please check your email to verify your account, then sign in to see your partner dashboard."})
 	}
 }
 

@@ -64,8 +64,7 @@ func (h *Handlers) requestZone(w http.ResponseWriter, r *http.Request) {
 	case h.broken(w, r, err):
 		return
 	}
-	h.flash(r, views.Toast{Title: "Zone asked for", Description: "Our team will answer by email."})
-	http.Redirect(w, r, views.PartnerZonesPath, http.StatusSeeOther)
+	h.redirect(w, r, views.PartnerZonesPath, views.Toast{Title: "Zone asked for", Description: "Our team will answer by email."})
 }
 
 // withdrawZone gives up zone {id}, asked for or held; 404 when it is not
@@ -78,6 +77,5 @@ func (h *Handlers) withdrawZone(w http.ResponseWriter, r *http.Request) {
 	if h.failed(w, r, h.domain.Agencies.WithdrawZone(r.Context(), p.UserID, idParam(r))) {
 		return
 	}
-	h.flash(r, views.Toast{Title: "Zone withdrawn", Description: "Its quote requests go to every matching listing again."})
-	http.Redirect(w, r, views.PartnerZonesPath, http.StatusSeeOther)
+	h.redirect(w, r, views.PartnerZonesPath, views.Toast{Title: "Zone withdrawn", Description: "Its quote requests go to every matching listing again."})
 }

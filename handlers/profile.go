@@ -69,8 +69,7 @@ func (h *Handlers) saveProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	v.Section, v.Phone, v.FullName = "details", in.Phone, in.Name()
 	if h.done(w, r, h.domain.Accounts.SaveProfile(r.Context(), currentUser(r).ID, in), h.profileForm(r, v)) {
-		h.flash(r, views.Toast{Title: "Profile saved", Description: "Your details are up to date."})
-		http.Redirect(w, r, "/profile", http.StatusSeeOther)
+		h.redirect(w, r, "/profile", views.Toast{Title: "Profile saved", Description: "Your details are up to date."})
 	}
 }
 
@@ -90,8 +89,7 @@ func (h *Handlers) saveReviewAlerts(w http.ResponseWriter, r *http.Request) {
 	}
 	v.ReviewAlerts = r.PostFormValue("review_alerts")
 	if h.done(w, r, h.domain.Accounts.SetReviewAlerts(r.Context(), currentUser(r).ID, v.ReviewAlerts), h.profileForm(r, v)) {
-		h.flash(r, views.Toast{Title: "Review alerts saved", Description: reviewAlertsSaved[v.ReviewAlerts]})
-		http.Redirect(w, r, "/profile#review-alerts", http.StatusSeeOther)
+		h.redirect(w, r, "/profile#review-alerts", views.Toast{Title: "Review alerts saved", Description: reviewAlertsSaved[v.ReviewAlerts]})
 	}
 }
 
@@ -156,8 +154,7 @@ func (h *Handlers) changePassword(w http.ResponseWriter, r *http.Request) {
 	}
 	h.sessions.Put(r.Context(), sessionVersion, version)
 	h.log.Info("password changed", "user_id", u.ID, "ip", clientIP(r))
-	h.flash(r, views.Toast{Title: "Password changed", Description: "You have been signed out on every other device."})
-	http.Redirect(w, r, "/profile", http.StatusSeeOther)
+	h.redirect(w, r, "/profile", views.Toast{Title: "Password changed", Description: "You have been signed out on every other device."})
 }
 
 // changeEmail sends a confirmation link to the new address; the address
@@ -177,8 +174,7 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ok, retry := h.limits.resendIP.Allow(r.Context(), clientIP(r)); !ok {
-		h.flash(r, views.Toast{Title: "Error", Description: views.TooManyMessage(retry), Variant: "destructive"})
-		http.Redirect(w, r, "/profile", http.StatusSeeOther)
+		h.redirect(w, r, "/profile", views.Toast{Title: "Error", Description: views.TooManyMessage(retry), Variant: "destructive"})
 		return
 	}
 	if err := h.domain.Accounts.StartEmailChange(r.Context(), *u, in); err != nil {
@@ -187,8 +183,7 @@ func (h *Handlers) changeEmail(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusServiceUnavailable, views.ProfilePage(h.chrome(r), v))
 		return
 	}
-	h.flash(r, views.Toast{Title: "Check your new inbox", Description: "We sent a confirmation link to " + store.NormalizeEmail(in.NewEmail) + "."})
-	http.Redirect(w, r, "/profile", http.StatusSeeOther)
+	h.redirect(w, r, "/profile", views.Toast{Title: "Check your new inbox", Description: "We sent a confirmation link to " + store.NormalizeEmail(in.NewEmail) + "."})
 }
 
 // reauth is the password a form asks again, under the sign-in limits.
@@ -210,8 +205,7 @@ func (h *Handlers) confirmEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if problem != "" {
-		h.flash(r, views.Toast{Title: "Error", Description: problem, Variant: "destructive"})
-		http.Redirect(w, r, "/profile#email", http.StatusSeeOther)
+		h.redirect(w, r, "/profile#email", views.Toast{Title: "Error", Description: problem, Variant: "destructive"})
 		return
 	}
 	h.flash(r, views.Toast{Title: "Email changed", Description: "You now sign in with " + c.Email + "."})

@@ -117,8 +117,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 	if r.PostFormValue("company_site") != "" {
 		// A bot filled the hidden field: answer as if sent, store nothing.
 		h.log.Info("quote request honeypot", "ip", clientIP(r))
-		h.flash(r, views.Toast{Title: "Request sent!", Description: "Matching businesses will reply to you by email."})
-		http.Redirect(w, r, "/request", http.StatusSeeOther)
+		h.redirect(w, r, "/request", views.Toast{Title: "Request sent!", Description: "Matching businesses will reply to you by email."})
 		return
 	}
 	if len(f.Errors) > 0 {
@@ -156,8 +155,7 @@ func (h *Handlers) requestSent(w http.ResponseWriter, r *http.Request, res domai
 	case n == 1:
 		t.Description = "It went to 1 matching business."
 	}
-	h.flash(r, t)
-	http.Redirect(w, r, views.RequestPath(res.Request.Token), http.StatusSeeOther)
+	h.redirect(w, r, views.RequestPath(res.Request.Token), t)
 }
 
 // confirmQuoteRequest sends a waiting request from its emailed link's

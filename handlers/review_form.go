@@ -222,8 +222,7 @@ func (h *Handlers) deleteReview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("review deleted", "review_id", own.ID, "business_id", b.ID, "user_id", u.ID)
-	h.flash(r, views.Toast{Title: "Review deleted", Description: "Your review of " + b.Name + " was deleted."})
-	http.Redirect(w, r, "/directory/"+b.Slug+"#reviews", http.StatusSeeOther)
+	h.redirect(w, r, "/directory/"+b.Slug+"#reviews", views.Toast{Title: "Review deleted", Description: "Your review of " + b.Name + " was deleted."})
 }
 
 // reviewToDelete is the listing of the URL and the signed-in viewer's
@@ -244,8 +243,7 @@ func (h *Handlers) reviewToDelete(w http.ResponseWriter, r *http.Request) (store
 		return b, u, own, false
 	}
 	if !found {
-		h.flash(r, views.Toast{Title: "No review to delete", Description: "You have not reviewed " + b.Name + "."})
-		http.Redirect(w, r, "/directory/"+b.Slug+"#reviews", http.StatusSeeOther)
+		h.redirect(w, r, "/directory/"+b.Slug+"#reviews", views.Toast{Title: "No review to delete", Description: "You have not reviewed " + b.Name + "."})
 		return b, u, own, false
 	}
 	return b, u, own, true

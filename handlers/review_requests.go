@@ -91,8 +91,7 @@ func (h *Handlers) sendReviewRequests(w http.ResponseWriter, r *http.Request) {
 	}
 	if !isHTMX(r) {
 		h.sessions.Put(ctx, requestResultsKey, requestResults{BusinessID: b.ID, Results: results})
-		h.flash(r, t)
-		http.Redirect(w, r, views.OwnerReviewsPath(b.ID, views.OwnerReviewQuery{})+"#requests", http.StatusSeeOther)
+		h.redirect(w, r, views.OwnerReviewsPath(b.ID, views.OwnerReviewQuery{})+"#requests", t)
 		return
 	}
 	next, err := h.reviewRequestForm(ctx, b, u.ID)

@@ -123,8 +123,7 @@ func (h *Handlers) markHelpful(w http.ResponseWriter, r *http.Request) {
 			h.render(w, r, status, views.ReviewRefusedPage(h.chrome(r), views.ReviewRefusal{Slug: b.Slug, Business: b.Name, Reason: views.RefusedOwnReview}))
 			return
 		}
-		h.flash(r, t)
-		http.Redirect(w, r, anchor, http.StatusSeeOther)
+		h.redirect(w, r, anchor, t)
 		return
 	}
 	// The button as it is now: the count may have changed either way.

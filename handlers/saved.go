@@ -70,8 +70,7 @@ func (h *Handlers) setSaved(w http.ResponseWriter, r *http.Request, save bool) {
 		h.render(w, r, status, views.SaveButton(views.SaveToggle{Slug: b.Slug, Name: b.Name, Saved: save, Next: next, Page: true}))
 		return
 	}
-	h.flash(r, toast)
-	http.Redirect(w, r, next, http.StatusSeeOther)
+	h.redirect(w, r, next, toast)
 }
 
 // savedPage lists every published listing the account saved, each with

@@ -132,8 +132,7 @@ func (h *Handlers) removeTeamMemberPage(w http.ResponseWriter, r *http.Request) 
 func (h *Handlers) removeTeamMember(w http.ResponseWriter, r *http.Request) {
 	u, m, ok := h.teamMember(w, r)
 	if ok && h.teamDone(w, r, h.domain.Accounts.RemoveMember(r.Context(), u.ID, m), views.TeamInviteForm{}) {
-		h.flash(r, views.Toast{Title: "Member removed", Description: m.Email + " no longer has access to your account."})
-		http.Redirect(w, r, views.TeamPath, http.StatusSeeOther)
+		h.redirect(w, r, views.TeamPath, views.Toast{Title: "Member removed", Description: m.Email + " no longer has access to your account."})
 	}
 }
 
@@ -155,8 +154,7 @@ func (h *Handlers) transferTeamPage(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) transferTeam(w http.ResponseWriter, r *http.Request) {
 	u, m, ok := h.teamMember(w, r)
 	if ok && h.teamDone(w, r, h.domain.Accounts.Transfer(r.Context(), u.ID, m), views.TeamInviteForm{}) {
-		h.flash(r, views.Toast{Title: "Ownership transferred", Description: m.Email + " now owns the account, with its billing. You are a member of its team."})
-		http.Redirect(w, r, views.TeamPath, http.StatusSeeOther)
+		h.redirect(w, r, views.TeamPath, views.Toast{Title: "Ownership transferred", Description: m.Email + " now owns the account, with its billing. You are a member of its team."})
 	}
 }
 
@@ -185,6 +183,5 @@ func (h *Handlers) leaveTeam(w http.ResponseWriter, r *http.Request) {
 	if h.broken(w, r, err) {
 		return
 	}
-	h.flash(r, views.Toast{Title: "You left the team", Description: "You no longer have access to the account of " + label + "."})
-	http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+	h.redirect(w, r, "/dashboard", views.Toast{Title: "You left the team", Description: "You no longer have access to the account of " + label + "."})
 }

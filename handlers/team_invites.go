@@ -24,8 +24,7 @@ func (h *Handlers) inviteTeamMember(w http.ResponseWriter, r *http.Request) {
 	form := views.TeamInviteForm{Email: field(r.PostForm, "email")}
 	email, err := h.domain.Accounts.Invite(r.Context(), *u, form.Email)
 	if h.teamDone(w, r, err, form) {
-		h.flash(r, views.Toast{Title: "Invitation sent", Description: "We emailed " + email + " a link to join your team. It works for 7 days."})
-		http.Redirect(w, r, views.TeamPath, http.StatusSeeOther)
+		h.redirect(w, r, views.TeamPath, views.Toast{Title: "Invitation sent", Description: "We emailed " + email + " a link to join your team. It works for 7 days."})
 	}
 }
 
@@ -39,8 +38,7 @@ func (h *Handlers) resendTeamInvite(w http.ResponseWriter, r *http.Request) {
 	}
 	inv, err := h.domain.Accounts.ResendInvite(r.Context(), *u, idParam(r))
 	if h.teamDone(w, r, err, views.TeamInviteForm{}) {
-		h.flash(r, views.Toast{Title: "Invitation sent again", Description: "We emailed " + inv.Email + " a new link, valid for 7 days. The earlier link no longer works."})
-		http.Redirect(w, r, views.TeamPath, http.StatusSeeOther)
+		h.redirect(w, r, views.TeamPath, views.Toast{Title: "Invitation sent again", Description: "We emailed " + inv.Email + " a new link, valid for 7 days. The earlier link no longer works."})
 	}
 }
 
@@ -53,8 +51,7 @@ func (h *Handlers) revokeTeamInvite(w http.ResponseWriter, r *http.Request) {
 	}
 	inv, err := h.domain.Accounts.RevokeInvite(r.Context(), u.ID, idParam(r))
 	if h.teamDone(w, r, err, views.TeamInviteForm{}) {
-		h.flash(r, views.Toast{Title: "Invitation revoked", Description: "The link sent to " + inv.Email + " no longer works."})
-		http.Redirect(w, r, views.TeamPath, http.StatusSeeOther)
+		h.redirect(w, r, views.TeamPath, views.Toast{Title: "Invitation revoked", Description: "The link sent to " + inv.Email + " no longer works."})
 	}
 }
 
@@ -93,8 +90,7 @@ func (h *Handlers) acceptTeamInvite(w http.ResponseWriter, r *http.Request) {
 				v.State, status = views.InviteFull, http.StatusConflict
 			}
 		} else if err == nil {
-			h.flash(r, views.Toast{Title: "Welcome to the team", Description: "You now work in the account of " + v.Account + ": its listings, leads, reviews, insights and analytics."})
-			http.Redirect(w, r, "/dashboard", http.StatusSeeOther)
+			h.redirect(w, r, "/dashboard", views.Toast{Title: "Welcome to the team", Description: "You now work in the account of " + v.Account + ": its listings, leads, reviews, insights and analytics."})
 			return
 		}
 	}

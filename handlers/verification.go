@@ -89,8 +89,7 @@ func (h *Handlers) verifiable(w http.ResponseWriter, r *http.Request) (store.Bus
 		h.manageRefused(w, r, http.StatusConflict, b, views.VerificationForm{}, &views.Toast{Title: "This listing can't be verified now", Description: "The Verification section says why.", Variant: "destructive"})
 		return b, false
 	case b.Verified:
-		h.flash(r, views.Toast{Title: "Already verified", Description: b.Name + " has the Verified badge."})
-		http.Redirect(w, r, manageURL(b.ID)+"#verification", http.StatusSeeOther)
+		h.redirect(w, r, manageURL(b.ID)+"#verification", views.Toast{Title: "Already verified", Description: b.Name + " has the Verified badge."})
 		return b, false
 	}
 	return b, true

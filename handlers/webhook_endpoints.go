@@ -63,8 +63,7 @@ func (h *Handlers) createWebhookEndpoint(w http.ResponseWriter, r *http.Request)
 		h.serverError(w, r, err)
 		return
 	}
-	h.flash(r, views.Toast{Title: "Endpoint added", Description: "Use its signing secret, on this page, to verify each delivery."})
-	http.Redirect(w, r, views.WebhookEndpointPath(e.ID), http.StatusSeeOther)
+	h.redirect(w, r, views.WebhookEndpointPath(e.ID), views.Toast{Title: "Endpoint added", Description: "Use its signing secret, on this page, to verify each delivery."})
 }
 
 // accountEndpoint loads the URL's endpoint of the user's account with the
@@ -135,8 +134,7 @@ func (h *Handlers) endpointAnswer(w http.ResponseWriter, r *http.Request, status
 
 // endpointDone goes back to the endpoint's page with a toast.
 func (h *Handlers) endpointDone(w http.ResponseWriter, r *http.Request, id int64, t views.Toast, anchor string) {
-	h.flash(r, t)
-	http.Redirect(w, r, views.WebhookEndpointPath(id)+anchor, http.StatusSeeOther)
+	h.redirect(w, r, views.WebhookEndpointPath(id)+anchor, t)
 }
 
 // endpointChange loads the URL's endpoint for a change the plan must
@@ -193,8 +191,7 @@ func (h *Handlers) deleteWebhookEndpoint(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	h.log.Info("webhook endpoint deleted", "account_id", u.Account(), "endpoint_id", e.ID, "user_id", u.ID)
-	h.flash(r, views.Toast{Title: "Endpoint deleted", Description: "No event is sent to " + e.URL + " any more."})
-	http.Redirect(w, r, views.APIDashboardPath+"#webhooks", http.StatusSeeOther)
+	h.redirect(w, r, views.APIDashboardPath+"#webhooks", views.Toast{Title: "Endpoint deleted", Description: "No event is sent to " + e.URL + " any more."})
 }
 
 // enableWebhookEndpoint sends events to a disabled endpoint again.
