@@ -38,7 +38,7 @@ func (h *Handlers) adminImage(b store.AdminBusiness, img store.ListingImage) vie
 	}
 	return views.AdminImage{
 		ID: img.ID, BusinessID: b.ID, Logo: img.Kind == store.ImageLogo, Cover: img.Cover, Shown: img.Shown(),
-		Image: h.image(img.Picture, alt, 160, "8rem"), Alt: img.Alt,
+		Image: h.present.Image(img.Picture, alt, 160, "8rem"), Alt: img.Alt,
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -23,7 +24,7 @@ const (
 
 // badge is brand as a listing's page shows it, its logo about px wide.
 func (h *Handlers) badge(b domain.Brand, px int) views.ManagedBadge {
-	return views.ManagedBadge{Name: b.Name, URL: b.URL, Logo: h.image(b.Logo, b.Name+" logo", px, "")}
+	return views.ManagedBadge{Name: b.Name, URL: b.URL, Logo: h.present.Image(b.Logo, b.Name+" logo", px, "")}
 }
 
 // agencyBrandPage is the agency's brand form, with the "Managed by"
@@ -53,7 +54,7 @@ func (h *Handlers) renderBrand(w http.ResponseWriter, r *http.Request, status in
 			Hint: "An https:// address: \"Managed by\" links to it.", Error: errs["brand_url"]},
 		Accent: views.Field{Name: "accent", Label: "Accent colour", Type: "text", Value: in.Accent, MaxLength: 7,
 			Hint: "As # and six hexadecimal digits, like #1d4ed8: your reports' heading is this colour, with white text on it.", Error: errs["accent"]},
-		Logo: h.image(brand.Logo, "", logoThumbPx, "96px"), LogoError: errs["file"], Rules: imageRules, Errors: errs,
+		Logo: h.present.Image(brand.Logo, "", logoThumbPx, "96px"), LogoError: errs["file"], Rules: imageRules, Errors: errs,
 		Preview: h.badge(brand, badgeLogoPx), FileDropped: dropped,
 	}
 	h.render(w, r, status, views.AgencyBrandPage(h.chrome(r), f))
@@ -176,7 +177,7 @@ func (h *Handlers) clientReport(w http.ResponseWriter, r *http.Request) {
 		Earlier: domain.ClientReportPath(c.ID, month.AddDate(0, -1, 0)),
 	}
 	if colour, problem := domain.CheckAccent(rep.Brand.Accent); rep.Brand.Accent != "" && problem == "" {
-		v.BrandCSS = brandCSSPath(colour)
+		v.BrandCSS = present.BrandCSSPath(colour)
 	}
 	if !rep.Later.IsZero() {
 		v.Later = domain.ClientReportPath(c.ID, rep.Later)

@@ -3,7 +3,6 @@ package handlers
 import (
 	"fmt"
 	"net/http"
-	"strings"
 
 	"bizprofile/domain"
 
@@ -15,9 +14,6 @@ import (
 // stylesheet of its own, /brand/1d4ed8.css, setting --accent on the
 // page's .branded element; app.css says where the accent goes. Like the
 // placeholders, the address is the whole of it: cached for a year.
-
-// brandCSSPath is the stylesheet of an accent colour (as stored).
-func brandCSSPath(colour string) string { return "/brand/" + strings.TrimPrefix(colour, "#") + ".css" }
 
 // brandStylesheet answers GET /brand/{rrggbb}.css: 404 unless rrggbb is a
 // colour the branding form would accept, in lower case.

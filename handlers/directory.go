@@ -12,7 +12,6 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/clientgone"
 	"bizprofile/pagecache"
-	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -78,50 +77,11 @@ func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, stor
 		Cards: make([]views.BusinessCard, 0, len(res.Businesses)), Corrected: res.Corrected,
 	}
 	for i, b := range res.Businesses {
-		out.Cards = append(out.Cards, h.businessCard(b, i))
+		out.Cards = append(out.Cards, h.present.Card(b, i))
 	}
 	h.markSaved(r, out.Cards, res.Businesses)
 	h.countImpressions(r, res.Businesses)
 	return out, res, nil
-}
-
-// eagerCards is how many cards of a page load their logo at once: those a
-// first screen may show; the others' load as the visitor scrolls to them.
-const eagerCards = 4
-
-// businessCard is what the directory may show of a listing: nothing its
-// owner made private. i is its place on the page (from 0). The logo is
-// the search result's (no query per card): its variants as a 64-pixel box
-// shows them, or the initials placeholder.
-func (h *Handlers) businessCard(b store.Business, i int) views.BusinessCard {
-	c := views.BusinessCard{
-		Slug: b.Slug, Name: b.Name, Tagline: b.Tagline, Description: b.Description,
-		Category: catalog.CategoryLabel(b.Category), SubCategory: b.SubCategory,
-		Location: places.Place(b.City, b.State), Rating: b.Rating, Reviews: b.ReviewCount,
-		Verified: b.Verified, Featured: b.Featured, Claimed: b.Claimed, Tags: []string(b.Tags),
-		Logo: h.logoImage(b, cardLogoPx), LazyLogo: i >= eagerCards,
-	}
-	if c.Tags == nil {
-		c.Tags = []string{}
-	}
-	if len(c.Tags) > 3 {
-		c.MoreTags = len(c.Tags) - 3
-		c.Tags = c.Tags[:3]
-	}
-	if b.ShowPhone {
-		c.Phone = b.Phone
-	}
-	return c
-}
-
-// logoImage is b's logo shown in a px-wide square box, or its initials
-// placeholder. Its alt is empty: it stands by the listing's name, which
-// says what it would.
-func (h *Handlers) logoImage(b store.Business, px int) views.Image {
-	if !b.Logo.IsZero() {
-		return h.image(b.Logo, "", px, strconv.Itoa(px)+"px")
-	}
-	return views.Image{Src: placeholderPath(b.Category, b.Name), Width: px, Height: px}
 }
 
 // directory shows the directory page.

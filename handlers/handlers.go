@@ -31,6 +31,7 @@ import (
 	"bizprofile/handlers/api"
 	"bizprofile/metrics"
 	"bizprofile/pagecache"
+	"bizprofile/present"
 	"bizprofile/ratelimit"
 	"bizprofile/status"
 	"bizprofile/storage"
@@ -109,6 +110,8 @@ type Handlers struct {
 
 	// media keeps listing images (media.go).
 	media storage.Store
+	// present builds the view models of listings (package present).
+	present present.Pages
 	// csp is the Content-Security-Policy of every answer (middleware.go).
 	csp string
 }
@@ -155,6 +158,7 @@ func New(d Deps) *Handlers {
 		}
 		h.media = disk
 	}
+	h.present = present.Pages{BaseURL: h.site.BaseURL, Media: h.media}
 	h.csp = contentSecurityPolicy(storage.Origin(h.media))
 	if h.sessions != nil {
 		// Loading or saving a session fails when the database does: the

@@ -9,6 +9,7 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/places"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -35,7 +36,7 @@ func (h *Handlers) categoryPage(w http.ResponseWriter, r *http.Request) {
 		Category: catalog.CategoryLabel(category),
 		Path:     views.CategoryPath(category),
 		Search:   views.DirectoryQuery{Category: category, Sort: store.SortRelevance}.URL(1),
-		Trail:    []views.Crumb{directoryCrumb, categoryCrumb(category)},
+		Trail:    []views.Crumb{present.DirectoryCrumb, present.CategoryCrumb(category)},
 	}
 	h.landing(w, r, p, store.Search{Category: category})
 }
@@ -59,7 +60,7 @@ func (h *Handlers) statePage(w http.ResponseWriter, r *http.Request) {
 		State:  code,
 		Path:   views.StatePath(code),
 		Search: views.DirectoryQuery{Location: code, Sort: store.SortRelevance}.URL(1),
-		Trail:  []views.Crumb{directoryCrumb, stateCrumb(code)},
+		Trail:  []views.Crumb{present.DirectoryCrumb, present.StateCrumb(code)},
 	}
 	for _, c := range cities {
 		p.Cities = append(p.Cities, views.BrowseLink{Label: c.City, Path: views.CityPath(code, c.City), Count: c.Count})
@@ -99,7 +100,7 @@ func (h *Handlers) cityPage(w http.ResponseWriter, r *http.Request) {
 		City:   city,
 		Path:   views.CityPath(code, city),
 		Search: views.DirectoryQuery{Location: places.Place(city, code), Sort: store.SortRelevance}.URL(1),
-		Trail:  []views.Crumb{directoryCrumb, stateCrumb(code), cityCrumb(code, city)},
+		Trail:  []views.Crumb{present.DirectoryCrumb, present.StateCrumb(code), present.CityCrumb(code, city)},
 	}
 	h.landing(w, r, p, store.Search{State: code, City: city})
 }
@@ -122,7 +123,7 @@ func (h *Handlers) landing(w http.ResponseWriter, r *http.Request, p views.Landi
 	}
 	p.Total, p.Page, p.Pages, p.PageSize = res.Total, res.Page, res.Pages, store.PageSize
 	for i, b := range res.Businesses {
-		p.Cards = append(p.Cards, h.businessCard(b, i))
+		p.Cards = append(p.Cards, h.present.Card(b, i))
 	}
 	h.markSaved(r, p.Cards, res.Businesses)
 	h.countImpressions(r, res.Businesses)

@@ -182,22 +182,6 @@ func TestCardsBelowTheFirstScreenLoadTheirLogosLazily(t *testing.T) {
 	}
 }
 
-func TestInitials(t *testing.T) {
-	for name, want := range map[string]string{
-		"Harbor Street Bakery": "HS", "7-Eleven": "7E", "  élan café": "ÉC", "A": "A", "&&&": "", "O'Neil's Pub": "ON",
-	} {
-		if got := images.Initials(name); got != want {
-			t.Errorf("Initials(%q) = %q, want %q", name, got, want)
-		}
-	}
-	if got := placeholderPath("food", "&&&"); got != "/placeholders/food/FB.svg" {
-		t.Errorf("a name without letters: %q", got)
-	}
-	if got := placeholderPath("", "élan"); got != "/placeholders/other/%C3%89.svg" {
-		t.Errorf("no category: %q", got)
-	}
-}
-
 // galleryOf is the listing page's photos: their alt texts, and the images.
 func galleryOf(doc *goquery.Document) (alts []string, imgs *goquery.Selection) {
 	imgs = byTestID(doc.Selection, "gallery").Find("img")

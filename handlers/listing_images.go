@@ -70,7 +70,7 @@ func (h *Handlers) imageItem(img store.ListingImage) views.ImageItem {
 	if img.Kind == store.ImageLogo {
 		px = logoThumbPx
 	}
-	return views.ImageItem{ID: img.ID, Thumb: h.image(img.Picture, img.Alt, px, strconv.Itoa(px)+"px"), Alt: img.Alt, Cover: img.Cover}
+	return views.ImageItem{ID: img.ID, Thumb: h.present.Image(img.Picture, img.Alt, px, strconv.Itoa(px)+"px"), Alt: img.Alt, Cover: img.Cover}
 }
 
 // addListingImage takes a logo or a photo for the owner's listing (the
@@ -136,7 +136,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.As(err, &invalid):
 		// The file passed, its alt text did not: it is kept pending.
-		p.Add.PendingID, p.Add.Pending = added.ID, h.image(added.Picture, "The photo you chose", photoThumbPx, strconv.Itoa(photoThumbPx)+"px")
+		p.Add.PendingID, p.Add.Pending = added.ID, h.present.Image(added.Picture, "The photo you chose", photoThumbPx, strconv.Itoa(photoThumbPx)+"px")
 		fail(http.StatusUnprocessableEntity, invalid.Fields())
 		return
 	case errors.Is(err, store.ErrTooManyPhotos):

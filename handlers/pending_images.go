@@ -214,7 +214,7 @@ func (h *Handlers) pendingImage(img store.ListingImage, alt, thumbAlt string) *v
 	}
 	return &views.PendingImage{
 		ID: img.ID, Kind: string(img.Kind), Alt: alt,
-		Thumb: h.image(img.Picture, thumbAlt, wizardThumbPx, strconv.Itoa(wizardThumbPx)+"px"),
+		Thumb: h.present.Image(img.Picture, thumbAlt, wizardThumbPx, strconv.Itoa(wizardThumbPx)+"px"),
 	}
 }
 

@@ -17,22 +17,6 @@ import (
 // cost no more than a string each. (Changing a category's colour means a
 // new path, e.g. /placeholders/v2/….)
 
-// cardLogoPx is the width and height of the logo box of a card, in CSS
-// pixels (assets/static/css/app.css .business-logo).
-const cardLogoPx = 64
-
-// placeholderPath is the placeholder of a listing named name in category.
-func placeholderPath(category, name string) string {
-	if !catalog.ValidOption(catalog.Categories, category) {
-		category = "other"
-	}
-	in := images.Initials(name)
-	if in == "" {
-		in = images.Initials(catalog.CategoryLabel(category))
-	}
-	return "/placeholders/" + category + "/" + url.PathEscape(in) + ".svg"
-}
-
 // placeholder answers GET /placeholders/{category}/{initials}.svg: 404 for
 // a category that is not one or initials images.Initials would not make.
 func (h *Handlers) placeholder(w http.ResponseWriter, r *http.Request) {

@@ -1,4 +1,4 @@
-package handlers
+package present
 
 import (
 	"bizprofile/catalog"
@@ -11,24 +11,28 @@ import (
 // (a category, a state, a city) to the page shown: the same steps on the
 // page (views.Breadcrumbs) and in its JSON-LD.
 
-var directoryCrumb = views.Crumb{Label: "Directory", Path: "/directory"}
+// DirectoryCrumb is the first step of every trail.
+var DirectoryCrumb = views.Crumb{Label: "Directory", Path: "/directory"}
 
-func categoryCrumb(category string) views.Crumb {
+// CategoryCrumb is a category's landing page.
+func CategoryCrumb(category string) views.Crumb {
 	return views.Crumb{Label: catalog.CategoryLabel(category), Path: views.CategoryPath(category)}
 }
 
-func stateCrumb(code string) views.Crumb {
+// StateCrumb is a state's landing page (its code).
+func StateCrumb(code string) views.Crumb {
 	return views.Crumb{Label: places.StateName(code), Path: views.StatePath(code)}
 }
 
-func cityCrumb(code, city string) views.Crumb {
+// CityCrumb is a city's landing page, in the state of code.
+func CityCrumb(code, city string) views.Crumb {
 	return views.Crumb{Label: city, Path: views.CityPath(code, city)}
 }
 
-// listingPlace is the state (its code) and the city of a listing that have
+// ListingPlace is the state (its code) and the city of a listing that have
 // landing pages: none when its state is not one, no city when it has no
 // name that makes a URL.
-func listingPlace(b store.Business) (code, city string) {
+func ListingPlace(b store.Business) (code, city string) {
 	code, ok := places.StateCode(b.State)
 	if !ok {
 		return "", ""
@@ -39,17 +43,17 @@ func listingPlace(b store.Business) (code, city string) {
 	return code, b.City
 }
 
-// listingTrail is a published listing's trail: Directory › its category ›
+// ListingTrail is a published listing's trail: Directory › its category ›
 // its state › its city › itself, leaving out what it lacks.
-func listingTrail(b store.Business) []views.Crumb {
-	trail := []views.Crumb{directoryCrumb}
+func ListingTrail(b store.Business) []views.Crumb {
+	trail := []views.Crumb{DirectoryCrumb}
 	if catalog.ValidOption(catalog.Categories, b.Category) {
-		trail = append(trail, categoryCrumb(b.Category))
+		trail = append(trail, CategoryCrumb(b.Category))
 	}
-	if code, city := listingPlace(b); code != "" {
-		trail = append(trail, stateCrumb(code))
+	if code, city := ListingPlace(b); code != "" {
+		trail = append(trail, StateCrumb(code))
 		if city != "" {
-			trail = append(trail, cityCrumb(code, city))
+			trail = append(trail, CityCrumb(code, city))
 		}
 	}
 	return append(trail, views.Crumb{Label: b.Name, Path: "/directory/" + b.Slug})
