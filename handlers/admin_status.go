@@ -10,6 +10,7 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/clientgone"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -30,7 +31,7 @@ func (h *Handlers) renderAdminStatus(w http.ResponseWriter, r *http.Request, cod
 	if h.broken(w, r, err) {
 		return
 	}
-	v.Open, v.Past = statusIncidents(open), statusIncidents(past)
+	v.Open, v.Past = present.StatusIncidents(open), present.StatusIncidents(past)
 	for _, c := range h.status.Components() {
 		v.Components = append(v.Components, catalog.Option{Value: c.Key, Label: c.Name})
 	}

@@ -11,6 +11,7 @@ import (
 	"bizprofile/csvexport"
 	"bizprofile/domain"
 	"bizprofile/plans"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -62,15 +63,6 @@ func (h *Handlers) analyticsScopeOf(w http.ResponseWriter, r *http.Request) (ana
 	return s, true
 }
 
-// rangeChoices are the domain's choices as the picker shows them.
-func rangeChoices(cs []domain.RangeChoice) []views.AnalyticsChoice {
-	out := make([]views.AnalyticsChoice, len(cs))
-	for i, c := range cs {
-		out[i] = views.AnalyticsChoice(c)
-	}
-	return out
-}
-
 // ids are the listings' IDs.
 func (s analyticsScope) ids() []int64 { return store.BusinessIDs(s.listings) }
 
@@ -102,7 +94,7 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		if h.broken(w, r, err) {
 			return
 		}
-		f := analyticsFigures(p.Totals)
+		f := present.AnalyticsFigures(p.Totals)
 		prev, compared = &f, name
 	}
 	sections, err := h.analyticsSections(ctx, u.Account(), s.plan, len(s.all), s.listings, rep, views.AnalyticsRange(s.rng.AnalyticsRange))
@@ -111,11 +103,11 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 	}
 	v := views.AnalyticsView{
 		Range:    views.AnalyticsRange(s.rng.AnalyticsRange),
-		Choices:  rangeChoices(s.bill.RangeChoices(s.first(), time.Now(), s.rng.Key)),
+		Choices:  present.RangeChoices(s.bill.RangeChoices(s.first(), time.Now(), s.rng.Key)),
 		Listing:  s.listing,
 		Compared: compared,
-		Metrics:  views.AnalyticsMetrics(analyticsFigures(rep.Totals), prev),
-		Sources:  leadSources(rep.Totals.LeadsBySource),
+		Metrics:  views.AnalyticsMetrics(present.AnalyticsFigures(rep.Totals), prev),
+		Sources:  present.LeadSources(rep.Totals.LeadsBySource),
 		Sections: sections,
 	}
 	if s.rng.Locked {
@@ -139,21 +131,6 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		v.CountedFrom = max(v.CountedFrom, store.Day(s.first()))
 	}
 	h.render(w, r, http.StatusOK, views.AnalyticsPage(h.chrome(r), v))
-}
-
-// analyticsFigures are t as the headline metrics read them.
-func analyticsFigures(t store.AnalyticsTotals) views.AnalyticsFigures {
-	return views.AnalyticsFigures{Views: t.Views, Visitors: t.Visitors, Impressions: t.Impressions, Clicks: t.Clicks(), Leads: t.Leads,
-		Reviews: t.Reviews, ClickThrough: t.ClickThrough(), Conversion: t.Conversion(), Rating: t.AverageRating()}
-}
-
-// leadSources are the leads of each source, in sourceOrder.
-func leadSources(by map[string]int64) []views.AnalyticsSource {
-	var out []views.AnalyticsSource
-	for _, k := range domain.SourceOrder(by) {
-		out = append(out, views.AnalyticsSource{Key: k, Leads: by[k]})
-	}
-	return out
 }
 
 // analyticsCSV is the analytics page's days as CSV: one row per day of the

@@ -12,6 +12,7 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/clientgone"
 	"bizprofile/pagecache"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -99,7 +100,7 @@ func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	page := views.DirectoryPage(h.chrome(r), res, store.PageSize, directoryBrowse(all))
+	page := views.DirectoryPage(h.chrome(r), res, store.PageSize, present.DirectoryBrowse(all))
 	if !cacheable {
 		h.render(w, r, http.StatusOK, page)
 		return

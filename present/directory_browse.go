@@ -1,4 +1,4 @@
-package handlers
+package present
 
 import (
 	"cmp"
@@ -14,10 +14,10 @@ import (
 // most listings.
 const popularCities = 12
 
-// directoryBrowse is what the directory links to below its results: the
+// DirectoryBrowse is what the directory links to below its results: the
 // landing page of every category with listings, and of the cities with the
 // most listings (most first, then by city).
-func directoryBrowse(all store.SearchResult) views.DirectoryBrowse {
+func DirectoryBrowse(all store.SearchResult) views.DirectoryBrowse {
 	counts, cities := all.Categories, all.Places
 	var b views.DirectoryBrowse
 	for _, c := range catalog.Categories {
