@@ -11,7 +11,7 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/csvexport"
 	"bizprofile/domain"
-	"bizprofile/places"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -43,14 +43,6 @@ func businessQuery(r *http.Request) url.Values {
 	return q
 }
 
-func adminBusinessRow(b store.AdminBusiness) views.AdminBusinessRow {
-	return views.AdminBusinessRow{
-		ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: places.Place(b.City, b.State),
-		OwnerEmail: b.OwnerEmail.String, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
-		Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
-	}
-}
-
 // adminBusinesses lists listings with a search and state filters.
 func (h *Handlers) adminBusinesses(w http.ResponseWriter, r *http.Request) {
 	q, page := businessQuery(r), pageParam(r)
@@ -64,7 +56,7 @@ func (h *Handlers) adminBusinesses(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, b := range bs {
-		v.Rows = append(v.Rows, adminBusinessRow(b))
+		v.Rows = append(v.Rows, present.BusinessRow(b))
 	}
 	h.render(w, r, http.StatusOK, views.AdminBusinessesPage(h.chrome(r), v))
 }
@@ -106,13 +98,13 @@ func (h *Handlers) showAdminBusiness(w http.ResponseWriter, r *http.Request, sta
 		return
 	}
 	b := d.Business
-	v := views.AdminBusiness{AdminBusinessRow: adminBusinessRow(b), Email: b.Email, EmailConfirmed: b.EmailConfirmed, Phone: b.Phone, Website: b.Website,
-		VerifiedMethod: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time, Images: h.adminImages(b, d.Images)}
+	v := views.AdminBusiness{AdminBusinessRow: present.BusinessRow(b), Email: b.Email, EmailConfirmed: b.EmailConfirmed, Phone: b.Phone, Website: b.Website,
+		VerifiedMethod: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time, Images: h.present.AdminImages(b, d.Images)}
 	for _, vr := range d.Verifications {
-		v.Verifications = append(v.Verifications, verificationRow(vr))
+		v.Verifications = append(v.Verifications, present.VerificationRow(vr))
 	}
 	for _, c := range d.Claims {
-		v.Claims = append(v.Claims, claimRow(c))
+		v.Claims = append(v.Claims, present.ClaimRow(c))
 	}
 	for _, a := range d.History {
 		label := views.ModerationLabels[a.Action]

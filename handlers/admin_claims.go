@@ -10,20 +10,13 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/domain"
 	bizmail "bizprofile/mail"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
 
 // The claims queue: administrators approve or reject the claims that
 // business users send from a listing (claims.go).
-
-func claimRow(c store.Claim) views.AdminClaimRow {
-	return views.AdminClaimRow{
-		ID: c.ID, BusinessID: c.BusinessID, BusinessName: c.BusinessName, BusinessSlug: c.BusinessSlug,
-		UserEmail: c.UserEmail, Role: c.Role, Message: c.Message, Status: c.Status,
-		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt.Time, DeciderEmail: c.DeciderEmail,
-	}
-}
 
 // claimsQueue is the claims list's statuses and filters.
 var claimsQueue = decisionQueue{path: "/admin/claims", pending: store.ClaimPending, approved: store.ClaimApproved, rejected: store.ClaimRejected}
@@ -42,7 +35,7 @@ func (h *Handlers) adminClaims(w http.ResponseWriter, r *http.Request) {
 	}
 	v.Filters = claimsQueue.filters(q)
 	for _, c := range cs {
-		v.Rows = append(v.Rows, claimRow(c))
+		v.Rows = append(v.Rows, present.ClaimRow(c))
 	}
 	h.render(w, r, http.StatusOK, views.AdminClaimsPage(h.chrome(r), v))
 }

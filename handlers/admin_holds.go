@@ -7,7 +7,7 @@ import (
 	"net/url"
 
 	"bizprofile/domain"
-	"bizprofile/places"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -16,21 +16,6 @@ import (
 // a published listing in its city, or mixes alphabets, waits here (store/
 // holds.go; domain.HoldGrounds says why) until an administrator approves
 // it (it goes live) or rejects it with a reason. The owner is emailed.
-
-func heldListing(l store.HeldListing) views.AdminHeldListing {
-	return views.AdminHeldListing{
-		ID: l.ID, Name: l.Name, Slug: l.Slug, Category: l.Category, Location: places.Place(l.City, l.State),
-		Email: l.Email, EmailConfirmed: l.EmailConfirmed, Phone: l.Phone, Website: l.Website,
-		OwnerEmail: l.OwnerEmail.String, Published: l.Published, CreatedAt: l.CreatedAt.Time,
-	}
-}
-
-func holdRow(hold store.Hold) views.AdminHoldRow {
-	return views.AdminHoldRow{
-		ID: hold.ID, Status: hold.Status, Reason: hold.Reason, CreatedAt: hold.CreatedAt, DecidedAt: hold.DecidedAt.Time, DeciderEmail: hold.DeciderEmail,
-		Grounds: domain.HoldGrounds(hold.Resembles, hold.Similar.Name, hold.Scripts), Listing: heldListing(hold.Listing), Resembles: hold.Resembles, Similar: heldListing(hold.Similar),
-	}
-}
 
 // holdsQueue is the holds list's statuses and filters.
 var holdsQueue = decisionQueue{path: "/admin/held", pending: store.HoldPending, approved: store.HoldApproved, rejected: store.HoldRejected}
@@ -49,7 +34,7 @@ func (h *Handlers) adminHolds(w http.ResponseWriter, r *http.Request) {
 	}
 	v.Filters = holdsQueue.filters(q)
 	for _, hold := range hs {
-		v.Rows = append(v.Rows, holdRow(hold))
+		v.Rows = append(v.Rows, present.HoldRow(hold))
 	}
 	h.render(w, r, http.StatusOK, views.AdminHoldsPage(h.chrome(r), v))
 }

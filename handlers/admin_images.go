@@ -18,30 +18,6 @@ import (
 // reason (domain.Moderation.RemoveImage): the owner is emailed which image
 // and why.
 
-// adminImages are the listing's images as its administration page shows
-// them.
-func (h *Handlers) adminImages(b store.AdminBusiness, imgs []store.ListingImage) []views.AdminImage {
-	out := make([]views.AdminImage, len(imgs))
-	for i, img := range imgs {
-		out[i] = h.adminImage(b, img)
-	}
-	return out
-}
-
-func (h *Handlers) adminImage(b store.AdminBusiness, img store.ListingImage) views.AdminImage {
-	alt := img.Alt
-	switch {
-	case img.Kind == store.ImageLogo:
-		alt = "Logo of " + b.Name
-	case strings.TrimSpace(alt) == "":
-		alt = "Photo of " + b.Name + " without alt text"
-	}
-	return views.AdminImage{
-		ID: img.ID, BusinessID: b.ID, Logo: img.Kind == store.ImageLogo, Cover: img.Cover, Shown: img.Shown(),
-		Image: h.present.Image(img.Picture, alt, 160, "8rem"), Alt: img.Alt,
-	}
-}
-
 // imageParam reads the {image} of the URL; 0 when it is not an id.
 func imageParam(r *http.Request) int64 {
 	id, _ := numberIn(chi.URLParam(r, "image"), 1, math.MaxInt64)
@@ -57,7 +33,7 @@ func (h *Handlers) removeImageForm(w http.ResponseWriter, r *http.Request) (view
 		return views.AdminRemoveImage{}, b, false
 	}
 	return views.AdminRemoveImage{BusinessID: b.ID, BusinessName: b.Name, OwnerEmail: b.OwnerEmail.String,
-		Image: h.adminImage(b, img), Errors: catalog.FieldErrors{}}, b, true
+		Image: h.present.AdminImage(b, img), Errors: catalog.FieldErrors{}}, b, true
 }
 
 // removeImagePage asks why the image is removed.

@@ -9,6 +9,7 @@ import (
 	"bizprofile/clientgone"
 	"bizprofile/domain"
 	bizmail "bizprofile/mail"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -34,16 +35,9 @@ func (h *Handlers) adminNewsletters(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, n := range ns {
-		v.Rows = append(v.Rows, newsletterRow(n))
+		v.Rows = append(v.Rows, present.NewsletterRow(n))
 	}
 	h.render(w, r, http.StatusOK, views.AdminNewslettersPage(h.chrome(r), v))
-}
-
-func newsletterRow(n store.Newsletter) views.AdminNewsletterRow {
-	return views.AdminNewsletterRow{
-		ID: n.ID, Subject: n.Subject, UpdatedAt: n.UpdatedAt, Sent: n.IsSent(), Finished: n.FinishedAt.Valid, SentAt: n.SentAt.Time,
-		Delivered: n.Sent, Failed: n.Failed, Skipped: n.Skipped, Total: n.Total(),
-	}
 }
 
 // newNewsletter is the empty form.
@@ -77,7 +71,7 @@ func (h *Handlers) adminNewsletter(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handlers) newsletterSentPage(w http.ResponseWriter, r *http.Request, n store.Newsletter) {
-	v := views.AdminNewsletterSent{Row: newsletterRow(n), Preview: string(bizmail.MarkdownHTML(n.Body))}
+	v := views.AdminNewsletterSent{Row: present.NewsletterRow(n), Preview: string(bizmail.MarkdownHTML(n.Body))}
 	fails, err := h.store.BroadcastFailures(r.Context(), n.BroadcastID.Int64, 200)
 	if h.broken(w, r, err) {
 		return

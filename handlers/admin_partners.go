@@ -10,18 +10,13 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/domain"
 	"bizprofile/plans"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
 
 // The partner accounts' administration (issue 36): the list, a partner's
 // page with its decision, and the attributions administrators change.
-
-func adminPartnerRow(p store.Partner, referrals int) views.AdminPartnerRow {
-	plan, _ := plans.PartnerPlanByID(p.Plan)
-	return views.AdminPartnerRow{ID: p.UserID, Name: p.Name, Company: p.Company, Email: p.Email, State: p.State, Plan: plan.Name,
-		Kind: catalog.OptionLabel(catalog.PartnerTiers, p.Kind), Referrals: referrals, AppliedAt: p.CreatedAt}
-}
 
 // adminPartners lists the partner accounts, pending first.
 func (h *Handlers) adminPartners(w http.ResponseWriter, r *http.Request) {
@@ -36,7 +31,7 @@ func (h *Handlers) adminPartners(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, p := range ps {
-		v.Rows = append(v.Rows, adminPartnerRow(p.Partner, p.Referrals))
+		v.Rows = append(v.Rows, present.PartnerRow(p.Partner, p.Referrals))
 	}
 	h.render(w, r, http.StatusOK, views.AdminPartnersPage(h.chrome(r), v))
 }
@@ -62,9 +57,9 @@ func (h *Handlers) showAdminPartner(w http.ResponseWriter, r *http.Request, stat
 	if h.failed(w, r, err) {
 		return
 	}
-	v := views.AdminPartner{AdminPartnerRow: adminPartnerRow(p, len(referred)), Website: p.Website, Message: p.Message, Link: h.domain.Partners.Link(p),
+	v := views.AdminPartner{AdminPartnerRow: present.PartnerRow(p, len(referred)), Website: p.Website, Message: p.Message, Link: h.domain.Partners.Link(p),
 		DecisionReason: p.DecisionReason, PlanID: p.Plan, DecidedAt: p.DecidedAt.Time, TermsAcceptedAt: p.TermsAcceptedAt,
-		Decide: f.Decide, Attribute: f.Attribute, Changes: referralChangeRows(changes)}
+		Decide: f.Decide, Attribute: f.Attribute, Changes: present.ReferralChangeRows(changes)}
 	for _, pl := range plans.PartnerPlans {
 		v.Plans = append(v.Plans, catalog.Option{Value: pl.ID, Label: pl.Name + " (" + strconv.Itoa(pl.CommissionPercent) + "%)"})
 	}
@@ -72,14 +67,6 @@ func (h *Handlers) showAdminPartner(w http.ResponseWriter, r *http.Request, stat
 		v.Referred = append(v.Referred, views.AdminReferredRow{UserID: a.UserID, Email: a.Email, Businesses: a.Businesses, Since: a.Since})
 	}
 	h.render(w, r, status, views.AdminPartnerPage(h.chrome(r), v))
-}
-
-func referralChangeRows(cs []store.ReferralChange) []views.AdminReferralChangeRow {
-	rows := make([]views.AdminReferralChangeRow, len(cs))
-	for i, c := range cs {
-		rows[i] = views.AdminReferralChangeRow{At: c.CreatedAt, Account: c.UserEmail, From: c.FromEmail, To: c.ToEmail, By: c.ChangedBy, Reason: c.Reason}
-	}
-	return rows
 }
 
 // decidePartner approves or declines partner {id}; the partner is emailed.
@@ -178,7 +165,7 @@ func (h *Handlers) adminReferral(ctx context.Context, businessID, ownerID int64,
 		v.Form.PartnerID = ref.PartnerID
 	}
 	changes, err := h.store.ReferralChangesOf(ctx, ownerID)
-	v.Changes = referralChangeRows(changes)
+	v.Changes = present.ReferralChangeRows(changes)
 	return v, err
 }
 

@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"net/url"
 
-	"bizprofile/catalog"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -16,20 +16,6 @@ import (
 // decision on each: keep it, hide it (with a reason its author is
 // emailed) or delete it. Decisions are recorded in the listing's
 // moderation history and change its figures in the same transaction.
-
-func adminReviewRow(rv store.ReportedReview) views.AdminReviewRow {
-	row := views.AdminReviewRow{
-		ID: rv.ID, BusinessID: rv.BusinessID, BusinessName: rv.BusinessName, BusinessSlug: rv.BusinessSlug,
-		Author: rv.AuthorName, AuthorEmail: rv.AuthorEmail.String, Rating: rv.Rating,
-		Title: rv.Title, Body: rv.Body, VisitedOn: rv.VisitedOn, CreatedAt: rv.CreatedAt,
-	}
-	for _, rep := range rv.Reports {
-		row.Reports = append(row.Reports, views.AdminReportRow{
-			Reason: catalog.OptionLabel(catalog.ReportReasons, rep.Reason), Detail: rep.Detail, Reporter: rep.ReporterEmail.String, At: rep.CreatedAt,
-		})
-	}
-	return row
-}
 
 // adminReviews is the queue of reported reviews.
 func (h *Handlers) adminReviews(w http.ResponseWriter, r *http.Request) {
@@ -48,7 +34,7 @@ func (h *Handlers) showReportedReviews(w http.ResponseWriter, r *http.Request, p
 		return
 	}
 	for _, rv := range rs {
-		v.Rows = append(v.Rows, adminReviewRow(rv))
+		v.Rows = append(v.Rows, present.ReportedReviewRow(rv))
 	}
 	h.render(w, r, status, views.AdminReviewsPage(h.chrome(r), v))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -17,14 +18,6 @@ import (
 
 // waitingShown bounds the waiting requests the page lists at once.
 const waitingShown = 100
-
-func verificationRow(v store.VerificationRequest) views.AdminVerificationRow {
-	return views.AdminVerificationRow{
-		ID: v.ID, BusinessID: v.BusinessID, BusinessName: v.BusinessName, BusinessSlug: v.BusinessSlug, Website: v.BusinessWebsite,
-		OwnerEmail: v.UserEmail, Method: v.Method, Statement: v.Statement, Phone: v.CallbackPhone, Link: v.EvidenceURL,
-		Status: v.Status, Reason: v.Reason, CreatedAt: v.CreatedAt, DecidedAt: v.DecidedAt.Time, DeciderEmail: v.DeciderEmail,
-	}
-}
 
 // adminVerificationsView is the queue and a page of the decisions.
 func (h *Handlers) adminVerificationsView(r *http.Request) (views.AdminVerifications, error) {
@@ -39,10 +32,10 @@ func (h *Handlers) adminVerificationsView(r *http.Request) (views.AdminVerificat
 	}
 	v := views.AdminVerifications{Pager: pager("/admin/verifications", nil, page, total)}
 	for _, w := range waiting {
-		v.Waiting = append(v.Waiting, verificationRow(w))
+		v.Waiting = append(v.Waiting, present.VerificationRow(w))
 	}
 	for _, d := range decided {
-		v.Decisions = append(v.Decisions, verificationRow(d))
+		v.Decisions = append(v.Decisions, present.VerificationRow(d))
 	}
 	return v, nil
 }

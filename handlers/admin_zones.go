@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -35,7 +36,7 @@ func (h *Handlers) showAdminZones(w http.ResponseWriter, r *http.Request, status
 	}
 	v := views.AdminZones{FigureDays: int(domain.ZoneFiguresSince.Hours() / 24)}
 	for _, z := range zs {
-		row := zoneRow(z)
+		row := present.ZoneRow(z)
 		if holder, ok := holders[place(z)]; ok && z.Status == store.ZoneRequested && holder.ID != z.ID {
 			row.HeldBy = holder.Company
 		}

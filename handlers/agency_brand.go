@@ -54,7 +54,7 @@ func (h *Handlers) renderBrand(w http.ResponseWriter, r *http.Request, status in
 			Hint: "An https:// address: \"Managed by\" links to it.", Error: errs["brand_url"]},
 		Accent: views.Field{Name: "accent", Label: "Accent colour", Type: "text", Value: in.Accent, MaxLength: 7,
 			Hint: "As # and six hexadecimal digits, like #1d4ed8: your reports' heading is this colour, with white text on it.", Error: errs["accent"]},
-		Logo: h.present.Image(brand.Logo, "", logoThumbPx, "96px"), LogoError: errs["file"], Rules: imageRules, Errors: errs,
+		Logo: h.present.Image(brand.Logo, "", present.LogoThumbPx, "96px"), LogoError: errs["file"], Rules: imageRules, Errors: errs,
 		Preview: h.badge(brand, badgeLogoPx), FileDropped: dropped,
 	}
 	h.render(w, r, status, views.AgencyBrandPage(h.chrome(r), f))

@@ -10,6 +10,7 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/domain"
 	"bizprofile/plans"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -84,7 +85,7 @@ func (h *Handlers) apiDashboardView(ctx context.Context, u *store.User, bill dom
 		return v, err
 	}
 	for _, e := range endpoints {
-		v.Endpoints = append(v.Endpoints, views.WebhookEndpointRow{ID: e.ID, URL: e.URL, Description: e.Description, Events: e.EventList(), Status: webhookStatus(e)})
+		v.Endpoints = append(v.Endpoints, views.WebhookEndpointRow{ID: e.ID, URL: e.URL, Description: e.Description, Events: e.EventList(), Status: present.WebhookStatus(e)})
 	}
 	return v, nil
 }

@@ -13,6 +13,7 @@ import (
 	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/jobs"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -65,7 +66,7 @@ func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.As(err, &held):
 		attempt.Warn("sign-in refused", "outcome", "rate_limited", "retry_after", held.Retry.Round(time.Second))
-		f.Problem = heldMessage(held)
+		f.Problem = present.HeldMessage(held)
 		h.tooMany(w, r, held.Retry, views.LoginPage(h.chrome(r), f))
 	case errors.Is(err, domain.ErrUnknownEmail):
 		attempt.Info("sign-in failed", "outcome", "unknown_email")
@@ -95,19 +96,6 @@ func (h *Handlers) signInFailed(w http.ResponseWriter, r *http.Request, f views.
 	c.Toasts = append(c.Toasts, views.Toast{Title: "Error", Description: invalidCredentials, Variant: "destructive"})
 	f.Problem = invalidCredentials + ". Check your email and password and try again."
 	h.render(w, r, http.StatusUnauthorized, views.LoginPage(c, f))
-}
-
-// heldMessage tells a visitor whose sign-in is held how long to wait: in
-// seconds for a short delay, as Retry-After says.
-func heldMessage(held domain.SignInHeld) string {
-	if !held.Delay {
-		return views.TooManyMessage(held.Retry)
-	}
-	secs, unit := int(held.Retry.Seconds())+1, " seconds"
-	if secs == 1 {
-		unit = " second"
-	}
-	return "Too many attempts. Please wait " + itoa(secs) + unit + " and try again."
 }
 
 // startSession signs u in on this request with a fresh session token, so a

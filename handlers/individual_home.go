@@ -1,12 +1,10 @@
 package handlers
 
 import (
-	"cmp"
 	"net/http"
 	"time"
 
-	"bizprofile/catalog"
-	"bizprofile/places"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -51,53 +49,27 @@ func (h *Handlers) yours(section string) http.HandlerFunc {
 
 func (h *Handlers) individualHomeView(r *http.Request, u *store.User) (views.IndividualHome, error) {
 	ctx := r.Context()
-	p, err := h.store.ProfileOf(ctx, u.ID)
-	if err != nil {
+	var d present.Individual
+	var err error
+	if d.Profile, err = h.store.ProfileOf(ctx, u.ID); err != nil {
 		return views.IndividualHome{}, err
 	}
-	v := views.IndividualHome{Welcome: cmp.Or(p.FullName, u.Email)}
-	requests, err := h.store.QuoteRequestsOf(ctx, u.ID)
-	if err != nil {
-		return v, err
+	if d.Requests, err = h.store.QuoteRequestsOf(ctx, u.ID); err != nil {
+		return views.IndividualHome{}, err
 	}
-	matches, err := h.store.RequestMatches(ctx, store.QuoteRequestIDs(requests)...)
-	if err != nil {
-		return v, err
+	if d.Matches, err = h.store.RequestMatches(ctx, store.QuoteRequestIDs(d.Requests)...); err != nil {
+		return views.IndividualHome{}, err
 	}
-	for _, q := range requests {
-		v.Requests = append(v.Requests, views.SentRequest{
-			Token: q.Token, Category: catalog.CategoryLabel(q.Category), Description: q.Description,
-			Location: places.Place(q.City, q.State), CreatedAt: q.CreatedAt, Matches: requestMatchViews(matches[q.ID]), Waiting: !q.Confirmed(),
-		})
+	if d.Enquiries, err = h.store.EnquiriesOf(ctx, u.ID); err != nil {
+		return views.IndividualHome{}, err
 	}
-	enquiries, err := h.store.EnquiriesOf(ctx, u.ID)
-	if err != nil {
-		return v, err
+	if d.Reviews, err = h.store.ReviewsBy(ctx, u.ID); err != nil {
+		return views.IndividualHome{}, err
 	}
-	for _, e := range enquiries {
-		v.Enquiries = append(v.Enquiries, views.SentEnquiry{
-			RequestMatch: views.RequestMatch{Business: e.BusinessName, Slug: e.BusinessSlug, Linked: e.Published, Status: e.Status, Reply: e.Reply,
-				RepliedAt: e.RepliedAt.Time, Unmanaged: !e.Managed},
-			Message: e.Message, SentAt: e.SentAt,
-		})
+	if d.Saved, d.SavedTotal, err = h.store.SavedBusinesses(ctx, u.ID, views.SavedOnHome); err != nil {
+		return views.IndividualHome{}, err
 	}
-	reviews, err := h.store.ReviewsBy(ctx, u.ID)
-	if err != nil {
-		return v, err
-	}
-	now := time.Now()
-	for _, rv := range reviews {
-		v.Reviews = append(v.Reviews, views.WrittenReview{
-			Business: rv.BusinessName, Slug: rv.BusinessSlug, Linked: rv.Published, Stars: rv.Rating, Title: rv.Title,
-			CreatedAt: rv.CreatedAt, Hidden: rv.Status == store.ReviewHidden, Editable: rv.EditableAt(now),
-		})
-	}
-	saved, total, err := h.store.SavedBusinesses(ctx, u.ID, views.SavedOnHome)
-	if err != nil {
-		return v, err
-	}
-	v.Saved, v.SavedTotal = savedViews(saved), total
-	return v, nil
+	return present.IndividualHome(u, d, time.Now()), nil
 }
 
 // becomeBusinessAccount turns an individual's account into a business
@@ -122,14 +94,4 @@ func (h *Handlers) becomeBusinessAccount(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	http.Redirect(w, r, "/business/create-profile", http.StatusSeeOther)
-}
-
-// requestMatchViews are a quote request's matches as its requester sees
-// them (the requester's home and the request's page).
-func requestMatchViews(ms []store.RequestMatch) []views.RequestMatch {
-	out := make([]views.RequestMatch, len(ms))
-	for i, m := range ms {
-		out[i] = views.RequestMatch{Business: m.BusinessName, Slug: m.BusinessSlug, Linked: m.Published, Status: m.Status, Reply: m.Reply, RepliedAt: m.RepliedAt.Time}
-	}
-	return out
 }

@@ -13,7 +13,7 @@ import (
 	"bizprofile/csvexport"
 	"bizprofile/domain"
 	bizmail "bizprofile/mail"
-	"bizprofile/plans"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -67,14 +67,6 @@ func leadFilter(q views.LeadQuery, scoring bool) store.LeadFilter {
 	return f
 }
 
-// leadScoring is what plan shows of lead scores.
-func leadScoring(plan plans.Plan) views.LeadScoring {
-	if plan.LeadScoring {
-		return views.LeadScoring{Shown: true}
-	}
-	return views.LeadScoring{Plan: plans.FirstWithLeadScoring().Name}
-}
-
 // leadInbox is the account's inbox, for its owner and members; an
 // individual's account has none (404).
 func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
@@ -88,7 +80,7 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 	if h.broken(w, r, err) {
 		return
 	}
-	v := views.LeadInboxView{Query: q, Scoring: leadScoring(bill.Plan)}
+	v := views.LeadInboxView{Query: q, Scoring: present.LeadScoring(bill.Plan)}
 	if !v.Scoring.Shown {
 		v.Query.Sort = catalog.LeadSortNewest
 	}

@@ -10,7 +10,7 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/clientgone"
 	"bizprofile/domain"
-	"bizprofile/places"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -59,35 +59,11 @@ func (h *Handlers) leadPage(w http.ResponseWriter, r *http.Request) {
 // to: a locked lead's carries nothing of its sender, and names the plan
 // that opens it.
 func (h *Handlers) leadPageView(ctx context.Context, viewer *store.User, l store.OwnerLead, bill domain.Billing) (views.LeadPageView, error) {
-	v := views.LeadPageView{
-		ID: l.ID, BusinessID: l.BusinessID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt,
-		Scoring: leadScoring(bill.Plan), Locked: l.Locked, PlanName: bill.Plan.Name,
-	}
 	pg, err := h.domain.Leads.Page(ctx, *viewer, l)
 	if err != nil {
 		return views.LeadPageView{}, err
 	}
-	for _, item := range pg.History {
-		v.History = append(v.History, views.LeadHistoryItem(item))
-	}
-	if l.Locked {
-		v.UnlockPlan = pg.UnlockPlan
-		return v, nil
-	}
-	v.Name, v.Email, v.Phone, v.Message = l.Name, l.Email, l.Phone, l.Message
-	if v.Scoring.Shown {
-		v.Score = l.Score
-		for _, reason := range l.Reasons {
-			v.Reasons = append(v.Reasons, views.LeadScoreReason{Points: reason.Points, Text: reason.Text})
-		}
-	}
-	if q := pg.Request; q != nil {
-		v.Request = &views.LeadRequestView{
-			Category: catalog.CategoryLabel(q.Category), Description: q.Description, Place: places.Place(q.City, q.State),
-			Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
-		}
-	}
-	return v, nil
+	return present.LeadPage(l, bill, pg), nil
 }
 
 // leadAnswer renders a lead's page after a failed form with status and
@@ -208,15 +184,7 @@ func (h *Handlers) deleteLeadPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	h.render(w, r, http.StatusOK, views.LeadDeletePage(h.chrome(r), leadDeleteView(l)))
-}
-
-func leadDeleteView(l store.OwnerLead) views.LeadDeleteView {
-	v := views.LeadDeleteView{ID: l.ID, Business: l.BusinessName}
-	if !l.Locked {
-		v.Name = l.Name
-	}
-	return v
+	h.render(w, r, http.StatusOK, views.LeadDeletePage(h.chrome(r), present.LeadDelete(l)))
 }
 
 // deleteLead erases a lead and goes back to the inbox.
@@ -232,7 +200,7 @@ func (h *Handlers) deleteLead(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		clientgone.Error(h.log, r, "lead not deleted", slog.Any("error", err), "lead_id", l.ID)
-		v := leadDeleteView(l)
+		v := present.LeadDelete(l)
 		v.Problem = "The lead could not be deleted just now. Please try again in a moment."
 		h.render(w, r, http.StatusServiceUnavailable, views.LeadDeletePage(h.chrome(r), v))
 		return

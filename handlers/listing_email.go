@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -14,11 +15,6 @@ import (
 // emailed to it (store/listing_email.go). The link's page asks before it
 // confirms, so a mail scanner opening it confirms nothing, and tells a
 // reader who does not know the business how to refuse.
-
-// emailSentToast tells an owner a confirmation link went to addr.
-func emailSentToast(addr string) views.Toast {
-	return views.Toast{Title: "Confirm the contact email", Description: "We emailed a link to " + addr + ". Your listing shows the address once it is opened, and nowhere until then."}
-}
 
 // resendListingEmail sends the confirmation link of a listing's email
 // again, from its manage page or the dashboard (from=dashboard).
@@ -41,7 +37,7 @@ func (h *Handlers) resendListingEmail(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	default:
-		h.flash(r, emailSentToast(b.Email))
+		h.flash(r, present.EmailSentToast(b.Email))
 	}
 	http.Redirect(w, r, back, http.StatusSeeOther)
 }

@@ -88,7 +88,7 @@ func (h *Handlers) ownedImage(w http.ResponseWriter, r *http.Request) (store.Bus
 	if h.failed(w, r, err) {
 		return b, views.ImageItem{}, "", false
 	}
-	return b, h.imageItem(img), img.Kind, true
+	return b, h.present.ImageItem(img), img.Kind, true
 }
 
 // deleteListingImagePage asks to confirm an image's deletion (the page the

@@ -13,6 +13,7 @@ import (
 	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/plans"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -29,12 +30,6 @@ import (
 //
 // where Item is views.ImageItem: {"id", "thumb": views.Image, "alt", "cover"};
 // "pending" is a photo kept without its alt text, to send again as pending_id.
-
-// Sizes of the section's thumbnails, in CSS pixels.
-const (
-	logoThumbPx  = 96
-	photoThumbPx = 160
-)
 
 // imagesPanel is the manage page's "Logo and photos" section of b, as
 // stored.
@@ -56,21 +51,12 @@ func (h *Handlers) imagesPanel(ctx context.Context, u *store.User, b store.Busin
 	}
 	for _, img := range imgs {
 		if img.Kind == store.ImageLogo {
-			p.Logo = h.imageItem(img)
+			p.Logo = h.present.ImageItem(img)
 			continue
 		}
-		p.Photos = append(p.Photos, h.imageItem(img))
+		p.Photos = append(p.Photos, h.present.ImageItem(img))
 	}
 	return p, nil
-}
-
-// imageItem is how the section shows img.
-func (h *Handlers) imageItem(img store.ListingImage) views.ImageItem {
-	px := photoThumbPx
-	if img.Kind == store.ImageLogo {
-		px = logoThumbPx
-	}
-	return views.ImageItem{ID: img.ID, Thumb: h.present.Image(img.Picture, img.Alt, px, strconv.Itoa(px)+"px"), Alt: img.Alt, Cover: img.Cover}
 }
 
 // addListingImage takes a logo or a photo for the owner's listing (the
@@ -136,7 +122,7 @@ func (h *Handlers) addListingImage(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.As(err, &invalid):
 		// The file passed, its alt text did not: it is kept pending.
-		p.Add.PendingID, p.Add.Pending = added.ID, h.present.Image(added.Picture, "The photo you chose", photoThumbPx, strconv.Itoa(photoThumbPx)+"px")
+		p.Add.PendingID, p.Add.Pending = added.ID, h.present.Image(added.Picture, "The photo you chose", present.PhotoThumbPx, strconv.Itoa(present.PhotoThumbPx)+"px")
 		fail(http.StatusUnprocessableEntity, invalid.Fields())
 		return
 	case errors.Is(err, store.ErrTooManyPhotos):
@@ -177,7 +163,7 @@ func (h *Handlers) imagesDone(w http.ResponseWriter, r *http.Request, b store.Bu
 	}
 	body := map[string]any{"photos": nonNil(p.Photos), "count": len(p.Photos), "max": p.MaxPhotos, "toast": t}
 	if added != nil {
-		body["image"] = h.imageItem(*added)
+		body["image"] = h.present.ImageItem(*added)
 	}
 	writeJSON(w, http.StatusOK, body)
 }

@@ -9,6 +9,7 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -112,16 +113,16 @@ func (h *Handlers) createProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	created := c.Listing
 	if c.Draft {
-		h.redirect(w, r, "/dashboard", waitsForEmailToast(created.Name))
+		h.redirect(w, r, "/dashboard", present.WaitsForEmailToast(created.Name))
 		return
 	}
 	if created.Held {
-		h.flash(r, heldToast(created))
+		h.flash(r, present.HeldToast(created))
 	} else {
 		h.flash(r, views.Toast{Title: "Profile created!", Description: created.Name + " is now listed in the directory."})
 	}
 	if !created.EmailConfirmed {
-		h.flash(r, emailSentToast(created.Email))
+		h.flash(r, present.EmailSentToast(created.Email))
 	}
 	if created.Held {
 		http.Redirect(w, r, manageURL(created.ID), http.StatusSeeOther)
@@ -196,12 +197,12 @@ func (h *Handlers) updateBusiness(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if up.Held {
-		h.flash(r, heldToast(up.Listing))
+		h.flash(r, present.HeldToast(up.Listing))
 	} else {
 		h.flash(r, views.Toast{Title: "Changes saved", Description: "Your listing is up to date."})
 	}
 	if up.EmailSent {
-		h.flash(r, emailSentToast(up.Listing.Email))
+		h.flash(r, present.EmailSentToast(up.Listing.Email))
 	}
 	if up.BadgeLost {
 		// Update took the badge away: the domain was its proof.
@@ -243,7 +244,7 @@ func (h *Handlers) publishBusiness(w http.ResponseWriter, r *http.Request) {
 	t := views.Toast{Title: "Listing unpublished", Description: b.Name + " is hidden from the directory."}
 	switch {
 	case held:
-		t = heldToast(b)
+		t = present.HeldToast(b)
 	case publish:
 		t = views.Toast{Title: "Listing published", Description: b.Name + " is visible in the directory."}
 	}

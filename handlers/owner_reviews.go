@@ -10,6 +10,7 @@ import (
 
 	"bizprofile/clientgone"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -82,27 +83,12 @@ func (h *Handlers) ownerReviewsView(ctx context.Context, b store.Business, q vie
 	}
 	back := q.Values().Encode()
 	for _, r := range o.Reviews {
-		v.Reviews = append(v.Reviews, ownerReviewOf(b, r, back))
+		v.Reviews = append(v.Reviews, present.OwnerReview(b, r, back))
 	}
 	for _, m := range o.Trend {
 		v.Trend = append(v.Trend, views.SentimentMonth(m))
 	}
 	return v, nil
-}
-
-// ownerReviewOf is r as its listing's owner sees it, its reply form
-// holding the reply; back is the list's query the forms come back to.
-func ownerReviewOf(b store.Business, r store.Review, back string) views.OwnerReview {
-	o := views.OwnerReview{
-		ID: r.ID, BusinessID: b.ID, Business: b.Name, Author: r.AuthorName, Rating: r.Rating, Title: r.Title, Body: r.Body,
-		Written: r.CreatedAt, VisitedOn: r.VisitedOn, Sentiment: r.Sentiment,
-		Hidden: r.Status == store.ReviewHidden, HiddenReason: r.HiddenReason,
-		Reply: r.Reply, Draft: r.Reply, Back: back,
-	}
-	if r.RepliedAt.Valid {
-		o.RepliedAt = r.RepliedAt.Time
-	}
-	return o
 }
 
 // ownedReview loads the review of the URL and its listing if the listing
@@ -130,7 +116,7 @@ func (h *Handlers) replyToReview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := ownerReviewQuery(backQuery(r))
-	o := ownerReviewOf(b, rev, q.Values().Encode())
+	o := present.OwnerReview(b, rev, q.Values().Encode())
 	o.Draft = strings.TrimSpace(r.PostFormValue("reply"))
 	o.Editing = rev.Reply != ""
 	updated, err := h.domain.Reviews.Reply(r.Context(), rev, currentUser(r).ID, o.Draft)
@@ -162,7 +148,7 @@ func (h *Handlers) replyToReview(w http.ResponseWriter, r *http.Request) {
 	if rev.Reply != "" {
 		t = views.Toast{Title: "Reply updated", Description: "The page of " + b.Name + " shows the new text."}
 	}
-	h.reviewChanged(w, r, t, b, q, ownerReviewOf(b, updated, q.Values().Encode()))
+	h.reviewChanged(w, r, t, b, q, present.OwnerReview(b, updated, q.Values().Encode()))
 }
 
 // deleteReply removes the owner's reply to a review.
@@ -179,13 +165,13 @@ func (h *Handlers) deleteReply(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		clientgone.Error(h.log, r, "reply not deleted", "error", err, "review_id", rev.ID)
-		o := ownerReviewOf(b, rev, q.Values().Encode())
+		o := present.OwnerReview(b, rev, q.Values().Encode())
 		o.Problem = "Your reply could not be deleted just now. Please try again in a moment."
 		h.answerReview(w, r, http.StatusServiceUnavailable, b, q, o)
 		return
 	}
 	h.log.Info("review reply deleted", "review_id", rev.ID, "business_id", b.ID)
-	h.reviewChanged(w, r, views.Toast{Title: "Reply deleted", Description: "The review shows without an answer."}, b, q, ownerReviewOf(b, updated, q.Values().Encode()))
+	h.reviewChanged(w, r, views.Toast{Title: "Reply deleted", Description: "The review shows without an answer."}, b, q, present.OwnerReview(b, updated, q.Values().Encode()))
 }
 
 // backQuery is the list's query a reply form came from.

@@ -6,6 +6,7 @@ import (
 	"net/url"
 
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -25,19 +26,10 @@ func (h *Handlers) partnerClients(w http.ResponseWriter, r *http.Request) {
 	for _, c := range rows {
 		f := c.Figures
 		v.Rows = append(v.Rows, views.PartnerClientRow{ID: c.ID, Name: c.Name, City: c.City, State: c.State, Slug: c.Slug,
-			Status: clientStatus(c.ClientListing), Views: f.Views, Clicks: f.Clicks(),
+			Status: present.ClientStatus(c.ClientListing), Views: f.Views, Clicks: f.Clicks(),
 			Leads: f.Leads, Reviews: f.Reviews, Published: c.Published})
 	}
 	h.render(w, r, http.StatusOK, views.PartnerClientsPage(h.chrome(r), v))
-}
-
-// clientStatus is where client listing c stands with its client.
-func clientStatus(c store.ClientListing) views.ClientStatus {
-	s := views.ClientStatus{Invited: c.Invited(), Accepted: c.Accepted(), Email: c.ClientEmail, Since: c.InvitedAt.Time, Held: c.Held, Suspended: c.Suspended}
-	if s.Accepted {
-		s.Since = c.AcceptedAt.Time
-	}
-	return s
 }
 
 // newPartnerClientPage is the form of a new client listing.
@@ -90,24 +82,7 @@ func (h *Handlers) renderPartnerClient(w http.ResponseWriter, r *http.Request, s
 	if h.broken(w, r, err) {
 		return
 	}
-	f := act.Figures
-	v := views.PartnerClient{ID: c.ID, Name: c.Name, Slug: c.Slug, City: c.City, State: c.State, Published: c.Published,
-		Status: clientStatus(c), Days: domain.ClientFigureDays, Views: f.Views, Clicks: f.Clicks(),
-		Leads: f.Leads, Reviews: f.Reviews, Rating: f.AverageRating()}
-	for _, l := range act.Leads {
-		v.RecentLeads = append(v.RecentLeads, views.PartnerClientLead{Name: l.Name, Message: l.Message, Status: l.Status, At: l.CreatedAt, Locked: l.Locked})
-	}
-	for _, rv := range act.Reviews {
-		v.RecentReviews = append(v.RecentReviews, views.PartnerClientReview{Author: rv.AuthorName, Title: rv.Title, Rating: rv.Rating, At: rv.CreatedAt})
-	}
-	if invite.Name == "" {
-		invite = views.Field{Name: "email", Value: c.ClientEmail}
-		if invite.Value == "" {
-			invite.Value = c.Email
-		}
-	}
-	invite.Label, invite.Type, invite.Autocomplete, invite.Required = "The owner's email", "email", "off", true
-	v.Invite = invite
+	v := present.PartnerClient(c, act, invite)
 	h.render(w, r, status, views.PartnerClientPage(h.chrome(r), v))
 }
 
@@ -159,10 +134,10 @@ func (h *Handlers) editPartnerClient(w http.ResponseWriter, r *http.Request) {
 	}
 	h.flash(r, views.Toast{Title: "Changes saved", Description: c.Name + " is up to date."})
 	if up.Held {
-		h.flash(r, heldToast(up.Listing))
+		h.flash(r, present.HeldToast(up.Listing))
 	}
 	if up.EmailSent {
-		h.flash(r, emailSentToast(up.Listing.Email))
+		h.flash(r, present.EmailSentToast(up.Listing.Email))
 	}
 	http.Redirect(w, r, domain.ClientPath(c.ID), http.StatusSeeOther)
 }
@@ -200,7 +175,7 @@ func (h *Handlers) acceptClientInvite(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if acc.Held {
-		h.flash(r, heldToast(acc.Listing))
+		h.flash(r, present.HeldToast(acc.Listing))
 	} else {
 		h.flash(r, views.Toast{Title: "The listing is yours", Description: acc.Listing.Name + " is now listed in the directory."})
 	}

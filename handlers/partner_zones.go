@@ -6,6 +6,7 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -13,13 +14,6 @@ import (
 // Exclusive lead zones (issue 37, Partner+; the rules are
 // domain/lead_zones.go): an agency's zones with their figures, its
 // requests and withdrawals.
-
-// zoneRow is z as the zone pages list it.
-func zoneRow(z store.LeadZone) views.ZoneRow {
-	return views.ZoneRow{ID: z.ID, Name: domain.ZoneName(z), Status: z.Status, Reason: z.Reason, RequestedAt: z.RequestedAt, Open: z.Open(),
-		Requests: z.Requests, Leads: z.Leads, Won: z.Won, RecentRequests: z.RecentRequests, RecentLeads: z.RecentLeads, RecentWon: z.RecentWon,
-		Company: z.Company, Email: z.Email}
-}
 
 // partnerZones is the agency's lead zones page.
 func (h *Handlers) partnerZones(w http.ResponseWriter, r *http.Request) {
@@ -39,7 +33,7 @@ func (h *Handlers) renderZones(w http.ResponseWriter, r *http.Request, status in
 			return
 		}
 		for _, z := range zs {
-			v.Rows = append(v.Rows, zoneRow(z))
+			v.Rows = append(v.Rows, present.ZoneRow(z))
 		}
 	}
 	h.render(w, r, status, views.PartnerZonesPage(h.chrome(r), v))

@@ -38,9 +38,6 @@ const maxWizardParts = 1000
 // allows at most 10 photos; more are counted to say "too many").
 const maxPhotoFields = 24
 
-// Thumbnails of the wizard, in CSS pixels.
-const wizardThumbPx = 120
-
 // tooLargeBody is the message by a file field when the form's body went
 // over wizardBodyBytes while that file was read: it and what followed were
 // not received.
@@ -63,17 +60,6 @@ var imageRules = views.ImageRules{
 	WhyAlt:  "Required for each photo: a few words saying what it shows. Screen readers read it aloud to people who can't see the photo, and photos without it are not shown.",
 	NoFile:  domain.NoFileMessage,
 	Storage: domain.StorageMessage,
-}
-
-// wizardRules are the rules of a listing's images on bill's plan, for
-// the wizard's hints and its island.
-func wizardRules(bill domain.Billing) views.WizardRules {
-	return views.WizardRulesFor(imageRules, bill.Plan.Name, bill.Photos())
-}
-
-// newWizardImages is the part as the wizard starts: nothing uploaded.
-func newWizardImages(bill domain.Billing) *views.WizardImages {
-	return &views.WizardImages{Rules: wizardRules(bill), Photos: make([]views.PhotoSlot, min(views.WizardPhotoSlots, bill.Photos()))}
 }
 
 // readWizardPost reads the wizard's form: a plain one (the island's, which
@@ -182,7 +168,7 @@ func (h *Handlers) wizardImages(ctx context.Context, u *store.User, bill domain.
 	}
 	m := &views.WizardImages{Rules: wizardRules(bill), Photos: make([]views.PhotoSlot, slots)}
 	if ch.Logo != nil {
-		m.Logo = h.pendingImage(*ch.Logo, "", "Your logo")
+		m.Logo = h.present.PendingImage(*ch.Logo, "", "Your logo")
 	}
 	if msg := files[views.LogoField].Err; msg != "" {
 		f.Errors[views.LogoField] = msg
@@ -193,7 +179,7 @@ func (h *Handlers) wizardImages(ctx context.Context, u *store.User, bill domain.
 			f.Errors[views.PhotoField(i, "")] = msg
 		}
 		if img := ch.Photos[i]; img != nil {
-			m.Photos[i].Image = h.pendingImage(*img, p.Alt, "Photo "+strconv.Itoa(i+1)+" you uploaded")
+			m.Photos[i].Image = h.present.PendingImage(*img, p.Alt, "Photo "+strconv.Itoa(i+1)+" you uploaded")
 		}
 		if msg := ch.AltErrs[i]; msg != "" {
 			f.Errors[views.PhotoField(i, "alt")] = msg
@@ -204,18 +190,6 @@ func (h *Handlers) wizardImages(ctx context.Context, u *store.User, bill domain.
 	}
 	f.Images = m
 	return ch.Attach, nil
-}
-
-// pendingImage is a pending upload as the wizard shows it; thumbAlt
-// describes the thumbnail until the owner's alt text does.
-func (h *Handlers) pendingImage(img store.ListingImage, alt, thumbAlt string) *views.PendingImage {
-	if alt != "" {
-		thumbAlt = alt
-	}
-	return &views.PendingImage{
-		ID: img.ID, Kind: string(img.Kind), Alt: alt,
-		Thumb: h.present.Image(img.Picture, thumbAlt, wizardThumbPx, strconv.Itoa(wizardThumbPx)+"px"),
-	}
 }
 
 // uploadImage keeps one image for the wizard island (multipart: file, and
@@ -260,6 +234,17 @@ func (h *Handlers) uploadImage(w http.ResponseWriter, r *http.Request) {
 	if h.broken(w, r, err) {
 		return
 	}
-	p := h.pendingImage(img, "", "")
+	p := h.present.PendingImage(img, "", "")
 	writeJSON(w, http.StatusCreated, map[string]any{"id": p.ID, "kind": p.Kind, "thumb": p.Thumb})
+}
+
+// wizardRules are the rules of a listing's images on bill's plan, for
+// the wizard's hints and its island.
+func wizardRules(bill domain.Billing) views.WizardRules {
+	return views.WizardRulesFor(imageRules, bill.Plan.Name, bill.Photos())
+}
+
+// newWizardImages is the part as the wizard starts: nothing uploaded.
+func newWizardImages(bill domain.Billing) *views.WizardImages {
+	return &views.WizardImages{Rules: wizardRules(bill), Photos: make([]views.PhotoSlot, min(views.WizardPhotoSlots, bill.Photos()))}
 }

@@ -12,6 +12,7 @@ import (
 	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/places"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -186,7 +187,7 @@ func (h *Handlers) quoteRequestSentPage(w http.ResponseWriter, r *http.Request) 
 	v := views.QuoteRequestView{
 		Token: q.Token, Name: q.Name, Category: catalog.CategoryLabel(q.Category), CategoryKey: q.Category, Description: q.Description,
 		City: q.City, State: q.State, Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget), SentAt: q.CreatedAt,
-		Matches: requestMatchViews(ms[q.ID]), Waiting: !q.Confirmed(), Email: q.Email, ConfirmKey: r.URL.Query().Get("confirm"),
+		Matches: present.RequestMatches(ms[q.ID]), Waiting: !q.Confirmed(), Email: q.Email, ConfirmKey: r.URL.Query().Get("confirm"),
 	}
 	h.render(w, r, http.StatusOK, views.QuoteRequestSentPage(h.chrome(r), v))
 }

@@ -9,6 +9,7 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/clientgone"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -32,22 +33,9 @@ func (h *Handlers) listingReviews(ctx context.Context, b store.Business, viewer 
 		l.ManageURL = "/dashboard/businesses/" + strconv.FormatInt(b.ID, 10) + "/reviews"
 	}
 	for _, r := range got.Reviews {
-		l.Reviews = append(l.Reviews, reviewItem(r, viewer, got.Marked[r.ID]))
+		l.Reviews = append(l.Reviews, present.ReviewItem(r, viewer, got.Marked[r.ID]))
 	}
 	return l, got.Total, nil
-}
-
-// reviewItem is what a page shows of a published review.
-func reviewItem(r store.Review, viewer *store.User, marked bool) views.ReviewItem {
-	it := views.ReviewItem{
-		ID: r.ID, Author: r.AuthorName, Rating: r.Rating, Title: r.Title, Body: r.Body,
-		Written: r.CreatedAt, VisitedOn: r.VisitedOn, Helpful: r.HelpfulCount, Marked: marked,
-		Own: viewer != nil && r.WrittenBy(viewer.ID),
-	}
-	if r.Reply != "" && r.RepliedAt.Valid {
-		it.Reply, it.RepliedAt = r.Reply, r.RepliedAt.Time
-	}
-	return it
 }
 
 // reviewsPage lists every published review of a listing, in the order
@@ -136,7 +124,7 @@ func (h *Handlers) markHelpful(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(status)
 		return
 	}
-	h.render(w, r, status, views.HelpfulButton(reviewItem(rv, u, err == nil), back))
+	h.render(w, r, status, views.HelpfulButton(present.ReviewItem(rv, u, err == nil), back))
 }
 
 // publishedReview is a published review of a published listing, with the

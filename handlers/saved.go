@@ -5,9 +5,8 @@ import (
 	"log/slog"
 	"net/http"
 
-	"bizprofile/catalog"
 	"bizprofile/clientgone"
-	"bizprofile/places"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -80,16 +79,7 @@ func (h *Handlers) savedPage(w http.ResponseWriter, r *http.Request) {
 	if h.broken(w, r, err) {
 		return
 	}
-	h.render(w, r, http.StatusOK, views.SavedPage(h.chrome(r), views.SavedView{Businesses: savedViews(bs)}))
-}
-
-func savedViews(bs []store.Business) []views.SavedBusiness {
-	out := make([]views.SavedBusiness, len(bs))
-	for i, b := range bs {
-		out[i] = views.SavedBusiness{Slug: b.Slug, Name: b.Name, Category: catalog.CategoryLabel(b.Category), Location: places.Place(b.City, b.State),
-			Rating: b.Rating, Reviews: b.ReviewCount}
-	}
-	return out
+	h.render(w, r, http.StatusOK, views.SavedPage(h.chrome(r), views.SavedView{Businesses: present.SavedBusinesses(bs)}))
 }
 
 // markSaved sets Saved on the cards of a page of listings (cards[i] is

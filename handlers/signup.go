@@ -7,6 +7,7 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/views"
 )
 
@@ -33,7 +34,7 @@ func (h *Handlers) businessSignup(w http.ResponseWriter, r *http.Request) {
 			Phone: in.Phone, Category: in.Category, Location: in.Location, Website: in.Website, Description: in.Description, Errors: errs, Problem: problem})
 	}
 	if h.signUp(w, r, in, page) {
-		h.flash(r, waitsForEmailToast(in.BusinessName))
+		h.flash(r, present.WaitsForEmailToast(in.BusinessName))
 		h.afterSignup(w, r, in.Email)
 	}
 }

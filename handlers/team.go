@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"bizprofile/domain"
-	"bizprofile/plans"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -39,21 +39,7 @@ func (h *Handlers) teamView(ctx context.Context, u *store.User) (views.TeamView,
 	if err != nil {
 		return views.TeamView{}, err
 	}
-	team := plans.FirstWithTeam()
-	v := views.TeamView{
-		Owner: views.TeamPerson(t.Owner), IsOwner: !u.Member(), Seats: t.Seats, SeatCap: t.Billing.Seats(), Plan: t.Billing.Plan.Name,
-		TeamPlan: team.Name, TeamCap: team.TeamUsers,
-	}
-	now := time.Now()
-	for _, m := range t.Members {
-		v.Members = append(v.Members, views.TeamMemberRow{
-			UserID: m.UserID, Person: views.TeamPerson{Name: m.Name, Email: m.Email}, JoinedAt: m.JoinedAt, InvitedBy: m.InvitedBy.String, You: m.UserID == u.ID,
-		})
-	}
-	for _, i := range t.Invites {
-		v.Invites = append(v.Invites, views.TeamInviteRow{ID: i.ID, Email: i.Email, SentAt: i.CreatedAt, ExpiresAt: i.ExpiresAt, Expired: i.Expired(now)})
-	}
-	return v, nil
+	return present.Team(t, u, time.Now()), nil
 }
 
 // teamOwner answers a change to the team: only the account's owner makes

@@ -11,6 +11,7 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 	"bizprofile/webhooks"
@@ -24,11 +25,6 @@ import (
 
 // deliveriesPerPage is how many deliveries a page of the log shows.
 const deliveriesPerPage = 20
-
-// webhookStatus is whether events are sent to e.
-func webhookStatus(e store.WebhookEndpoint) views.WebhookStatus {
-	return views.WebhookStatus{Disabled: e.DisabledAt.Time, Reason: e.DisabledReason, FailingSince: e.FailingSince.Time}
-}
 
 // webhookForm reads the add or edit form of an endpoint.
 func webhookForm(form url.Values) (views.WebhookEndpointForm, domain.EndpointInput) {
@@ -100,7 +96,7 @@ func (h *Handlers) webhookEndpointPage(w http.ResponseWriter, r *http.Request) {
 func (h *Handlers) endpointAnswer(w http.ResponseWriter, r *http.Request, status int, bill domain.Billing, e store.WebhookEndpoint, edit func(*views.WebhookEndpointView)) {
 	ctx, page := r.Context(), pageParam(r)
 	v := views.WebhookEndpointView{
-		ID: e.ID, URL: e.URL, Status: webhookStatus(e), Secret: e.Secret, CreatedAt: e.CreatedAt,
+		ID: e.ID, URL: e.URL, Status: present.WebhookStatus(e), Secret: e.Secret, CreatedAt: e.CreatedAt,
 		Allowed: bill.Plan.API, APIPlan: apiPlanName(), Events: catalog.WebhookEvents, Page: page,
 		Form: views.WebhookEndpointForm{URL: e.URL, Description: e.Description, Events: e.EventList()},
 	}

@@ -1,0 +1,84 @@
+package present
+
+import (
+	"bizprofile/catalog"
+	"bizprofile/domain"
+	"bizprofile/places"
+	"bizprofile/plans"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+func ClaimRow(c store.Claim) views.AdminClaimRow {
+	return views.AdminClaimRow{
+		ID: c.ID, BusinessID: c.BusinessID, BusinessName: c.BusinessName, BusinessSlug: c.BusinessSlug,
+		UserEmail: c.UserEmail, Role: c.Role, Message: c.Message, Status: c.Status,
+		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt.Time, DeciderEmail: c.DeciderEmail,
+	}
+}
+
+func heldListing(l store.HeldListing) views.AdminHeldListing {
+	return views.AdminHeldListing{
+		ID: l.ID, Name: l.Name, Slug: l.Slug, Category: l.Category, Location: places.Place(l.City, l.State),
+		Email: l.Email, EmailConfirmed: l.EmailConfirmed, Phone: l.Phone, Website: l.Website,
+		OwnerEmail: l.OwnerEmail.String, Published: l.Published, CreatedAt: l.CreatedAt.Time,
+	}
+}
+
+func HoldRow(hold store.Hold) views.AdminHoldRow {
+	return views.AdminHoldRow{
+		ID: hold.ID, Status: hold.Status, Reason: hold.Reason, CreatedAt: hold.CreatedAt, DecidedAt: hold.DecidedAt.Time, DeciderEmail: hold.DeciderEmail,
+		Grounds: domain.HoldGrounds(hold.Resembles, hold.Similar.Name, hold.Scripts), Listing: heldListing(hold.Listing), Resembles: hold.Resembles, Similar: heldListing(hold.Similar),
+	}
+}
+
+func VerificationRow(v store.VerificationRequest) views.AdminVerificationRow {
+	return views.AdminVerificationRow{
+		ID: v.ID, BusinessID: v.BusinessID, BusinessName: v.BusinessName, BusinessSlug: v.BusinessSlug, Website: v.BusinessWebsite,
+		OwnerEmail: v.UserEmail, Method: v.Method, Statement: v.Statement, Phone: v.CallbackPhone, Link: v.EvidenceURL,
+		Status: v.Status, Reason: v.Reason, CreatedAt: v.CreatedAt, DecidedAt: v.DecidedAt.Time, DeciderEmail: v.DeciderEmail,
+	}
+}
+
+func ReportedReviewRow(rv store.ReportedReview) views.AdminReviewRow {
+	row := views.AdminReviewRow{
+		ID: rv.ID, BusinessID: rv.BusinessID, BusinessName: rv.BusinessName, BusinessSlug: rv.BusinessSlug,
+		Author: rv.AuthorName, AuthorEmail: rv.AuthorEmail.String, Rating: rv.Rating,
+		Title: rv.Title, Body: rv.Body, VisitedOn: rv.VisitedOn, CreatedAt: rv.CreatedAt,
+	}
+	for _, rep := range rv.Reports {
+		row.Reports = append(row.Reports, views.AdminReportRow{
+			Reason: catalog.OptionLabel(catalog.ReportReasons, rep.Reason), Detail: rep.Detail, Reporter: rep.ReporterEmail.String, At: rep.CreatedAt,
+		})
+	}
+	return row
+}
+
+func BusinessRow(b store.AdminBusiness) views.AdminBusinessRow {
+	return views.AdminBusinessRow{
+		ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: places.Place(b.City, b.State),
+		OwnerEmail: b.OwnerEmail.String, Verified: b.Verified, Claimed: b.Claimed, Featured: b.Featured,
+		Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
+	}
+}
+
+func ReferralChangeRows(cs []store.ReferralChange) []views.AdminReferralChangeRow {
+	rows := make([]views.AdminReferralChangeRow, len(cs))
+	for i, c := range cs {
+		rows[i] = views.AdminReferralChangeRow{At: c.CreatedAt, Account: c.UserEmail, From: c.FromEmail, To: c.ToEmail, By: c.ChangedBy, Reason: c.Reason}
+	}
+	return rows
+}
+
+func PartnerRow(p store.Partner, referrals int) views.AdminPartnerRow {
+	plan, _ := plans.PartnerPlanByID(p.Plan)
+	return views.AdminPartnerRow{ID: p.UserID, Name: p.Name, Company: p.Company, Email: p.Email, State: p.State, Plan: plan.Name,
+		Kind: catalog.OptionLabel(catalog.PartnerTiers, p.Kind), Referrals: referrals, AppliedAt: p.CreatedAt}
+}
+
+func NewsletterRow(n store.Newsletter) views.AdminNewsletterRow {
+	return views.AdminNewsletterRow{
+		ID: n.ID, Subject: n.Subject, UpdatedAt: n.UpdatedAt, Sent: n.IsSent(), Finished: n.FinishedAt.Valid, SentAt: n.SentAt.Time,
+		Delivered: n.Sent, Failed: n.Failed, Skipped: n.Skipped, Total: n.Total(),
+	}
+}

@@ -1,0 +1,64 @@
+package present
+
+import (
+	"bizprofile/catalog"
+	"bizprofile/domain"
+	"bizprofile/places"
+	"bizprofile/plans"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// ZoneRow is z as the zone pages list it.
+func ZoneRow(z store.LeadZone) views.ZoneRow {
+	return views.ZoneRow{ID: z.ID, Name: domain.ZoneName(z), Status: z.Status, Reason: z.Reason, RequestedAt: z.RequestedAt, Open: z.Open(),
+		Requests: z.Requests, Leads: z.Leads, Won: z.Won, RecentRequests: z.RecentRequests, RecentLeads: z.RecentLeads, RecentWon: z.RecentWon,
+		Company: z.Company, Email: z.Email}
+}
+
+func LeadDelete(l store.OwnerLead) views.LeadDeleteView {
+	v := views.LeadDeleteView{ID: l.ID, Business: l.BusinessName}
+	if !l.Locked {
+		v.Name = l.Name
+	}
+	return v
+}
+
+// LeadScoring is what plan shows of lead scores.
+func LeadScoring(plan plans.Plan) views.LeadScoring {
+	if plan.LeadScoring {
+		return views.LeadScoring{Shown: true}
+	}
+	return views.LeadScoring{Plan: plans.FirstWithLeadScoring().Name}
+}
+
+// LeadPage is a lead's page, of the account it came to, with pg (its
+// history and request, as the domain gives them to its viewer): a locked
+// lead's carries nothing of its sender, and names the plan that opens it.
+func LeadPage(l store.OwnerLead, bill domain.Billing, pg domain.LeadPage) views.LeadPageView {
+	v := views.LeadPageView{
+		ID: l.ID, BusinessID: l.BusinessID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt,
+		Scoring: LeadScoring(bill.Plan), Locked: l.Locked, PlanName: bill.Plan.Name,
+	}
+	for _, item := range pg.History {
+		v.History = append(v.History, views.LeadHistoryItem(item))
+	}
+	if l.Locked {
+		v.UnlockPlan = pg.UnlockPlan
+		return v
+	}
+	v.Name, v.Email, v.Phone, v.Message = l.Name, l.Email, l.Phone, l.Message
+	if v.Scoring.Shown {
+		v.Score = l.Score
+		for _, reason := range l.Reasons {
+			v.Reasons = append(v.Reasons, views.LeadScoreReason{Points: reason.Points, Text: reason.Text})
+		}
+	}
+	if q := pg.Request; q != nil {
+		v.Request = &views.LeadRequestView{
+			Category: catalog.CategoryLabel(q.Category), Description: q.Description, Place: places.Place(q.City, q.State),
+			Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
+		}
+	}
+	return v
+}

@@ -1,0 +1,41 @@
+package present
+
+import (
+	"bizprofile/domain"
+	"bizprofile/store"
+	"bizprofile/views"
+)
+
+// ClientStatus is where client listing c stands with its client.
+func ClientStatus(c store.ClientListing) views.ClientStatus {
+	s := views.ClientStatus{Invited: c.Invited(), Accepted: c.Accepted(), Email: c.ClientEmail, Since: c.InvitedAt.Time, Held: c.Held, Suspended: c.Suspended}
+	if s.Accepted {
+		s.Since = c.AcceptedAt.Time
+	}
+	return s
+}
+
+// PartnerClient is client listing c's page for its agency, with act (its
+// figures, its recent leads and reviews) and the invitation field (the
+// client's email unless the form sent one).
+func PartnerClient(c store.ClientListing, act domain.ClientActivity, invite views.Field) views.PartnerClient {
+	f := act.Figures
+	v := views.PartnerClient{ID: c.ID, Name: c.Name, Slug: c.Slug, City: c.City, State: c.State, Published: c.Published,
+		Status: ClientStatus(c), Days: domain.ClientFigureDays, Views: f.Views, Clicks: f.Clicks(),
+		Leads: f.Leads, Reviews: f.Reviews, Rating: f.AverageRating()}
+	for _, l := range act.Leads {
+		v.RecentLeads = append(v.RecentLeads, views.PartnerClientLead{Name: l.Name, Message: l.Message, Status: l.Status, At: l.CreatedAt, Locked: l.Locked})
+	}
+	for _, rv := range act.Reviews {
+		v.RecentReviews = append(v.RecentReviews, views.PartnerClientReview{Author: rv.AuthorName, Title: rv.Title, Rating: rv.Rating, At: rv.CreatedAt})
+	}
+	if invite.Name == "" {
+		invite = views.Field{Name: "email", Value: c.ClientEmail}
+		if invite.Value == "" {
+			invite.Value = c.Email
+		}
+	}
+	invite.Label, invite.Type, invite.Autocomplete, invite.Required = "The owner's email", "email", "off", true
+	v.Invite = invite
+	return v
+}
