@@ -47,8 +47,7 @@ func businessQuery(r *http.Request) url.Values {
 func (h *Handlers) adminBusinesses(w http.ResponseWriter, r *http.Request) {
 	q, page := businessQuery(r), pageParam(r)
 	bs, total, err := h.store.AdminBusinesses(r.Context(), q.Get("q"), q.Get("filter"), pageWindow(page))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := views.AdminBusinesses{Query: q.Get("q"), Filter: q.Get("filter"), Filters: businessFilters, Pager: pager("/admin/businesses", q, page, total)}
@@ -93,8 +92,7 @@ func (h *Handlers) showAdminBusiness(w http.ResponseWriter, r *http.Request, sta
 		h.notFound(w, r)
 		return
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	b := d.Business

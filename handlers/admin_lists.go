@@ -69,8 +69,7 @@ func (h *Handlers) showList(l adminList) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		q, page := l.queryOf(r), pageParam(r)
 		rows, total, err := l.fetch(r.Context(), q, pageWindow(page))
-		if err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, err) {
 			return
 		}
 		t := views.AdminTable{
@@ -96,8 +95,7 @@ func (h *Handlers) exportList(l adminList) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, q := r.Context(), l.queryOf(r)
 		rows, _, err := l.fetch(ctx, q, store.Page{Limit: exportBatch})
-		if err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, err) {
 			return
 		}
 		name := strings.TrimPrefix(strings.ReplaceAll(l.path, "/", "-"), "-")

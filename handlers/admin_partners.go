@@ -22,8 +22,7 @@ import (
 func (h *Handlers) adminPartners(w http.ResponseWriter, r *http.Request) {
 	page := pageParam(r)
 	ps, total, err := h.store.AdminPartners(r.Context(), pageWindow(page))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := views.AdminPartners{Pager: pager("/admin/partners", nil, page, total)}

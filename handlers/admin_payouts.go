@@ -22,8 +22,7 @@ func (h *Handlers) adminPayouts(w http.ResponseWriter, r *http.Request) {
 // renderAdminPayouts draws the page, with form sent back with its errors.
 func (h *Handlers) renderAdminPayouts(w http.ResponseWriter, r *http.Request, code int, form *views.AdminMoneyForm) {
 	m, err := h.domain.Partners.PayoutsOf(r.Context(), r.URL.Query().Get("month"))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	v := views.AdminPayouts{Month: m.Month, Months: m.Months, Form: form}
@@ -39,8 +38,7 @@ func (h *Handlers) renderAdminPayouts(w http.ResponseWriter, r *http.Request, co
 // adminPayoutsCSV is the month's payouts as a CSV file.
 func (h *Handlers) adminPayoutsCSV(w http.ResponseWriter, r *http.Request) {
 	m, err := h.domain.Partners.PayoutsOf(r.Context(), r.URL.Query().Get("month"))
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")

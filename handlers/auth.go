@@ -81,8 +81,7 @@ func (h *Handlers) login(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		h.serverError(w, r, err)
 	default:
-		if err := h.startSession(r, u); err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, h.startSession(r, u)) {
 			return
 		}
 		attempt.Info("signed in", "outcome", "ok", "user_id", u.ID)
@@ -149,8 +148,7 @@ func (h *Handlers) signUp(w http.ResponseWriter, r *http.Request, in domain.Sign
 		h.tooMany(w, r, retry, page(catalog.FieldErrors{}, views.TooManyMessage(retry)))
 		return false
 	}
-	if err := h.domain.Accounts.SignUp(r.Context(), in, clientIP(r)); err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, h.domain.Accounts.SignUp(r.Context(), in, clientIP(r))) {
 		return false
 	}
 	return true
@@ -169,8 +167,7 @@ func (h *Handlers) verifyEmail(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusBadRequest, views.VerifyFailedPage(h.chrome(r)))
 		return
 	}
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.sessions.Remove(r.Context(), sessionPending)
@@ -196,8 +193,7 @@ func (h *Handlers) resendVerification(w http.ResponseWriter, r *http.Request) {
 	}
 	// The same work for every address: the queue finds out whether it has
 	// an account waiting for verification.
-	if err := h.store.Enqueue(r.Context(), jobs.VerificationResend(email)); err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, h.store.Enqueue(r.Context(), jobs.VerificationResend(email))) {
 		return
 	}
 	h.sessions.Put(r.Context(), sessionPending, store.NormalizeEmail(email))
@@ -229,8 +225,7 @@ func (h *Handlers) forgotPassword(w http.ResponseWriter, r *http.Request) {
 	}
 	// The same work for every address: the queue finds out whether it has
 	// an account.
-	if err := h.store.Enqueue(r.Context(), jobs.PasswordReset(in.Email)); err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, h.store.Enqueue(r.Context(), jobs.PasswordReset(in.Email))) {
 		return
 	}
 	h.log.Info("password reset requested", "ip", clientIP(r))
@@ -276,8 +271,7 @@ func (h *Handlers) resetPassword(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	if err := h.sessions.RenewToken(ctx); err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, h.sessions.RenewToken(ctx)) {
 		return
 	}
 	h.sessions.Remove(ctx, sessionUserID)

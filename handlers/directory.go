@@ -75,10 +75,7 @@ func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, stor
 	out := views.DirectoryResult{
 		Query: q, Total: res.Total, Page: res.Page, Pages: res.Pages,
 		Summary: views.FoundLine(res.Total), SortLabel: views.SortedBy(q.Sort),
-		Cards: make([]views.BusinessCard, 0, len(res.Businesses)), Corrected: res.Corrected,
-	}
-	for i, b := range res.Businesses {
-		out.Cards = append(out.Cards, h.present.Card(b, i))
+		Cards: h.present.Cards(res.Businesses), Corrected: res.Corrected,
 	}
 	h.markSaved(r, out.Cards, res.Businesses)
 	h.countImpressions(r, res.Businesses)

@@ -218,8 +218,7 @@ func (h *Handlers) chrome(r *http.Request) views.Chrome {
 // truncated document.
 func (h *Handlers) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
 	var buf bytes.Buffer
-	if err := c.Render(r.Context(), &buf); err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, c.Render(r.Context(), &buf)) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

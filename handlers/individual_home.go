@@ -38,8 +38,7 @@ func (h *Handlers) individualHome(w http.ResponseWriter, r *http.Request) bool {
 func (h *Handlers) yours(section string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		v, err := h.individualHomeView(r, currentUser(r))
-		if err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, err) {
 			return
 		}
 		v.Section = section
@@ -79,8 +78,7 @@ func (h *Handlers) becomeBusinessAccount(w http.ResponseWriter, r *http.Request)
 	u := currentUser(r)
 	switch u.Kind {
 	case store.KindIndividual:
-		if err := h.store.BecomeBusinessAccount(r.Context(), u.ID); err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, h.store.BecomeBusinessAccount(r.Context(), u.ID)) {
 			return
 		}
 		// A partner's link followed: the new business account is their referral.

@@ -32,12 +32,7 @@ func (h *Handlers) categoryPage(w http.ResponseWriter, r *http.Request) {
 		redirectCanonical(w, r, views.CategoryPath(category))
 		return
 	}
-	p := views.LandingPage{
-		Category: catalog.CategoryLabel(category),
-		Path:     views.CategoryPath(category),
-		Search:   views.DirectoryQuery{Category: category, Sort: store.SortRelevance}.URL(1),
-		Trail:    []views.Crumb{present.DirectoryCrumb, present.CategoryCrumb(category)},
-	}
+	p := present.CategoryLanding(category)
 	h.landing(w, r, p, store.Search{Category: category})
 }
 
@@ -56,15 +51,7 @@ func (h *Handlers) statePage(w http.ResponseWriter, r *http.Request) {
 	if h.broken(w, r, err) {
 		return
 	}
-	p := views.LandingPage{
-		State:  code,
-		Path:   views.StatePath(code),
-		Search: views.DirectoryQuery{Location: code, Sort: store.SortRelevance}.URL(1),
-		Trail:  []views.Crumb{present.DirectoryCrumb, present.StateCrumb(code)},
-	}
-	for _, c := range cities {
-		p.Cities = append(p.Cities, views.BrowseLink{Label: c.City, Path: views.CityPath(code, c.City), Count: c.Count})
-	}
+	p := present.StateLanding(code, cities)
 	h.landing(w, r, p, store.Search{State: code})
 }
 
@@ -95,13 +82,7 @@ func (h *Handlers) cityPage(w http.ResponseWriter, r *http.Request) {
 		redirectCanonical(w, r, path)
 		return
 	}
-	p := views.LandingPage{
-		State:  code,
-		City:   city,
-		Path:   views.CityPath(code, city),
-		Search: views.DirectoryQuery{Location: places.Place(city, code), Sort: store.SortRelevance}.URL(1),
-		Trail:  []views.Crumb{present.DirectoryCrumb, present.StateCrumb(code), present.CityCrumb(code, city)},
-	}
+	p := present.CityLanding(code, city)
 	h.landing(w, r, p, store.Search{State: code, City: city})
 }
 
@@ -122,9 +103,7 @@ func (h *Handlers) landing(w http.ResponseWriter, r *http.Request, p views.Landi
 		return
 	}
 	p.Total, p.Page, p.Pages, p.PageSize = res.Total, res.Page, res.Pages, store.PageSize
-	for i, b := range res.Businesses {
-		p.Cards = append(p.Cards, h.present.Card(b, i))
-	}
+	p.Cards = h.present.Cards(res.Businesses)
 	h.markSaved(r, p.Cards, res.Businesses)
 	h.countImpressions(r, res.Businesses)
 	status := http.StatusOK

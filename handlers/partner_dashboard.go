@@ -33,18 +33,15 @@ func (h *Handlers) partnerDashboard(w http.ResponseWriter, r *http.Request) {
 	h.domain.Partners.SawPartnerAt(ctx, p.UserID, clientIP(r))
 	if p.State == store.PartnerApproved {
 		months, err := h.partnerMonths(ctx, p.UserID)
-		if err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, err) {
 			return
 		}
 		money, err := h.partnerMoney(ctx, p)
-		if err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, err) {
 			return
 		}
 		referred, err := h.domain.Partners.Referred(ctx, p.UserID)
-		if err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, err) {
 			return
 		}
 		d.Months, d.Link = months, h.domain.Partners.Link(p)
@@ -75,8 +72,7 @@ func (h *Handlers) partnerDashboardCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	months, err := h.partnerMonths(r.Context(), p.UserID)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
@@ -98,8 +94,7 @@ func (h *Handlers) partnerQRCode(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	svg, err := qrcode.SVG(h.domain.Partners.Link(p), "Referral link of "+p.Name+" to "+h.site.Name)
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")

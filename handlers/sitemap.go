@@ -72,13 +72,11 @@ func (h *Handlers) sitemapPages(ctx context.Context) ([]string, error) {
 // past 50,000 URLs it becomes an index of numbered parts.
 func (h *Handlers) sitemap(w http.ResponseWriter, r *http.Request) {
 	pages, err := h.sitemapPages(r.Context())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	n, err := h.store.CountPublished(r.Context())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	total := len(pages) + n
@@ -108,8 +106,7 @@ func (h *Handlers) sitemapPart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	pages, err := h.sitemapPages(r.Context())
-	if err != nil {
-		h.serverError(w, r, err)
+	if h.broken(w, r, err) {
 		return
 	}
 	h.writeSitemap(w, r, pages, int(part))
@@ -130,8 +127,7 @@ func (h *Handlers) writeSitemap(w http.ResponseWriter, r *http.Request, pages []
 	offset := max(start-len(pages), 0)
 	for len(set.URLs) < sitemapMax {
 		batch, err := h.store.PublishedSlugs(r.Context(), offset, min(5000, sitemapMax-len(set.URLs)))
-		if err != nil {
-			h.serverError(w, r, err)
+		if h.broken(w, r, err) {
 			return
 		}
 		for _, e := range batch {

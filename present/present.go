@@ -99,6 +99,16 @@ func (pg Pages) Card(b store.Business, i int) views.BusinessCard {
 	return c
 }
 
+// Cards are the cards of a page of listings, in their order (an empty
+// list, not nil, for none: the directory's JSON answers []).
+func (pg Pages) Cards(bs []store.Business) []views.BusinessCard {
+	cards := make([]views.BusinessCard, 0, len(bs))
+	for i, b := range bs {
+		cards = append(cards, pg.Card(b, i))
+	}
+	return cards
+}
+
 // Logo is b's logo shown in a px-wide square box, or its initials
 // placeholder. Its alt is empty: it stands by the listing's name, which
 // says what it would.
