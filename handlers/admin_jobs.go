@@ -7,10 +7,9 @@ import (
 	"net/url"
 
 	"bizprofile/catalog"
-	"bizprofile/jobs"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
-	"bizprofile/webhooks"
 )
 
 // adminJobs is /admin/jobs: the background jobs by status (all by
@@ -33,25 +32,7 @@ func (h *Handlers) adminJobs(w http.ResponseWriter, r *http.Request) {
 	if pastTheEnd(w, r, v.Pager, len(js)) {
 		return
 	}
-	v.Filters = append(v.Filters, views.AdminFilter{Label: "All", Href: "/admin/jobs", Current: status == ""})
-	for _, s := range views.JobStatuses {
-		v.Filters = append(v.Filters, views.AdminFilter{Label: s.Label, Href: "/admin/jobs?status=" + s.Value, Current: status == s.Value})
-	}
-	for _, j := range js {
-		summary := jobs.Describe(j.Kind, []byte(j.Payload))
-		if j.Kind == webhooks.Kind { // package webhooks runs on the queue: jobs cannot import it
-			summary = webhooks.Describe([]byte(j.Payload))
-		}
-		row := views.AdminJobRow{
-			ID: j.ID, Kind: j.Kind, Summary: summary, Status: j.Status,
-			Attempts: j.Attempts, MaxAttempts: j.MaxAttempts, RunAt: j.RunAt, CreatedAt: j.CreatedAt,
-			LastError: j.LastError.String,
-		}
-		if j.FinishedAt.Valid {
-			row.FinishedAt = j.FinishedAt.Time
-		}
-		v.Rows = append(v.Rows, row)
-	}
+	v.Filters, v.Rows = present.JobFilters(status), present.JobRows(js)
 	h.render(w, r, http.StatusOK, views.AdminJobsPage(h.chrome(r), v))
 }
 

@@ -3,11 +3,9 @@ package handlers
 import (
 	"errors"
 	"net/http"
-	"strings"
 
 	"bizprofile/domain"
 	"bizprofile/present"
-	"bizprofile/store"
 	"bizprofile/views"
 )
 
@@ -27,25 +25,7 @@ func (h *Handlers) showAdminZones(w http.ResponseWriter, r *http.Request, status
 	if h.broken(w, r, err) {
 		return
 	}
-	holders := map[string]store.LeadZone{}
-	place := func(z store.LeadZone) string { return z.Category + "|" + strings.ToLower(z.City) + "|" + z.State }
-	for _, z := range zs {
-		if z.Status == store.ZoneGranted {
-			holders[place(z)] = z
-		}
-	}
-	v := views.AdminZones{FigureDays: int(domain.ZoneFiguresSince.Hours() / 24)}
-	for _, z := range zs {
-		row := present.ZoneRow(z)
-		if holder, ok := holders[place(z)]; ok && z.Status == store.ZoneRequested && holder.ID != z.ID {
-			row.HeldBy = holder.Company
-		}
-		if z.ID == refused.ID {
-			row.Error, row.ReasonValue, row.ReasonError = refused.Error, refused.ReasonValue, refused.ReasonError
-		}
-		v.Rows = append(v.Rows, row)
-	}
-	h.render(w, r, status, views.AdminZonesPage(h.chrome(r), v))
+	h.render(w, r, status, views.AdminZonesPage(h.chrome(r), present.AdminZones(zs, refused)))
 }
 
 // decideZone grants zone {id}, or declines or revokes it with the form's

@@ -146,15 +146,3 @@ func (h *Handlers) openPortal(w http.ResponseWriter, r *http.Request, u *store.U
 	}
 	http.Redirect(w, r, portal, http.StatusSeeOther)
 }
-
-// planView describes the plan in force and this month's lead usage for the
-// dashboard; 'Manage billing' shows when payments are on and Stripe knows
-// the user.
-func planView(b domain.Billing, leadsThisMonth int, paymentsOn bool) views.PlanView {
-	st := b.Standing()
-	return views.PlanView{
-		Name: b.Plan.Name, Free: b.Plan.Free(), LeadsThisMonth: leadsThisMonth, LeadCap: b.Leads().Max(),
-		CapReached: b.Leads().Reached(leadsThisMonth), CanManage: paymentsOn && b.Customer != "",
-		Status: st.Status, PeriodEnd: st.PeriodEnd, Ending: st.Ending, Previous: st.Previous, OnHold: st.OnHold, Confirming: st.Confirming,
-	}
-}

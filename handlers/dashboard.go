@@ -3,8 +3,6 @@ package handlers
 import (
 	"net/http"
 
-	"bizprofile/domain"
-	"bizprofile/places"
 	"bizprofile/plans"
 	"bizprofile/present"
 	"bizprofile/store"
@@ -29,43 +27,7 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) {
 	if h.broken(w, r, err) {
 		return
 	}
-	d := views.DashboardView{
-		MemberOf:       dash.MemberOf,
-		Welcome:        dash.Profile.FullName,
-		NeedsProfile:   dash.Profile.FullName == "",
-		Leads:          dash.Leads.Total,
-		LeadsThisMonth: dash.Leads.ThisMonth,
-		LeadsDelta:     dash.Leads.ThisMonth - dash.Leads.LastMonth,
-		Plan:           planView(dash.Billing, dash.Leads.ThisMonth, h.stripe != nil),
-		Reviews:        present.ReviewsOverview(dash.Reviews, dash.Newest, dash.Billing.Plan),
-	}
-	// The plan is the owner's to change: a member is told whose it is.
-	d.Plan.ChangedBy = dash.MemberOf
-	if !dash.Billing.Plan.API {
-		d.APIPlan = apiPlanName()
-	}
-	if d.Welcome == "" {
-		d.Welcome = u.Email
-	}
-	d.VerifiedPct, d.ClaimedPct = domain.ListingShares(dash.Listings)
-	for _, b := range dash.Listings {
-		item := views.DashboardBusiness{
-			ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: places.Place(b.City, b.State),
-			Verified: b.Verified, Claimed: domain.Claimed(b), Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
-		}
-		if !b.EmailConfirmed {
-			item.PendingEmail = b.Email
-		}
-		d.Businesses = append(d.Businesses, item)
-	}
-	for _, l := range dash.Recent {
-		if l.Locked {
-			// Nothing of the sender reaches the page.
-			d.RecentLeads = append(d.RecentLeads, views.DashboardLead{ID: l.ID, Business: l.BusinessName, CreatedAt: l.CreatedAt, Locked: true})
-			continue
-		}
-		d.RecentLeads = append(d.RecentLeads, views.DashboardLead{ID: l.ID, Business: l.BusinessName, Name: l.Name, Email: l.Email, Message: l.Message, CreatedAt: l.CreatedAt})
-	}
+	d := present.Dashboard(dash, u, h.stripe != nil)
 	c := h.chrome(r)
 	if p, ok := plans.ByID(r.URL.Query().Get("checkout")); ok && !p.Free() {
 		// Back from Stripe Checkout: the plan appears once Stripe's webhook

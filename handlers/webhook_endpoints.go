@@ -109,19 +109,7 @@ func (h *Handlers) endpointAnswer(w http.ResponseWriter, r *http.Request, status
 		return
 	}
 	v.Total, v.Pages = total, max(1, int(math.Ceil(float64(total)/deliveriesPerPage)))
-	for _, d := range ds {
-		row := views.WebhookDeliveryRow{
-			ID: d.ID, EventType: d.EventType, EventID: d.EventID, CreatedAt: d.CreatedAt, Status: d.Status, Attempts: d.Attempts,
-			NextAttempt: d.NextAttemptAt.Time, ResponseCode: int(d.ResponseCode.Int64), ResponseMS: -1, LastError: d.LastError,
-		}
-		if d.ResponseMS.Valid {
-			row.ResponseMS = d.ResponseMS.Int64
-		}
-		for _, a := range d.Log {
-			row.Log = append(row.Log, views.WebhookAttemptRow{At: a.AttemptedAt, Code: int(a.ResponseCode.Int64), MS: a.ResponseMS, Error: a.Error})
-		}
-		v.Deliveries = append(v.Deliveries, row)
-	}
+	v.Deliveries = present.WebhookDeliveries(ds)
 	edit(&v)
 	// The signing secret is on it: no cache keeps a copy.
 	w.Header().Set("Cache-Control", "no-store")

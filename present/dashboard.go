@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	bizmail "bizprofile/mail"
+	"bizprofile/places"
 
 	"bizprofile/domain"
 	"bizprofile/plans"
@@ -50,4 +51,60 @@ func ReviewsOverview(f store.ReviewFigures, newest []store.OwnerReview, plan pla
 		})
 	}
 	return v
+}
+
+// PlanView describes the plan in force and this month's lead usage for the
+// dashboard; 'Manage billing' shows when payments are on and Stripe knows
+// the user.
+func PlanView(b domain.Billing, leadsThisMonth int, paymentsOn bool) views.PlanView {
+	st := b.Standing()
+	return views.PlanView{
+		Name: b.Plan.Name, Free: b.Plan.Free(), LeadsThisMonth: leadsThisMonth, LeadCap: b.Leads().Max(),
+		CapReached: b.Leads().Reached(leadsThisMonth), CanManage: paymentsOn && b.Customer != "",
+		Status: st.Status, PeriodEnd: st.PeriodEnd, Ending: st.Ending, Previous: st.Previous, OnHold: st.OnHold, Confirming: st.Confirming,
+	}
+}
+
+// Dashboard is the dashboard of u, of the account they work in (dash);
+// paymentsOn: Stripe takes payments ('Manage billing'). A member sees
+// whose account it is, and no billing controls.
+func Dashboard(dash domain.Dashboard, u *store.User, paymentsOn bool) views.DashboardView {
+	d := views.DashboardView{
+		MemberOf:       dash.MemberOf,
+		Welcome:        dash.Profile.FullName,
+		NeedsProfile:   dash.Profile.FullName == "",
+		Leads:          dash.Leads.Total,
+		LeadsThisMonth: dash.Leads.ThisMonth,
+		LeadsDelta:     dash.Leads.ThisMonth - dash.Leads.LastMonth,
+		Plan:           PlanView(dash.Billing, dash.Leads.ThisMonth, paymentsOn),
+		Reviews:        ReviewsOverview(dash.Reviews, dash.Newest, dash.Billing.Plan),
+	}
+	// The plan is the owner's to change: a member is told whose it is.
+	d.Plan.ChangedBy = dash.MemberOf
+	if !dash.Billing.Plan.API {
+		d.APIPlan = plans.FirstWithAPI().Name
+	}
+	if d.Welcome == "" {
+		d.Welcome = u.Email
+	}
+	d.VerifiedPct, d.ClaimedPct = domain.ListingShares(dash.Listings)
+	for _, b := range dash.Listings {
+		item := views.DashboardBusiness{
+			ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: places.Place(b.City, b.State),
+			Verified: b.Verified, Claimed: domain.Claimed(b), Published: b.Published, Suspended: b.Suspended, Held: b.Held, CreatedAt: b.CreatedAt,
+		}
+		if !b.EmailConfirmed {
+			item.PendingEmail = b.Email
+		}
+		d.Businesses = append(d.Businesses, item)
+	}
+	for _, l := range dash.Recent {
+		if l.Locked {
+			// Nothing of the sender reaches the page.
+			d.RecentLeads = append(d.RecentLeads, views.DashboardLead{ID: l.ID, Business: l.BusinessName, CreatedAt: l.CreatedAt, Locked: true})
+			continue
+		}
+		d.RecentLeads = append(d.RecentLeads, views.DashboardLead{ID: l.ID, Business: l.BusinessName, Name: l.Name, Email: l.Email, Message: l.Message, CreatedAt: l.CreatedAt})
+	}
+	return d
 }

@@ -1,6 +1,8 @@
 package present
 
 import (
+	"strings"
+
 	"bizprofile/catalog"
 	"bizprofile/domain"
 	"bizprofile/places"
@@ -59,6 +61,31 @@ func LeadPage(l store.OwnerLead, bill domain.Billing, pg domain.LeadPage) views.
 			Category: catalog.CategoryLabel(q.Category), Description: q.Description, Place: places.Place(q.City, q.State),
 			Timing: store.TimingLabel(q.Timing), Budget: store.BudgetLabel(q.Budget),
 		}
+	}
+	return v
+}
+
+// AdminZones is the administration of every lead zone (zs); refused is
+// the row of a decision refused (its error and reason), or none. A
+// request for a place another partner holds names the holder.
+func AdminZones(zs []store.LeadZone, refused views.ZoneRow) views.AdminZones {
+	holders := map[string]store.LeadZone{}
+	place := func(z store.LeadZone) string { return z.Category + "|" + strings.ToLower(z.City) + "|" + z.State }
+	for _, z := range zs {
+		if z.Status == store.ZoneGranted {
+			holders[place(z)] = z
+		}
+	}
+	v := views.AdminZones{FigureDays: int(domain.ZoneFiguresSince.Hours() / 24)}
+	for _, z := range zs {
+		row := ZoneRow(z)
+		if holder, ok := holders[place(z)]; ok && z.Status == store.ZoneRequested && holder.ID != z.ID {
+			row.HeldBy = holder.Company
+		}
+		if z.ID == refused.ID {
+			row.Error, row.ReasonValue, row.ReasonError = refused.Error, refused.ReasonValue, refused.ReasonError
+		}
+		v.Rows = append(v.Rows, row)
 	}
 	return v
 }
