@@ -95,23 +95,8 @@ func (h *Handlers) showAdminBusiness(w http.ResponseWriter, r *http.Request, sta
 	if h.broken(w, r, err) {
 		return
 	}
-	b := d.Business
-	v := views.AdminBusiness{AdminBusinessRow: present.BusinessRow(b), Email: b.Email, EmailConfirmed: b.EmailConfirmed, Phone: b.Phone, Website: b.Website,
-		VerifiedMethod: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time, Images: h.present.AdminImages(b, d.Images)}
-	for _, vr := range d.Verifications {
-		v.Verifications = append(v.Verifications, present.VerificationRow(vr))
-	}
-	for _, c := range d.Claims {
-		v.Claims = append(v.Claims, present.ClaimRow(c))
-	}
-	for _, a := range d.History {
-		label := views.ModerationLabels[a.Action]
-		if label == "" {
-			label = a.Action
-		}
-		v.History = append(v.History, views.AdminActionRow{At: a.CreatedAt, Admin: a.AdminEmail, Action: label, Detail: a.Detail})
-	}
-	if v.Referral, err = h.adminReferral(r.Context(), b.ID, b.OwnerID.Int64, referral); err != nil {
+	v := h.present.AdminBusiness(d)
+	if v.Referral, err = h.adminReferral(r.Context(), d.Business.ID, d.Business.OwnerID.Int64, referral); err != nil {
 		h.serverError(w, r, err)
 		return
 	}

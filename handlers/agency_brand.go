@@ -7,7 +7,6 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
-	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -15,17 +14,6 @@ import (
 // White label (issue 37, Partner+; the rules are domain/agency_brand.go):
 // the agency's brand page, a client listing's settings, and its printable
 // monthly report under the agency's brand.
-
-// Sizes of the brand's logo, in CSS pixels (.managed-by-logo, .report-logo).
-const (
-	badgeLogoPx  = 128
-	reportLogoPx = 192
-)
-
-// badge is brand as a listing's page shows it, its logo about px wide.
-func (h *Handlers) badge(b domain.Brand, px int) views.ManagedBadge {
-	return views.ManagedBadge{Name: b.Name, URL: b.URL, Logo: h.present.Image(b.Logo, b.Name+" logo", px, "")}
-}
 
 // agencyBrandPage is the agency's brand form, with the "Managed by"
 // preview; a Partner is told white label comes with Partner+.
@@ -46,17 +34,7 @@ func (h *Handlers) renderBrand(w http.ResponseWriter, r *http.Request, status in
 	if sent != nil {
 		in = *sent
 	}
-	f := views.AgencyBrandForm{
-		Allowed: domain.WhiteLabel(p), Plan: domain.PlanOf(p).Name, WhiteLabelPlan: domain.WhiteLabelPlan().Name, Company: domain.AgencyName(p),
-		Name: views.Field{Name: "brand_name", Label: "Brand name", Type: "text", Value: in.Name, MaxLength: domain.BrandNameMax,
-			Hint: "Leave it empty to use your company's name, " + domain.AgencyName(p) + ".", Error: errs["brand_name"]},
-		URL: views.Field{Name: "brand_url", Label: "Website", Type: "text", InputMode: "url", Value: in.URL, Autocomplete: "url", MaxLength: domain.BrandURLMax,
-			Hint: "An https:// address: \"Managed by\" links to it.", Error: errs["brand_url"]},
-		Accent: views.Field{Name: "accent", Label: "Accent colour", Type: "text", Value: in.Accent, MaxLength: 7,
-			Hint: "As # and six hexadecimal digits, like #1d4ed8: your reports' heading is this colour, with white text on it.", Error: errs["accent"]},
-		Logo: h.present.Image(brand.Logo, "", present.LogoThumbPx, "96px"), LogoError: errs["file"], Rules: imageRules, Errors: errs,
-		Preview: h.badge(brand, badgeLogoPx), FileDropped: dropped,
-	}
+	f := h.present.BrandForm(p, brand, in, errs, dropped, imageRules)
 	h.render(w, r, status, views.AgencyBrandPage(h.chrome(r), f))
 }
 
@@ -171,23 +149,6 @@ func (h *Handlers) clientReport(w http.ResponseWriter, r *http.Request) {
 	if h.failed(w, r, err) {
 		return
 	}
-	v := views.ClientReport{
-		Brand: h.badge(rep.Brand, reportLogoPx), ListingID: c.ID, Listing: c.Name, Place: c.City + ", " + c.State, NoData: rep.NoData,
-		This: reportFigures(rep.This), Prev: reportFigures(rep.Prev), Back: domain.ClientPath(c.ID),
-		Earlier: domain.ClientReportPath(c.ID, month.AddDate(0, -1, 0)),
-	}
-	if colour, problem := domain.CheckAccent(rep.Brand.Accent); rep.Brand.Accent != "" && problem == "" {
-		v.BrandCSS = present.BrandCSSPath(colour)
-	}
-	if !rep.Later.IsZero() {
-		v.Later = domain.ClientReportPath(c.ID, rep.Later)
-	}
-	for _, m := range rep.Trend {
-		v.Trend = append(v.Trend, reportFigures(m))
-	}
+	v := h.present.ClientReport(rep, c, month)
 	h.render(w, r, http.StatusOK, views.ClientReportPage(h.chrome(r), v))
-}
-
-func reportFigures(f domain.ReportFigures) views.ReportFigures {
-	return views.ReportFigures{Month: f.Month.Format("January 2006"), Views: f.Views, Clicks: f.Clicks, Leads: f.Leads, Reviews: f.Reviews, Rating: f.Rating}
 }

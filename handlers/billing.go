@@ -10,6 +10,7 @@ import (
 	"bizprofile/clientgone"
 	"bizprofile/domain"
 	"bizprofile/plans"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -41,7 +42,6 @@ func (h *Handlers) pricing(w http.ResponseWriter, r *http.Request) {
 
 // Toasts of plan choice (spec §8).
 var (
-	freePlanToast      = views.Toast{Title: "Free Plan Selected", Description: "You're all set with the free plan!"}
 	paymentFailedToast = views.Toast{Title: "Error", Description: "Failed to process payment. Please try again.", Variant: "destructive"}
 	// paymentsOffToast: no payment was attempted (STRIPE_SECRET_KEY unset).
 	paymentsOffToast = views.Toast{Title: "Payments are not set up", Description: "Paid plans cannot be bought on this site yet, so no payment was attempted. Your plan is unchanged.", Variant: "destructive"}
@@ -49,20 +49,6 @@ var (
 	// plan on the business sign-up page: the plan needs an account.
 	freePlanSignUpToast = views.Toast{Title: "Free Plan Selected", Description: "Create your business account: every account starts on the free " + plans.Free().Name + " plan."}
 )
-
-// freePlanChosen tells a signed-in user who chose the free plan where they
-// stand: on it already, or on a paid plan that is still in force.
-func freePlanChosen(b domain.Billing) views.Toast {
-	switch {
-	case b.InForce == nil:
-		return freePlanToast
-	case b.InForce.Ending() && b.InForce.CurrentPeriodEnd.Valid:
-		return views.Toast{Title: "Free Plan Selected", Description: "Your " + b.Plan.Name + " plan ends on " + views.LongDate(b.InForce.CurrentPeriodEnd.Time) +
-			"; your account then moves to the free " + plans.Free().Name + " plan."}
-	}
-	return views.Toast{Title: "Your " + b.Plan.Name + " plan is in force", Description: "Cancel it in the billing portal (Manage billing on your dashboard): your account moves to the free " +
-		plans.Free().Name + " plan when the period you paid for ends."}
-}
 
 // changePlanAction is what only an account's owner does with billing.
 const changePlanAction = "change the plan"
@@ -104,7 +90,7 @@ func (h *Handlers) choosePlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if p.Free() {
-		h.redirect(w, r, "/pricing", freePlanChosen(b))
+		h.redirect(w, r, "/pricing", present.FreePlanChosen(b))
 		return
 	}
 	checkout, err := h.domain.Plans.StartCheckout(r.Context(), h.stripe, *u, p, b)

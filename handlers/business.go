@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -51,7 +52,7 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if managed {
-		v.ManagedBy = h.badge(agency, badgeLogoPx)
+		v.ManagedBy = h.present.Badge(agency, present.BadgeLogoPx)
 	}
 	state, err := h.claimState(r.Context(), currentUser(r), b)
 	if h.broken(w, r, err) {

@@ -4,7 +4,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 	"bizprofile/clientgone"
 	"bizprofile/csvexport"
 	"bizprofile/domain"
-	bizmail "bizprofile/mail"
 	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -95,19 +93,7 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r) // past the last page
 		return
 	}
-	for _, b := range in.Listings {
-		v.Listings = append(v.Listings, catalog.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
-	}
-	for _, l := range in.Leads {
-		row := views.InboxLead{ID: l.ID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt, Locked: l.Locked}
-		if v.Scoring.Shown {
-			row.Score = l.Score
-		}
-		if !l.Locked {
-			row.Name, row.Email, row.Excerpt = l.Name, l.Email, bizmail.Excerpt(l.Message, 160)
-		}
-		v.Leads = append(v.Leads, row)
-	}
+	v.Listings, v.Leads = present.InboxListings(in.Listings), present.InboxLeads(in.Leads, v.Scoring.Shown)
 	h.render(w, r, http.StatusOK, views.LeadInboxPage(h.chrome(r), v))
 }
 

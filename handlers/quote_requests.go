@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
@@ -144,19 +143,7 @@ func (h *Handlers) sendQuoteRequest(w http.ResponseWriter, r *http.Request) {
 
 // requestSent tells what became of a request, on its page.
 func (h *Handlers) requestSent(w http.ResponseWriter, r *http.Request, res domain.QuoteResult) {
-	n := len(res.Matches)
-	t := views.Toast{Title: "Request sent!", Description: "It went to " + strconv.Itoa(n) + " matching businesses."}
-	switch {
-	case res.Outcome == domain.RequestWaiting:
-		t = views.Toast{Title: "Check your email", Description: "Confirm your address from the link we sent, and your request goes out."}
-	case res.Outcome == domain.RequestRepeated:
-		t = views.Toast{Title: "Already sent", Description: "You sent this request before; here is where it went."}
-	case n == 0:
-		t = views.Toast{Title: "No match", Description: "No business here serves this request, so it went to no one."}
-	case n == 1:
-		t.Description = "It went to 1 matching business."
-	}
-	h.redirect(w, r, views.RequestPath(res.Request.Token), t)
+	h.redirect(w, r, views.RequestPath(res.Request.Token), present.RequestSentToast(res))
 }
 
 // confirmQuoteRequest sends a waiting request from its emailed link's

@@ -82,3 +82,25 @@ func NewsletterRow(n store.Newsletter) views.AdminNewsletterRow {
 		Delivered: n.Sent, Failed: n.Failed, Skipped: n.Skipped, Total: n.Total(),
 	}
 }
+
+// AdminBusiness is a listing's administration page, from its dossier d
+// (without the referral, which the handlers add).
+func (pg Pages) AdminBusiness(d domain.Dossier) views.AdminBusiness {
+	b := d.Business
+	v := views.AdminBusiness{AdminBusinessRow: BusinessRow(b), Email: b.Email, EmailConfirmed: b.EmailConfirmed, Phone: b.Phone, Website: b.Website,
+		VerifiedMethod: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time, Images: pg.AdminImages(b, d.Images)}
+	for _, vr := range d.Verifications {
+		v.Verifications = append(v.Verifications, VerificationRow(vr))
+	}
+	for _, c := range d.Claims {
+		v.Claims = append(v.Claims, ClaimRow(c))
+	}
+	for _, a := range d.History {
+		label := views.ModerationLabels[a.Action]
+		if label == "" {
+			label = a.Action
+		}
+		v.History = append(v.History, views.AdminActionRow{At: a.CreatedAt, Admin: a.AdminEmail, Action: label, Detail: a.Detail})
+	}
+	return v
+}

@@ -1,10 +1,12 @@
 package present
 
 import (
+	"strconv"
 	"strings"
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
+	bizmail "bizprofile/mail"
 	"bizprofile/places"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -88,4 +90,30 @@ func AdminZones(zs []store.LeadZone, refused views.ZoneRow) views.AdminZones {
 		v.Rows = append(v.Rows, row)
 	}
 	return v
+}
+
+// InboxListings are the lead inbox's choice of listings.
+func InboxListings(bs []store.Business) []catalog.Option {
+	var opts []catalog.Option
+	for _, b := range bs {
+		opts = append(opts, catalog.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
+	}
+	return opts
+}
+
+// InboxLeads are the inbox's rows of ls: a locked lead's without its
+// sender, the score with lead scoring only.
+func InboxLeads(ls []store.OwnerLead, scoring bool) []views.InboxLead {
+	var rows []views.InboxLead
+	for _, l := range ls {
+		row := views.InboxLead{ID: l.ID, Business: l.BusinessName, Status: l.Status, Source: l.Source, CreatedAt: l.CreatedAt, Locked: l.Locked}
+		if scoring {
+			row.Score = l.Score
+		}
+		if !l.Locked {
+			row.Name, row.Email, row.Excerpt = l.Name, l.Email, bizmail.Excerpt(l.Message, 160)
+		}
+		rows = append(rows, row)
+	}
+	return rows
 }
