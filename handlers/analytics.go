@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"time"
 
-	"bizprofile/catalog"
 	"bizprofile/csvexport"
 	"bizprofile/domain"
 	"bizprofile/plans"
@@ -114,13 +113,7 @@ func (h *Handlers) analyticsPage(w http.ResponseWriter, r *http.Request) {
 		asked, _, _ := domain.RangeOf(r.URL.Query().Get("range"), s.first(), time.Now())
 		v.Asked, v.AskedPlan = asked.Label, s.rng.LockedBy.Name
 	}
-	for _, b := range s.all {
-		v.Listings = append(v.Listings, catalog.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
-	}
-	for _, d := range rep.Days {
-		v.Days = append(v.Days, views.AnalyticsDayFigures{Day: d.Day, Views: d.Views, Visitors: d.Visitors,
-			Impressions: d.Impressions, Clicks: d.Clicks(), Leads: d.Leads})
-	}
+	v.Listings, v.Days = present.ListingChoices(s.all), present.AnalyticsDays(rep.Days)
 	if t := rep.Totals; t.Views+t.Impressions+t.Clicks() == 0 {
 		v.NothingCounted = true
 		if v.CountedFrom, err = h.store.AnalyticsStarted(ctx); err != nil {

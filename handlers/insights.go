@@ -5,11 +5,10 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"time"
 
-	"bizprofile/catalog"
 	"bizprofile/clientgone"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -42,16 +41,8 @@ func (h *Handlers) insightsView(w http.ResponseWriter, r *http.Request, selected
 	if len(p.Listings) == 0 {
 		return v, true
 	}
-	for _, b := range p.Listings {
-		v.Businesses = append(v.Businesses, catalog.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
-	}
+	v.Businesses, v.Insights = present.ListingChoices(p.Listings), present.InsightItems(p.Insights)
 	v.Selected, v.Name = p.Chosen.ID, p.Chosen.Name
-	for _, in := range p.Insights {
-		v.Insights = append(v.Insights, views.InsightItem{
-			Type: in.Type, Title: in.Title, Content: in.Content, Recommendations: in.Recommendations, Provider: in.Provider,
-			Date: in.CreatedAt.Format("Jan 2, 2006"), DateISO: in.CreatedAt.Format(time.DateOnly),
-		})
-	}
 	return v, true
 }
 

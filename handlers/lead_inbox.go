@@ -93,7 +93,7 @@ func (h *Handlers) leadInbox(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r) // past the last page
 		return
 	}
-	v.Listings, v.Leads = present.InboxListings(in.Listings), present.InboxLeads(in.Leads, v.Scoring.Shown)
+	v.Listings, v.Leads = present.ListingChoices(in.Listings), present.InboxLeads(in.Leads, v.Scoring.Shown)
 	h.render(w, r, http.StatusOK, views.LeadInboxPage(h.chrome(r), v))
 }
 

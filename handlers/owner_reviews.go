@@ -72,23 +72,7 @@ func (h *Handlers) ownerReviewsView(ctx context.Context, b store.Business, q vie
 	if err != nil {
 		return views.OwnerReviewsView{}, err
 	}
-	v := views.OwnerReviewsView{
-		BusinessID: b.ID, Business: b.Name, Slug: b.Slug, Published: b.Published,
-		Summary:    views.OwnerReviewSummary(o.Summary),
-		Query:      q,
-		Total:      o.Total,
-		Pages:      max(1, (o.Total+per-1)/per),
-		ReviewLink: h.domain.Reviews.ReviewFormURL(b.Slug),
-		Requests:   requests,
-	}
-	back := q.Values().Encode()
-	for _, r := range o.Reviews {
-		v.Reviews = append(v.Reviews, present.OwnerReview(b, r, back))
-	}
-	for _, m := range o.Trend {
-		v.Trend = append(v.Trend, views.SentimentMonth(m))
-	}
-	return v, nil
+	return present.OwnerReviews(b, q, o, requests, h.domain.Reviews.ReviewFormURL(b.Slug)), nil
 }
 
 // ownedReview loads the review of the URL and its listing if the listing

@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"bizprofile/catalog"
 	"bizprofile/clientgone"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -22,30 +22,11 @@ import (
 // verificationPanel is the manage page's Verification section of b for
 // its owner u, with the request form f (its values and errors).
 func (h *Handlers) verificationPanel(ctx context.Context, u *store.User, b store.Business, f views.VerificationForm) (views.VerificationPanel, error) {
-	if f.Errors == nil {
-		f.Errors = catalog.FieldErrors{}
-	}
-	p := views.VerificationPanel{
-		BusinessID: b.ID, Name: b.Name, Verified: b.Verified, Method: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time,
-		Domain: views.DomainOffer{
-			Check: string(store.CheckDomain(u.Email, u.Verified(), b.Website)), Email: u.Email,
-			EmailDomain: store.EmailDomain(u.Email), WebsiteDomain: store.WebsiteDomain(b.Website),
-		},
-		Form: f,
-	}
-	switch {
-	case b.Suspended:
-		p.Blocked = "suspended"
-	case b.Held:
-		p.Blocked = "held"
-	}
 	news, err := h.domain.Listings.VerificationNews(ctx, b.ID)
 	if err != nil {
-		return p, err
+		return views.VerificationPanel{}, err
 	}
-	p.Pending, p.PendingSince = news.Pending, news.PendingSince
-	p.Rejected, p.RejectedAt, p.RejectedReason = news.Rejected, news.RejectedAt, news.RejectedReason
-	return p, nil
+	return present.VerificationPanel(u, b, f, news), nil
 }
 
 // renderManage shows the manage page of b with its form f and the

@@ -2,7 +2,9 @@ package present
 
 import (
 	"strconv"
+	"time"
 
+	"bizprofile/catalog"
 	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -44,4 +46,42 @@ func WebhookDeliveries(ds []domain.LoggedDelivery) []views.WebhookDeliveryRow {
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// InsightItems are a listing's AI insights as the page lists them.
+func InsightItems(ins []store.Insight) []views.InsightItem {
+	var out []views.InsightItem
+	for _, in := range ins {
+		out = append(out, views.InsightItem{
+			Type: in.Type, Title: in.Title, Content: in.Content, Recommendations: in.Recommendations, Provider: in.Provider,
+			Date: in.CreatedAt.Format("Jan 2, 2006"), DateISO: in.CreatedAt.Format(time.DateOnly),
+		})
+	}
+	return out
+}
+
+// VerificationPanel is the manage page's Verification section of b for
+// its owner u, with the request form f (its values and errors) and news of
+// its requests.
+func VerificationPanel(u *store.User, b store.Business, f views.VerificationForm, news domain.VerificationNews) views.VerificationPanel {
+	if f.Errors == nil {
+		f.Errors = catalog.FieldErrors{}
+	}
+	p := views.VerificationPanel{
+		BusinessID: b.ID, Name: b.Name, Verified: b.Verified, Method: b.VerifiedMethod, VerifiedAt: b.VerifiedAt.Time,
+		Domain: views.DomainOffer{
+			Check: string(store.CheckDomain(u.Email, u.Verified(), b.Website)), Email: u.Email,
+			EmailDomain: store.EmailDomain(u.Email), WebsiteDomain: store.WebsiteDomain(b.Website),
+		},
+		Form: f,
+	}
+	switch {
+	case b.Suspended:
+		p.Blocked = "suspended"
+	case b.Held:
+		p.Blocked = "held"
+	}
+	p.Pending, p.PendingSince = news.Pending, news.PendingSince
+	p.Rejected, p.RejectedAt, p.RejectedReason = news.Rejected, news.RejectedAt, news.RejectedReason
+	return p
 }

@@ -107,3 +107,13 @@ func LeadSources(by map[string]int64) []views.AnalyticsSource {
 	}
 	return out
 }
+
+// AnalyticsDays are the report's days as the chart and table show them.
+func AnalyticsDays(days []store.AnalyticsDay) []views.AnalyticsDayFigures {
+	var out []views.AnalyticsDayFigures
+	for _, d := range days {
+		out = append(out, views.AnalyticsDayFigures{Day: d.Day, Views: d.Views, Visitors: d.Visitors,
+			Impressions: d.Impressions, Clicks: d.Clicks(), Leads: d.Leads})
+	}
+	return out
+}

@@ -92,8 +92,9 @@ func AdminZones(zs []store.LeadZone, refused views.ZoneRow) views.AdminZones {
 	return v
 }
 
-// InboxListings are the lead inbox's choice of listings.
-func InboxListings(bs []store.Business) []catalog.Option {
+// ListingChoices are listings as a choice of one (the lead inbox's, the
+// analytics' and the insights' pickers).
+func ListingChoices(bs []store.Business) []catalog.Option {
 	var opts []catalog.Option
 	for _, b := range bs {
 		opts = append(opts, catalog.Option{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})

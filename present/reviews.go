@@ -1,6 +1,7 @@
 package present
 
 import (
+	"bizprofile/domain"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -31,4 +32,28 @@ func ReviewItem(r store.Review, viewer *store.User, marked bool) views.ReviewIte
 		it.Reply, it.RepliedAt = r.Reply, r.RepliedAt.Time
 	}
 	return it
+}
+
+// OwnerReviews is the page of b's reviews that q asks for, for its owner:
+// o is what the domain found, requests the review request form, and
+// reviewLink the link that asks for a review.
+func OwnerReviews(b store.Business, q views.OwnerReviewQuery, o domain.OwnerReviews, requests views.ReviewRequestForm, reviewLink string) views.OwnerReviewsView {
+	per := views.OwnerReviewsPerPage
+	v := views.OwnerReviewsView{
+		BusinessID: b.ID, Business: b.Name, Slug: b.Slug, Published: b.Published,
+		Summary:    views.OwnerReviewSummary(o.Summary),
+		Query:      q,
+		Total:      o.Total,
+		Pages:      max(1, (o.Total+per-1)/per),
+		ReviewLink: reviewLink,
+		Requests:   requests,
+	}
+	back := q.Values().Encode()
+	for _, r := range o.Reviews {
+		v.Reviews = append(v.Reviews, OwnerReview(b, r, back))
+	}
+	for _, m := range o.Trend {
+		v.Trend = append(v.Trend, views.SentimentMonth(m))
+	}
+	return v
 }
