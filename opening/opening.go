@@ -1,0 +1,188 @@
+// Package opening answers whether a business is open: now, at any
+// moment, in its own time zone, across the changes of daylight saving
+// time; and says so in words ("Open until 6 pm", "Opens Monday at 9 am").
+// It also gives the compact form the directory's search engine filters
+// "open now" with, and the hours as schema.org describes them.
+//
+// A week is seven days, Monday first, each open from one time to a later
+// one on the same day ("09:00"–"17:00", on the 24-hour clock) or closed;
+// an empty week is hours not given. A day that closes at 23:59 and a next
+// day that opens at 00:00 are one stretch: open past midnight.
+package opening
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Day is one day's hours: Open and Close "HH:MM", or Closed.
+type Day struct {
+	Open, Close string
+	Closed      bool
+}
+
+// State is whether a business is open at a moment and what changes next.
+type State struct {
+	Known bool      // its hours are given
+	Open  bool      // open at the moment
+	Next  time.Time // when it next closes (Open) or opens; zero when never
+	// Label says it in words: "Open until 6 pm", "Open until 5:30 pm
+	// tomorrow", "Opens at 9 am", "Opens tomorrow at 9 am", "Opens
+	// Monday at 9 am", "Closed" (never opens); "" when not Known.
+	Label string
+}
+
+// minutesPerWeek is the minutes of a week, Monday 00:00 being 0.
+const minutesPerWeek = 7 * 24 * 60
+
+// span is [from, to) in minutes of the week.
+type span struct{ from, to int }
+
+// spans are the week's open stretches in minutes of the week, in order,
+// those that touch joined (one across Sunday midnight ends past
+// minutesPerWeek). ok is false when a day's times cannot be read.
+func spans(w []Day) []span {
+	if len(w) != 7 {
+		return nil
+	}
+	var out []span
+	for i, d := range w {
+		if d.Closed {
+			continue
+		}
+		from, ok1 := clock(d.Open)
+		to, ok2 := clock(d.Close)
+		if !ok1 || !ok2 || to <= from {
+			continue
+		}
+		if to == 23*60+59 {
+			to = 24 * 60 // closing at 23:59 is closing at midnight
+		}
+		s := span{i*24*60 + from, i*24*60 + to}
+		if n := len(out); n > 0 && out[n-1].to >= s.from {
+			out[n-1].to = max(out[n-1].to, s.to)
+			continue
+		}
+		out = append(out, s)
+	}
+	// Open through Sunday midnight into Monday: one stretch.
+	if n := len(out); n > 1 && out[n-1].to == minutesPerWeek && out[0].from == 0 {
+		out[n-1].to += out[0].to
+		out = out[1:]
+	}
+	return out
+}
+
+// clock reads "HH:MM" as minutes of the day.
+func clock(s string) (int, bool) {
+	h, m, ok := strings.Cut(s, ":")
+	hh, err1 := strconv.Atoi(h)
+	mm, err2 := strconv.Atoi(m)
+	if !ok || err1 != nil || err2 != nil || len(h) != 2 || len(m) != 2 || hh < 0 || hh > 23 || mm < 0 || mm > 59 {
+		return 0, false
+	}
+	return hh*60 + mm, true
+}
+
+// MinuteOfWeek is t's minute of its week, Monday 00:00 being 0, read on
+// t's own clock (give it t.In(the business's zone)).
+func MinuteOfWeek(t time.Time) int {
+	day := (int(t.Weekday()) + 6) % 7 // Monday 0
+	return day*24*60 + t.Hour()*60 + t.Minute()
+}
+
+// Status is whether a business with hours w in zone loc is open at now,
+// and what changes next. Each day's times are its wall clock in loc on
+// that date, so 09:00 is 09:00 on both sides of a change of daylight
+// saving; a time that does not exist that day (02:30 as the clocks go
+// forward) is the moment it would have been, as time.Date makes it.
+func Status(w []Day, loc *time.Location, now time.Time) State {
+	ss := spans(w)
+	if len(w) != 7 || loc == nil {
+		return State{}
+	}
+	if len(ss) == 0 {
+		return State{Known: true, Label: "Closed"}
+	}
+	local := now.In(loc)
+	// Monday 00:00 of local's week, as a date: days are added by the
+	// calendar, not by 24 hours, so each keeps its wall clock.
+	y, mo, d := local.Date()
+	monday := d - (int(local.Weekday())+6)%7
+	at := func(minute int) time.Time {
+		return time.Date(y, mo, monday+minute/(24*60), minute%(24*60)/60, minute%60, 0, 0, loc)
+	}
+	// The stretches of this week and the next (and the last, for one
+	// across Sunday midnight), as moments.
+	for week := -1; week <= 1; week++ {
+		for _, s := range ss {
+			from, to := at(week*minutesPerWeek+s.from), at(week*minutesPerWeek+s.to)
+			switch {
+			case !now.Before(from) && now.Before(to):
+				return State{Known: true, Open: true, Next: to, Label: "Open until " + when(to, local, true)}
+			case now.Before(from):
+				return State{Known: true, Next: from, Label: "Opens " + when(from, local, false)}
+			}
+		}
+	}
+	return State{Known: true, Label: "Closed"}
+}
+
+// when says moment t as seen at now (both in the business's zone): "6
+// pm" today, "6 pm tomorrow" or "tomorrow at 6 pm", "6 pm Monday" or
+// "Monday at 6 pm"; midnight is "midnight".
+func when(t, now time.Time, until bool) string {
+	clock := hour(t)
+	y, m, d := now.Date()
+	days := int(time.Date(t.Year(), t.Month(), t.Day(), 12, 0, 0, 0, time.UTC).Sub(time.Date(y, m, d, 12, 0, 0, 0, time.UTC)).Hours() / 24)
+	if until && clock == "midnight" && days > 0 {
+		// Midnight ends the day before: "until midnight" tonight.
+		days--
+		if days == 0 {
+			return "midnight"
+		}
+		t = t.AddDate(0, 0, -1)
+	}
+	day := ""
+	switch {
+	case days == 0:
+		if until {
+			return clock
+		}
+		return "at " + clock
+	case days == 1:
+		day = "tomorrow"
+	default:
+		day = t.Weekday().String()
+	}
+	if until {
+		return clock + " " + day
+	}
+	return day + " at " + clock
+}
+
+// hour is t's time on a 12-hour clock: "9 am", "5:30 pm", "noon",
+// "midnight".
+func hour(t time.Time) string {
+	h, m := t.Hour(), t.Minute()
+	switch {
+	case h == 0 && m == 0:
+		return "midnight"
+	case h == 12 && m == 0:
+		return "noon"
+	}
+	suffix := " am"
+	if h >= 12 {
+		suffix = " pm"
+	}
+	h12 := h % 12
+	if h12 == 0 {
+		h12 = 12
+	}
+	s := strconv.Itoa(h12)
+	if m != 0 {
+		s += ":" + strconv.Itoa(m/10) + strconv.Itoa(m%10)
+	}
+	return s + suffix
+}

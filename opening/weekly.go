@@ -1,0 +1,45 @@
+package opening
+
+// Weekly is a week's hours as the directory's search engine keeps them for
+// every listing: up to maxSpans open stretches, in minutes of the week
+// (Monday 00:00 is 0). A comparable value of 4·maxSpans+1 bytes, without
+// pointers, so that listings with the same hours share one and an index
+// writes them out as they are in memory. The zero Weekly is hours not
+// given (never open).
+type Weekly struct {
+	n     uint8
+	spans [maxSpans][2]uint16 // [from, to); a stretch past Sunday midnight wraps
+}
+
+// maxSpans is the most stretches a Weekly holds: one a day, and one more
+// for a day split by Sunday midnight.
+const maxSpans = 8
+
+// Compact is w as a Weekly.
+func Compact(w []Day) Weekly {
+	var out Weekly
+	for _, s := range spans(w) {
+		if int(out.n) == maxSpans {
+			break
+		}
+		out.spans[out.n] = [2]uint16{uint16(s.from), uint16(s.to)}
+		out.n++
+	}
+	return out
+}
+
+// Known reports whether hours were given with a day open.
+func (w Weekly) Known() bool { return w.n > 0 }
+
+// OpenAt reports whether the week is open at minute m of the week
+// (MinuteOfWeek of the moment in the business's zone).
+func (w Weekly) OpenAt(m int) bool {
+	for i := range w.n {
+		s := w.spans[i]
+		from, to := int(s[0]), int(s[1])
+		if (m >= from && m < to) || (to > minutesPerWeek && m < to-minutesPerWeek) {
+			return true
+		}
+	}
+	return false
+}
