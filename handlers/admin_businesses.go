@@ -54,9 +54,7 @@ func (h *Handlers) adminBusinesses(w http.ResponseWriter, r *http.Request) {
 	if pastTheEnd(w, r, v.Pager, len(bs)) {
 		return
 	}
-	for _, b := range bs {
-		v.Rows = append(v.Rows, present.BusinessRow(b))
-	}
+	v.Rows = present.Rows(bs, present.BusinessRow)
 	h.render(w, r, http.StatusOK, views.AdminBusinessesPage(h.chrome(r), v))
 }
 

@@ -34,9 +34,7 @@ func (h *Handlers) adminClaims(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.Filters = claimsQueue.filters(q)
-	for _, c := range cs {
-		v.Rows = append(v.Rows, present.ClaimRow(c))
-	}
+	v.Rows = present.Rows(cs, present.ClaimRow)
 	h.render(w, r, http.StatusOK, views.AdminClaimsPage(h.chrome(r), v))
 }
 

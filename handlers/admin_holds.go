@@ -33,9 +33,7 @@ func (h *Handlers) adminHolds(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.Filters = holdsQueue.filters(q)
-	for _, hold := range hs {
-		v.Rows = append(v.Rows, present.HoldRow(hold))
-	}
+	v.Rows = present.Rows(hs, present.HoldRow)
 	h.render(w, r, http.StatusOK, views.AdminHoldsPage(h.chrome(r), v))
 }
 

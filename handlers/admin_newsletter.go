@@ -34,9 +34,7 @@ func (h *Handlers) adminNewsletters(w http.ResponseWriter, r *http.Request) {
 	if pastTheEnd(w, r, v.Pager, len(ns)) {
 		return
 	}
-	for _, n := range ns {
-		v.Rows = append(v.Rows, present.NewsletterRow(n))
-	}
+	v.Rows = present.Rows(ns, present.NewsletterRow)
 	h.render(w, r, http.StatusOK, views.AdminNewslettersPage(h.chrome(r), v))
 }
 

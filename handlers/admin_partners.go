@@ -9,7 +9,6 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
-	"bizprofile/plans"
 	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -56,15 +55,7 @@ func (h *Handlers) showAdminPartner(w http.ResponseWriter, r *http.Request, stat
 	if h.failed(w, r, err) {
 		return
 	}
-	v := views.AdminPartner{AdminPartnerRow: present.PartnerRow(p, len(referred)), Website: p.Website, Message: p.Message, Link: h.domain.Partners.Link(p),
-		DecisionReason: p.DecisionReason, PlanID: p.Plan, DecidedAt: p.DecidedAt.Time, TermsAcceptedAt: p.TermsAcceptedAt,
-		Decide: f.Decide, Attribute: f.Attribute, Changes: present.ReferralChangeRows(changes)}
-	for _, pl := range plans.PartnerPlans {
-		v.Plans = append(v.Plans, catalog.Option{Value: pl.ID, Label: pl.Name + " (" + strconv.Itoa(pl.CommissionPercent) + "%)"})
-	}
-	for _, a := range referred {
-		v.Referred = append(v.Referred, views.AdminReferredRow{UserID: a.UserID, Email: a.Email, Businesses: a.Businesses, Since: a.Since})
-	}
+	v := present.AdminPartner(p, h.domain.Partners.Link(p), f, referred, changes)
 	h.render(w, r, status, views.AdminPartnerPage(h.chrome(r), v))
 }
 

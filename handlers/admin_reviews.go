@@ -33,9 +33,7 @@ func (h *Handlers) showReportedReviews(w http.ResponseWriter, r *http.Request, p
 	if status == http.StatusOK && pastTheEnd(w, r, v.Pager, len(rs)) {
 		return
 	}
-	for _, rv := range rs {
-		v.Rows = append(v.Rows, present.ReportedReviewRow(rv))
-	}
+	v.Rows = present.Rows(rs, present.ReportedReviewRow)
 	h.render(w, r, status, views.AdminReviewsPage(h.chrome(r), v))
 }
 

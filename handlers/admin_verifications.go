@@ -31,12 +31,8 @@ func (h *Handlers) adminVerificationsView(r *http.Request) (views.AdminVerificat
 		return views.AdminVerifications{}, err
 	}
 	v := views.AdminVerifications{Pager: pager("/admin/verifications", nil, page, total)}
-	for _, w := range waiting {
-		v.Waiting = append(v.Waiting, present.VerificationRow(w))
-	}
-	for _, d := range decided {
-		v.Decisions = append(v.Decisions, present.VerificationRow(d))
-	}
+	v.Waiting = present.Rows(waiting, present.VerificationRow)
+	v.Decisions = present.Rows(decided, present.VerificationRow)
 	return v, nil
 }
 

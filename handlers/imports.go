@@ -9,6 +9,7 @@ import (
 
 	"bizprofile/csvexport"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -62,16 +63,9 @@ func (h *Handlers) renderImports(w http.ResponseWriter, r *http.Request, status 
 		if h.broken(w, r, err) {
 			return
 		}
-		for _, imp := range recent {
-			v.Recent = append(v.Recent, importSummary(imp))
-		}
+		v.Recent = present.Rows(recent, present.ImportSummary)
 	}
 	h.render(w, r, status, views.ImportsPage(h.chrome(r), v))
-}
-
-func importSummary(imp store.Import) views.ImportSummary {
-	return views.ImportSummary{ID: imp.ID, FileName: imp.FileName, State: imp.State, FileError: imp.FileError, At: imp.CreatedAt,
-		Total: imp.TotalRows, Processed: imp.Processed, Created: imp.Created, Updated: imp.Updated, Unchanged: imp.Unchanged, Refused: imp.Refused}
 }
 
 // uploadImport stores the file and opens its page, where the dry run's
@@ -142,7 +136,7 @@ func (h *Handlers) importPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v := views.ImportDetail{ImportSummary: importSummary(imp), Agency: who.Agency != nil, ListingsHref: "/dashboard"}
+	v := views.ImportDetail{ImportSummary: present.ImportSummary(imp), Agency: who.Agency != nil, ListingsHref: "/dashboard"}
 	if who.Agency != nil {
 		v.ListingsHref = domain.ClientsPath
 	}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"bizprofile/csvexport"
-	"bizprofile/plans"
+	"bizprofile/present"
 	"bizprofile/qrcode"
 	"bizprofile/store"
 	"bizprofile/views"
@@ -21,13 +21,7 @@ func (h *Handlers) partnerDashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	plan, _ := plans.PartnerPlanByID(p.Plan)
-	d := views.PartnerDashboard{
-		Name: p.Name, State: p.State, PlanName: plan.Name, Rate: plan.CommissionPercent, AppliedOn: p.CreatedAt,
-		Reason: p.DecisionReason, DecidedOn: p.DecidedAt.Time,
-		HoldDays: plans.HoldDays, CommissionMonths: plans.CommissionMonths, AttributionDays: plans.AttributionDays,
-		Threshold: views.DollarsText(plans.PayoutThresholdCents),
-	}
+	d := present.PartnerDashboard(p)
 	// The addresses a partner works from today: a sign-up from one of them
 	// is not their referral.
 	h.domain.Partners.SawPartnerAt(ctx, p.UserID, clientIP(r))
@@ -44,11 +38,7 @@ func (h *Handlers) partnerDashboard(w http.ResponseWriter, r *http.Request) {
 		if h.broken(w, r, err) {
 			return
 		}
-		d.Months, d.Link = months, h.domain.Partners.Link(p)
-		d.Balances, d.Ledger, d.Payouts, d.Connect = views.PartnerBalances(money), views.PartnerLedger(money), views.PartnerPayouts(money), views.PartnerConnect(money)
-		for _, a := range referred {
-			d.Referred = append(d.Referred, views.PartnerReferred{Names: a.Businesses, Plan: a.Plan, Since: a.Since})
-		}
+		d = present.ApprovedPartner(d, months, h.domain.Partners.Link(p), money, referred)
 	}
 	h.render(w, r, http.StatusOK, views.PartnerDashboardPage(h.chrome(r), d))
 }

@@ -32,9 +32,7 @@ func (h *Handlers) renderZones(w http.ResponseWriter, r *http.Request, status in
 		if h.broken(w, r, err) {
 			return
 		}
-		for _, z := range zs {
-			v.Rows = append(v.Rows, present.ZoneRow(z))
-		}
+		v.Rows = present.Rows(zs, present.ZoneRow)
 	}
 	h.render(w, r, status, views.PartnerZonesPage(h.chrome(r), v))
 }

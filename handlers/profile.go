@@ -9,6 +9,7 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/clientgone"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -20,12 +21,7 @@ func (h *Handlers) profileView(r *http.Request) (views.ProfileView, error) {
 	if err != nil {
 		return views.ProfileView{}, err
 	}
-	v := views.ProfileView{
-		Email: u.Email, Individual: u.Kind == store.KindIndividual,
-		FullName: p.FullName, FirstName: p.FirstName, LastName: p.LastName, Phone: p.Phone,
-		Location: p.Location, Profession: p.Profession, Interests: p.Interests, Bio: p.Bio,
-		Errors: catalog.FieldErrors{},
-	}
+	v := present.Profile(u, p)
 	// A member's emails about the account (review alerts, the analytics
 	// summary) are the owner's settings: the page says so instead.
 	if v.MemberOf, err = h.domain.Accounts.OwnerName(r.Context(), *u); err != nil {

@@ -5,14 +5,11 @@ import (
 	"encoding/xml"
 	"fmt"
 	"net/http"
-	"slices"
 	"time"
 
-	"github.com/go-chi/chi/v5"
+	"bizprofile/present"
 
-	"bizprofile/catalog"
-	"bizprofile/places"
-	"bizprofile/views"
+	"github.com/go-chi/chi/v5"
 )
 
 // sitemapMax is the most URLs one sitemap file may list (sitemaps.org).
@@ -21,14 +18,6 @@ const sitemapMax = 50000
 // maxSitemapParts bounds the part numbers a request may ask for (five
 // billion URLs), so the arithmetic on them cannot overflow.
 const maxSitemapParts = 100000
-
-// publicPages are the pages search engines should know besides listings
-// and the directory's landing pages.
-var publicPages = []string{
-	"/", "/directory", "/pricing", "/features", "/partners", "/partners/signup", "/partners/terms", "/whats-new", "/roi-breakdown",
-	"/request", "/ai-insights", "/faq", "/api", "/api/docs", "/about", "/careers", "/blog", "/press", "/help", "/contact", "/status",
-	"/privacy", "/terms", "/business/signup", "/individual/signup", "/signup", "/login",
-}
 
 type sitemapURL struct {
 	Loc     string `xml:"loc"`
@@ -47,25 +36,7 @@ func (h *Handlers) sitemapPages(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages := slices.Clone(publicPages)
-	for _, c := range catalog.Categories {
-		if counts[c.Value] > 0 {
-			pages = append(pages, views.CategoryPath(c.Value))
-		}
-	}
-	state := ""
-	for _, p := range cities {
-		code, ok := places.StateCode(p.State)
-		if !ok {
-			continue
-		}
-		if code != state {
-			pages = append(pages, views.StatePath(code))
-			state = code
-		}
-		pages = append(pages, views.CityPath(code, p.City))
-	}
-	return pages, nil
+	return present.SitemapPages(counts, cities), nil
 }
 
 // sitemap lists every public page, landing page and published listing;

@@ -85,3 +85,14 @@ func VerificationPanel(u *store.User, b store.Business, f views.VerificationForm
 	p.Rejected, p.RejectedAt, p.RejectedReason = news.Rejected, news.RejectedAt, news.RejectedReason
 	return p
 }
+
+// Profile is the profile page of u, whose profile is p (before the
+// settings the account's owner has).
+func Profile(u *store.User, p store.Profile) views.ProfileView {
+	return views.ProfileView{
+		Email: u.Email, Individual: u.Kind == store.KindIndividual,
+		FullName: p.FullName, FirstName: p.FirstName, LastName: p.LastName, Phone: p.Phone,
+		Location: p.Location, Profession: p.Profession, Interests: p.Interests, Bio: p.Bio,
+		Errors: catalog.FieldErrors{},
+	}
+}

@@ -1,6 +1,8 @@
 package present
 
 import (
+	"strconv"
+
 	"bizprofile/catalog"
 	"bizprofile/domain"
 	"bizprofile/places"
@@ -101,6 +103,22 @@ func (pg Pages) AdminBusiness(d domain.Dossier) views.AdminBusiness {
 			label = a.Action
 		}
 		v.History = append(v.History, views.AdminActionRow{At: a.CreatedAt, Admin: a.AdminEmail, Action: label, Detail: a.Detail})
+	}
+	return v
+}
+
+// AdminPartner is partner p's administration page: its link, the
+// accounts it referred and the changes of referrals, with what a form sent
+// (f: its Decide and Attribute).
+func AdminPartner(p store.Partner, link string, f views.AdminPartner, referred []store.ReferredAccount, changes []store.ReferralChange) views.AdminPartner {
+	v := views.AdminPartner{AdminPartnerRow: PartnerRow(p, len(referred)), Website: p.Website, Message: p.Message, Link: link,
+		DecisionReason: p.DecisionReason, PlanID: p.Plan, DecidedAt: p.DecidedAt.Time, TermsAcceptedAt: p.TermsAcceptedAt,
+		Decide: f.Decide, Attribute: f.Attribute, Changes: ReferralChangeRows(changes)}
+	for _, pl := range plans.PartnerPlans {
+		v.Plans = append(v.Plans, catalog.Option{Value: pl.ID, Label: pl.Name + " (" + strconv.Itoa(pl.CommissionPercent) + "%)"})
+	}
+	for _, a := range referred {
+		v.Referred = append(v.Referred, views.AdminReferredRow{UserID: a.UserID, Email: a.Email, Businesses: a.Businesses, Since: a.Since})
 	}
 	return v
 }

@@ -2,6 +2,7 @@ package present
 
 import (
 	"bizprofile/domain"
+	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -38,4 +39,28 @@ func PartnerClient(c store.ClientListing, act domain.ClientActivity, invite view
 	invite.Label, invite.Type, invite.Autocomplete, invite.Required = "The owner's email", "email", "off", true
 	v.Invite = invite
 	return v
+}
+
+// PartnerDashboard is partner p's home as any partner sees it: their
+// standing, plan and the programme's terms.
+func PartnerDashboard(p store.Partner) views.PartnerDashboard {
+	plan, _ := plans.PartnerPlanByID(p.Plan)
+	return views.PartnerDashboard{
+		Name: p.Name, State: p.State, PlanName: plan.Name, Rate: plan.CommissionPercent, AppliedOn: p.CreatedAt,
+		Reason: p.DecisionReason, DecidedOn: p.DecidedAt.Time,
+		HoldDays: plans.HoldDays, CommissionMonths: plans.CommissionMonths, AttributionDays: plans.AttributionDays,
+		Threshold: views.DollarsText(plans.PayoutThresholdCents),
+	}
+}
+
+// ApprovedPartner is d with what an approved partner has besides: their
+// figures by month, their link, their money and the businesses they
+// referred.
+func ApprovedPartner(d views.PartnerDashboard, months []views.PartnerMonthFigures, link string, money views.PartnerMoney, referred []domain.Referred) views.PartnerDashboard {
+	d.Months, d.Link = months, link
+	d.Balances, d.Ledger, d.Payouts, d.Connect = views.PartnerBalances(money), views.PartnerLedger(money), views.PartnerPayouts(money), views.PartnerConnect(money)
+	for _, a := range referred {
+		d.Referred = append(d.Referred, views.PartnerReferred{Names: a.Businesses, Plan: a.Plan, Since: a.Since})
+	}
+	return d
 }

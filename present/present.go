@@ -118,3 +118,13 @@ func (pg Pages) Logo(b store.Business, px int) views.Image {
 	}
 	return views.Image{Src: PlaceholderPath(b.Category, b.Name), Width: px, Height: px}
 }
+
+// Rows are the records of a list as its rows, row making each: the admin
+// lists' and the partner's zones'. None make nil, as appending would.
+func Rows[T, R any](records []T, row func(T) R) []R {
+	var rows []R
+	for _, rec := range records {
+		rows = append(rows, row(rec))
+	}
+	return rows
+}
