@@ -127,7 +127,7 @@ func (h *Handlers) adminReferral(ctx context.Context, businessID, ownerID int64,
 	if ownerID == 0 {
 		return nil, nil
 	}
-	v := &views.AdminReferral{BusinessID: businessID, Form: f, Choices: []catalog.Option{{Value: "0", Label: "No partner"}}}
+	v := &views.AdminReferral{BusinessID: businessID, Form: f}
 	ref, err := h.store.ReferralOf(ctx, ownerID)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
@@ -137,13 +137,7 @@ func (h *Handlers) adminReferral(ctx context.Context, businessID, ownerID int64,
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range ps {
-		label := p.Company + " (" + p.Email + ")"
-		v.Choices = append(v.Choices, catalog.Option{Value: strconv.FormatInt(p.UserID, 10), Label: label})
-		if p.UserID == ref.PartnerID {
-			v.Partner = label
-		}
-	}
+	v.Choices, v.Partner = present.PartnerChoices(ps, ref.PartnerID)
 	if v.PartnerID != 0 && v.Partner == "" {
 		p, err := h.store.PartnerByUser(ctx, v.PartnerID)
 		if err != nil {

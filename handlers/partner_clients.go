@@ -188,14 +188,7 @@ func (h *Handlers) clientOffer(r *http.Request, token string) (views.ClientOffer
 	u := currentUser(r)
 	o, err := h.domain.Agencies.ClientOffer(r.Context(), token, u)
 	s := inviteStates[o.State]
-	v := views.ClientOfferView{State: s.view, Listing: o.Listing.Name, Agency: o.Agency, Masked: o.Masked, Blocker: o.Blocker, Becomes: o.Becomes}
-	if o.Agency != "" {
-		v.Token, v.Next, v.Place = token, domain.ClientInvitationPath(token), o.Listing.City+", "+o.Listing.State
-		if u != nil {
-			v.SignedInAs = u.Email
-		}
-	}
-	return v, s.status, err
+	return present.ClientOffer(o, s.view, token, u), s.status, err
 }
 
 // removeAgencyPage asks the owner to confirm removing the listing's

@@ -47,12 +47,7 @@ func (h *Handlers) partnerDashboard(w http.ResponseWriter, r *http.Request) {
 // CSV.
 func (h *Handlers) partnerMonths(ctx context.Context, partnerID int64) ([]views.PartnerMonthFigures, error) {
 	ms, err := h.domain.Partners.Months(ctx, partnerID)
-	out := make([]views.PartnerMonthFigures, 0, len(ms))
-	for _, m := range ms {
-		month, _ := time.Parse(store.MonthFormat, m.Month)
-		out = append(out, views.PartnerMonthFigures{Month: month, Clicks: m.Clicks, SignUps: m.SignUps, Paying: m.Paying, EarnedCents: m.EarnedCents})
-	}
-	return out, err
+	return present.PartnerMonths(ms), err
 }
 
 // partnerDashboardCSV is the dashboard's figures by month as CSV.

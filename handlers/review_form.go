@@ -20,14 +20,19 @@ import (
 // it for store.ReviewEditWindow and deletes it at any time. The form keeps
 // what was typed on every error.
 
-// reviewer is the signed-in visitor who may write (or edit) a review of b.
-// Otherwise it answers: sign in first, verify the address first (403), or
-// not your own listing (403); and reports that the handler must stop.
-func (h *Handlers) reviewer(w http.ResponseWriter, r *http.Request, b store.Business) (*store.User, bool) {
+// reviewer is the published listing of the URL (or 404) and the
+// signed-in visitor who may write (or edit) a review of it. Otherwise it
+// answers: sign in first, verify the address first (403), or not your own
+// listing (403); and reports that the handler must stop.
+func (h *Handlers) reviewer(w http.ResponseWriter, r *http.Request) (store.Business, *store.User, bool) {
+	b, ok := h.publishedBusiness(w, r)
+	if !ok {
+		return b, nil, false
+	}
 	u := currentUser(r)
-	refuse := func(reason views.RefusalReason, email string) (*store.User, bool) {
+	refuse := func(reason views.RefusalReason, email string) (store.Business, *store.User, bool) {
 		h.refuseReview(w, r, b, reason, email)
-		return nil, false
+		return b, nil, false
 	}
 	switch {
 	case u == nil:
@@ -37,7 +42,7 @@ func (h *Handlers) reviewer(w http.ResponseWriter, r *http.Request, b store.Busi
 			return refuse(views.RefusedUnverified, pending)
 		}
 		h.signInFirst(w, r, "/directory/"+b.Slug+"/review", "")
-		return nil, false
+		return b, nil, false
 	case !u.Verified():
 		return refuse(views.RefusedUnverified, u.Email)
 	case b.OwnedBy(u.Account()):
@@ -45,7 +50,7 @@ func (h *Handlers) reviewer(w http.ResponseWriter, r *http.Request, b store.Busi
 		return refuse(views.RefusedOwnListing, "")
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return u, true
+	return b, u, true
 }
 
 // refuseReview answers 403 with why the viewer may not write or edit a
@@ -63,11 +68,7 @@ func (h *Handlers) refuseReview(w http.ResponseWriter, r *http.Request, b store.
 // reviewFormPage shows the form: empty, with the name the viewer's
 // profile suggests, or holding the viewer's review to edit.
 func (h *Handlers) reviewFormPage(w http.ResponseWriter, r *http.Request) {
-	b, ok := h.publishedBusiness(w, r)
-	if !ok {
-		return
-	}
-	u, ok := h.reviewer(w, r, b)
+	b, u, ok := h.reviewer(w, r)
 	if !ok {
 		return
 	}
@@ -101,11 +102,7 @@ func (h *Handlers) newReviewForm(b store.Business) views.ReviewForm {
 // saveReview writes the viewer's review of the listing, or changes the one
 // they wrote (domain.Reviews.Write).
 func (h *Handlers) saveReview(w http.ResponseWriter, r *http.Request) {
-	b, ok := h.publishedBusiness(w, r)
-	if !ok {
-		return
-	}
-	u, ok := h.reviewer(w, r, b)
+	b, u, ok := h.reviewer(w, r)
 	if !ok {
 		return
 	}

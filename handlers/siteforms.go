@@ -11,6 +11,7 @@ import (
 	"bizprofile/catalog"
 	"bizprofile/clientgone"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -145,7 +146,7 @@ func (h *Handlers) confirmSubscriptionPage(w http.ResponseWriter, r *http.Reques
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, views.ConfirmSubscriptionPage(h.chrome(r), h.confirmView(sub, token)))
+	h.render(w, r, http.StatusOK, views.ConfirmSubscriptionPage(h.chrome(r), present.ConfirmSubscription(sub, token, h.domain.MailingLists.UnsubscribeLink(sub))))
 }
 
 // confirmSubscription confirms the subscription of the posted token.
@@ -165,18 +166,11 @@ func (h *Handlers) confirmSubscription(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("subscription confirmed", "list", sub.List)
-	v := h.confirmView(sub, token)
+	v := present.ConfirmSubscription(sub, token, h.domain.MailingLists.UnsubscribeLink(sub))
 	v.Done = true
 	c := h.chrome(r)
 	c.Toasts = append(c.Toasts, views.Toast{Title: "Subscription confirmed", Description: domain.ListAbout(sub.List)})
 	h.render(w, r, http.StatusOK, views.ConfirmSubscriptionPage(c, v))
-}
-
-func (h *Handlers) confirmView(sub store.Subscriber, token string) views.ConfirmSubscription {
-	return views.ConfirmSubscription{
-		Token: token, Email: sub.Email, List: domain.ListName(sub.List), About: domain.ListAbout(sub.List),
-		Confirmed: sub.Confirmed(), UnsubscribeURL: h.domain.MailingLists.UnsubscribeLink(sub),
-	}
 }
 
 // unsubscribePage asks to confirm leaving a list: the link in an email

@@ -6,6 +6,7 @@ import (
 	"net/url"
 
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -119,12 +120,5 @@ func (h *Handlers) inviteState(r *http.Request, token string) (views.TeamInviteV
 	u := currentUser(r)
 	in, err := h.domain.Accounts.Invitation(r.Context(), token, u)
 	s := inviteStates[in.State]
-	v := views.TeamInviteView{State: s.view, Account: in.Account, Masked: in.Masked, Blocker: in.Blocker}
-	if in.Account != "" {
-		v.Token, v.Next = token, "/team/invite?token="+url.QueryEscape(token)
-		if u != nil {
-			v.SignedInAs = u.Email
-		}
-	}
-	return v, s.status, err
+	return present.TeamInvite(in, s.view, token, u), s.status, err
 }

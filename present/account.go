@@ -96,3 +96,12 @@ func Profile(u *store.User, p store.Profile) views.ProfileView {
 		Errors: catalog.FieldErrors{},
 	}
 }
+
+// ConfirmSubscription is the page that confirms sub's subscription to a
+// list (token its link's); unsubscribe is the link that leaves it.
+func ConfirmSubscription(sub store.Subscriber, token, unsubscribe string) views.ConfirmSubscription {
+	return views.ConfirmSubscription{
+		Token: token, Email: sub.Email, List: domain.ListName(sub.List), About: domain.ListAbout(sub.List),
+		Confirmed: sub.Confirmed(), UnsubscribeURL: unsubscribe,
+	}
+}

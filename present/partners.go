@@ -1,6 +1,10 @@
 package present
 
 import (
+	"strconv"
+	"time"
+
+	"bizprofile/catalog"
 	"bizprofile/domain"
 	"bizprofile/plans"
 	"bizprofile/store"
@@ -63,4 +67,43 @@ func ApprovedPartner(d views.PartnerDashboard, months []views.PartnerMonthFigure
 		d.Referred = append(d.Referred, views.PartnerReferred{Names: a.Businesses, Plan: a.Plan, Since: a.Since})
 	}
 	return d
+}
+
+// PartnerChoices are the approved partners ps as a listing's
+// administration page offers them, after "No partner"; chosen is the label
+// of the one whose user is partnerID ("" for none of them).
+func PartnerChoices(ps []store.Partner, partnerID int64) (choices []catalog.Option, chosen string) {
+	choices = []catalog.Option{{Value: "0", Label: "No partner"}}
+	for _, p := range ps {
+		label := p.Company + " (" + p.Email + ")"
+		choices = append(choices, catalog.Option{Value: strconv.FormatInt(p.UserID, 10), Label: label})
+		if p.UserID == partnerID {
+			chosen = label
+		}
+	}
+	return choices, chosen
+}
+
+// PartnerMonths are a partner's figures by month, for the dashboard and
+// its CSV.
+func PartnerMonths(ms []store.PartnerMonth) []views.PartnerMonthFigures {
+	out := make([]views.PartnerMonthFigures, 0, len(ms))
+	for _, m := range ms {
+		month, _ := time.Parse(store.MonthFormat, m.Month)
+		out = append(out, views.PartnerMonthFigures{Month: month, Clicks: m.Clicks, SignUps: m.SignUps, Paying: m.Paying, EarnedCents: m.EarnedCents})
+	}
+	return out
+}
+
+// ClientOffer is what an agency's invitation of token to take a listing
+// over (o) shows u (nil: signed out), in state (views.InviteOpen…).
+func ClientOffer(o domain.ClientOffer, state, token string, u *store.User) views.ClientOfferView {
+	v := views.ClientOfferView{State: state, Listing: o.Listing.Name, Agency: o.Agency, Masked: o.Masked, Blocker: o.Blocker, Becomes: o.Becomes}
+	if o.Agency != "" {
+		v.Token, v.Next, v.Place = token, domain.ClientInvitationPath(token), o.Listing.City+", "+o.Listing.State
+		if u != nil {
+			v.SignedInAs = u.Email
+		}
+	}
+	return v
 }

@@ -1,6 +1,7 @@
 package present
 
 import (
+	"net/url"
 	"time"
 
 	"bizprofile/domain"
@@ -24,6 +25,19 @@ func Team(t domain.Roster, u *store.User, now time.Time) views.TeamView {
 	}
 	for _, i := range t.Invites {
 		v.Invites = append(v.Invites, views.TeamInviteRow{ID: i.ID, Email: i.Email, SentAt: i.CreatedAt, ExpiresAt: i.ExpiresAt, Expired: i.Expired(now)})
+	}
+	return v
+}
+
+// TeamInvite is what the invitation of token shows u (nil: signed out),
+// in state (views.InviteOpen…).
+func TeamInvite(in domain.Invitation, state, token string, u *store.User) views.TeamInviteView {
+	v := views.TeamInviteView{State: state, Account: in.Account, Masked: in.Masked, Blocker: in.Blocker}
+	if in.Account != "" {
+		v.Token, v.Next = token, "/team/invite?token="+url.QueryEscape(token)
+		if u != nil {
+			v.SignedInAs = u.Email
+		}
 	}
 	return v
 }
