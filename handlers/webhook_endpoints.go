@@ -95,11 +95,7 @@ func (h *Handlers) webhookEndpointPage(w http.ResponseWriter, r *http.Request) {
 // what a form held or what happened.
 func (h *Handlers) endpointAnswer(w http.ResponseWriter, r *http.Request, status int, bill domain.Billing, e store.WebhookEndpoint, edit func(*views.WebhookEndpointView)) {
 	ctx, page := r.Context(), pageParam(r)
-	v := views.WebhookEndpointView{
-		ID: e.ID, URL: e.URL, Status: present.WebhookStatus(e), Secret: e.Secret, CreatedAt: e.CreatedAt,
-		Allowed: bill.Plan.API, APIPlan: apiPlanName(), Events: catalog.WebhookEvents, Page: page,
-		Form: views.WebhookEndpointForm{URL: e.URL, Description: e.Description, Events: e.EventList()},
-	}
+	v := present.WebhookEndpoint(e, bill, page)
 	ds, total, err := h.domain.Integrations.DeliveryLog(ctx, e.ID, store.Page{Limit: deliveriesPerPage, Offset: (page - 1) * deliveriesPerPage})
 	if h.broken(w, r, err) {
 		return

@@ -6,6 +6,7 @@ import (
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
+	"bizprofile/plans"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -103,5 +104,15 @@ func ConfirmSubscription(sub store.Subscriber, token, unsubscribe string) views.
 	return views.ConfirmSubscription{
 		Token: token, Email: sub.Email, List: domain.ListName(sub.List), About: domain.ListAbout(sub.List),
 		Confirmed: sub.Confirmed(), UnsubscribeURL: unsubscribe,
+	}
+}
+
+// WebhookEndpoint is endpoint e's page (page of its deliveries) on the
+// plan of bill, before its deliveries.
+func WebhookEndpoint(e store.WebhookEndpoint, bill domain.Billing, page int) views.WebhookEndpointView {
+	return views.WebhookEndpointView{
+		ID: e.ID, URL: e.URL, Status: WebhookStatus(e), Secret: e.Secret, CreatedAt: e.CreatedAt,
+		Allowed: bill.Plan.API, APIPlan: plans.FirstWithAPI().Name, Events: catalog.WebhookEvents, Page: page,
+		Form: views.WebhookEndpointForm{URL: e.URL, Description: e.Description, Events: e.EventList()},
 	}
 }
