@@ -11,6 +11,7 @@ import (
 	"bizprofile/views"
 )
 
+// ClaimRow is a claim as the claims queue lists it.
 func ClaimRow(c store.Claim) views.AdminClaimRow {
 	return views.AdminClaimRow{
 		ID: c.ID, BusinessID: c.BusinessID, BusinessName: c.BusinessName, BusinessSlug: c.BusinessSlug,
@@ -27,6 +28,8 @@ func heldListing(l store.HeldListing) views.AdminHeldListing {
 	}
 }
 
+// HoldRow is a held listing as the holds queue lists it, with the
+// listing it resembles and why it was held.
 func HoldRow(hold store.Hold) views.AdminHoldRow {
 	return views.AdminHoldRow{
 		ID: hold.ID, Status: hold.Status, Reason: hold.Reason, CreatedAt: hold.CreatedAt, DecidedAt: hold.DecidedAt.Time, DeciderEmail: hold.DeciderEmail,
@@ -34,6 +37,7 @@ func HoldRow(hold store.Hold) views.AdminHoldRow {
 	}
 }
 
+// VerificationRow is a verification request as the queue lists it.
 func VerificationRow(v store.VerificationRequest) views.AdminVerificationRow {
 	return views.AdminVerificationRow{
 		ID: v.ID, BusinessID: v.BusinessID, BusinessName: v.BusinessName, BusinessSlug: v.BusinessSlug, Website: v.BusinessWebsite,
@@ -42,6 +46,7 @@ func VerificationRow(v store.VerificationRequest) views.AdminVerificationRow {
 	}
 }
 
+// ReportedReviewRow is a reported review as the moderation queue lists it.
 func ReportedReviewRow(rv store.ReportedReview) views.AdminReviewRow {
 	row := views.AdminReviewRow{
 		ID: rv.ID, BusinessID: rv.BusinessID, BusinessName: rv.BusinessName, BusinessSlug: rv.BusinessSlug,
@@ -56,6 +61,7 @@ func ReportedReviewRow(rv store.ReportedReview) views.AdminReviewRow {
 	return row
 }
 
+// BusinessRow is a listing as the administration's list shows it.
 func BusinessRow(b store.AdminBusiness) views.AdminBusinessRow {
 	return views.AdminBusinessRow{
 		ID: b.ID, Name: b.Name, Slug: b.Slug, Category: b.Category, Location: places.Place(b.City, b.State),
@@ -64,6 +70,8 @@ func BusinessRow(b store.AdminBusiness) views.AdminBusinessRow {
 	}
 }
 
+// ReferralChangeRows are the changes of an account's referral, as the
+// administration pages list them.
 func ReferralChangeRows(cs []store.ReferralChange) []views.AdminReferralChangeRow {
 	rows := make([]views.AdminReferralChangeRow, len(cs))
 	for i, c := range cs {
@@ -72,12 +80,15 @@ func ReferralChangeRows(cs []store.ReferralChange) []views.AdminReferralChangeRo
 	return rows
 }
 
+// PartnerRow is a partner account as the partners' list shows it, with
+// how many accounts it referred.
 func PartnerRow(p store.Partner, referrals int) views.AdminPartnerRow {
 	plan, _ := plans.PartnerPlanByID(p.Plan)
 	return views.AdminPartnerRow{ID: p.UserID, Name: p.Name, Company: p.Company, Email: p.Email, State: p.State, Plan: plan.Name,
 		Kind: catalog.OptionLabel(catalog.PartnerTiers, p.Kind), Referrals: referrals, AppliedAt: p.CreatedAt}
 }
 
+// NewsletterRow is a newsletter as the newsletters' list shows it.
 func NewsletterRow(n store.Newsletter) views.AdminNewsletterRow {
 	return views.AdminNewsletterRow{
 		ID: n.ID, Subject: n.Subject, UpdatedAt: n.UpdatedAt, Sent: n.IsSent(), Finished: n.FinishedAt.Valid, SentAt: n.SentAt.Time,

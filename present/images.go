@@ -19,6 +19,8 @@ const (
 // WizardThumbPx is the width of the listing wizard's thumbnails, in CSS pixels.
 const WizardThumbPx = 120
 
+// AdminImage is img of listing b as the administration shows it, with an
+// alt that says what it is when its own is empty.
 func (pg Pages) AdminImage(b store.AdminBusiness, img store.ListingImage) views.AdminImage {
 	alt := img.Alt
 	switch {

@@ -6,6 +6,7 @@ import (
 	"bizprofile/views"
 )
 
+// ImportSummary is an import as its list and its page sum it up.
 func ImportSummary(imp store.Import) views.ImportSummary {
 	return views.ImportSummary{ID: imp.ID, FileName: imp.FileName, State: imp.State, FileError: imp.FileError, At: imp.CreatedAt,
 		Total: imp.TotalRows, Processed: imp.Processed, Created: imp.Created, Updated: imp.Updated, Unchanged: imp.Unchanged, Refused: imp.Refused}

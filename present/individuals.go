@@ -20,6 +20,8 @@ func RequestMatches(ms []store.RequestMatch) []views.RequestMatch {
 	return out
 }
 
+// SavedBusinesses are the listings an account saved, as its pages list
+// them.
 func SavedBusinesses(bs []store.Business) []views.SavedBusiness {
 	out := make([]views.SavedBusiness, len(bs))
 	for i, b := range bs {

@@ -20,6 +20,7 @@ func ZoneRow(z store.LeadZone) views.ZoneRow {
 		Company: z.Company, Email: z.Email}
 }
 
+// LeadDelete is the page that confirms deleting lead l.
 func LeadDelete(l store.OwnerLead) views.LeadDeleteView {
 	v := views.LeadDeleteView{ID: l.ID, Business: l.BusinessName}
 	if !l.Locked {
