@@ -10,6 +10,9 @@ import (
 	"bizprofile/views"
 )
 
+// How a listing goes public is domain.Listings' rule; these are the
+// toasts that tell its owner.
+
 // WaitsForEmailToast tells a new owner their listing goes live once their
 // address is verified.
 func WaitsForEmailToast(name string) views.Toast {
