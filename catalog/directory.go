@@ -22,7 +22,21 @@ var SortOptions = []Option{
 	{"rating", "Rating"},
 	{"reviews", "Reviews"},
 	{"name", "Name"},
+	{"distance", "Distance"}, // nearest first, with a place (Near); else as relevance
 }
+
+// RadiusOptions are the distances, in miles, a search near a place may
+// reach; DefaultRadius is the one it reaches unless told.
+var RadiusOptions = []Option{
+	{"5", "5 miles"}, {"10", "10 miles"}, {"25", "25 miles"}, {"50", "50 miles"}, {"100", "100 miles"},
+}
+
+// DefaultRadius is the miles a search near a place reaches unless told
+// (search.DefaultRadius); MaxRadius the most it may.
+const (
+	DefaultRadius = 25
+	MaxRadius     = 100
+)
 
 // RatingOptions are the choices of the minimum-rating filter.
 var RatingOptions = []Option{

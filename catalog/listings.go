@@ -51,3 +51,17 @@ var ListingHours = HoursRule{
 	Missing: "Give opening and closing times, or mark " + DayName + " closed.",
 	Order:   "On " + DayName + ", closing must come after opening.",
 }
+
+// Where a listing is (issue 38): the pin its owner may place, and the area
+// a service-area business serves.
+const (
+	PinBoth  = "Give both the latitude and the longitude, or neither to place the listing by its ZIP code."
+	PinRange = "Enter a number of degrees between -{most} and {most}, like 30.2672."
+)
+
+// ServiceRadius is the miles a service-area business may say it serves
+// around its location.
+var ServiceRadius = struct {
+	Min, Max int
+	Message  string
+}{1, 100, "Enter whole miles from 1 to 100, or leave it empty."}

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"database/sql"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,11 @@ type ListingInput struct {
 	Services                                                        string // one per line
 	Hours                                                           [7]Day
 	ShowEmail, ShowPhone, ShowAddress, ShowPricing, ShowHours       bool
+	// Lat and Lng are where the owner put the pin ("30.2672",
+	// "-97.7431"); both empty to place the listing by its ZIP code or
+	// city. ServiceRadius is the miles a service-area business serves
+	// around it ("" or "0": not said).
+	Lat, Lng, ServiceRadius string
 }
 
 // NewListingInput is the wizard's starting point: spec §9 hours,
@@ -38,6 +44,12 @@ func ListingInputOf(b store.Business) ListingInput {
 		Tags: strings.Join(b.Tags, ", "), BusinessType: b.BusinessType, Email: b.Email, Phone: b.Phone, Website: b.Website,
 		Address: b.Address, City: b.City, State: b.State, ZipCode: b.ZipCode, Services: strings.Join(b.Services, "\n"),
 		ShowEmail: b.ShowEmail, ShowPhone: b.ShowPhone, ShowAddress: b.ShowAddress, ShowPricing: b.ShowPricing, ShowHours: b.ShowHours,
+	}
+	if p, ok := b.Place(); ok && b.GeoSource == store.GeoPin {
+		in.Lat, in.Lng = strconv.FormatFloat(p.Lat, 'f', -1, 64), strconv.FormatFloat(p.Lng, 'f', -1, 64)
+	}
+	if b.ServiceRadius > 0 {
+		in.ServiceRadius = strconv.Itoa(b.ServiceRadius)
 	}
 	week := b.Hours
 	if len(week) != 7 {
@@ -61,7 +73,7 @@ func daysOf(week store.Week) [7]Day {
 // when the value names one ("texas" is TX).
 func (in ListingInput) Cleaned() ListingInput {
 	for _, s := range []*string{&in.Name, &in.Tagline, &in.Description, &in.Category, &in.SubCategory, &in.Tags, &in.BusinessType,
-		&in.Email, &in.Phone, &in.Website, &in.Address, &in.State, &in.ZipCode, &in.Services} {
+		&in.Email, &in.Phone, &in.Website, &in.Address, &in.State, &in.ZipCode, &in.Services, &in.Lat, &in.Lng, &in.ServiceRadius} {
 		*s = strings.TrimSpace(*s)
 	}
 	in.City = places.CleanCity(in.City)
@@ -92,7 +104,31 @@ func (in ListingInput) Check() catalog.FieldErrors {
 	for i, d := range in.Hours {
 		CheckDay(errs, "hours_"+strconv.Itoa(i), d, catalog.ListingHours)
 	}
+	in.checkPlace(errs)
 	return errs
+}
+
+// checkPlace checks the pin and the service area: both coordinates or
+// neither, each a number in its range; a radius of whole miles within
+// catalog.ServiceRadius.
+func (in ListingInput) checkPlace(errs catalog.FieldErrors) {
+	for _, c := range []struct {
+		field, value string
+		most         float64
+	}{{"lat", in.Lat, 90}, {"lng", in.Lng, 180}} {
+		switch v, err := strconv.ParseFloat(c.value, 64); {
+		case c.value == "" && (in.Lat != "" || in.Lng != ""):
+			errs[c.field] = catalog.PinBoth
+		case c.value != "" && (err != nil || v < -c.most || v > c.most || v != v):
+			errs[c.field] = strings.ReplaceAll(catalog.PinRange, "{most}", strconv.Itoa(int(c.most)))
+		}
+	}
+	if in.ServiceRadius != "" && in.ServiceRadius != "0" {
+		n, err := strconv.Atoi(in.ServiceRadius)
+		if err != nil || n < catalog.ServiceRadius.Min || n > catalog.ServiceRadius.Max {
+			errs["service_radius"] = catalog.ServiceRadius.Message
+		}
+	}
 }
 
 // Listing is in (cleaned) as the listing to store: its tags and services
@@ -104,11 +140,20 @@ func (in ListingInput) Listing() store.Business {
 	for i, d := range in.Hours {
 		week[i] = store.DayHours{Open: d.Open, Close: d.Close, Closed: d.Closed}
 	}
-	return store.Business{
+	b := store.Business{
 		Name: in.Name, Tagline: in.Tagline, Description: in.Description, Category: in.Category, SubCategory: in.SubCategory,
 		Tags: SplitList(in.Tags, ","), BusinessType: in.BusinessType, Email: store.NormalizeEmail(in.Email), Phone: in.Phone,
 		Website: in.Website, Address: in.Address, City: in.City, State: in.State, ZipCode: in.ZipCode, Hours: week,
 		Services: SplitList(in.Services, "\n"), ShowEmail: in.ShowEmail, ShowPhone: in.ShowPhone, ShowAddress: in.ShowAddress,
 		ShowPricing: in.ShowPricing, ShowHours: in.ShowHours,
 	}
+	lat, err1 := strconv.ParseFloat(in.Lat, 64)
+	lng, err2 := strconv.ParseFloat(in.Lng, 64)
+	if err1 == nil && err2 == nil {
+		b.Lat, b.Lng, b.GeoSource = sql.NullFloat64{Float64: lat, Valid: true}, sql.NullFloat64{Float64: lng, Valid: true}, store.GeoPin
+	}
+	if n, err := strconv.Atoi(in.ServiceRadius); err == nil && in.BusinessType == store.TypeServiceArea {
+		b.ServiceRadius = n
+	}
+	return b
 }

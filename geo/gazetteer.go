@@ -66,7 +66,23 @@ func load() *gazetteer {
 		sq := square(c.at)
 		g.grid[sq] = append(g.grid[sq], i)
 	})
+	for alias, name := range aliases {
+		if i, ok := g.byKey[name]; ok {
+			if _, taken := g.byKey[alias]; !taken {
+				g.byKey[alias] = i
+				k := alias[strings.IndexByte(alias, '|')+1:]
+				g.byName[k] = append(g.byName[k], i)
+			}
+		}
+	}
 	return g
+}
+
+// aliases are the names people give places GeoNames calls otherwise, by
+// state and cityKey.
+var aliases = map[string]string{
+	"NY|new york": "NY|new york city",
+	"NY|bronx":    "NY|the bronx",
 }
 
 // each calls fn with the tab-separated fields of every line of a gzipped

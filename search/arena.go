@@ -30,6 +30,7 @@ const (
 	recTags
 	recPhone
 	recLogo
+	recHours
 	numRec
 )
 

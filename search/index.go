@@ -58,6 +58,8 @@ type index struct {
 	types      []string
 	typeID     map[string]uint8
 
+	nearby // where listings are, and their hours (near.go)
+
 	order [numSorts][]int32 // live documents in each sort's order
 	rank  [numSorts][]int32 // each document's position in order (-1: not live)
 }
@@ -71,6 +73,9 @@ type docMeta struct {
 	category uint16
 	typ      uint8
 	flags    uint8
+	zone     uint8   // its hours' time zone: zones[zone]
+	week     uint32  // its hours: weeks[week] (0: none given)
+	lat, lng float64 // with docLocated
 }
 
 const (
@@ -78,7 +83,8 @@ const (
 	docFeatured
 	docVerified
 	docClaimed
-	docASCII // its searchable text is all ASCII: matched without folding
+	docASCII   // its searchable text is all ASCII: matched without folding
+	docLocated // it has coordinates (lat, lng)
 )
 
 // docRef is the rest of a listing: its id, its record in the arena (see
@@ -139,6 +145,7 @@ func newIndex(size int) *index {
 			make([]int32, 0, size), make([]int32, 0, size), make([]int32, 0, size), make([]int32, 0, size)},
 		byID: map[int64]int32{}, words: map[string]int32{}, strID: map[string]uint32{},
 		cityByKey: map[string]int32{}, cityByName: map[[2]string]int32{}, categoryID: map[string]uint16{}, typeID: map[string]uint8{},
+		nearby: newNearby(),
 	}
 }
 
@@ -147,11 +154,16 @@ func newIndex(size int) *index {
 func (ix *index) add(r Listing) int32 {
 	d := int32(len(ix.meta))
 	rec := [numRec]string{recSlug: r.Slug, recName: r.Name, recTagline: r.Tagline, recDescription: r.Description,
-		recTags: r.Tags, recPhone: r.Phone, recLogo: r.Logo}
+		recTags: r.Tags, recPhone: r.Phone, recLogo: r.Logo, recHours: r.Hours}
 	ref := docRef{id: r.ID, off: ix.arena.add(&rec), sub: ix.intern(r.SubCategory), city: ix.intern(r.City), state: ix.intern(r.State)}
 	m := docMeta{
 		rating: r.Rating, reviews: int32(r.ReviewCount), flags: docLive,
 		city: ix.city(r.City, r.State), category: ix.category(r.Category), typ: ix.typ(r.Type),
+		week: ix.week(r.Week), zone: ix.zone(r.Zone),
+	}
+	if r.Located {
+		m.flags |= docLocated
+		m.lat, m.lng = r.At.Lat, r.At.Lng
 	}
 	for _, set := range []struct {
 		on   bool
@@ -174,6 +186,7 @@ func (ix *index) add(r Listing) int32 {
 	ix.byID[r.ID] = d
 	ix.byCity[m.city] = append(ix.byCity[m.city], d)
 	ix.byCategory[m.category] = append(ix.byCategory[m.category], d)
+	ix.locate(d, m)
 	for s := range numSorts {
 		ix.rank[s] = append(ix.rank[s], -1)
 	}
@@ -217,6 +230,7 @@ func (ix *index) remove(d int32) {
 	}
 	ix.byCity[m.city] = deleteDoc(ix.byCity[m.city], d)
 	ix.byCategory[m.category] = deleteDoc(ix.byCategory[m.category], d)
+	ix.unlocate(d, m)
 	m.flags &^= docLive
 	delete(ix.byID, ix.docs[d].id)
 	ix.dead++
@@ -423,8 +437,9 @@ func (ix *index) listing(d int32) Listing {
 		ID: r.id, Slug: rec[recSlug], Name: rec[recName], Tagline: rec[recTagline], Description: rec[recDescription],
 		Category: ix.categories[m.category], SubCategory: ix.strs[r.sub], Tags: rec[recTags],
 		City: ix.strs[r.city], State: ix.strs[r.state], Phone: rec[recPhone], Type: ix.types[m.typ],
-		Rating: m.rating, ReviewCount: int(m.reviews), Logo: rec[recLogo],
+		Rating: m.rating, ReviewCount: int(m.reviews), Logo: rec[recLogo], Hours: rec[recHours],
 		Verified: m.flags&docVerified != 0, Featured: m.flags&docFeatured != 0, Claimed: m.flags&docClaimed != 0,
+		Located: m.flags&docLocated != 0, At: m.at(), Zone: ix.zones[m.zone], Week: ix.weeks[m.week],
 	}
 }
 

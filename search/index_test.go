@@ -2,15 +2,18 @@ package search
 
 import (
 	"context"
-
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"bizprofile/catalog"
+	"bizprofile/geo"
+	"bizprofile/opening"
 )
 
 // The index's fast paths (words looked up in the vocabulary, a
@@ -61,6 +64,16 @@ func indexAgrees(t *testing.T) {
 			}
 			if r.IntN(5) == 0 {
 				q.State, q.City = city[1], pick("", city[0])
+			}
+			if r.IntN(3) == 0 {
+				at := testPoint(r, city)
+				q.Near, q.Radius = &at, []float64{0, 5, 25, 100}[r.IntN(4)]
+				if r.IntN(2) == 0 {
+					q.Sort = SortDistance
+				}
+			}
+			if r.IntN(4) == 0 {
+				q.OpenAt = testMoment(r)
 			}
 			for round := range 2 { // the second time, from kept matches
 				got, gotTotal, _ := ix.search(q, offset, pageSize)
@@ -200,8 +213,58 @@ func testListing(r *rand.Rand, id int64) Listing {
 		City: city[0], State: city[1], Type: pick(testTypes),
 		Rating: float64(r.IntN(11)) / 2, ReviewCount: r.IntN(300),
 		Featured: r.IntN(50) == 0, Verified: r.IntN(3) == 0, Phone: "(555) 555-0100",
+		Located: r.IntN(10) != 0, At: testPoint(r, city), Zone: testZones[city[1]], Week: testWeek(r),
 	}
 }
+
+// testPoint is a point within about 40 miles of city.
+func testPoint(r *rand.Rand, city [2]string) geo.Point {
+	c := testCityPoints[city]
+	return geo.Point{Lat: c.Lat + (r.Float64()-0.5)*1.2, Lng: c.Lng + (r.Float64()-0.5)*1.2}
+}
+
+// testWeek is a week of hours drawn from r: none, office hours, or each
+// day's own.
+func testWeek(r *rand.Rand) opening.Weekly {
+	var days []opening.Day
+	switch r.IntN(3) {
+	case 0:
+		return opening.Weekly{}
+	case 1:
+		for i := range 7 {
+			days = append(days, opening.Day{Open: "09:00", Close: "17:00", Closed: i >= 5})
+		}
+	default:
+		for range 7 {
+			open := r.IntN(20)
+			days = append(days, opening.Day{Open: fmt.Sprintf("%02d:%02d", open, 15*r.IntN(4)),
+				Close: fmt.Sprintf("%02d:00", open+1+r.IntN(23-open)), Closed: r.IntN(5) == 0})
+		}
+	}
+	return opening.Compact(days)
+}
+
+// testMoment is a moment of 2026 drawn from r, a few around the changes
+// of daylight saving time.
+func testMoment(r *rand.Rand) time.Time {
+	if r.IntN(4) == 0 {
+		return time.Date(2026, 3, 8, 6+r.IntN(4), r.IntN(60), 0, 0, time.UTC)
+	}
+	return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(r.Int64N(int64(365 * 24 * time.Hour))))
+}
+
+var (
+	testCityPoints = map[[2]string]geo.Point{
+		{"Portland", "OR"}: {Lat: 45.5152, Lng: -122.6784}, {"Portland", "ME"}: {Lat: 43.6591, Lng: -70.2568},
+		{"Austin", "TX"}: {Lat: 30.2672, Lng: -97.7431}, {"Salt Lake City", "UT"}: {Lat: 40.7608, Lng: -111.8910},
+		{"Washington", "DC"}: {Lat: 38.9072, Lng: -77.0369}, {"Lake Charles", "LA"}: {Lat: 30.2266, Lng: -93.2174},
+		{"Port St. Lucie", "FL"}: {Lat: 27.2730, Lng: -80.3582}, {"Newark", "NJ"}: {Lat: 40.7357, Lng: -74.1724},
+		{"Seattle", "WA"}: {Lat: 47.6062, Lng: -122.3321}, {"Davenport", "IA"}: {Lat: 41.5236, Lng: -90.5776},
+	}
+	testZones = map[string]string{"OR": "America/Los_Angeles", "ME": "America/New_York", "TX": "America/Chicago", "UT": "America/Denver",
+		"DC": "America/New_York", "LA": "America/Chicago", "FL": "America/New_York", "NJ": "America/New_York", "WA": "America/Los_Angeles",
+		"IA": "America/Chicago"}
+)
 
 // testListings are n listings drawn from r, numbered from 1.
 func testListings(r *rand.Rand, n int) []Listing {
@@ -231,6 +294,7 @@ func everyListing(ix *index, q Query, offset, limit int) ([]int32, int) {
 	}
 	text := fold(strings.Join(strings.Fields(q.Text), " "))
 	by := map[string]int{SortRating: orderRating, SortReviews: orderReviews, SortName: orderName}[q.Sort]
+	nearest := q.Sort == SortDistance && q.Near != nil
 	type match struct {
 		d   int32
 		key [3]int
@@ -252,7 +316,10 @@ func everyListing(ix *index, q Query, offset, limit int) ([]int32, int) {
 			}
 		}
 		key := [3]int{0, 0, int(ix.rank[by][d])}
-		if by == orderRelevance {
+		switch {
+		case nearest:
+			key = [3]int{int(min(geo.Distance(*q.Near, m.at())*100, math.MaxUint32)), 0, int(ix.rank[orderRating][d])}
+		case by == orderRelevance:
 			key[2] = int(ix.rank[orderRating][d])
 			if m.flags&docFeatured == 0 {
 				key[1] = 1

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+
+	"bizprofile/geo"
 )
 
 // Index is the Engine each app process keeps in memory: every published
@@ -94,6 +96,9 @@ func (e *Index) Search(_ context.Context, q Query, offset, limit int) (Result, e
 	res := Result{Listings: make([]Listing, len(page)), Total: total, Corrected: corrected, Summary: ix.summary()}
 	for i, d := range page {
 		res.Listings[i] = ix.listing(d)
+		if l := &res.Listings[i]; q.Near != nil && l.Located {
+			l.Distance = geo.Distance(*q.Near, l.At)
+		}
 	}
 	return res, nil
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"bizprofile/opening"
 	"bizprofile/places"
 )
 
@@ -18,19 +19,23 @@ type indexFilter struct {
 	minRating float64
 	verified  bool
 	cities    []bool // by cities index; nil: anywhere
+	nearFilter
+	weeks []opening.Weekly // the index's, for open
 }
 
-func (f indexFilter) any() bool {
-	return f.category >= 0 || f.typ >= 0 || f.minRating > 0 || f.verified || f.cities != nil
+func (f *indexFilter) any() bool {
+	return f.category >= 0 || f.typ >= 0 || f.minRating > 0 || f.verified || f.cities != nil || f.near || f.open
 }
 
-func (f indexFilter) pass(m *docMeta) bool {
+func (f *indexFilter) pass(m *docMeta) bool {
 	return m.flags&docLive != 0 &&
 		(f.category < 0 || int(m.category) == f.category) &&
 		(f.typ < 0 || int(m.typ) == f.typ) &&
 		m.rating >= f.minRating &&
 		(!f.verified || m.flags&docVerified != 0) &&
-		(f.cities == nil || f.cities[m.city])
+		(f.cities == nil || f.cities[m.city]) &&
+		(!f.open || m.zone != 0 && f.weeks[m.week].OpenAt(f.minute[m.zone])) &&
+		(!f.near || f.within(m))
 }
 
 // filter resolves q's filters. A location is read as a visitor means it
@@ -63,6 +68,8 @@ func (ix *index) filter(q Query) indexFilter {
 		}
 		f.cities = in
 	}
+	ix.resolveNear(&f, q)
+	f.weeks = ix.weeks
 	return f
 }
 
@@ -126,6 +133,10 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int, co
 		sort = orderReviews
 	case SortName:
 		sort = orderName
+	case SortDistance:
+		if f.near {
+			sort = sortDistance
+		}
 	}
 	text := fold(strings.Join(strings.Fields(q.Text), " "))
 	sc := getScratch()
@@ -140,11 +151,11 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int, co
 			return
 		}
 		total++
-		top.push(ix.key(sort, d, class))
+		top.push(ix.keyOf(&f, sort, d, class))
 	}
 	var lists [][]int32 // a category's or places' listings, when few
 	if text == "" {
-		lists = ix.narrow(f)
+		lists = ix.narrow(&f)
 	}
 	switch {
 	case text != "":
@@ -155,13 +166,13 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int, co
 			}
 		}()
 		if kept != nil && len(docs) >= 16*(offset+limit) {
-			page, total = ix.searchKept(kept.grouped(), f, sort, offset, limit, sc)
+			page, total = ix.searchKept(kept.grouped(), &f, sort, offset, limit, sc)
 			return page, total, ""
 		}
 		for i, d := range docs {
 			consider(d, classes[i])
 		}
-	case lists != nil && ix.walkable(lists, offset+limit):
+	case lists != nil && sort != sortDistance && ix.walkable(lists, offset+limit):
 		// Many listings of a category or of places: counted from their
 		// lists, the page read from the sort's order, which soon meets
 		// enough of them.
@@ -182,7 +193,7 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int, co
 			}
 		}
 	default:
-		page, total = ix.walk(sort, f, offset, limit, sc)
+		page, total = ix.walk(sort, &f, offset, limit, sc)
 		return page, total, ""
 	}
 	first := top.sorted()
@@ -204,7 +215,7 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int, co
 // then the rating), the classes in turn, only as far as the page needs:
 // the matches in the description of a common word, most of them, are
 // looked at only when the name's and the tags' do not fill the page.
-func (ix *index) searchKept(g *byClass, f indexFilter, sort, offset, limit int, sc *scratch) (page []int32, total int) {
+func (ix *index) searchKept(g *byClass, f *indexFilter, sort, offset, limit int, sc *scratch) (page []int32, total int) {
 	k := offset + limit
 	var counts [numClasses]int // passing, by class
 	top := sc.top(k)
@@ -237,14 +248,14 @@ func (ix *index) searchKept(g *byClass, f indexFilter, sort, offset, limit int, 
 				}
 			}
 		}
-	case k*len(ix.byID) <= total*g.n:
+	case sort != sortDistance && k*len(ix.byID) <= total*g.n:
 		// Expected k·N/total steps of the order, fewer than the matches.
 		return ix.walkOrder(sort, offset, limit, func(d int32) bool { return g.set.has(d) && f.pass(&ix.meta[d]) }), total
 	default:
 		for _, list := range g.lists {
 			for _, d := range list {
 				if f.pass(&ix.meta[d]) {
-					top.push(ix.key(sort, d, 0))
+					top.push(ix.keyOf(f, sort, d, 0))
 				}
 			}
 		}
@@ -258,7 +269,12 @@ func (ix *index) searchKept(g *byClass, f indexFilter, sort, offset, limit int, 
 
 // narrow is the lists of documents of f's category or places, when they
 // are a small part of the index; nil when they are not.
-func (ix *index) narrow(f indexFilter) [][]int32 {
+func (ix *index) narrow(f *indexFilter) [][]int32 {
+	if f.near {
+		// The squares around a place: a few hundred listings where a
+		// whole category may have tens of thousands.
+		return ix.cellLists(&f.nearFilter)
+	}
 	limit := len(ix.byID) / 4
 	var places int
 	if f.cities != nil {
@@ -289,7 +305,7 @@ func (ix *index) narrow(f indexFilter) [][]int32 {
 // them at random, a cache miss each, which at a million listings cost
 // more than the rest of the search), then the order is walked to the page
 // testing only that set.
-func (ix *index) walk(sort int, f indexFilter, offset, limit int, sc *scratch) (page []int32, total int) {
+func (ix *index) walk(sort int, f *indexFilter, offset, limit int, sc *scratch) (page []int32, total int) {
 	order := ix.order[sort]
 	if !f.any() {
 		return slices.Clone(order[min(offset, len(order)):min(offset+limit, len(order))]), len(order)
@@ -402,11 +418,24 @@ func (ix *index) key(sort int, d int32, class uint8) uint64 {
 	return key
 }
 
+// sortDistance is nearest first: not an order the index keeps, since
+// each search measures from its own place; its keys are distanceKey's.
+const sortDistance = numSorts
+
+// keyOf is document d's key in sort (key, or distanceKey when nearest
+// comes first).
+func (ix *index) keyOf(f *indexFilter, sort int, d int32, class uint8) uint64 {
+	if sort == sortDistance {
+		return ix.distanceKey(&f.nearFilter, d)
+	}
+	return ix.key(sort, d, class)
+}
+
 // keyOrder is the order whose ranks a sort's keys hold: relevance ranks
 // by rating, after whether a listing is featured and where the text
 // matched.
 func keyOrder(sort int) int {
-	if sort == orderRelevance {
+	if sort == orderRelevance || sort == sortDistance {
 		return orderRating
 	}
 	return sort

@@ -8,7 +8,13 @@
 // can stand in for Index, the one this package keeps in memory.
 package search
 
-import "context"
+import (
+	"context"
+	"time"
+
+	"bizprofile/geo"
+	"bizprofile/opening"
+)
 
 // Engine is a directory search engine as the store drives it: built from
 // every published listing, then kept in step by applying the listings that
@@ -81,6 +87,19 @@ type Listing struct {
 	// Logo is the caller's own text for the listing's logo ("" for
 	// none), returned as given: an engine neither reads nor indexes it.
 	Logo string
+	// Located says the listing has coordinates: At, where it is.
+	Located bool
+	At      geo.Point
+	// Zone is the IANA time zone of its hours ("America/Chicago"), and
+	// Week its hours as opening.Compact made them (zero: none given).
+	Zone string
+	Week opening.Weekly
+	// Hours is the caller's own text for the listing's hours, returned as
+	// given, like Logo.
+	Hours string
+	// Distance is the miles from a search's Near, in the results of a
+	// search that had one (0 otherwise).
+	Distance float64
 }
 
 // Sorts of the directory (spec §5): the values of Query.Sort.
@@ -89,6 +108,14 @@ const (
 	SortRating    = "rating"
 	SortReviews   = "reviews"
 	SortName      = "name"
+	SortDistance  = "distance" // nearest first, with Query.Near (else SortRelevance)
+)
+
+// Radius bounds, in miles: a search near a place looks DefaultRadius
+// around it unless it says otherwise, up to MaxRadius.
+const (
+	DefaultRadius = 25
+	MaxRadius     = 100
 )
 
 // Query is one directory search: what it matches and its order. The page
@@ -106,6 +133,14 @@ type Query struct {
 	// Exact finds only listings containing Text itself: without its
 	// words' other forms, synonyms and typos.
 	Exact bool
+	// Near, when not nil, keeps the listings within Radius miles of it
+	// (DefaultRadius when 0, at most MaxRadius), each result with its
+	// Distance.
+	Near   *geo.Point
+	Radius float64
+	// OpenAt, when not zero, keeps the listings open at that moment in
+	// their own time zones.
+	OpenAt time.Time
 }
 
 // Result is a page of a search and the directory it was found in.

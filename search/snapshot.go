@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strings"
 	"unsafe"
+
+	"bizprofile/opening"
 )
 
 // A snapshot is an index written out as it is in memory, so that a new
@@ -26,7 +28,7 @@ import (
 // what a snapshot holds or its layout does.
 const (
 	snapshotMagic  = "BZPIDX\x00\x01"
-	snapshotFormat = 1
+	snapshotFormat = 2 // 2: coordinates, hours and time zones (issue 38)
 )
 
 // ErrSnapshot is the error of a snapshot that cannot be read: another
@@ -130,6 +132,11 @@ func (ix *index) save(w io.Writer) error {
 		s.str(c.name)
 		s.str(c.state)
 	}
+	s.int(int64(len(ix.zones)))
+	for _, z := range ix.zones {
+		s.str(z)
+	}
+	raw(s, ix.weeks)
 	lens := make([]int32, 0, numFields*len(ix.vocab))
 	for i := range ix.vocab {
 		s.str(ix.vocab[i].word)
@@ -246,6 +253,13 @@ func load(r io.Reader) (*index, error) {
 			s.err = ErrSnapshot
 		}
 	}
+	for i := range s.count(most) {
+		// Numbered as the index numbered them; "" is always zone 0.
+		if name := s.str(); int(ix.zone(name)) != i && s.err == nil {
+			s.err = fmt.Errorf("%w: the time zone %q is not in this build's time zone data", ErrSnapshot, name)
+		}
+	}
+	ix.weeks = readRaw[opening.Weekly](s, h.Docs+1)
 	ix.vocab = make([]vocabWord, h.Words)
 	for i := range ix.vocab {
 		ix.vocab[i].word = s.str()
@@ -304,11 +318,18 @@ func (ix *index) derive() error {
 			}
 		}
 	}
+	if len(ix.weeks) == 0 {
+		return ErrSnapshot
+	}
+	clear(ix.weekID)
+	for i, w := range ix.weeks {
+		ix.weekID[w] = uint32(i)
+	}
 	ix.byID = make(map[int64]int32, len(ix.docs))
 	for d := range ix.meta {
 		m, r := &ix.meta[d], &ix.docs[d]
 		if int(m.city) >= len(ix.cities) || int(m.category) >= len(ix.categories) || int(m.typ) >= len(ix.types) ||
-			int(max(r.sub, r.city, r.state)) >= len(ix.strs) {
+			int(max(r.sub, r.city, r.state)) >= len(ix.strs) || int(m.week) >= len(ix.weeks) || int(m.zone) >= len(ix.zones) {
 			return ErrSnapshot
 		}
 		ix.cityByName[[2]string{ix.strs[r.city], ix.strs[r.state]}] = m.city
@@ -318,6 +339,7 @@ func (ix *index) derive() error {
 		ix.byID[r.id] = int32(d)
 		ix.byCity[m.city] = append(ix.byCity[m.city], int32(d))
 		ix.byCategory[m.category] = append(ix.byCategory[m.category], int32(d))
+		ix.locate(int32(d), *m)
 	}
 	for o := range numSorts {
 		ix.rank[o] = make([]int32, len(ix.meta))

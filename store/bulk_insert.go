@@ -271,7 +271,8 @@ func copyReviews(ctx context.Context, tx *sqlx.Tx, rs []NewReview) error {
 // order of insertArgs.
 const insertColumns = `slug, owner_id, name, tagline, description, category, sub_category, tags, address, city, city_key,
 	state, zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified, verified_method, verified_at,
-	claimed, featured, published, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, created_at, updated_at`
+	claimed, featured, published, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours,
+	lat, lng, geo_source, service_radius, created_at, updated_at`
 
 // insertColumnCount is how many columns insertColumns lists.
 var insertColumnCount = strings.Count(insertColumns, ",") + 1
@@ -288,9 +289,11 @@ func insertArgs(b Business, now time.Time) []any {
 	if b.Verified && !b.VerifiedAt.Valid {
 		b.VerifiedAt = sql.NullTime{Time: cmp.Or(b.CreatedAt, now), Valid: true}
 	}
+	b = located(b)
 	return []any{b.Slug, b.OwnerID, b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City, lookalike.CityKey(b.City),
 		b.State, b.ZipCode, b.Phone, b.Website, b.Email, b.Hours, b.Services, b.BusinessType, b.Rating, b.ReviewCount, b.Verified, b.VerifiedMethod, b.VerifiedAt,
-		b.Claimed, b.Featured, b.Published, b.Held, b.EmailConfirmed, b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowPricing, b.ShowHours, b.CreatedAt, now}
+		b.Claimed, b.Featured, b.Published, b.Held, b.EmailConfirmed, b.ShowEmail, b.ShowPhone, b.ShowAddress, b.ShowPricing, b.ShowHours,
+		b.Lat, b.Lng, b.GeoSource, b.ServiceRadius, b.CreatedAt, now}
 }
 
 // insertWithSlug inserts a listing whose slug is already chosen.

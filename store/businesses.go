@@ -69,9 +69,21 @@ type Business struct {
 	AccentColor string `db:"accent_color"`
 	// ShownPhotos is how many of its photos are described (the page
 	// shows those; kept by the store with listing_images).
-	ShownPhotos int       `db:"shown_photos"`
-	CreatedAt   time.Time `db:"created_at"`
-	UpdatedAt   time.Time `db:"updated_at"`
+	ShownPhotos int `db:"shown_photos"`
+	// Lat and Lng are where the listing is (store/locations.go): from its
+	// ZIP code, else its city, or where its owner put the pin, as
+	// GeoSource says; null when the gazetteer knows neither.
+	Lat       sql.NullFloat64 `db:"lat"`
+	Lng       sql.NullFloat64 `db:"lng"`
+	GeoSource string          `db:"geo_source"` // GeoZIP, GeoCity, GeoPin, GeoNone
+	// ServiceRadius is the miles around it a service-area business serves
+	// (0: not said).
+	ServiceRadius int       `db:"service_radius"`
+	CreatedAt     time.Time `db:"created_at"`
+	UpdatedAt     time.Time `db:"updated_at"`
+	// Distance is the miles from the place a directory search was near
+	// (0 when it was near none).
+	Distance float64 `db:"-"`
 }
 
 // PublicEmail is the contact email anyone may see: none when the owner
@@ -184,7 +196,8 @@ func scannedText(src any, what string) (string, error) {
 
 const businessColumns = `id, slug, owner_id, name, tagline, description, category, sub_category, tags, address, city, state,
 	zip_code, phone, website, email, hours, services, business_type, rating, review_count, verified, verified_method, verified_at, claimed, featured,
-	published, suspended, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, logo, accent_color, shown_photos, created_at, updated_at`
+	published, suspended, held, email_confirmed, show_email, show_phone, show_address, show_pricing, show_hours, logo, accent_color, shown_photos,
+	lat, lng, geo_source, service_radius, created_at, updated_at`
 
 // insertBusiness keeps the first listing of an account being created
 // (CreateAccount) as a draft: its owner's address is not verified yet, and
@@ -340,6 +353,7 @@ func (s *Store) CountPublished(ctx context.Context) (int, error) {
 // listing verified by its domain whose website moves to another domain
 // loses the badge (KeepsDomainVerification): the domain was the proof.
 func (s *Store) UpdateBusiness(ctx context.Context, b Business) error {
+	b = located(b)
 	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		var was struct {
 			Website string `db:"website"`
@@ -352,11 +366,12 @@ func (s *Store) UpdateBusiness(ctx context.Context, b Business) error {
 		res, err := tx.ExecContext(ctx, tx.Rebind(`
 		UPDATE businesses SET name = ?, tagline = ?, description = ?, category = ?, sub_category = ?, tags = ?,
 			address = ?, city = ?, city_key = ?, state = ?, zip_code = ?, phone = ?, website = ?, email = ?, email_confirmed = ?, hours = ?, services = ?,
-			business_type = ?, show_email = ?, show_phone = ?, show_address = ?, show_pricing = ?, show_hours = ?, updated_at = ?
+			business_type = ?, show_email = ?, show_phone = ?, show_address = ?, show_pricing = ?, show_hours = ?,
+			lat = ?, lng = ?, geo_source = ?, service_radius = ?, updated_at = ?
 		WHERE id = ?`),
 			b.Name, b.Tagline, b.Description, b.Category, b.SubCategory, b.Tags, b.Address, b.City, lookalike.CityKey(b.City), b.State, b.ZipCode,
 			b.Phone, b.Website, b.Email, b.EmailConfirmed, b.Hours, b.Services, b.BusinessType, b.ShowEmail, b.ShowPhone, b.ShowAddress,
-			b.ShowPricing, b.ShowHours, now, b.ID)
+			b.ShowPricing, b.ShowHours, b.Lat, b.Lng, b.GeoSource, b.ServiceRadius, now, b.ID)
 		if err := affectedOne(res, err, "update business"); err != nil {
 			return err
 		}

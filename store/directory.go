@@ -15,6 +15,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"bizprofile/geo"
 	"bizprofile/search"
 )
 
@@ -44,6 +45,11 @@ type Search struct {
 	Type         string
 	Page         int  // 1-based
 	Exact        bool // only listings containing Query itself (search.Query.Exact)
+	// Near and Radius keep the listings within Radius miles of a place
+	// (search.Query.Near); OpenAt those open at a moment.
+	Near   *geo.Point
+	Radius float64
+	OpenAt time.Time
 }
 
 // query is q as the search engine takes it.
@@ -51,6 +57,7 @@ func (q Search) query() search.Query {
 	return search.Query{
 		Text: q.Query, Category: q.Category, Location: q.Location, State: q.State, City: q.City,
 		Sort: q.Sort, MinRating: q.MinRating, VerifiedOnly: q.VerifiedOnly, Type: q.Type, Exact: q.Exact,
+		Near: q.Near, Radius: q.Radius, OpenAt: q.OpenAt,
 	}
 }
 
@@ -144,13 +151,21 @@ func cardBusiness(l search.Listing) Business {
 	var tags Lines
 	_ = tags.Scan(l.Tags)
 	logo, _ := ParsePicture(l.Logo) // as stored: valid, or none
-	return Business{
+	b := Business{
 		ID: l.ID, Slug: l.Slug, Name: l.Name, Tagline: l.Tagline, Description: l.Description,
 		Category: l.Category, SubCategory: l.SubCategory, Tags: tags,
 		City: l.City, State: l.State, Phone: l.Phone, ShowPhone: l.Phone != "",
 		BusinessType: l.Type, Rating: l.Rating, ReviewCount: l.ReviewCount,
 		Verified: l.Verified, Featured: l.Featured, Claimed: l.Claimed, Published: true, Logo: logo,
+		Distance: l.Distance,
 	}
+	if l.Located {
+		b.Lat, b.Lng = sql.NullFloat64{Float64: l.At.Lat, Valid: true}, sql.NullFloat64{Float64: l.At.Lng, Valid: true}
+	}
+	if l.Hours != "" && b.Hours.Scan(l.Hours) == nil {
+		b.ShowHours = true
+	}
+	return b
 }
 
 // Places are the cities with published listings, by state then city: the
@@ -322,7 +337,7 @@ func (s *Store) rebuildDirectory(ctx context.Context) error {
 // seconds longer.
 func (s *Store) publishedListings(ctx context.Context, cond string, args ...any) ([]search.Listing, error) {
 	rows, err := s.pool.QueryContext(ctx, s.pool.Rebind(`SELECT id, slug, name, tagline, description, tags, sub_category, category, city, state,
-		business_type, rating, review_count, featured, verified, claimed, phone, show_phone, logo
+		business_type, rating, review_count, featured, verified, claimed, phone, show_phone, logo, lat, lng, hours, show_hours
 		FROM businesses WHERE published = TRUE `+cond), args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: read listings to index: %w", err)
@@ -334,8 +349,12 @@ func (s *Store) publishedListings(ctx context.Context, cond string, args ...any)
 		var reviews sql.NullInt64
 		var showPhone bool
 		var logo Picture
+		var lat, lng sql.NullFloat64
+		var hours string
+		var showHours bool
 		if err := rows.Scan(&l.ID, &l.Slug, &l.Name, &l.Tagline, &l.Description, &l.Tags, &l.SubCategory, &l.Category,
-			&l.City, &l.State, &l.Type, &l.Rating, &reviews, &l.Featured, &l.Verified, &l.Claimed, &l.Phone, &showPhone, &logo); err != nil {
+			&l.City, &l.State, &l.Type, &l.Rating, &reviews, &l.Featured, &l.Verified, &l.Claimed, &l.Phone, &showPhone, &logo,
+			&lat, &lng, &hours, &showHours); err != nil {
 			return nil, fmt.Errorf("store: read listings to index: %w", err)
 		}
 		l.ReviewCount = int(reviews.Int64)
@@ -343,6 +362,7 @@ func (s *Store) publishedListings(ctx context.Context, cond string, args ...any)
 			l.Phone = ""
 		}
 		l.Logo = logo.String()
+		indexPlace(&l, lat, lng, hours, showHours)
 		out = append(out, l)
 	}
 	if err := rows.Err(); err != nil {

@@ -6,8 +6,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
+
+	"bizprofile/geo"
 )
 
 // Quote requests ("Smart Lead Matching"): someone describes what they need
@@ -81,9 +84,15 @@ type QuoteRequest struct {
 	Description string        `db:"description"`
 	City        string        `db:"city"`
 	State       string        `db:"state"`
-	Timing      string        `db:"timing"`
-	Budget      string        `db:"budget"`
-	CreatedAt   time.Time     `db:"created_at"`
+	// ZipCode is where the work is, when the requester gave it; Lat and
+	// Lng that place (its ZIP code's, else its city's), null when the
+	// gazetteer knows neither.
+	ZipCode   string          `db:"zip_code"`
+	Lat       sql.NullFloat64 `db:"lat"`
+	Lng       sql.NullFloat64 `db:"lng"`
+	Timing    string          `db:"timing"`
+	Budget    string          `db:"budget"`
+	CreatedAt time.Time       `db:"created_at"`
 	// ConfirmedAt is when the request was matched: when it was sent by
 	// the signed-in owner of its address, else when that address was
 	// confirmed from the emailed link (see quote_confirmations.go).
@@ -113,6 +122,9 @@ func (s *Store) CreateQuoteRequest(ctx context.Context, q QuoteRequest, confirmS
 	q.CreatedAt = q.CreatedAt.UTC()
 	q.Email = NormalizeEmail(q.Email)
 	q.Token = rand.Text()
+	if p, _, ok := geo.Locate(q.ZipCode, q.City, q.State); ok {
+		q.Lat, q.Lng = sql.NullFloat64{Float64: p.Lat, Valid: true}, sql.NullFloat64{Float64: p.Lng, Valid: true}
+	}
 	var digest sql.NullString
 	if confirmSecret != "" {
 		digest = sql.NullString{String: Digest(confirmSecret), Valid: true}
@@ -123,11 +135,11 @@ func (s *Store) CreateQuoteRequest(ctx context.Context, q QuoteRequest, confirmS
 	var matches []Match
 	err := s.InTx(ctx, func(tx *Store) error {
 		err := tx.db.QueryRowxContext(ctx, tx.db.Rebind(`
-			INSERT INTO quote_requests (token, user_id, name, email, phone, category, description, city, state, timing, budget, created_at,
-				confirmed_at, confirm_digest, confirm_sent_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-			q.Token, q.UserID, q.Name, q.Email, q.Phone, q.Category, q.Description, q.City, q.State, q.Timing, q.Budget, q.CreatedAt,
-			q.ConfirmedAt, digest, q.ConfirmSentAt).Scan(&q.ID)
+			INSERT INTO quote_requests (token, user_id, name, email, phone, category, description, city, state, zip_code, lat, lng,
+				timing, budget, created_at, confirmed_at, confirm_digest, confirm_sent_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			q.Token, q.UserID, q.Name, q.Email, q.Phone, q.Category, q.Description, q.City, q.State, q.ZipCode, q.Lat, q.Lng,
+			q.Timing, q.Budget, q.CreatedAt, q.ConfirmedAt, digest, q.ConfirmSentAt).Scan(&q.ID)
 		if err != nil {
 			return fmt.Errorf("store: create quote request: %w", err)
 		}
@@ -144,7 +156,8 @@ func (s *Store) CreateQuoteRequest(ctx context.Context, q QuoteRequest, confirmS
 }
 
 // quoteRequestColumns are a quote request's columns.
-const quoteRequestColumns = `id, token, user_id, name, email, phone, category, description, city, state, timing, budget, created_at, confirmed_at, confirm_sent_at`
+const quoteRequestColumns = `id, token, user_id, name, email, phone, category, description, city, state, zip_code, lat, lng,
+	timing, budget, created_at, confirmed_at, confirm_sent_at`
 
 // QuoteRequestByToken finds a request by its page's token.
 func (s *Store) QuoteRequestByToken(ctx context.Context, token string) (QuoteRequest, error) {
@@ -179,6 +192,10 @@ const (
 	maxCandidates   = 1000
 )
 
+// MaxServiceRadius is the most miles a service-area business may say it
+// serves around its location.
+const MaxServiceRadius = 100
+
 // Points of the ranking (see MatchListings).
 const (
 	rankPerOffer     = 10
@@ -196,6 +213,9 @@ const (
 type Ranked struct {
 	Business Business
 	Points   int
+	// Distance is the miles between the listing and the request's place
+	// (-1 when either is not located).
+	Distance float64
 	// Response is the median time its owner took to answer leads; 0 when
 	// unknown, and Silent when most leads were never answered.
 	Response time.Duration
@@ -209,9 +229,11 @@ const Silent = time.Duration(1<<63 - 1)
 // MaxMatches published listings (not suspended, not held) that have an
 // owner — a listing nobody manages never gets a matched lead — in the
 // request's category, serving its place (a storefront in its city and
-// state, a service-area business in its state, an online one anywhere),
-// and not the requester's own. They are ranked by points (RankListings),
-// then by review count, then oldest listing first. A request in a granted
+// state; a service-area business whose area — ServiceRadius miles around
+// it — covers the request's ZIP code or city, or, one that has not given
+// a radius, in its state; an online one anywhere), and not the
+// requester's own. They are ranked by points (RankListings), then the
+// closest first, then by review count, then oldest listing first. A request in a granted
 // lead zone (ZoneFor) goes only to the zone holder's client listings
 // among them; when none of those matches, to the open pool as any other.
 func (s *Store) MatchListings(ctx context.Context, q QuoteRequest) ([]Business, error) {
@@ -281,6 +303,13 @@ func (s *Store) rankListings(ctx context.Context, q QuoteRequest, holder int64) 
 	// The owned listings are few beside the imported ones nobody owns, so
 	// the search starts from the owner index (owner_id IS NOT NULL) and
 	// filters those.
+	// Service areas: those with a radius near enough to cover the place
+	// (a box of MaxServiceRadius around it, then the distance itself).
+	at, located := geo.Point{Lat: q.Lat.Float64, Lng: q.Lng.Float64}, q.Lat.Valid && q.Lng.Valid
+	if !located { // a request not stored yet
+		at, _, located = geo.Locate(q.ZipCode, q.City, q.State)
+	}
+	box := geo.BoundingBox(at, MaxServiceRadius)
 	var bs []Business
 	err := s.db.SelectContext(ctx, &bs, s.db.Rebind(`
 		SELECT `+prefixed("b.", businessColumns)+`
@@ -288,12 +317,18 @@ func (s *Store) rankListings(ctx context.Context, q QuoteRequest, holder int64) 
 		WHERE b.owner_id IS NOT NULL AND b.owner_id <> `+accountSQL+`
 			AND b.category = ? AND b.published = TRUE AND b.suspended = FALSE AND b.held = FALSE
 			AND (b.business_type = 'online'
-				OR (b.business_type = 'service_area' AND b.state = ?)
+				OR (b.business_type = 'service_area' AND b.service_radius = 0 AND b.state = ?)
+				OR (b.business_type = 'service_area' AND b.service_radius > 0 AND ? AND b.lat BETWEEN ? AND ? AND b.lng BETWEEN ? AND ?)
 				OR (b.business_type = 'storefront' AND b.state = ? AND lower(b.city) = lower(?)))`+clients+`
-		ORDER BY b.id LIMIT ?`), concat([]any{requester, requester, q.Category, q.State, q.State, q.City}, args, []any{maxCandidates})...)
+		ORDER BY b.id LIMIT ?`), concat([]any{requester, requester, q.Category, q.State, located, box.MinLat, box.MaxLat, box.MinLng, box.MaxLng,
+		q.State, q.City}, args, []any{maxCandidates})...)
 	if err != nil {
 		return nil, fmt.Errorf("store: match listings: %w", err)
 	}
+	bs = slices.DeleteFunc(bs, func(b Business) bool {
+		p, ok := b.Place()
+		return b.BusinessType == "service_area" && b.ServiceRadius > 0 && (!ok || geo.Distance(at, p) > float64(b.ServiceRadius))
+	})
 	if len(bs) == 0 {
 		return nil, nil
 	}
@@ -303,7 +338,10 @@ func (s *Store) rankListings(ctx context.Context, q QuoteRequest, holder int64) 
 	}
 	ranked := make([]Ranked, len(bs))
 	for i, b := range bs {
-		r := Ranked{Business: b, Response: times[b.ID]}
+		r := Ranked{Business: b, Response: times[b.ID], Distance: -1}
+		if p, ok := b.Place(); ok && located {
+			r.Distance = geo.Distance(at, p)
+		}
 		r.Points = min(len(offersNamed(q.Description, b))*rankPerOffer, rankOfferMax)
 		if b.ReviewCount > 0 {
 			r.Points += int(b.Rating*rankPerStar + 0.5)
@@ -329,6 +367,12 @@ func (s *Store) rankListings(ctx context.Context, q QuoteRequest, holder int64) 
 		a, b := ranked[i], ranked[j]
 		if a.Points != b.Points {
 			return a.Points > b.Points
+		}
+		if a.Distance != b.Distance && min(a.Distance, b.Distance) >= 0 {
+			return a.Distance < b.Distance
+		}
+		if (a.Distance < 0) != (b.Distance < 0) {
+			return b.Distance < 0 // a located listing before one that is not
 		}
 		if a.Business.ReviewCount != b.Business.ReviewCount {
 			return a.Business.ReviewCount > b.Business.ReviewCount

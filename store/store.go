@@ -116,6 +116,10 @@ func Open(ctx context.Context, databaseURL, sqlitePath string, log *slog.Logger)
 		db.Close()
 		return nil, err
 	}
+	if err := s.locateListings(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"bizprofile/catalog"
+	"bizprofile/geo"
 	"bizprofile/internal/synthetic"
 	"bizprofile/places"
 	"bizprofile/store"
@@ -31,7 +32,7 @@ type Shape struct {
 // controls from the synthetic listings' vocabulary: words that find
 // thousands of listings, a handful, or none.
 var Shapes = []Shape{
-	{"broad word", 10, func(m *Mix) url.Values { // "bakery": thousands of matches
+	{"broad word", 8, func(m *Mix) url.Values { // "bakery": thousands of matches
 		v := m.search(m.broadWord(), "", "", m.sort(), m.maybeRating(30))
 		m.filters(v, 20, 20)
 		return v
@@ -42,7 +43,7 @@ var Shapes = []Shape{
 	{"substring", 7, func(m *Mix) url.Values { // "akery", "ingto"
 		return m.search(m.substring(), "", "", m.sort(), m.maybeRating(15))
 	}},
-	{"two letters", 6, func(m *Mix) url.Values { // "ba", "tx"
+	{"two letters", 5, func(m *Mix) url.Values { // "ba", "tx"
 		v := m.search(m.twoLetters(), "", "", m.sort(), m.maybeRating(30))
 		m.filters(v, 20, 20)
 		return v
@@ -53,7 +54,7 @@ var Shapes = []Shape{
 		}
 		return m.search(m.missWord(), "", "", m.sort(), "")
 	}},
-	{"category", 8, func(m *Mix) url.Values {
+	{"category", 7, func(m *Mix) url.Values {
 		v := m.search("", m.category(), "", m.sort(), m.maybeRating(40))
 		m.filters(v, 40, 40)
 		m.maybePage(v, 40, 10)
@@ -80,7 +81,7 @@ var Shapes = []Shape{
 		}
 		return v
 	}},
-	{"pages 2-5", 8, func(m *Mix) url.Values {
+	{"pages 2-5", 6, func(m *Mix) url.Values {
 		var v url.Values
 		switch m.r.IntN(5) {
 		case 0:
@@ -97,7 +98,7 @@ var Shapes = []Shape{
 		v.Set("page", strconv.Itoa(2+m.r.IntN(4)))
 		return v
 	}},
-	{"deep page", 5, func(m *Mix) url.Values { // a crawler walking the pages
+	{"deep page", 4, func(m *Mix) url.Values { // a crawler walking the pages
 		var v url.Values
 		pages := m.size / 25 // a page is about 20 listings, most of them published
 		switch m.r.IntN(10) {
@@ -124,7 +125,7 @@ var Shapes = []Shape{
 	{"place as typed", 4, func(m *Mix) url.Values { // "portland or", "Austin TX", "NYC"
 		return m.search("", m.maybeCategory(50), m.placeAsTyped(), m.sort(), m.maybeRating(30))
 	}},
-	{"combination", 8, func(m *Mix) url.Values { // text, category, place, filters together
+	{"combination", 7, func(m *Mix) url.Values { // text, category, place, filters together
 		q := m.broadWord()
 		if m.chance(30) {
 			q = m.rareWord()
@@ -138,6 +139,55 @@ var Shapes = []Shape{
 		m.maybePage(v, 15, 3)
 		return v
 	}},
+	{"near a place", 7, func(m *Mix) url.Values { // "Austin, TX" or a visitor's coordinates, within 5-100 miles
+		v := m.search(m.maybeBroadWord(30), m.maybeCategory(50), "", m.nearSort(), m.maybeRating(20))
+		v.Set("near", m.near())
+		if r := m.radius(); r != "" {
+			v.Set("radius", r)
+		}
+		m.maybePage(v, 15, 3)
+		return v
+	}},
+	{"open now", 2, func(m *Mix) url.Values { // open now, near a place or in a city
+		v := m.search("", m.maybeCategory(50), "", m.sort(), "")
+		if m.chance(50) {
+			v.Set("near", m.near())
+			v.Set("sort", m.nearSort())
+		} else {
+			v.Set("location", m.city())
+		}
+		v.Set("open", "now")
+		return v
+	}},
+}
+
+// near is a place as a visitor gives one: a city and state, or the
+// coordinates "Near me" sends (within a few miles of a city's centre).
+func (m *Mix) near() string {
+	c := m.cityState()
+	if p, _, ok := geo.Locate("", c[0], c[1]); ok && m.chance(40) {
+		return strconv.FormatFloat(p.Lat+(m.r.Float64()-0.5)*0.2, 'f', 4, 64) + "," + strconv.FormatFloat(p.Lng+(m.r.Float64()-0.5)*0.2, 'f', 4, 64)
+	}
+	return c[0] + ", " + c[1]
+}
+
+// radius is a search's radius in miles, "" for the default (25).
+func (m *Mix) radius() string { return []string{"", "", "5", "10", "50", "100"}[m.r.IntN(6)] }
+
+// nearSort is the sort of a search near a place: mostly nearest first.
+func (m *Mix) nearSort() string {
+	if m.chance(60) {
+		return "distance"
+	}
+	return m.sort()
+}
+
+// maybeBroadWord is a broad word percent of the time, else "".
+func (m *Mix) maybeBroadWord(percent int) string {
+	if m.chance(percent) {
+		return m.broadWord()
+	}
+	return ""
 }
 
 // URL is one request of the mix.
@@ -240,13 +290,16 @@ func (m *Mix) url(v url.Values, shape int) URL {
 		return URL{Path: "/directory?" + v.Encode(), Shape: shape}
 	}
 	var b strings.Builder
-	for i, name := range []string{"q", "category", "location", "sort", "view", "min_rating", "type", "verified", "page"} {
+	for i, name := range []string{"q", "category", "location", "near", "radius", "sort", "view", "min_rating", "type", "verified", "open", "page"} {
 		val := v.Get(name)
-		if val == "" && (name == "verified" || name == "page" || name == "view") {
+		if val == "" && (name == "verified" || name == "open" || name == "page" || name == "view") {
 			continue
 		}
 		if name == "sort" && val == "" {
 			val = store.SortRelevance
+		}
+		if name == "radius" && val == "" {
+			val = "25"
 		}
 		if i > 0 {
 			b.WriteByte('&')

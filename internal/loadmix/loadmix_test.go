@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bizprofile/catalog"
+	"bizprofile/geo"
 )
 
 // TestMix checks the mix: the same seed gives
@@ -46,6 +47,15 @@ func TestMix(t *testing.T) {
 					t.Fatalf("%s: %s %q", u.Path, name, val)
 				}
 				continue
+			case "near":
+				if _, err := geo.Parse(val); val != "" && err != nil {
+					t.Fatalf("%s: near %q: %v", u.Path, val, err)
+				}
+				continue
+			case "radius":
+				opts = catalog.RadiusOptions
+			case "open":
+				opts = []catalog.Option{{Value: "now"}}
 			case "category":
 				opts = catalog.Categories
 			case "sort":

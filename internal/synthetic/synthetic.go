@@ -8,11 +8,13 @@ package synthetic
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"time"
 
+	"bizprofile/geo"
 	"bizprofile/store"
 )
 
@@ -323,6 +325,23 @@ func synthBusiness(r *rand.Rand, i int) store.Business {
 	// we confirmed who runs the business (store.ErrUnowned). The draw
 	// stays, so that the rest of the data is what it always was.
 	b.Verified = false
+	// Its ZIP code is made up: the listing is put within about 10 miles
+	// of its city's centre instead, so that searches near a place find
+	// listings spread as a real city's are; a few keep office hours of
+	// their own, so "open now" has something to tell apart. Drawn from a
+	// stream of the listing's own, so the rest stays as it always was.
+	r = rand.New(rand.NewPCG(uint64(i), 0x6e6561722d6d65))
+	if p, _, ok := geo.Locate("", b.City, b.State); ok {
+		b.Lat = sql.NullFloat64{Float64: p.Lat + (r.Float64()-0.5)*0.28, Valid: true}
+		b.Lng = sql.NullFloat64{Float64: p.Lng + (r.Float64()-0.5)*0.34, Valid: true}
+		b.GeoSource = store.GeoPin
+	}
+	if r.IntN(4) == 0 {
+		open := 6 + r.IntN(6)
+		for d := range b.Hours[:6] {
+			b.Hours[d] = store.DayHours{Open: fmt.Sprintf("%02d:00", open), Close: fmt.Sprintf("%02d:30", open+6+r.IntN(8))}
+		}
+	}
 	return b
 }
 

@@ -130,8 +130,29 @@ func OpenShared(t testing.TB, d store.Dialect, n int) []*store.Store {
 		}
 		t.Cleanup(func() { s.Close() })
 		stores[i] = s
+		where.Store(s, [2]string{url, path})
 	}
 	return stores
+}
+
+// where is the database each store of OpenShared is on (URL, path).
+var where sync.Map
+
+// OpenSame opens another store on the database of s (from OpenShared), as
+// the app does when it starts again: migrations and start-up work run.
+func OpenSame(t testing.TB, s *store.Store) *store.Store {
+	t.Helper()
+	w, ok := where.Load(s)
+	if !ok {
+		t.Fatal("OpenSame: the store was not opened by OpenShared")
+	}
+	on := w.([2]string)
+	again, err := store.Open(context.Background(), on[0], on[1], slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatalf("open again: %v", err)
+	}
+	t.Cleanup(func() { again.Close() })
+	return again
 }
 
 // PostgresDatabase creates an empty database on the test server and returns
