@@ -29,7 +29,7 @@ func zone(t *testing.T, name string) *time.Location {
 func TestStatusAroundOpeningAndClosing(t *testing.T) {
 	chicago := zone(t, "America/Chicago")
 	w := office()
-	w[2] = Day{Open: "08:30", Close: "17:30"} // Wednesday
+	w[2] = Day{Open: "08:30", Close: "17:30"}                                                   // Wednesday
 	at := func(day, h, m int) time.Time { return time.Date(2026, 6, day, h, m, 0, 0, chicago) } // 1 June 2026 is a Monday
 	for _, c := range []struct {
 		now   time.Time

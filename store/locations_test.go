@@ -88,12 +88,12 @@ func TestQuoteRequestsMatchServiceAreasByDistance(t *testing.T) {
 		sa := func(name, city, zip string, radius int) {
 			qrListing(t, s, ann, store.Business{Name: name, BusinessType: store.TypeServiceArea, City: city, ZipCode: zip, ServiceRadius: radius})
 		}
-		sa("Round Rock, 25 miles", "Round Rock", "78664", 25)      // ~17 miles from downtown Austin
-		sa("Georgetown, 30 miles", "Georgetown", "78626", 30)      // ~26 miles
-		sa("Georgetown, 10 miles", "Georgetown", "78626", 10)      // too far
-		sa("San Antonio, 100 miles", "San Antonio", "78205", 100)  // ~75 miles
-		sa("Houston, 50 miles", "Houston", "77002", 50)            // ~145 miles: too far
-		sa("Texas, no radius", "El Paso", "79901", 0)              // the whole state, as before
+		sa("Round Rock, 25 miles", "Round Rock", "78664", 25)     // ~17 miles from downtown Austin
+		sa("Georgetown, 30 miles", "Georgetown", "78626", 30)     // ~26 miles
+		sa("Georgetown, 10 miles", "Georgetown", "78626", 10)     // too far
+		sa("San Antonio, 100 miles", "San Antonio", "78205", 100) // ~75 miles
+		sa("Houston, 50 miles", "Houston", "77002", 50)           // ~145 miles: too far
+		sa("Texas, no radius", "El Paso", "79901", 0)             // the whole state, as before
 		qrListing(t, s, ann, store.Business{Name: "Austin Storefront", ZipCode: "78701"})
 
 		got := matchedNames(t, s, qrRequest(func(q *store.QuoteRequest) { q.ZipCode = "78701" }))
