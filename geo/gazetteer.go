@@ -151,43 +151,52 @@ func citiesNamed(name string) []cityRow {
 }
 
 // NearestCity is the gazetteer's city nearest p, its state and how far it
-// is ("" when none is within about 70 miles).
+// is ("" when none is within about 70 miles). It looks only in p's square
+// of the grid and the eight around it, and ranks them by a flat-earth
+// measure (the same order as Distance at these ranges), so it takes a few
+// microseconds.
 func NearestCity(p Point) (city, state string, miles float64) {
 	g := table()
-	best, bestMiles := int32(-1), math.MaxFloat64
-	sq := square(p)
-	for dl := int16(-1); dl <= 1; dl++ {
-		for dg := int16(-1); dg <= 1; dg++ {
-			for _, i := range g.grid[[2]int16{sq[0] + dl, sq[1] + dg}] {
-				if d := Distance(p, g.cities[i].at); d < bestMiles {
-					best, bestMiles = i, d
-				}
-			}
-		}
-	}
+	best := nearest(p, g.grid, func(i int32) Point { return g.cities[i].at })
 	if best < 0 {
 		return "", "", 0
 	}
-	return g.cities[best].name, g.cities[best].state, bestMiles
+	c := g.cities[best]
+	return c.name, c.state, Distance(p, c.at)
 }
 
 // NearestZIP is the ZIP code whose centre is nearest p ("" when none is
 // within about 70 miles).
 func NearestZIP(p Point) string {
 	g := table()
-	best, bestMiles := -1, math.MaxFloat64
-	sq := square(p)
-	for dl := int16(-1); dl <= 1; dl++ {
-		for dg := int16(-1); dg <= 1; dg++ {
-			for _, i := range g.zipGrid[[2]int16{sq[0] + dl, sq[1] + dg}] {
-				if d := Distance(p, g.zipAt[i]); d < bestMiles {
-					best, bestMiles = int(i), d
-				}
-			}
-		}
-	}
+	best := nearest(p, g.zipGrid, func(i int32) Point { return g.zipAt[i] })
 	if best < 0 {
 		return ""
 	}
 	return strconv.Itoa(int(g.zips[best]) + 100000)[1:]
+}
+
+// nearest is the index of the point of grid nearest p among those in p's
+// square and the eight around it, or -1. Degrees of longitude are scaled
+// by the cosine of p's latitude: within a few squares that ranks points as
+// Distance does, at a hundredth of its cost.
+func nearest(p Point, grid map[[2]int16][]int32, at func(int32) Point) int32 {
+	if math.IsNaN(p.Lat) || math.IsNaN(p.Lng) || math.Abs(p.Lat) > 90 || math.Abs(p.Lng) > 180 {
+		return -1
+	}
+	scale := math.Cos(p.Lat * math.Pi / 180)
+	best, bestD := int32(-1), math.MaxFloat64
+	sq := square(p)
+	for dl := int16(-1); dl <= 1; dl++ {
+		for dg := int16(-1); dg <= 1; dg++ {
+			for _, i := range grid[[2]int16{sq[0] + dl, sq[1] + dg}] {
+				q := at(i)
+				dy, dx := q.Lat-p.Lat, (q.Lng-p.Lng)*scale
+				if d := dy*dy + dx*dx; d < bestD {
+					best, bestD = i, d
+				}
+			}
+		}
+	}
+	return best
 }

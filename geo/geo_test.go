@@ -87,6 +87,43 @@ func TestDistancesBetweenZIPCodes(t *testing.T) {
 	}
 }
 
+// The city nearest a point, by name, state and miles; nothing far out at
+// sea.
+func TestNearestCity(t *testing.T) {
+	for _, c := range []struct {
+		at          Point
+		city, state string
+	}{
+		{Point{30.2672, -97.7431}, "Austin", "TX"},
+		{Point{43.6150, -116.2023}, "Boise", "ID"},
+		{Point{61.2181, -149.9003}, "Anchorage", "AK"},
+		{Point{21.3069, -157.8583}, "Honolulu", "HI"},
+		{Point{18.4655, -66.1057}, "San Juan", "PR"},
+	} {
+		city, state, miles := NearestCity(c.at)
+		if city != c.city || state != c.state || miles > 3 {
+			t.Errorf("%v: %s, %s (%.1f miles), want %s, %s", c.at, city, state, miles, c.city, c.state)
+		}
+		if want := Distance(c.at, mustCity(t, city, state)); math.Abs(miles-want) > 1e-9 {
+			t.Errorf("%v: %.3f miles, Distance says %.3f", c.at, miles, want)
+		}
+	}
+	for _, p := range []Point{{35, -40}, {0, 0}, {90, 180}, {-90, -180}, {math.NaN(), 0}} {
+		if city, _, _ := NearestCity(p); city != "" {
+			t.Errorf("%v: %s", p, city)
+		}
+	}
+}
+
+func mustCity(t *testing.T, name, state string) Point {
+	t.Helper()
+	p, ok := City(name, state)
+	if !ok {
+		t.Fatalf("%s, %s unknown", name, state)
+	}
+	return p
+}
+
 // Every point within the miles of a centre is in its bounding box, also
 // far north (Anchorage) and at 100 miles.
 func TestBoundingBoxHoldsTheRadius(t *testing.T) {
@@ -195,7 +232,29 @@ func TestZone(t *testing.T) {
 		{"TN", Point{36.16, -86.78}, "America/Chicago"}, {"TN", Point{35.96, -83.92}, "America/New_York"}, // Nashville, Knoxville
 		{"TN", Point{35.05, -85.31}, "America/New_York"},                                                              // Chattanooga
 		{"IN", Point{39.77, -86.16}, "America/Indiana/Indianapolis"}, {"IN", Point{41.59, -87.35}, "America/Chicago"}, // Indianapolis, Gary
-		{"IN", Point{37.97, -87.57}, "America/Chicago"},                                                    // Evansville
+		{"IN", Point{37.97, -87.57}, "America/Chicago"},                                                   // Evansville
+		{"KY", Point{37.99, -86.17}, "America/New_York"}, {"KY", Point{37.78, -86.46}, "America/Chicago"}, // Brandenburg, Hardinsburg
+		{"KY", Point{37.10, -85.31}, "America/Chicago"}, {"KY", Point{37.34, -85.34}, "America/New_York"}, // Columbia, Campbellsville
+		{"TN", Point{35.61, -85.19}, "America/New_York"}, {"TN", Point{35.37, -85.39}, "America/Chicago"}, // Pikeville, Dunlap
+		{"TN", Point{35.95, -85.03}, "America/Chicago"},                                                   // Crossville
+		{"FL", Point{29.81, -85.30}, "America/New_York"}, {"FL", Point{29.95, -85.42}, "America/Chicago"}, // Port St. Joe, Mexico Beach
+		{"FL", Point{30.71, -84.93}, "America/Chicago"}, {"FL", Point{29.73, -84.98}, "America/New_York"}, // Sneads, Apalachicola
+		{"SD", Point{44.35, -100.37}, "America/Denver"}, {"SD", Point{44.37, -100.35}, "America/Chicago"}, // Fort Pierre, Pierre
+		{"SD", Point{43.89, -100.71}, "America/Chicago"}, {"SD", Point{43.75, -101.51}, "America/Denver"}, // Murdo, Kadoka
+		{"ND", Point{46.09, -100.63}, "America/Denver"}, {"ND", Point{46.81, -100.78}, "America/Chicago"}, // Fort Yates, Bismarck
+		{"ND", Point{46.84, -101.41}, "America/Chicago"},                                                  // New Salem
+		{"KS", Point{39.35, -101.40}, "America/Chicago"}, {"KS", Point{37.99, -101.75}, "America/Denver"}, // Colby, Syracuse
+		{"NV", Point{36.17, -115.14}, "America/Los_Angeles"}, {"NV", Point{40.73, -114.04}, "America/Denver"}, // Las Vegas, West Wendover
+		{"OR", Point{44.78, -117.83}, "America/Los_Angeles"},                                               // Baker City
+		{"ID", Point{45.5, -116.0}, "America/Boise"}, {"ID", Point{46.42, -117.02}, "America/Los_Angeles"}, // south of the Salmon, Lewiston
+		{"MI", Point{46.54, -87.40}, "America/Detroit"}, {"MI", Point{45.11, -87.61}, "America/Menominee"}, // Marquette, Menominee
+		{"AK", Point{53.88, -166.54}, "America/Anchorage"},           // Unalaska
+		{"IN", Point{41.68, -86.25}, "America/Indiana/Indianapolis"}, // South Bend
+		{"GU", Point{13.47, 144.75}, "Pacific/Guam"}, {"VI", Point{18.34, -64.93}, "America/St_Thomas"},
+		{"AS", Point{-14.28, -170.70}, "Pacific/Pago_Pago"}, {"MP", Point{15.18, 145.75}, "Pacific/Saipan"},
+		{"DC", Point{38.9, -77.04}, "America/New_York"},
+		{"", Point{47.6, -122.3}, "America/Los_Angeles"}, {"", Point{40.7, -74.0}, "America/New_York"},
+		{"", Point{39.7, -105.0}, "America/Denver"}, {"", Point{21.3, -157.9}, "Pacific/Honolulu"},
 		{"MI", Point{42.33, -83.05}, "America/Detroit"}, {"MI", Point{46.45, -90.17}, "America/Menominee"}, // Detroit, Ironwood
 		{"AK", Point{61.22, -149.9}, "America/Anchorage"}, {"AK", Point{51.88, -176.66}, "America/Adak"},
 		{"AZ", Point{33.45, -112.07}, "America/Phoenix"}, {"HI", Point{21.31, -157.86}, "Pacific/Honolulu"},

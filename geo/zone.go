@@ -41,8 +41,14 @@ func split(state string, p Point) string {
 		if lng < -104.92 {
 			return "America/Denver"
 		}
-	case "FL": // the panhandle west of the Apalachicola river
-		if lng < -85.0 && lat > 29.6 {
+	case "FL":
+		// Central: the panhandle west of the Apalachicola river (85°W; the
+		// Chattahoochee, 84.86°W, along Jackson county), but not the
+		// south of Gulf county (Port St. Joe, Cape San Blas), which keeps
+		// Eastern.
+		westOfRiver := lng < -85.0 || (lat > 30.4 && lng < -84.86)
+		southGulf := lat < 29.98 && lng > -85.39
+		if westOfRiver && lat > 29.6 && !southGulf {
 			return "America/Chicago"
 		}
 	case "ID": // north of the Salmon river
@@ -65,20 +71,37 @@ func split(state string, p Point) string {
 		if lng < -101.0 {
 			return "America/Denver"
 		}
-	case "SD": // west of the Missouri, roughly
-		if lng < -100.5 {
+	case "SD":
+		// Mountain: west of the Missouri north of 44.15°N (Stanley county
+		// from Fort Pierre, 100.365°W, across the river from Pierre), and
+		// west of 101.1°W south of it (Jones, Mellette and Todd keep
+		// Central).
+		if (lat >= 44.15 && (lng < -100.5 || (lat < 44.75 && lng < -100.365))) || (lat < 44.15 && lng < -101.1) {
 			return "America/Denver"
 		}
-	case "ND": // the south-west
-		if lng < -100.95 && lat < 47.6 {
+	case "ND":
+		// Mountain: the south-west, west of 102°W and south of 47.6°N
+		// (Stark, Dunn, Billings, Golden Valley, Slope, Bowman, Hettinger,
+		// Adams, southern McKenzie), and Grant and Sioux counties south of
+		// Morton (south of 46.6°N, west of 100.6°W).
+		if (lng < -102.0 && lat < 47.6) || (lat < 46.6 && lng < -100.6) {
 			return "America/Denver"
 		}
-	case "KY": // the west and the south-centre
-		if lng < -85.95 || (lat < 37.3 && lng < -85.0) {
+	case "KY":
+		// Central: west of Hardin county (about 85.95°W) but not Meade
+		// county on the Ohio (Brandenburg keeps Eastern), and the
+		// south-centre (Green, Adair, Russell, Cumberland, Clinton…,
+		// south of 37.3°N and west of 85°W).
+		meade := lat > 37.83 && lng > -86.49
+		if (lng < -85.95 && !meade) || (lat < 37.3 && lng < -85.0) {
 			return "America/Chicago"
 		}
-	case "TN": // the east, Chattanooga's county with it
-		if lng > -85.0 || (lat < 35.4 && lng > -85.47) {
+	case "TN":
+		// Eastern: east of Cumberland county (85°W), with Hamilton
+		// (Chattanooga: east of 85.47°W south of 35.25°N, of 85.3°W up
+		// to 35.4°N) and Bledsoe and Rhea (35.4°N–35.8°N, east of
+		// 85.25°W); Sequatchie and Marion keep Central.
+		if lng > -85.0 || (lat < 35.25 && lng > -85.47) || (lat < 35.4 && lng > -85.3) || (lat >= 35.4 && lat < 35.8 && lng > -85.25) {
 			return "America/New_York"
 		}
 	case "IN": // the north-west by Chicago and the south-west by Evansville
@@ -97,12 +120,17 @@ func split(state string, p Point) string {
 	return ""
 }
 
-// byLongitude is the zone of a place whose state is not known: the US
-// mainland's bands, roughly.
+// byLongitude is the zone of a place whose state is not known: Hawaii by
+// its latitude and longitude, else the US mainland's bands by longitude
+// alone (85°W, 101°W, 114.5°W, 129°W), Alaska's west of that and Hawaii's
+// west of 169.5°W. Near a band's edge it can be an hour out; a state
+// avoids that.
 func byLongitude(p Point) string {
 	switch {
 	case p == (Point{}):
 		return ""
+	case p.Lat < 23 && p.Lng < -154 && p.Lng > -161:
+		return "Pacific/Honolulu"
 	case p.Lng >= -85:
 		return "America/New_York"
 	case p.Lng >= -101:
