@@ -123,7 +123,7 @@ func cityKey(name string) string {
 		switch {
 		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
 			b.WriteRune(r)
-		case r == '\'' || r == '’':
+		case r == '\'' || r == '’' || r == '‘' || r == '`' || r == 'ʻ':
 		default:
 			b.WriteByte(' ')
 		}

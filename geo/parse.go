@@ -74,7 +74,7 @@ func (e *PlaceError) Unwrap() error { return e.Err }
 // coordinates ("30.2672,-97.7431", as "Near me" sends them). Its error is
 // a *PlaceError, its message a sentence to show by the field.
 func Parse(s string) (Place, error) {
-	s = strings.Join(strings.Fields(s), " ")
+	s = strings.Join(strings.Fields(strings.ToValidUTF8(s, "")), " ")
 	if utf8.RuneCountInString(s) > MaxInput {
 		s = string([]rune(s)[:MaxInput])
 	}
