@@ -64,6 +64,11 @@ type config struct {
 	// token; MetricsAddr serves /metrics on a listen address of its own
 	// (such as 127.0.0.1:9090). Neither: /metrics is not served.
 	MetricsToken, MetricsAddr string
+
+	// MapTilesURL is the template of the map tiles' addresses ({z}, {x},
+	// {y}); browsers fetch them, so the Content-Security-Policy allows
+	// its origin. MapTilesAttribution is the HTML credit every map shows.
+	MapTilesURL, MapTilesAttribution string
 }
 
 // Production reports whether production-only protections (Secure cookies,
@@ -101,6 +106,12 @@ func loadConfig(getenv func(string) string) (config, error) {
 		if _, err := storage.ParseS3URL(c.StorageURL, getenv); err != nil {
 			errs = append(errs, fmt.Errorf("STORAGE_URL: %w", err))
 		}
+	}
+
+	c.MapTilesURL = get("MAP_TILES_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+	c.MapTilesAttribution = get("MAP_TILES_ATTRIBUTION", `&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors`)
+	if !validTilesURL(c.MapTilesURL) {
+		bad("MAP_TILES_URL", c.MapTilesURL, "must be an absolute http(s) URL with {z}, {x} and {y} in its path, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png")
 	}
 
 	port := get("PORT", "8080")
@@ -230,6 +241,18 @@ func loadConfig(getenv func(string) string) (config, error) {
 		bad("BASE_URL", base, "must use https when APP_ENV=production")
 	}
 	return c, errors.Join(errs...)
+}
+
+// validTilesURL reports whether u is a tile template the map can use and
+// the Content-Security-Policy can name: http(s), a fixed host (no {s}
+// subdomains) and {z}, {x} and {y} after it.
+func validTilesURL(u string) bool {
+	p, err := url.Parse(u)
+	if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" || strings.ContainsAny(p.Host, "{}") {
+		return false
+	}
+	rest := strings.TrimPrefix(u, p.Scheme+"://"+p.Host)
+	return strings.Contains(rest, "{z}") && strings.Contains(rest, "{x}") && strings.Contains(rest, "{y}")
 }
 
 // domainOf is the part of an address after the @.

@@ -58,6 +58,10 @@ func main() {
 // shutdown signal arrives.
 const shutdownGrace = 10 * time.Second
 
+// mapMaxZoom is the closest zoom the maps offer: OpenStreetMap's tile
+// servers (and most others) draw up to 19.
+const mapMaxZoom = 19
+
 // run wires the app together and serves until ctx ends.
 func run(ctx context.Context, getenv func(string) string, stdout io.Writer) error {
 	cfg, err := loadConfig(getenv)
@@ -153,6 +157,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 			BaseURL:      cfg.BaseURL.String(),
 			SupportEmail: cfg.SupportEmail,
 			SupportPhone: cfg.SupportPhone,
+			MapTiles:     views.MapTiles{URL: cfg.MapTilesURL, Attribution: cfg.MapTilesAttribution, MaxZoom: mapMaxZoom},
 		},
 		Production:  cfg.Production(),
 		Media:       media,

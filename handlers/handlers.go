@@ -159,7 +159,7 @@ func New(d Deps) *Handlers {
 		h.media = disk
 	}
 	h.present = present.Pages{BaseURL: h.site.BaseURL, Media: h.media}
-	h.csp = contentSecurityPolicy(storage.Origin(h.media))
+	h.csp = contentSecurityPolicy(storage.Origin(h.media), h.site.MapTiles.Origin())
 	if h.sessions != nil {
 		// Loading or saving a session fails when the database does: the
 		// same styled answer as any other failure, 503 when it is down.

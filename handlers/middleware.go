@@ -12,6 +12,7 @@ import (
 	"path"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -132,12 +133,14 @@ func (h *Handlers) recoverPanic(next http.Handler) http.Handler {
 // a page. Forms post only here, and the redirects after a post may go only
 // to Stripe's Checkout and billing portal (browsers apply form-action to
 // those redirects too). Images come from here, data: URLs, the blob: URLs
-// of the upload island's previews, and the image bucket's origin when one
-// is configured (mediaOrigin, "" for none).
-func contentSecurityPolicy(mediaOrigin string) string {
+// of the upload island's previews, the image bucket's origin when one is
+// configured and the map tiles' origin (imgOrigins; "" ones are skipped).
+func contentSecurityPolicy(imgOrigins ...string) string {
 	img := "img-src 'self' data: blob:"
-	if mediaOrigin != "" {
-		img += " " + mediaOrigin
+	for _, o := range imgOrigins {
+		if o != "" && !slices.Contains(strings.Fields(img), o) {
+			img += " " + o
+		}
 	}
 	return "default-src 'self'; script-src 'self'; style-src 'self'; " + img + "; " +
 		"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; " +

@@ -24,7 +24,12 @@ const noTests = {
 };
 
 const options = {
-  entryPoints: { main: "islands/main.ts" },
+  // CSS of the map island: its box, which pages link, and Leaflet's
+  // styles, which the island adds when it shows a map (islands/map).
+  entryPoints: { main: "islands/main.ts", "map-box": "islands/map/box.css", map: "islands/map/map.css" },
+  // Leaflet's stylesheet names images of controls and default markers the
+  // maps never use (their markers are drawn by CSS).
+  external: ["*.png"],
   plugins: [noTests],
   outdir,
   bundle: true,

@@ -24,6 +24,7 @@ const registry: Record<string, () => Promise<IslandModule>> = {
   "insights": () => import("./insights"),
   "images": () => import("./images"),
   "gallery": () => import("./gallery"),
+  "map": () => import("./map"),
 };
 
 const mounting = new WeakMap<HTMLElement, Promise<void>>();

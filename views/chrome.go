@@ -14,6 +14,8 @@ type Site struct {
 	BaseURL      string // without trailing slash
 	SupportEmail string
 	SupportPhone string
+	// MapTiles is where every map on the site fetches its tiles.
+	MapTiles MapTiles
 }
 
 // PhoneHref turns the display phone number into a tel: link.
