@@ -149,8 +149,11 @@ func (c conformance) query(params openapi3.Parameters, cursor string) {
 		}
 		name, s := p.Value.Name, p.Value.Schema.Value
 		with := ""
-		if name == "city" {
+		switch name {
+		case "city":
 			with = "&state=OR" // a city is of a state
+		case "radius":
+			with = "&near=78701" // a radius is around a place
 		}
 		q := func(v string) string { return "?" + url.Values{name: {v}}.Encode() + with }
 		if !s.Type.Is("string") || s.MinLength > 0 || len(s.Enum) > 0 {
@@ -160,6 +163,10 @@ func (c conformance) query(params openapi3.Parameters, cursor string) {
 		c.refused("twice", "?"+name+"="+v+"&"+name+"="+v+with, nil, name)
 		for what, v := range outsiders(s, name) {
 			c.refused(what, q(fmt.Sprint(v)), nil, name)
+		}
+		if name == "near" {
+			c.refused("a place nobody knows", q("00000"), nil, name)
+			c.refused("a radius without a place", "?radius=5", nil, "radius")
 		}
 		for _, v := range insiders(s, name, cursor) {
 			c.taken("at the bounds", q(fmt.Sprint(v)), nil)
@@ -292,6 +299,8 @@ func insiders(s *openapi3.Schema, name, cursor string) []any {
 		return []any{true, false}
 	case name == "hours":
 		return []any{week()}
+	case name == "near": // a place the gazetteer knows, however it is given
+		return []any{"78701", "Austin, TX", "30.2672,-97.7431", "78701-1234"}
 	case s.Type.Is("array"):
 		return []any{[]string{"a"}}
 	case len(s.Enum) > 0:

@@ -7,10 +7,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"bizprofile/catalog"
 	"bizprofile/clientgone"
+	"bizprofile/geo"
 	"bizprofile/pagecache"
 	"bizprofile/present"
 	"bizprofile/store"
@@ -32,6 +34,13 @@ func clipQuery(s string) string {
 // replacing anything unknown with its default, so every link (however
 // mangled) shows a sensible page.
 func parseDirectoryQuery(v url.Values) (views.DirectoryQuery, store.Search) {
+	q, s, _ := parseDirectorySearch(v)
+	return q, s
+}
+
+// parseDirectorySearch is parseDirectoryQuery with the place the search is
+// near as understood (nil for none), or why it was not (a *geo.PlaceError).
+func parseDirectorySearch(v url.Values) (views.DirectoryQuery, store.Search, error) {
 	text := func(name string) string {
 		return strings.TrimSpace(clipQuery(strings.Join(strings.Fields(strings.ToValidUTF8(v.Get(name), "")), " ")))
 	}
@@ -56,18 +65,44 @@ func parseDirectoryQuery(v url.Values) (views.DirectoryQuery, store.Search) {
 	if p, ok := numberIn(v.Get("page"), 1, catalog.MaxDirectoryPage); ok {
 		q.Page = int(p)
 	}
+	q.Near, q.Open = text("near"), v.Get("open") == "now"
+	if r, ok := numberIn(pick("radius", catalog.RadiusOptions, ""), 1, catalog.MaxRadius); ok && q.Near != "" {
+		q.Radius = int(r)
+	}
 	minRating, _ := strconv.ParseFloat(q.MinRating, 64)
-	return q, store.Search{
+	s := store.Search{
 		Query: q.Q, Category: q.Category, Location: q.Location, Sort: q.Sort,
 		MinRating: minRating, VerifiedOnly: q.Verified, Type: q.Type, Page: q.Page, Exact: q.Exact,
+		Radius: float64(q.RadiusOrDefault()),
 	}
+	if q.Open {
+		s.OpenAt = time.Now()
+	}
+	if q.Near == "" {
+		return q, s, nil
+	}
+	place, err := geo.Parse(q.Near)
+	if err != nil {
+		return q, s, err
+	}
+	s.Near = &place.Point
+	return q, s, nil
 }
 
 // searchDirectory runs the directory search for a request: the one code
 // path behind both the page and its JSON. It also answers what the whole
 // directory holds, as the search saw it (for the page's links).
+//
+// A place it cannot find ("near" an unknown ZIP code) is the visitor's to
+// correct: the result says why by the field (NearError), finds nothing,
+// and the caller answers 422.
 func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, store.SearchResult, error) {
-	q, s := parseDirectoryQuery(r.URL.Query())
+	q, s, nearErr := parseDirectorySearch(r.URL.Query())
+	if nearErr != nil {
+		// Nothing is searched (no category is "-"), but the page still
+		// links what the directory holds.
+		s = store.Search{Category: "-"}
+	}
 	res, err := h.store.SearchBusinesses(r.Context(), s)
 	if err != nil {
 		return views.DirectoryResult{}, res, err
@@ -77,9 +112,28 @@ func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, stor
 		Summary: views.FoundLine(res.Total), SortLabel: views.SortedBy(q.Sort),
 		Cards: h.present.Cards(res.Businesses), Corrected: res.Corrected,
 	}
+	switch {
+	case nearErr != nil:
+		out.NearError = nearErr.Error()
+	case s.Near != nil:
+		place, _ := geo.Parse(q.Near)
+		out.NearLabel = place.Label
+		present.Distances(out.Cards, res.Businesses)
+	case q.Sort == store.SortDistance: // nearest first needs a place
+		out.SortLabel = views.SortedBy(store.SortRelevance)
+	}
 	h.markSaved(r, out.Cards, res.Businesses)
 	h.countImpressions(r, res.Businesses)
 	return out, res, nil
+}
+
+// directoryStatus is the status of a directory answer: 422 when its place
+// was not understood.
+func directoryStatus(res views.DirectoryResult) int {
+	if res.NearError != "" {
+		return http.StatusUnprocessableEntity
+	}
+	return http.StatusOK
 }
 
 // directory shows the directory page.
@@ -90,7 +144,7 @@ func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 	}
 	// The search costs microseconds; rendering and compressing its page
 	// are what a kept page saves.
-	cacheable := h.cacheable(r)
+	cacheable := h.cacheable(r) && res.NearError == ""
 	if cacheable {
 		if page, ok := h.pages.Get(all.Version, directoryPageKey(r)); ok {
 			writeGzipped(w, page)
@@ -99,7 +153,7 @@ func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 	}
 	page := views.DirectoryPage(h.chrome(r), res, store.PageSize, present.DirectoryBrowse(all))
 	if !cacheable {
-		h.render(w, r, http.StatusOK, page)
+		h.render(w, r, directoryStatus(res), page)
 		return
 	}
 	var buf bytes.Buffer
@@ -127,5 +181,5 @@ func (h *Handlers) directoryJSON(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	writeJSON(w, http.StatusOK, res)
+	writeJSON(w, directoryStatus(res), res)
 }

@@ -2,7 +2,9 @@ package handlers
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // cacheable reports whether r may be answered from (and fill) the
@@ -16,7 +18,12 @@ func (h *Handlers) cacheable(r *http.Request) bool {
 		!h.sessions.Exists(r.Context(), toastsKey)
 }
 
-func directoryPageKey(r *http.Request) string { return themeFromRequest(r) + " " + r.URL.RequestURI() }
+// directoryPageKey names a kept page: its theme, its address, and the
+// minute, since its cards say whether each listing is open now ("Open
+// until 6 pm" is wrong at 6 pm).
+func directoryPageKey(r *http.Request) string {
+	return themeFromRequest(r) + " " + strconv.FormatInt(time.Now().Unix()/60, 10) + " " + r.URL.RequestURI()
+}
 
 // writeGzipped answers with a gzipped page (compression middleware leaves
 // an answer that says its encoding alone).

@@ -83,6 +83,11 @@ func (h *Handlers) cityPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := present.CityLanding(code, city)
+	all, err := h.store.Places(r.Context())
+	if h.broken(w, r, err) {
+		return
+	}
+	p.Nearby, p.NearURL = present.NearbyCities(code, city, all)
 	h.landing(w, r, p, store.Search{State: code, City: city})
 }
 

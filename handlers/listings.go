@@ -21,6 +21,7 @@ func listingFormWith(f views.ListingForm, in domain.ListingInput) views.ListingF
 	f.Tags, f.BusinessType, f.Email, f.Phone, f.Website = in.Tags, in.BusinessType, in.Email, in.Phone, in.Website
 	f.Address, f.City, f.State, f.ZipCode, f.Services = in.Address, in.City, in.State, in.ZipCode, in.Services
 	f.ShowEmail, f.ShowPhone, f.ShowAddress, f.ShowPricing, f.ShowHours = in.ShowEmail, in.ShowPhone, in.ShowAddress, in.ShowPricing, in.ShowHours
+	f.Lat, f.Lng, f.ServiceRadius = in.Lat, in.Lng, in.ServiceRadius
 	for i, d := range in.Hours {
 		f.Hours[i] = views.DayForm{Day: store.Weekdays[i], Open: d.Open, Close: d.Close, Closed: d.Closed}
 	}
@@ -39,6 +40,9 @@ func newListingForm(email string) views.ListingForm {
 func listingFormOf(b store.Business) views.ListingForm {
 	f := views.ListingForm{ID: b.ID, Slug: b.Slug, Published: b.Published, Suspended: b.Suspended, Held: b.Held,
 		EmailPending: b.Email != "" && !b.EmailConfirmed}
+	if p, ok := b.Place(); ok {
+		f.Placed, f.PlacedBy = &views.LatLng{Lat: p.Lat, Lng: p.Lng}, present.PlacedBy(b.GeoSource)
+	}
 	return listingFormWith(f, domain.ListingInputOf(b))
 }
 
@@ -53,6 +57,13 @@ func readListingForm(v url.Values, f views.ListingForm, in domain.ListingInput) 
 		"zip_code": &in.ZipCode, "services": &in.Services,
 	} {
 		*s = v.Get(name)
+	}
+	// The pin and the service area are on the manage page alone: a form
+	// without them (the wizard's) keeps what in has.
+	for name, s := range map[string]*string{"lat": &in.Lat, "lng": &in.Lng, "service_radius": &in.ServiceRadius} {
+		if _, sent := v[name]; sent {
+			*s = v.Get(name)
+		}
 	}
 	if v.Get("visibility_sent") != "" {
 		on := func(name string) bool { return v.Get(name) != "" }

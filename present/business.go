@@ -1,10 +1,14 @@
 package present
 
 import (
+	"math"
+	"strconv"
 	"strings"
+	"time"
 
 	"bizprofile/catalog"
 	"bizprofile/domain"
+	"bizprofile/places"
 	"bizprofile/store"
 	"bizprofile/views"
 )
@@ -47,6 +51,25 @@ func (pg Pages) Business(b store.Business, reviews views.ListingReviews, photos 
 	v.Email = b.PublicEmail() // none until proved, none if hidden
 	if b.ShowHours {
 		v.Hours = views.HoursTable(weekOf(b))
+		if st := b.OpenState(time.Now()); st.Known {
+			v.OpenNow, v.Open = st.Label, st.Open
+		}
+	}
+	if p, ok := b.Place(); ok {
+		// Where the street address is private, the map shows the
+		// neighbourhood (about a kilometre), not the spot.
+		digits := 5.0
+		if !b.ShowAddress || b.BusinessType == store.TypeServiceArea {
+			digits = 2
+		}
+		scale := math.Pow(10, digits)
+		v.At = &views.LatLng{Lat: math.Round(p.Lat*scale) / scale, Lng: math.Round(p.Lng*scale) / scale}
+	}
+	if b.BusinessType == store.TypeServiceArea && b.ServiceRadius > 0 {
+		// An area, not a street address, is what it gives customers.
+		v.Street, v.ZipCode = "", ""
+		v.ServiceArea = "Serves customers within " + strconv.Itoa(b.ServiceRadius) + " miles of " + places.Place(b.City, b.State)
+		v.ServiceAreaMeters = int(float64(b.ServiceRadius) * 1609.344)
 	}
 	v.Logo = pg.Logo(b, pageLogoPx)
 	for i, p := range photos {

@@ -6,11 +6,16 @@
 package present
 
 import (
+	"cmp"
+	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/geo"
 	"bizprofile/images"
 	"bizprofile/places"
 	"bizprofile/storage"
@@ -96,7 +101,83 @@ func (pg Pages) Card(b store.Business, i int) views.BusinessCard {
 	if b.ShowPhone {
 		c.Phone = b.Phone
 	}
+	if st := b.OpenState(time.Now()); st.Known {
+		c.Hours, c.Open = st.Label, st.Open
+	}
+	if p, ok := b.Place(); ok {
+		// To about 100 metres: a map of results needs no more.
+		c.At = &views.LatLng{Lat: math.Round(p.Lat*1000) / 1000, Lng: math.Round(p.Lng*1000) / 1000}
+	}
 	return c
+}
+
+// NearbyCities are the cities with listings within views.NearbyRadius
+// miles of city, state (as the gazetteer places each), nearest first, at
+// most views.NearbyMax; and the directory's search within that radius of
+// the city. None when the gazetteer does not know the city.
+func NearbyCities(state, city string, all []store.Place) ([]views.NearbyCity, string) {
+	here, ok := geo.City(city, state)
+	if !ok {
+		return nil, ""
+	}
+	type near struct {
+		p     store.Place
+		miles float64
+	}
+	var found []near
+	for _, p := range all {
+		if p.State == state && places.CitySlug(p.City) == places.CitySlug(city) {
+			continue
+		}
+		at, ok := geo.City(p.City, p.State)
+		if !ok {
+			continue
+		}
+		if d := geo.Distance(here, at); d <= views.NearbyRadius {
+			found = append(found, near{p, d})
+		}
+	}
+	slices.SortFunc(found, func(a, b near) int { return cmp.Compare(a.miles, b.miles) })
+	out := make([]views.NearbyCity, 0, min(len(found), views.NearbyMax))
+	for _, n := range found[:min(len(found), views.NearbyMax)] {
+		out = append(out, views.NearbyCity{BrowseLink: views.BrowseLink{Label: places.Place(n.p.City, n.p.State), Path: views.CityPath(n.p.State, n.p.City), Count: n.p.Count},
+			Miles: Miles(n.miles)})
+	}
+	q := views.DirectoryQuery{Near: city + ", " + state, Radius: views.NearbyRadius, Sort: store.SortDistance, View: "grid"}
+	return out, q.URL(1)
+}
+
+// PlacedBy says how a listing's place was found, for its owner: "your ZIP
+// code", "your city", "your pin".
+func PlacedBy(source string) string {
+	switch source {
+	case store.GeoZIP:
+		return "your ZIP code"
+	case store.GeoCity:
+		return "your city"
+	case store.GeoPin:
+		return "your pin"
+	}
+	return ""
+}
+
+// Distances gives each card of a search near a place how far its listing
+// is (bs are the cards' listings, in their order).
+func Distances(cards []views.BusinessCard, bs []store.Business) {
+	for i, b := range bs {
+		if _, ok := b.Place(); ok && i < len(cards) {
+			cards[i].Distance = Miles(b.Distance)
+		}
+	}
+}
+
+// Miles says a distance as the directory shows it: "0.4 mi", "3.2 mi",
+// "12 mi".
+func Miles(d float64) string {
+	if d < 10 {
+		return strconv.FormatFloat(d, 'f', 1, 64) + " mi"
+	}
+	return strconv.FormatFloat(math.Round(d), 'f', 0, 64) + " mi"
 }
 
 // Cards are the cards of a page of listings, in their order (an empty

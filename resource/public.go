@@ -1,6 +1,7 @@
 package resource
 
 import (
+	"math"
 	"time"
 
 	"bizprofile/catalog"
@@ -32,6 +33,25 @@ type ListingSummary struct {
 	Claimed       bool     `json:"claimed"`
 	Featured      bool     `json:"featured"`
 	URL           string   `json:"url"` // its page on the site
+	// Location is where it is, to about 100 metres (nil: not placed);
+	// DistanceMiles how far from the place a search was near (nil
+	// without one); OpenNow whether it is open at the answer's moment
+	// (nil when it shows no hours).
+	Location      *GeoPoint `json:"location"`
+	DistanceMiles *float64  `json:"distance_miles,omitempty"`
+	OpenNow       *OpenNow  `json:"open_now"`
+}
+
+// GeoPoint is a place, in degrees.
+type GeoPoint struct {
+	Lat float64 `json:"lat"`
+	Lng float64 `json:"lng"`
+}
+
+// OpenNow is whether a listing is open, and the site's words for it.
+type OpenNow struct {
+	Open  bool   `json:"open"`
+	Label string `json:"label"`
 }
 
 // ListingSummaryOf is b as the directory shows it; baseURL is the site's
@@ -46,6 +66,12 @@ func ListingSummaryOf(b store.Business, baseURL string) ListingSummary {
 	}
 	if b.ShowPhone {
 		s.Phone = optional(b.Phone)
+	}
+	if p, ok := b.Place(); ok {
+		s.Location = &GeoPoint{Lat: math.Round(p.Lat*1000) / 1000, Lng: math.Round(p.Lng*1000) / 1000}
+	}
+	if st := b.OpenState(time.Now()); st.Known {
+		s.OpenNow = &OpenNow{Open: st.Open, Label: st.Label}
 	}
 	return s
 }

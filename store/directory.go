@@ -28,6 +28,7 @@ const (
 	SortRating    = search.SortRating
 	SortReviews   = search.SortReviews
 	SortName      = search.SortName
+	SortDistance  = search.SortDistance // nearest first, with Search.Near
 )
 
 // Search is one directory query: every control of the directory page.

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"strconv"
 	"time"
 
 	"bizprofile/catalog"
@@ -61,6 +62,27 @@ type BusinessView struct {
 	// ManagedBy is the agency that manages the listing, when it shows
 	// itself (white label); zero Name: none.
 	ManagedBy ManagedBadge
+	// At is where the listing is (to the street when its address is
+	// public, else to about a mile); nil when it is not located.
+	At *LatLng
+	// OpenNow says whether it is open now ("Open until 6 pm"; "" when it
+	// shows no hours), Open whether it is.
+	OpenNow string
+	Open    bool
+	// ServiceArea is the area a service-area business serves ("Serves
+	// customers within 25 miles of Austin, TX"; "" for others).
+	ServiceArea       string
+	ServiceAreaMeters int // its radius, for JSON-LD's GeoCircle
+}
+
+// OSMURL is the listing's place on OpenStreetMap, the link a page without
+// JavaScript (or a visitor who wants directions) follows.
+func (v BusinessView) OSMURL() string {
+	if v.At == nil {
+		return ""
+	}
+	lat, lng := strconv.FormatFloat(v.At.Lat, 'f', 5, 64), strconv.FormatFloat(v.At.Lng, 'f', 5, 64)
+	return "https://www.openstreetmap.org/?mlat=" + lat + "&mlon=" + lng + "#map=15/" + lat + "/" + lng
 }
 
 // Photo is a photo of a listing's gallery.

@@ -20,17 +20,33 @@ type DirectoryQuery struct {
 	// Exact asks for listings containing Q itself only: the link beside
 	// "Showing results for …" (store.Search.Exact).
 	Exact bool `json:"exact"`
+	// Near is a place as typed (a ZIP code, "City, ST", coordinates) and
+	// Radius the miles around it (catalog.DefaultRadius when 0); Open
+	// keeps the listings open now.
+	Near   string `json:"near"`
+	Radius int    `json:"radius"`
+	Open   bool   `json:"open"`
 }
 
 // HasFilters reports whether any of the additional filters is set.
-func (q DirectoryQuery) HasFilters() bool { return q.MinRating != "" || q.Verified || q.Type != "" }
+func (q DirectoryQuery) HasFilters() bool {
+	return q.MinRating != "" || q.Verified || q.Type != "" || q.Open
+}
+
+// RadiusOrDefault is the miles a search near a place reaches.
+func (q DirectoryQuery) RadiusOrDefault() int {
+	if q.Radius <= 0 {
+		return catalog.DefaultRadius
+	}
+	return q.Radius
+}
 
 // Refinements counts the controls besides the text search that narrow or
 // order the results: the phone's closed 'Filters & sort' says how many
 // are set.
 func (q DirectoryQuery) Refinements() int {
 	n := 0
-	for _, set := range []bool{q.Category != "", q.Location != "", q.Sort != "relevance", q.MinRating != "", q.Verified, q.Type != ""} {
+	for _, set := range []bool{q.Category != "", q.Location != "", q.Near != "", q.Sort != "relevance", q.MinRating != "", q.Verified, q.Type != "", q.Open} {
 		if set {
 			n++
 		}
@@ -40,7 +56,7 @@ func (q DirectoryQuery) Refinements() int {
 
 // HasAny reports whether the search narrows the directory at all.
 func (q DirectoryQuery) HasAny() bool {
-	return q.Q != "" || q.Category != "" || q.Location != "" || q.HasFilters()
+	return q.Q != "" || q.Category != "" || q.Location != "" || q.Near != "" || q.HasFilters()
 }
 
 // URL is the directory link for this query at page (0 keeps the page),
@@ -58,6 +74,10 @@ func (q DirectoryQuery) URL(page int) string {
 	}
 	add("category", q.Category)
 	add("location", q.Location)
+	add("near", q.Near)
+	if q.Near != "" && q.RadiusOrDefault() != catalog.DefaultRadius {
+		add("radius", strconv.Itoa(q.Radius))
+	}
 	if q.Sort != "relevance" {
 		add("sort", q.Sort)
 	}
@@ -69,6 +89,9 @@ func (q DirectoryQuery) URL(page int) string {
 		add("verified", "1")
 	}
 	add("type", q.Type)
+	if q.Open {
+		add("open", "now")
+	}
 	if page == 0 {
 		page = q.Page
 	}
@@ -110,6 +133,21 @@ type BusinessCard struct {
 	// LazyLogo: the card is below the first screen, so its logo loads as
 	// the visitor scrolls to it.
 	LazyLogo bool `json:"lazyLogo"`
+	// Distance is how far it is from the place searched near ("3.2 mi";
+	// "" without one).
+	Distance string `json:"distance,omitempty"`
+	// Hours says whether it is open now ("Open until 6 pm", "Opens at 9
+	// am"; "" when it shows no hours), Open whether it is.
+	Hours string `json:"hours,omitempty"`
+	Open  bool   `json:"open"`
+	// At is where it is, for the map of the results (nil: not located).
+	At *LatLng `json:"at,omitempty"`
+}
+
+// LatLng is a point on a map.
+type LatLng struct {
+	Lat float64 `json:"lat"`
+	Lng float64 `json:"lng"`
 }
 
 // DirectoryResult is one page of the directory, for the page and for the
@@ -125,6 +163,11 @@ type DirectoryResult struct {
 	// Corrected is the text the results are for when the search corrected
 	// a typo in Query.Q ("" when it did not).
 	Corrected string `json:"corrected"`
+	// NearLabel is the place the search was near as understood ("78664
+	// (Round Rock, TX)"), and NearError why a place was not understood
+	// (shown by the field; the search then finds nothing).
+	NearLabel string `json:"nearLabel,omitempty"`
+	NearError string `json:"nearError,omitempty"`
 }
 
 // PastEnd reports whether the page asked for is past the last page of a

@@ -45,6 +45,11 @@ type LandingPage struct {
 	Search   string // the directory search that shows the same listings, to narrow them further
 	Trail    []Crumb
 	Cities   []BrowseLink // a state's page: its cities, by name
+	// Nearby are a city's page's neighbours with listings, nearest
+	// first, each with its distance (NearbyCity.Miles), and NearURL the
+	// directory's search within NearbyRadius miles of the city.
+	Nearby  []NearbyCity
+	NearURL string
 	Cards    []BusinessCard
 	Total    int // listings on every page
 	Page     int
@@ -52,6 +57,19 @@ type LandingPage struct {
 	PageSize int   // listings on a full page
 	JSONLD   []any // schema.org BreadcrumbList and ItemList
 }
+
+// NearbyCity is a city near a city's landing page.
+type NearbyCity struct {
+	BrowseLink
+	Miles string // "12 mi"
+}
+
+// NearbyRadius is how far a city's page looks for its neighbours, in
+// miles, and NearbyMax how many it lists.
+const (
+	NearbyRadius = 50
+	NearbyMax    = 12
+)
 
 // Place is where the page's listings are: "Austin, Texas", "Texas", or ""
 // on a category's page.

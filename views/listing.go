@@ -41,6 +41,14 @@ type ListingForm struct {
 	// Images is the wizard's "Logo and photos" part; nil on the manage
 	// page, which has its own section for them.
 	Images *WizardImages
+	// Lat and Lng are the owner's pin as typed ("" for none: the listing
+	// is placed by its ZIP code); ServiceRadius the miles a service-area
+	// business serves. Placed is where the listing is now (the map's
+	// start), PlacedBy how it was found ("your ZIP code", "your city", "your
+	// pin"); the manage page alone shows them.
+	Lat, Lng, ServiceRadius string
+	Placed                  *LatLng
+	PlacedBy                string
 }
 
 // DayForm is one weekday of the hours.

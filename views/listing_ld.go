@@ -80,6 +80,12 @@ func (v BusinessView) LocalBusinessJSONLD(base string, week []DayHours, images [
 		addr["postalCode"] = v.ZipCode
 	}
 	ld["address"] = addr
+	if v.At != nil {
+		ld["geo"] = map[string]any{"@type": "GeoCoordinates", "latitude": v.At.Lat, "longitude": v.At.Lng}
+	}
+	if v.ServiceArea != "" && v.At != nil && v.Street == "" {
+		ld["areaServed"] = map[string]any{"@type": "GeoCircle", "geoMidpoint": ld["geo"], "geoRadius": v.ServiceAreaMeters}
+	}
 	if v.Phone != "" {
 		ld["telephone"] = v.Phone
 	}

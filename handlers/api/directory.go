@@ -6,13 +6,17 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
+	"bizprofile/catalog"
+	"bizprofile/geo"
 	"bizprofile/places"
 	"bizprofile/resource"
 	"bizprofile/store"
@@ -48,7 +52,12 @@ func (a *API) searchDirectory(w http.ResponseWriter, r *http.Request) {
 	}
 	out := DirectoryPage{Data: make([]resource.ListingSummary, 0, len(res.Businesses)), Total: res.Total, Corrected: res.Corrected}
 	for _, b := range res.Businesses {
-		out.Data = append(out.Data, resource.ListingSummaryOf(b, a.base))
+		l := resource.ListingSummaryOf(b, a.base)
+		if _, ok := b.Place(); ok && q.Near != nil {
+			miles := math.Round(b.Distance*100) / 100
+			l.DistanceMiles = &miles
+		}
+		out.Data = append(out.Data, l)
 	}
 	if next := offset + len(res.Businesses); next < res.Total && len(res.Businesses) > 0 {
 		c := searchCursor{Offset: next, Query: fp}.String()
@@ -75,8 +84,21 @@ func parseDirectory(v url.Values) (q store.Search, limit, offset int, fingerprin
 	}
 	q.State, _ = places.StateCode(v.Get("state"))
 	q.MinRating, _ = strconv.ParseFloat(v.Get("min_rating"), 64)
-	limit, fingerprint = pageLimit(v), searchFingerprint(q)
 	var errs []FieldError
+	near := strings.Join(strings.Fields(v.Get("near")), " ")
+	q.Radius, _ = strconv.ParseFloat(cmp.Or(v.Get("radius"), strconv.Itoa(catalog.DefaultRadius)), 64)
+	switch place, err := geo.Parse(near); {
+	case near != "" && err != nil:
+		errs = append(errs, FieldError{Field: "near", Message: err.Error()})
+	case near != "":
+		q.Near = &place.Point
+	case v.Get("radius") != "":
+		errs = append(errs, FieldError{Field: "radius", Message: "A radius needs a place to be around (near)."})
+	}
+	if v.Get("open") == "now" {
+		q.OpenAt = time.Now()
+	}
+	limit, fingerprint = pageLimit(v), searchFingerprint(q)
 	if q.City != "" && q.State == "" {
 		errs = append(errs, FieldError{Field: "city", Message: "Give the city's state too (state)."})
 	}
@@ -86,7 +108,7 @@ func parseDirectory(v url.Values) (q store.Search, limit, offset int, fingerprin
 		case !ok:
 			errs = append(errs, FieldError{Field: "cursor", Message: "Not a cursor from this API: pass next_cursor as it was given."})
 		case c.Query != fingerprint:
-			errs = append(errs, FieldError{Field: "cursor", Message: "This cursor belongs to a search with other parameters: send the same q, exact, category, location, state, city, type, min_rating, verified and sort as the page it came from."})
+			errs = append(errs, FieldError{Field: "cursor", Message: "This cursor belongs to a search with other parameters: send the same q, exact, category, location, state, city, type, min_rating, verified, near, radius, open and sort as the page it came from."})
 		default:
 			offset = c.Offset
 		}
@@ -100,7 +122,9 @@ func parseDirectory(v url.Values) (q store.Search, limit, offset int, fingerprin
 // searchFingerprint names a search (not its page): two requests with the
 // same fingerprint page through the same results.
 func searchFingerprint(q store.Search) string {
-	b, _ := json.Marshal([]any{q.Query, q.Category, q.Location, q.State, q.City, q.Type, q.MinRating, q.VerifiedOnly, q.Sort, q.Exact})
+	// Open now is part of the search, not the moment it ran at.
+	b, _ := json.Marshal([]any{q.Query, q.Category, q.Location, q.State, q.City, q.Type, q.MinRating, q.VerifiedOnly, q.Sort, q.Exact,
+		q.Near, q.Radius, !q.OpenAt.IsZero()})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
 }
