@@ -48,8 +48,8 @@ type LandingPage struct {
 	// Nearby are a city's page's neighbours with listings, nearest
 	// first, each with its distance (NearbyCity.Miles), and NearURL the
 	// directory's search within NearbyRadius miles of the city.
-	Nearby  []NearbyCity
-	NearURL string
+	Nearby   []NearbyCity
+	NearURL  string
 	Cards    []BusinessCard
 	Total    int // listings on every page
 	Page     int
