@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { startServer } from "./server.mjs";
 import { startMaildev } from "./maildev.mjs";
 import { startStripeMock } from "./stripemock.mjs";
+import { startTiles } from "./tiles.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "bizprofile-e2e-"));
@@ -17,6 +18,9 @@ const seeded = spawnSync(join(here, "..", "bin/bizprofile"), ["seed"], { env: { 
 if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stdout}${seeded.stderr}`);
 const maildev = await startMaildev();
 const stripeMock = await startStripeMock();
+// Map tiles come from a local stub: no test reaches the network, and a
+// test can count the tiles fetched (tileRequests in tiles.mjs).
+const tiles = await startTiles();
 // Generous limits: the tests sign up and in many times from one address.
 // Payments go to stripe-mock.
 const server = await startServer({
@@ -34,6 +38,7 @@ const server = await startServer({
     TRUSTED_PROXIES: "127.0.0.1",
     // Counted visits reach the database quickly, for analytics.test.mjs.
     ANALYTICS_FLUSH_INTERVAL: "200ms",
+    MAP_TILES_URL: tiles.template,
   },
 });
 
@@ -45,7 +50,7 @@ if (process.argv[2]) args.push("--test-name-pattern", process.argv[2]);
 const code = await new Promise((resolve) => {
   const p = spawn(process.execPath, [...args, ...files], {
     stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: server.url, E2E_MAILDEV: maildev.api },
+    env: { ...process.env, E2E_BASE_URL: server.url, E2E_MAILDEV: maildev.api, E2E_TILES: tiles.url },
   });
   p.on("exit", (c) => resolve(c ?? 1));
 });
@@ -53,6 +58,7 @@ const code = await new Promise((resolve) => {
 await server.stop();
 await maildev.stop();
 await stripeMock.stop();
+await tiles.stop();
 rmSync(dataDir, { recursive: true, force: true });
 if (code !== 0) {
   console.error(`\nbrowser tests failed; server log: see above (last lines)\n${server.tail()}`);
