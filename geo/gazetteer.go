@@ -20,62 +20,159 @@ var (
 	citiesTable []byte
 )
 
-// gazetteer is the tables, read once when first asked.
+// gazetteer is the tables, read once when first asked, held compactly
+// (about 2 MB): coordinates as whole hundred-thousandths of a degree (the
+// tables' precision), city names back to back in one string, and each
+// grid as one array of indexes sorted by square.
 type gazetteer struct {
 	zips    []uint32 // ZIP codes, sorted
-	zipAt   []Point  // by zips' index
-	cities  []cityRow
-	byKey   map[string]int32     // state + "|" + cityKey → cities index (the first listed)
-	byName  map[string][]int32   // cityKey → its cities in every state
-	grid    map[[2]int16][]int32 // 1° square → its cities
-	zipGrid map[[2]int16][]int32 // 1° square → its ZIP codes (zips index)
+	zipAt   []coord  // by zips' index
+	zipGrid grid     // of zips' indexes
+	names   string   // every city's name, back to back
+	cities  []city
+	byName  map[string]int32 // cityKey → its first city; next chains the rest
+	next    []int32          // by cities' index: the next city of that key, or -1
+	grid    grid             // of cities' indexes
 }
 
+// coord is a Point in hundred-thousandths of a degree.
+type coord struct{ lat, lng int32 }
+
+func (c coord) point() Point { return Point{float64(c.lat) / 1e5, float64(c.lng) / 1e5} }
+
+type city struct {
+	start, end uint32 // of its name in names
+	state      [2]byte
+	at         coord
+}
+
+// cityRow is a city as the package's functions pass it around.
 type cityRow struct {
 	name, state string
 	at          Point
 }
 
+func (g *gazetteer) row(i int32) cityRow {
+	c := g.cities[i]
+	return cityRow{name: g.names[c.start:c.end], state: string(c.state[:]), at: c.at.point()}
+}
+
+// grid is indexes of points by the 1° square they are in: cells holds
+// each square's range of idx.
+type grid struct {
+	idx   []int32
+	cells map[[2]int16][2]int32
+}
+
+func makeGrid(n int, at func(int32) coord) grid {
+	g := grid{idx: make([]int32, n), cells: map[[2]int16][2]int32{}}
+	for i := range g.idx {
+		g.idx[i] = int32(i)
+	}
+	sq := func(i int32) [2]int16 { return square(at(i).point()) }
+	slices.SortStableFunc(g.idx, func(a, b int32) int {
+		p, q := sq(a), sq(b)
+		if p[0] != q[0] {
+			return int(p[0]) - int(q[0])
+		}
+		return int(p[1]) - int(q[1])
+	})
+	for k := 0; k < n; {
+		s, j := sq(g.idx[k]), k
+		for j < n && sq(g.idx[j]) == s {
+			j++
+		}
+		g.cells[s] = [2]int32{int32(k), int32(j)}
+		k = j
+	}
+	return g
+}
+
+// in is the indexes in the square.
+func (g grid) in(square [2]int16) []int32 {
+	r, ok := g.cells[square]
+	if !ok {
+		return nil
+	}
+	return g.idx[r[0]:r[1]]
+}
+
 var table = sync.OnceValue(load)
 
 func load() *gazetteer {
-	g := &gazetteer{byKey: map[string]int32{}, byName: map[string][]int32{}, grid: map[[2]int16][]int32{}, zipGrid: map[[2]int16][]int32{}}
+	g := &gazetteer{byName: map[string]int32{}}
 	each(zipsTable, func(f []string) {
 		code, err := strconv.Atoi(f[0])
-		lat, lng, ok := coords(f[1], f[2])
+		at, ok := parseCoord(f[1], f[2])
 		if err != nil || !ok || len(f[0]) != 5 {
 			return
 		}
-		g.zips, g.zipAt = append(g.zips, uint32(code)), append(g.zipAt, Point{lat, lng})
-		sq := square(Point{lat, lng})
-		g.zipGrid[sq] = append(g.zipGrid[sq], int32(len(g.zips)-1))
+		g.zips, g.zipAt = append(g.zips, uint32(code)), append(g.zipAt, at)
 	})
+	var names strings.Builder
+	seen := map[string]bool{} // state + "|" + cityKey
 	each(citiesTable, func(f []string) {
-		lat, lng, ok := coords(f[2], f[3])
-		if len(f) != 4 || !ok {
+		if len(f) != 4 || len(f[0]) != 2 {
 			return
 		}
-		i := int32(len(g.cities))
-		c := cityRow{name: f[1], state: f[0], at: Point{lat, lng}}
-		g.cities = append(g.cities, c)
-		k := cityKey(c.name)
-		if _, seen := g.byKey[c.state+"|"+k]; !seen {
-			g.byKey[c.state+"|"+k] = i
-			g.byName[k] = append(g.byName[k], i)
+		at, ok := parseCoord(f[2], f[3])
+		if !ok {
+			return
 		}
-		sq := square(c.at)
-		g.grid[sq] = append(g.grid[sq], i)
+		start := uint32(names.Len())
+		names.WriteString(f[1])
+		g.cities = append(g.cities, city{start: start, end: uint32(names.Len()), state: [2]byte{f[0][0], f[0][1]}, at: at})
+		g.next = append(g.next, -1)
+		// Every place is on the grid (NearestCity), but a name finds the
+		// first of its name in a state only.
+		if k := cityKey(f[1]); !seen[f[0]+"|"+k] {
+			seen[f[0]+"|"+k] = true
+			g.link(k, int32(len(g.cities)-1))
+		}
 	})
+	g.names = names.String()
 	for alias, name := range aliases {
-		if i, ok := g.byKey[name]; ok {
-			if _, taken := g.byKey[alias]; !taken {
-				g.byKey[alias] = i
-				k := alias[strings.IndexByte(alias, '|')+1:]
-				g.byName[k] = append(g.byName[k], i)
+		state, k, _ := strings.Cut(alias, "|")
+		if i, ok := g.find(cityKey(name[3:]), name[:2]); ok {
+			if _, taken := g.find(k, state); !taken {
+				// The alias points at the city it names: a copy of its
+				// row, so the chains stay one a city.
+				g.cities = append(g.cities, g.cities[i])
+				g.next = append(g.next, -1)
+				g.link(k, int32(len(g.cities)-1))
 			}
 		}
 	}
+	g.zipGrid = makeGrid(len(g.zips), func(i int32) coord { return g.zipAt[i] })
+	g.grid = makeGrid(len(g.cities), func(i int32) coord { return g.cities[i].at })
 	return g
+}
+
+// link chains city i to the others of key k.
+func (g *gazetteer) link(k string, i int32) {
+	if head, ok := g.byName[k]; ok {
+		for g.next[head] >= 0 {
+			head = g.next[head]
+		}
+		g.next[head] = i
+		return
+	}
+	g.byName[k] = i
+}
+
+// find is the city of key k in state.
+func (g *gazetteer) find(k, state string) (int32, bool) {
+	if len(state) != 2 {
+		return 0, false
+	}
+	i, ok := g.byName[k]
+	for ok && i >= 0 {
+		if c := g.cities[i]; c.state[0] == state[0] && c.state[1] == state[1] {
+			return i, true
+		}
+		i = g.next[i]
+	}
+	return 0, false
 }
 
 // aliases are the names people give places GeoNames calls otherwise, by
@@ -98,10 +195,12 @@ func each(gz []byte, fn func(fields []string)) {
 	}
 }
 
-func coords(lat, lng string) (float64, float64, bool) {
+// parseCoord reads a latitude and a longitude to a hundred-thousandth of
+// a degree.
+func parseCoord(lat, lng string) (coord, bool) {
 	a, err1 := strconv.ParseFloat(lat, 64)
 	b, err2 := strconv.ParseFloat(lng, 64)
-	return a, b, err1 == nil && err2 == nil
+	return coord{int32(math.Round(a * 1e5)), int32(math.Round(b * 1e5))}, err1 == nil && err2 == nil
 }
 
 // square is the 1° square of the grid p is in.
@@ -125,7 +224,7 @@ func ZIP(code string) (Point, bool) {
 	if !ok {
 		return Point{}, false
 	}
-	return g.zipAt[i], true
+	return g.zipAt[i].point(), true
 }
 
 // City is the centre of the city of that name in state (a postal code),
@@ -133,19 +232,22 @@ func ZIP(code string) (Point, bool) {
 // "Saint"/"St." aside). Where a state has two places of one name, the
 // first GeoNames lists.
 func City(name, state string) (Point, bool) {
-	i, ok := table().byKey[strings.ToUpper(strings.TrimSpace(state))+"|"+cityKey(name)]
+	g := table()
+	i, ok := g.find(cityKey(name), strings.ToUpper(strings.TrimSpace(state)))
 	if !ok {
 		return Point{}, false
 	}
-	return table().cities[i].at, true
+	return g.cities[i].at.point(), true
 }
 
 // citiesNamed are the places of that name in every state.
 func citiesNamed(name string) []cityRow {
 	g := table()
 	var out []cityRow
-	for _, i := range g.byName[cityKey(name)] {
-		out = append(out, g.cities[i])
+	i, ok := g.byName[cityKey(name)]
+	for ok && i >= 0 {
+		out = append(out, g.row(i))
+		i = g.next[i]
 	}
 	return out
 }
@@ -157,11 +259,11 @@ func citiesNamed(name string) []cityRow {
 // microseconds.
 func NearestCity(p Point) (city, state string, miles float64) {
 	g := table()
-	best := nearest(p, g.grid, func(i int32) Point { return g.cities[i].at })
+	best := nearest(p, g.grid, func(i int32) Point { return g.cities[i].at.point() })
 	if best < 0 {
 		return "", "", 0
 	}
-	c := g.cities[best]
+	c := g.row(best)
 	return c.name, c.state, Distance(p, c.at)
 }
 
@@ -169,7 +271,7 @@ func NearestCity(p Point) (city, state string, miles float64) {
 // within about 70 miles).
 func NearestZIP(p Point) string {
 	g := table()
-	best := nearest(p, g.zipGrid, func(i int32) Point { return g.zipAt[i] })
+	best := nearest(p, g.zipGrid, func(i int32) Point { return g.zipAt[i].point() })
 	if best < 0 {
 		return ""
 	}
@@ -180,7 +282,7 @@ func NearestZIP(p Point) string {
 // square and the eight around it, or -1. Degrees of longitude are scaled
 // by the cosine of p's latitude: within a few squares that ranks points as
 // Distance does, at a hundredth of its cost.
-func nearest(p Point, grid map[[2]int16][]int32, at func(int32) Point) int32 {
+func nearest(p Point, grid grid, at func(int32) Point) int32 {
 	if math.IsNaN(p.Lat) || math.IsNaN(p.Lng) || math.Abs(p.Lat) > 90 || math.Abs(p.Lng) > 180 {
 		return -1
 	}
@@ -189,7 +291,7 @@ func nearest(p Point, grid map[[2]int16][]int32, at func(int32) Point) int32 {
 	sq := square(p)
 	for dl := int16(-1); dl <= 1; dl++ {
 		for dg := int16(-1); dg <= 1; dg++ {
-			for _, i := range grid[[2]int16{sq[0] + dl, sq[1] + dg}] {
+			for _, i := range grid.in([2]int16{sq[0] + dl, sq[1] + dg}) {
 				q := at(i)
 				dy, dx := q.Lat-p.Lat, (q.Lng-p.Lng)*scale
 				if d := dy*dy + dx*dx; d < bestD {

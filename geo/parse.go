@@ -126,8 +126,10 @@ func Parse(s string) (Place, error) {
 // cityPlace is a city of the gazetteer as a Place, spelt as it spells it.
 func cityPlace(p Point, typed, state string) Place {
 	name := typed
-	if i, ok := table().byKey[state+"|"+cityKey(typed)]; ok {
-		name = table().cities[i].name
+	if g := table(); g != nil {
+		if i, ok := g.find(cityKey(typed), state); ok {
+			name = g.row(i).name
+		}
 	}
 	return Place{Point: p, Kind: KindCity, City: name, State: state, Label: name + ", " + state}
 }
