@@ -261,6 +261,8 @@ func TestZone(t *testing.T) {
 		{"OR", Point{44.78, -117.83}, "America/Los_Angeles"},                                               // Baker City
 		{"ID", Point{45.5, -116.0}, "America/Boise"}, {"ID", Point{46.42, -117.02}, "America/Los_Angeles"}, // south of the Salmon, Lewiston
 		{"MI", Point{46.54, -87.40}, "America/Detroit"}, {"MI", Point{45.11, -87.61}, "America/Menominee"}, // Marquette, Menominee
+		{"MI", Point{46.49, -87.67}, "America/Detroit"}, {"MI", Point{46.10, -88.33}, "America/Menominee"}, // Ishpeming, Crystal Falls
+		{"MI", Point{46.59, -89.57}, "America/Detroit"}, {"MI", Point{45.82, -88.07}, "America/Menominee"}, // Bergland, Iron Mountain
 		{"AK", Point{53.88, -166.54}, "America/Anchorage"},           // Unalaska
 		{"IN", Point{41.68, -86.25}, "America/Indiana/Indianapolis"}, // South Bend
 		{"GU", Point{13.47, 144.75}, "Pacific/Guam"}, {"VI", Point{18.34, -64.93}, "America/St_Thomas"},

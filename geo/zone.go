@@ -108,8 +108,14 @@ func split(state string, p Point) string {
 		if (lat > 41.1 && lng < -86.47) || (lat > 40.73 && lng < -86.93) || (lat < 38.2 && lng < -86.6) || (lng < -87.4 && lat < 38.55) {
 			return "America/Chicago"
 		}
-	case "MI": // the four Upper Peninsula counties on Wisconsin's border
-		if lat > 45.0 && lat < 46.6 && lng < -87.5 {
+	case "MI":
+		// Central (IANA's America/Menominee, Chicago's rules): the four
+		// Upper Peninsula counties on Wisconsin's border, stepping north
+		// as they go west: Menominee and Dickinson (west of 87.5°W, south
+		// of 46.07°N), Iron (west of 88°W, south of 46.34°N) and Gogebic
+		// (west of 89°W, south of 46.52°N). Marquette (Ishpeming) and
+		// Ontonagon (Bergland) keep Eastern.
+		if lat > 45.0 && ((lng < -87.5 && lat < 46.07) || (lng < -88.0 && lat < 46.34) || (lng < -89.0 && lat < 46.52)) {
 			return "America/Menominee"
 		}
 	case "AK": // the Aleutians west of 169.5°W
