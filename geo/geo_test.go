@@ -151,6 +151,21 @@ func TestBoundingBoxHoldsTheRadius(t *testing.T) {
 	}
 }
 
+// Far north, at the 180th meridian and with huge radii a box still holds
+// its centre (it spans every longitude near a pole rather than wrap).
+func TestBoundingBoxAtTheEdgesOfTheMap(t *testing.T) {
+	for _, c := range []Point{{89.99, 0}, {-89.99, 10}, {51.9, 179.9}, {51.9, -179.9}, {71.29, -156.79}} {
+		for _, miles := range []float64{0, 1, 100, 5000} {
+			if b := BoundingBox(c, miles); !b.Contains(c) || b.MinLat > b.MaxLat || b.MinLng > b.MaxLng {
+				t.Errorf("%v, %.0f miles: %+v", c, miles, b)
+			}
+		}
+	}
+	if b := BoundingBox(Point{89.5, 0}, 100); b.MinLng != -180 || b.MaxLng != 180 {
+		t.Errorf("by the pole: %+v", b)
+	}
+}
+
 // What a visitor types into "Near", and what they are told when it is not
 // understood.
 func TestParse(t *testing.T) {
@@ -212,6 +227,9 @@ func TestLocate(t *testing.T) {
 		t.Errorf("ZIP first: %v %v %v", p, how, ok)
 	}
 	austin, _ := City("Austin", "TX")
+	if p, how, ok := Locate("78664-1234", "", ""); !ok || how != ByZIP || p != zip(t, "78664") {
+		t.Errorf("ZIP+4: %v %v %v", p, how, ok)
+	}
 	if p, how, ok := Locate("00000", "austin", "tx"); !ok || how != ByCity || p != austin {
 		t.Errorf("city when the ZIP is unknown: %v %v %v", p, how, ok)
 	}
