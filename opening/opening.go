@@ -24,12 +24,16 @@ type Day struct {
 
 // State is whether a business is open at a moment and what changes next.
 type State struct {
-	Known bool      // its hours are given
-	Open  bool      // open at the moment
-	Next  time.Time // when it next closes (Open) or opens; zero when never
+	Known bool // its hours are given
+	Open  bool // open at the moment
+	// Change is when it next closes (Open) or opens; zero when never
+	// (always closed, or open every minute of the week).
+	Change time.Time
 	// Label says it in words: "Open until 6 pm", "Open until 5:30 pm
-	// tomorrow", "Opens at 9 am", "Opens tomorrow at 9 am", "Opens
-	// Monday at 9 am", "Closed" (never opens); "" when not Known.
+	// tomorrow", "Open until 2 am Saturday", "Open until midnight",
+	// "Opens at 9 am", "Opens tomorrow at 9 am", "Opens Monday at 9 am",
+	// "Open 24 hours" (every day 00:00–23:59), "Closed" (never opens);
+	// "" when not Known.
 	Label string
 }
 
@@ -95,8 +99,13 @@ func MinuteOfWeek(t time.Time) int {
 // Status is whether a business with hours w in zone loc is open at now,
 // and what changes next. Each day's times are its wall clock in loc on
 // that date, so 09:00 is 09:00 on both sides of a change of daylight
-// saving; a time that does not exist that day (02:30 as the clocks go
-// forward) is the moment it would have been, as time.Date makes it.
+// saving. A time that does not exist that day (02:30 as the clocks go
+// forward from 02:00 to 03:00) is the moment the clocks jump (03:00), the
+// first whose clock reads it or later, as for Weekly; a time that happens
+// twice (01:30 as they go back) is its first. So hours that close inside
+// the repeated hour (a Sunday 01:00–01:30 as the clocks go back) close at
+// its first pass, where Weekly, reading the clock, opens again for the
+// second: the one moment the two disagree.
 func Status(w []Day, loc *time.Location, now time.Time) State {
 	ss := spans(w)
 	if len(w) != 7 || loc == nil {
@@ -105,13 +114,25 @@ func Status(w []Day, loc *time.Location, now time.Time) State {
 	if len(ss) == 0 {
 		return State{Known: true, Label: "Closed"}
 	}
+	if len(ss) == 1 && ss[0].to-ss[0].from >= minutesPerWeek {
+		return State{Known: true, Open: true, Label: "Open 24 hours"}
+	}
 	local := now.In(loc)
 	// Monday 00:00 of local's week, as a date: days are added by the
 	// calendar, not by 24 hours, so each keeps its wall clock.
 	y, mo, d := local.Date()
 	monday := d - (int(local.Weekday())+6)%7
 	at := func(minute int) time.Time {
-		return time.Date(y, mo, monday+minute/(24*60), minute%(24*60)/60, minute%60, 0, 0, loc)
+		day := (minute + minutesPerWeek) / (24 * 60) // minute may be in last week
+		h, m := (minute+minutesPerWeek)%(24*60)/60, (minute+minutesPerWeek)%60
+		t := time.Date(y, mo, monday-7+day, h, m, 0, 0, loc)
+		if t.Hour() != h || t.Minute() != m {
+			// A time the clocks skip: time.Date reads it on the clock
+			// before the change (02:30 is 01:30 CST); the first moment
+			// the clock shows it or later is when they jump (03:00 CDT).
+			_, t = t.ZoneBounds()
+		}
+		return t
 	}
 	// The stretches of this week and the next (and the last, for one
 	// across Sunday midnight), as moments.
@@ -120,9 +141,9 @@ func Status(w []Day, loc *time.Location, now time.Time) State {
 			from, to := at(week*minutesPerWeek+s.from), at(week*minutesPerWeek+s.to)
 			switch {
 			case !now.Before(from) && now.Before(to):
-				return State{Known: true, Open: true, Next: to, Label: "Open until " + when(to, local, true)}
+				return State{Known: true, Open: true, Change: to, Label: "Open until " + when(to, local, true)}
 			case now.Before(from):
-				return State{Known: true, Next: from, Label: "Opens " + when(from, local, false)}
+				return State{Known: true, Change: from, Label: "Opens " + when(from, local, false)}
 			}
 		}
 	}

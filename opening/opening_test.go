@@ -141,6 +141,52 @@ func TestStatusAcrossDaylightSaving(t *testing.T) {
 	}
 }
 
+// Across a change of daylight saving, the next opening is 09:00 on the
+// wall clock of that day, so it is an hour nearer or further in UTC.
+func TestStatusNextChangeAcrossDaylightSaving(t *testing.T) {
+	chicago := zone(t, "America/Chicago")
+	for _, c := range []struct {
+		now, change time.Time
+		label       string
+	}{
+		// Friday 6 March 18:00 CST; opens Monday 9 March 09:00 CDT.
+		{time.Date(2026, 3, 7, 0, 0, 0, 0, time.UTC), time.Date(2026, 3, 9, 14, 0, 0, 0, time.UTC), "Opens Monday at 9 am"},
+		// Friday 30 October 18:00 CDT; opens Monday 2 November 09:00 CST.
+		{time.Date(2026, 10, 30, 23, 0, 0, 0, time.UTC), time.Date(2026, 11, 2, 15, 0, 0, 0, time.UTC), "Opens Monday at 9 am"},
+		// Monday 2 November 10:00 CST: closes 17:00 CST.
+		{time.Date(2026, 11, 2, 16, 0, 0, 0, time.UTC), time.Date(2026, 11, 2, 23, 0, 0, 0, time.UTC), "Open until 5 pm"},
+	} {
+		s := Status(office(), chicago, c.now)
+		if !s.Change.Equal(c.change) || s.Label != c.label {
+			t.Errorf("%s: %+v, want %s %q", c.now.In(chicago).Format("Mon Jan 2 15:04 MST"), s, c.change, c.label)
+		}
+	}
+	// Hours from 02:30 on the Sunday the clocks go forward: 02:30 does not
+	// exist, and it opens as the clocks jump to 03:00 CDT (08:00 UTC).
+	w := office()
+	w[6] = Day{Open: "02:30", Close: "05:00"}
+	for _, c := range []struct {
+		now   time.Time
+		open  bool
+		label string
+	}{
+		{time.Date(2026, 3, 8, 7, 30, 0, 0, time.UTC), false, "Opens at 3 am"}, // 01:30 CST
+		{time.Date(2026, 3, 8, 7, 59, 0, 0, time.UTC), false, "Opens at 3 am"}, // 01:59 CST
+		{time.Date(2026, 3, 8, 8, 0, 0, 0, time.UTC), true, "Open until 5 am"}, // 03:00 CDT
+	} {
+		s := Status(w, chicago, c.now)
+		if s.Open != c.open || s.Label != c.label {
+			t.Errorf("%s: %+v, want open %v %q", c.now.In(chicago).Format("15:04 MST"), s, c.open, c.label)
+		}
+		if s.Open != Compact(w).OpenAt(MinuteOfWeek(c.now.In(chicago))) {
+			t.Errorf("%s: Status and Weekly disagree", c.now.In(chicago).Format("15:04 MST"))
+		}
+	}
+	if s := Status(w, chicago, time.Date(2026, 3, 8, 7, 0, 0, 0, time.UTC)); !s.Change.Equal(time.Date(2026, 3, 8, 8, 0, 0, 0, time.UTC)) {
+		t.Errorf("opens as the clocks jump: %+v", s)
+	}
+}
+
 // No hours, or never open.
 func TestStatusWithoutHours(t *testing.T) {
 	utc := time.UTC
@@ -151,8 +197,15 @@ func TestStatusWithoutHours(t *testing.T) {
 	for i := range closed {
 		closed[i].Closed = true
 	}
-	if s := Status(closed, utc, time.Now()); !s.Known || s.Open || s.Label != "Closed" || !s.Next.IsZero() {
+	if s := Status(closed, utc, time.Now()); !s.Known || s.Open || s.Label != "Closed" || !s.Change.IsZero() {
 		t.Errorf("always closed: %+v", s)
+	}
+	always := make([]Day, 7)
+	for i := range always {
+		always[i] = Day{Open: "00:00", Close: "23:59"}
+	}
+	if s := Status(always, utc, time.Now()); !s.Open || s.Label != "Open 24 hours" || !Compact(always).OpenAt(MinuteOfWeek(time.Now())) {
+		t.Errorf("always open: %+v", s)
 	}
 	if Compact(closed).Known() || Compact(nil).Known() || !Compact(office()).Known() {
 		t.Error("Known")
@@ -164,7 +217,7 @@ func TestStatusWithoutHours(t *testing.T) {
 func TestWeeklyAgreesWithStatus(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	zones := []string{"America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "Pacific/Honolulu", "America/Los_Angeles"}
-	for range 2000 {
+	for range 5000 {
 		w := make([]Day, 7)
 		for i := range w {
 			open := r.IntN(24*60 - 1)
@@ -183,8 +236,8 @@ func TestWeeklyAgreesWithStatus(t *testing.T) {
 		if got := Compact(w).OpenAt(MinuteOfWeek(now.In(loc))); got != s.Open {
 			t.Fatalf("%v at %s in %s: Weekly says open %v, Status %+v", w, now.In(loc).Format("Mon Jan 2 15:04 MST"), loc, got, s)
 		}
-		if s.Open && !s.Next.After(now) || !s.Open && !s.Next.IsZero() && !s.Next.After(now) {
-			t.Fatalf("%v at %s: next change %s is not later", w, now, s.Next)
+		if s.Open && !s.Change.After(now) || !s.Open && !s.Change.IsZero() && !s.Change.After(now) {
+			t.Fatalf("%v at %s: next change %s is not later", w, now, s.Change)
 		}
 	}
 }
@@ -206,6 +259,15 @@ func TestSpecification(t *testing.T) {
 	}
 	if Specification(nil) != nil {
 		t.Error("no hours: want nil")
+	}
+}
+
+// OpenAt is on the search engine's hot path: it must not allocate.
+func TestOpenAtAllocatesNothing(t *testing.T) {
+	w := Compact(office())
+	m := 0
+	if n := testing.AllocsPerRun(1000, func() { w.OpenAt(m % minutesPerWeek); m += 37 }); n != 0 {
+		t.Errorf("%v allocations per OpenAt", n)
 	}
 }
 
