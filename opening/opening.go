@@ -102,10 +102,11 @@ func MinuteOfWeek(t time.Time) int {
 // saving. A time that does not exist that day (02:30 as the clocks go
 // forward from 02:00 to 03:00) is the moment the clocks jump (03:00), the
 // first whose clock reads it or later, as for Weekly; a time that happens
-// twice (01:30 as they go back) is its first. So hours that close inside
-// the repeated hour (a Sunday 01:00–01:30 as the clocks go back) close at
-// its first pass, where Weekly, reading the clock, opens again for the
-// second: the one moment the two disagree.
+// twice (01:30 as they go back) is the next time the clock shows it.
+// Open or not is read on the clock, as Weekly reads it, so hours that
+// close inside the repeated hour (a Sunday 01:00–01:30 as the clocks go
+// back) close at its first pass and open again for its second, and hours
+// wholly inside the skipped hour never open that day.
 func Status(w []Day, loc *time.Location, now time.Time) State {
 	ss := spans(w)
 	if len(w) != 7 || loc == nil {
@@ -118,36 +119,78 @@ func Status(w []Day, loc *time.Location, now time.Time) State {
 		return State{Known: true, Open: true, Label: "Open 24 hours"}
 	}
 	local := now.In(loc)
+	open, t := next(ss, local)
+	// The clocks change before then: the clock may go back into a
+	// stretch, or jump over one. Read it again as they change.
+	if _, change := local.ZoneBounds(); !change.IsZero() && !change.After(t) {
+		if isOpen(ss, MinuteOfWeek(change.In(loc))) != open {
+			t = change
+		} else {
+			_, t = next(ss, change.In(loc))
+		}
+	}
+	if open {
+		return State{Known: true, Open: true, Change: t, Label: "Open until " + when(t, local, true)}
+	}
+	return State{Known: true, Change: t, Label: "Opens " + when(t, local, false)}
+}
+
+// isOpen reports whether stretches ss hold minute m of the week.
+func isOpen(ss []span, m int) bool {
+	for _, s := range ss {
+		if (m >= s.from && m < s.to) || (s.to > minutesPerWeek && m < s.to-minutesPerWeek) {
+			return true
+		}
+	}
+	return false
+}
+
+// next is whether stretches ss are open at local (a moment in the
+// business's zone), read on its clock as Weekly does, and the moment
+// the clock next reads a minute that ends the stretch (open) or starts
+// one (closed), supposing the clocks do not change before then.
+func next(ss []span, local time.Time) (bool, time.Time) {
+	nowMin := MinuteOfWeek(local)
+	open, change := false, -1
+	for _, s := range ss {
+		switch {
+		case nowMin >= s.from && nowMin < s.to:
+			open, change = true, s.to
+		case s.to > minutesPerWeek && nowMin < s.to-minutesPerWeek:
+			open, change = true, s.to-minutesPerWeek
+		}
+	}
+	if !open {
+		change = ss[0].from + minutesPerWeek
+		for _, s := range ss {
+			if s.from > nowMin {
+				change = s.from
+				break
+			}
+		}
+	}
 	// Monday 00:00 of local's week, as a date: days are added by the
 	// calendar, not by 24 hours, so each keeps its wall clock.
 	y, mo, d := local.Date()
 	monday := d - (int(local.Weekday())+6)%7
-	at := func(minute int) time.Time {
-		day := (minute + minutesPerWeek) / (24 * 60) // minute may be in last week
-		h, m := (minute+minutesPerWeek)%(24*60)/60, (minute+minutesPerWeek)%60
-		t := time.Date(y, mo, monday-7+day, h, m, 0, 0, loc)
-		if t.Hour() != h || t.Minute() != m {
-			// A time the clocks skip: time.Date reads it on the clock
-			// before the change (02:30 is 01:30 CST); the first moment
-			// the clock shows it or later is when they jump (03:00 CDT).
-			_, t = t.ZoneBounds()
-		}
-		return t
+	h, m := change%(24*60)/60, change%60
+	t := time.Date(y, mo, monday+change/(24*60), h, m, 0, 0, local.Location())
+	if t.Hour() != h || t.Minute() != m {
+		// A time the clocks skip: time.Date reads it on the clock before
+		// the change (02:30 is 01:30 CST); the first moment the clock
+		// shows it or later is when they jump (03:00 CDT).
+		_, t = t.ZoneBounds()
 	}
-	// The stretches of this week and the next (and the last, for one
-	// across Sunday midnight), as moments.
-	for week := -1; week <= 1; week++ {
-		for _, s := range ss {
-			from, to := at(week*minutesPerWeek+s.from), at(week*minutesPerWeek+s.to)
-			switch {
-			case !now.Before(from) && now.Before(to):
-				return State{Known: true, Open: true, Change: to, Label: "Open until " + when(to, local, true)}
-			case now.Before(from):
-				return State{Known: true, Change: from, Label: "Opens " + when(from, local, false)}
-			}
-		}
+	if !t.After(local) {
+		// A time the clocks show twice, and local is in the second pass:
+		// time.Date gave the first; the second is later by the hour
+		// they went back.
+		_, before := t.Zone()
+		_, end := t.ZoneBounds()
+		_, after := end.Zone()
+		t = t.Add(time.Duration(before-after) * time.Second)
 	}
-	return State{Known: true, Label: "Closed"}
+	return open, t
 }
 
 // when says moment t as seen at now (both in the business's zone): "6

@@ -187,6 +187,29 @@ func TestStatusNextChangeAcrossDaylightSaving(t *testing.T) {
 	}
 }
 
+// Hours that end inside the hour the clocks repeat are open on both of
+// its passes, as the shop's clock reads it.
+func TestStatusInTheRepeatedHour(t *testing.T) {
+	chicago := zone(t, "America/Chicago")
+	w := office()
+	w[6] = Day{Open: "01:00", Close: "01:30"} // Sunday 1 November 2026
+	for _, c := range []struct {
+		now, change time.Time
+		open        bool
+		label       string
+	}{
+		{time.Date(2026, 11, 1, 6, 15, 0, 0, time.UTC), time.Date(2026, 11, 1, 6, 30, 0, 0, time.UTC), true, "Open until 1:30 am"}, // 01:15 CDT
+		{time.Date(2026, 11, 1, 6, 45, 0, 0, time.UTC), time.Date(2026, 11, 1, 7, 0, 0, 0, time.UTC), false, "Opens at 1 am"},      // 01:45 CDT
+		{time.Date(2026, 11, 1, 7, 15, 0, 0, time.UTC), time.Date(2026, 11, 1, 7, 30, 0, 0, time.UTC), true, "Open until 1:30 am"}, // 01:15 CST
+		{time.Date(2026, 11, 1, 7, 30, 0, 0, time.UTC), time.Date(2026, 11, 2, 15, 0, 0, 0, time.UTC), false, "Opens tomorrow at 9 am"},
+	} {
+		s := Status(w, chicago, c.now)
+		if s.Open != c.open || !s.Change.Equal(c.change) || s.Label != c.label {
+			t.Errorf("%s: %+v, want open %v until %s %q", c.now.In(chicago).Format("15:04 MST"), s, c.open, c.change, c.label)
+		}
+	}
+}
+
 // No hours, or never open.
 func TestStatusWithoutHours(t *testing.T) {
 	utc := time.UTC
@@ -223,6 +246,10 @@ func TestWeeklyAgreesWithStatus(t *testing.T) {
 			open := r.IntN(24*60 - 1)
 			close := open + 1 + r.IntN(24*60-1-open)
 			w[i] = Day{Open: hhmm(open), Close: hhmm(close), Closed: r.IntN(4) == 0}
+			if r.IntN(3) == 0 { // the small hours, when the clocks change
+				open := r.IntN(4 * 60)
+				w[i] = Day{Open: hhmm(open), Close: hhmm(open + 1 + r.IntN(4*60))}
+			}
 			if r.IntN(6) == 0 {
 				w[i] = Day{Open: "00:00", Close: "23:59"}
 			}
@@ -236,8 +263,15 @@ func TestWeeklyAgreesWithStatus(t *testing.T) {
 		if got := Compact(w).OpenAt(MinuteOfWeek(now.In(loc))); got != s.Open {
 			t.Fatalf("%v at %s in %s: Weekly says open %v, Status %+v", w, now.In(loc).Format("Mon Jan 2 15:04 MST"), loc, got, s)
 		}
-		if s.Open && !s.Change.After(now) || !s.Open && !s.Change.IsZero() && !s.Change.After(now) {
+		if s.Change.IsZero() {
+			continue
+		}
+		// The change is later, and the first minute the state differs.
+		if !s.Change.After(now) {
 			t.Fatalf("%v at %s: next change %s is not later", w, now, s.Change)
+		}
+		if Compact(w).OpenAt(MinuteOfWeek(s.Change.In(loc))) == s.Open || Compact(w).OpenAt(MinuteOfWeek(s.Change.Add(-time.Minute).In(loc))) != s.Open {
+			t.Fatalf("%v at %s in %s: %+v is not when it changes", w, now.In(loc).Format("Mon Jan 2 15:04 MST"), loc, s)
 		}
 	}
 }

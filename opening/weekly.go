@@ -2,7 +2,7 @@ package opening
 
 // Weekly is a week's hours as the directory's search engine keeps them for
 // every listing: up to maxSpans open stretches, in minutes of the week
-// (Monday 00:00 is 0). A comparable value of 4·maxSpans+1 bytes, without
+// (Monday 00:00 is 0). A comparable value of 34 bytes (4·maxSpans+2), without
 // pointers, so that listings with the same hours share one and an index
 // writes them out as they are in memory. The zero Weekly is hours not
 // given (never open).
