@@ -291,6 +291,24 @@ func TestSpecification(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+	// Days with the same hours share one entry even when not side by side.
+	w = office()
+	w[1] = Day{Open: "10:00", Close: "18:00"}
+	w[3] = Day{Closed: true}
+	w[6] = Day{Open: "17:00", Close: "09:00"} // not hours: left out
+	got, _ = json.Marshal(Specification(w))
+	want = `[{"@type":"OpeningHoursSpecification","dayOfWeek":["https://schema.org/Monday","https://schema.org/Wednesday","https://schema.org/Friday"],"opens":"09:00","closes":"17:00"},` +
+		`{"@type":"OpeningHoursSpecification","dayOfWeek":["https://schema.org/Tuesday"],"opens":"10:00","closes":"18:00"}]`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	closed := make([]Day, 7)
+	for i := range closed {
+		closed[i].Closed = true
+	}
+	if Specification(closed) != nil {
+		t.Error("never open: want nil")
+	}
 	if Specification(nil) != nil {
 		t.Error("no hours: want nil")
 	}

@@ -21,11 +21,10 @@ func Specification(w []Day) []Spec {
 	}
 	var out []Spec
 	for i, d := range w {
-		if _, ok := clock(d.Open); d.Closed || !ok {
-			continue
-		}
-		if _, ok := clock(d.Close); !ok {
-			continue
+		from, ok1 := clock(d.Open)
+		to, ok2 := clock(d.Close)
+		if d.Closed || !ok1 || !ok2 || to <= from {
+			continue // closed, or hours the server would not have taken
 		}
 		day := "https://schema.org/" + weekdays[i]
 		found := false
