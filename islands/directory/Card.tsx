@@ -19,6 +19,10 @@ export type BusinessCard = {
   saved: boolean; // by the signed-in visitor
   logo: Image; // the logo, or the initials placeholder
   lazyLogo: boolean; // below the first screen: loads when scrolled to
+  distance?: string; // from the place searched near ("3.2 mi"); none without one
+  hours?: string; // "Open until 6 pm", "Opens at 9 am"; none when it shows no hours
+  open?: boolean; // open now
+  at?: { lat: number; lng: number }; // where it is; none when not located
 };
 
 // Image is views.Image: a stored picture's variants and size.
@@ -55,6 +59,7 @@ const paths = {
   "map-pin": `<path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z"/><circle cx="12" cy="10" r="3"/>`,
   layers: `<path d="m12 2 10 5-10 5L2 7Z"/><path d="m2 17 10 5 10-5M2 12l10 5 10-5"/>`,
   menu: `<path d="M4 6h16M4 12h16M4 18h16"/>`,
+  clock: `<circle cx="12" cy="12" r="10"/><path d="M12 6v6l4 2"/>`,
 };
 
 export const Icon = ({ name }: { name: keyof typeof paths }) => (
@@ -135,6 +140,15 @@ export function SaveButton({ b, next }: { b: BusinessCard; next: string }) {
   );
 }
 
+// OpenStatus is views.openBadge: whether a listing is open now ("Open
+// until 6 pm", "Opens at 9 am").
+export const OpenStatus = ({ open, label }: { open: boolean; label: string }) => (
+  <p className={open ? "open-status is-open" : "open-status"} data-testid="open-status">
+    <Icon name="clock" />
+    {label}
+  </p>
+);
+
 export function Card({ b, next }: { b: BusinessCard; next: string }) {
   const href = "/directory/" + b.slug;
   const tags = b.tags || [];
@@ -171,12 +185,20 @@ export function Card({ b, next }: { b: BusinessCard; next: string }) {
           <span className="rating muted">No reviews yet</span>
         )}{" "}
         {b.location ? (
-          <span>
-            <Icon name="map-pin" />
-            {b.location}
+          <>
+            <span>
+              <Icon name="map-pin" />
+              {b.location}
+            </span>{" "}
+          </>
+        ) : null}
+        {b.distance ? (
+          <span className="distance" data-testid="distance">
+            {b.distance}
           </span>
         ) : null}
       </p>
+      {b.hours ? <OpenStatus open={!!b.open} label={b.hours} /> : null}
       <p className="business-desc">{b.description}</p>
       {tags.length > 0 && (
         <ul className="tags" aria-label="Tags">

@@ -3,7 +3,10 @@
 // as the visitor types, and the address bar follows the results.
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Card, Icon, formatInt, toast, type BusinessCard } from "./Card";
-import { hasAny, hasFilters, pageURL, parseQuery, refinements, requestURL, sameSearch, serialize, type Choices, type Option, type Query } from "./query";
+import {
+  coordinates, hasAny, hasFilters, nearComplete, pageURL, parseQuery, radiusOrDefault, refinements, requestURL, sameSearch, serialize,
+  type Choices, type Option, type Query,
+} from "./query";
 
 export type Result = {
   query: Query;
@@ -14,6 +17,8 @@ export type Result = {
   sortLabel: string;
   cards: BusinessCard[] | null;
   corrected: string; // the text the results are for, when the search corrected a typo
+  nearLabel?: string; // the place searched near, as understood: "78664 (Round Rock, TX)"
+  nearError?: string; // why the place was not understood (the server answers 422)
 };
 
 // maxQueryLen is views.MaxQueryLen: the most characters the server reads
@@ -25,6 +30,14 @@ export type Props = Choices & { result: Result; endpoint: string; pageSize: numb
 export type Open = { options: boolean; filters: boolean };
 
 const typingDelay = 250;
+
+// locateTimeout is how long "Near me" waits for a position.
+const locateTimeout = 10000;
+const locateFailed = "We could not get your location. Type a ZIP code instead.";
+
+// geolocation is the browser's, when it has one ("Near me" is hidden
+// without it, as in the server's markup).
+const geolocation = () => (typeof navigator !== "undefined" && navigator.geolocation) || null;
 
 // plain is a click that should stay on the page: not a new tab or window.
 const plain = (e: MouseEvent) => !(e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
@@ -41,6 +54,9 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
   const [result, setResult] = useState(props.result);
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(startOpen);
+  // locating: "Near me" is waiting for a position; located: why it got none.
+  const [locating, setLocating] = useState(false);
+  const [locateError, setLocateError] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // seq orders responses; last is the search asked for; typing says the
@@ -54,7 +70,8 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
     r.last = q;
     setBusy(true);
     fetch(props.endpoint + "?" + serialize(q), { signal: ctrl.signal, headers: { Accept: "application/json" } })
-      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+      // 422: the place was not understood; the result says why (nearError).
+      .then((res) => (res.ok || res.status === 422 ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
       .then((data: Result) => {
         if (seq !== r.seq) return;
         setResult(data);
@@ -170,6 +187,40 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
   const set = refinements(query);
   const toggle = (which: keyof Open, now: boolean) => setOpen((o) => (o[which] === now ? o : { ...o, [which]: now }));
 
+  // A place typed is searched as the visitor pauses once it reads as
+  // whole; a part of one waits for Enter or for leaving the field.
+  const typeNear = (near: string) => {
+    setLocateError("");
+    if (nearComplete(near)) change({ near }, true);
+    else setQuery({ ...query, near, page: 1 });
+  };
+  const leaveNear = () => {
+    textBlur();
+    if (!r.last || !sameSearch(query, r.last)) change({});
+  };
+  // nearMe searches around the visitor's position, nearest first.
+  const nearMe = () => {
+    const geo = geolocation();
+    if (!geo || locating) return;
+    setLocating(true);
+    setLocateError("");
+    geo.getCurrentPosition(
+      (pos) => {
+        setLocating(false);
+        change({ near: coordinates(pos.coords.latitude, pos.coords.longitude), sort: "distance" });
+      },
+      () => {
+        setLocating(false);
+        setLocateError(locateFailed);
+      },
+      { timeout: locateTimeout, maximumAge: 5 * 60 * 1000 },
+    );
+  };
+  // The message by the Near field: the server's (the place was not
+  // understood, aria-invalid) or why "Near me" found no position.
+  const nearError = result.nearError || "";
+  const nearNote = nearError || locateError;
+
   return (
     <>
       <form
@@ -231,6 +282,39 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
                   onBlur={textBlur}
                 />
               </div>
+              <div className={nearError ? "field near-field has-error" : "field near-field"}>
+                <label htmlFor="dir-near">Near</label>{" "}
+                <div className="near-input">
+                  <input
+                    id="dir-near"
+                    name="near"
+                    type="text"
+                    value={query.near}
+                    maxLength={props.maxQueryLen}
+                    placeholder="ZIP or City, ST"
+                    autoComplete="postal-code"
+                    aria-invalid={nearError ? "true" : undefined}
+                    aria-describedby={nearNote ? "dir-near-error" : undefined}
+                    onChange={(e) => typeNear(e.target.value)}
+                    onBlur={leaveNear}
+                  />{" "}
+                  <button className="btn btn-outline btn-sm near-me" type="button" data-near-me="" hidden={!geolocation()} aria-busy={locating || undefined} onClick={nearMe}>
+                    <Icon name="map-pin" />
+                    Near me
+                  </button>
+                </div>
+                {nearNote && (
+                  <p className="field-error" id="dir-near-error">
+                    {nearNote}
+                  </p>
+                )}
+              </div>
+              <div className="field">
+                <label htmlFor="dir-radius">Within</label>{" "}
+                <select id="dir-radius" name="radius" value={String(radiusOrDefault(query))} onChange={(e) => change({ radius: Number(e.target.value) })}>
+                  {options(props.radii || [])}
+                </select>
+              </div>
               <div className="field">
                 <label htmlFor="dir-sort">Sort by</label>{" "}
                 <select id="dir-sort" name="sort" value={query.sort} onChange={(e) => change({ sort: e.target.value })}>
@@ -268,6 +352,10 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
               <input id="dir-verified" name="verified" type="checkbox" value="1" checked={query.verified} onChange={(e) => change({ verified: e.target.checked })} />{" "}
               <label htmlFor="dir-verified">Verified businesses only</label>
             </div>
+            <div className="field checkbox-field">
+              <input id="dir-open" name="open" type="checkbox" value="now" checked={query.open} onChange={(e) => change({ open: e.target.checked })} />{" "}
+              <label htmlFor="dir-open">Open now</label>
+            </div>
             <div className="search-submit">
               <button className="btn btn-outline" type="submit">
                 Apply filters
@@ -278,7 +366,15 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
       </form>
       <div className="results-bar">
         <h2 ref={headingRef} id="directory-results-heading" className="results-count" aria-live="polite">
-          <span>{result.summary}</span> <span className="muted">{result.sortLabel}</span>
+          <span>{result.summary}</span>{" "}
+          {result.nearLabel && (
+            <>
+              <span className="muted" data-testid="near-label">
+                within {radiusOrDefault(result.query)} miles of {result.nearLabel}
+              </span>{" "}
+            </>
+          )}
+          <span className="muted">{result.sortLabel}</span>
         </h2>
         <div className="results-actions">
           <a className="btn btn-outline btn-sm" href={requestURL(result.query)} data-testid="request-quotes">

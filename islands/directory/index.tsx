@@ -13,8 +13,16 @@ export function mount(el: HTMLElement, props: Props) {
   const field = (name: string) => form?.elements.namedItem(name) as HTMLInputElement | null;
   const value = (name: string, def = "") => field(name)?.value ?? def;
   const server = props.result.query;
+  // The radii come from the server's own "Within" select unless the props
+  // carry them: one list, catalog.RadiusOptions.
+  if (!props.radii) {
+    const radius = form?.querySelector<HTMLSelectElement>("select[name=radius]");
+    props = { ...props, radii: radius ? Array.from(radius.options, (o) => ({ Value: o.value, Label: o.text })) : [] };
+  }
   const start: Query = {
     q: value("q"),
+    // An exact search stays exact while its text is the server's.
+    exact: !!server.exact && value("q") === server.q,
     category: value("category"),
     location: value("location"),
     sort: value("sort", server.sort),
@@ -23,6 +31,9 @@ export function mount(el: HTMLElement, props: Props) {
     verified: field("verified")?.checked ?? false,
     type: value("type"),
     page: server.page,
+    near: value("near"),
+    radius: Number(value("radius")) || 0,
+    open: field("open")?.checked ?? false,
   };
   if (!sameSearch(start, server)) start.page = 1;
   const startOpen = {
