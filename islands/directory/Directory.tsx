@@ -35,9 +35,14 @@ const typingDelay = 250;
 const locateTimeout = 10000;
 const locateFailed = "We could not get your location. Type a ZIP code instead.";
 
-// geolocation is the browser's, when it has one ("Near me" is hidden
-// without it, as in the server's markup).
-const geolocation = () => (typeof navigator !== "undefined" && navigator.geolocation) || null;
+// geolocation is the browser's, when it has one and the page may use it
+// (a Permissions-Policy of geolocation=() forbids it, where the browser
+// says so): "Near me" is hidden otherwise, as in the server's markup.
+const geolocation = () => {
+  if (typeof navigator === "undefined" || !navigator.geolocation) return null;
+  const policy = (document as Document & { featurePolicy?: { allowsFeature(f: string): boolean } }).featurePolicy;
+  return policy && !policy.allowsFeature("geolocation") ? null : navigator.geolocation;
+};
 
 // plain is a click that should stay on the page: not a new tab or window.
 const plain = (e: MouseEvent) => !(e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
