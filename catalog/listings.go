@@ -59,6 +59,9 @@ const (
 	PinRange = "Enter a number of degrees between -{most} and {most}, like 30.2672."
 )
 
+// UnknownZIP is the message of a ZIP code the gazetteer does not know.
+const UnknownZIP = "Enter a 5-digit US ZIP code, like 78701, or leave it empty."
+
 // ServiceRadius is the miles a service-area business may say it serves
 // around its location.
 var ServiceRadius = struct {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bizprofile/catalog"
+	"bizprofile/geo"
 	bizmail "bizprofile/mail"
 	"bizprofile/places"
 	"bizprofile/store"
@@ -18,12 +19,15 @@ import (
 type QuoteRequestInput struct {
 	Category, Description, City, State, Timing, Budget string
 	Name, Email, Phone                                 string
+	// ZipCode is where the work is, optional: service-area businesses
+	// are matched by their distance from it (else from the city).
+	ZipCode string
 }
 
 // Cleaned is in as it is checked and stored: trimmed, the city's spaces
 // collapsed and the state as its code when the value names one.
 func (in QuoteRequestInput) Cleaned() QuoteRequestInput {
-	for _, s := range []*string{&in.Category, &in.Description, &in.State, &in.Timing, &in.Budget, &in.Name, &in.Email, &in.Phone} {
+	for _, s := range []*string{&in.Category, &in.Description, &in.State, &in.Timing, &in.Budget, &in.Name, &in.Email, &in.Phone, &in.ZipCode} {
 		*s = strings.TrimSpace(*s)
 	}
 	in.City = places.CleanCity(in.City)
@@ -46,6 +50,11 @@ func (in QuoteRequestInput) Check() catalog.FieldErrors {
 		e["description"] = catalog.TooShortDescription
 	}
 	CheckOption(e, "timing", in.Timing, choices(store.Timings), "Choose when you need it.")
+	if in.ZipCode != "" {
+		if _, known := geo.ZIP(in.ZipCode); !known {
+			e["zip_code"] = catalog.UnknownZIP
+		}
+	}
 	if in.Budget != "" && !catalog.ValidOption(choices(store.Budgets), in.Budget) {
 		e["budget"] = "Choose a budget from the list, or leave it not stated."
 	}
@@ -122,7 +131,7 @@ func (l *Leads) Request(ctx context.Context, in QuoteRequestInput, requester *st
 	}
 	q := store.QuoteRequest{
 		Name: in.Name, Email: store.NormalizeEmail(in.Email), Phone: in.Phone, Category: in.Category, Description: in.Description,
-		City: in.City, State: in.State, Timing: in.Timing, Budget: in.Budget, CreatedAt: l.now(),
+		City: in.City, State: in.State, ZipCode: in.ZipCode, Timing: in.Timing, Budget: in.Budget, CreatedAt: l.now(),
 	}
 	owned := requester != nil && requester.Verified() && store.NormalizeEmail(requester.Email) == q.Email
 	if requester != nil {

@@ -46,6 +46,7 @@ func (h *Handlers) businessPage(w http.ResponseWriter, r *http.Request) {
 	}
 	h.countView(r, b)
 	v := h.present.Business(b, reviews, photos, branded)
+	v.MapTiles = h.site.MapTiles
 	v.Save = h.saveToggle(r, b)
 	agency, managed, err := h.domain.Agencies.ManagedBadge(r.Context(), b.ID)
 	if h.broken(w, r, err) {

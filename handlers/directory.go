@@ -110,7 +110,7 @@ func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, stor
 	out := views.DirectoryResult{
 		Query: q, Total: res.Total, Page: res.Page, Pages: res.Pages,
 		Summary: views.FoundLine(res.Total), SortLabel: views.SortedBy(q.Sort),
-		Cards: h.present.Cards(res.Businesses), Corrected: res.Corrected,
+		Cards: h.present.Cards(res.Businesses), Corrected: res.Corrected, MapTiles: h.site.MapTiles,
 	}
 	switch {
 	case nearErr != nil:

@@ -163,6 +163,7 @@ func (h *Handlers) ownedBusiness(w http.ResponseWriter, r *http.Request) (store.
 // manageForm is the edit page's form of b, with what holds it back.
 func (h *Handlers) manageForm(ctx context.Context, b store.Business) (views.ListingForm, error) {
 	f := listingFormOf(b)
+	f.MapTiles = h.site.MapTiles
 	if b.Held {
 		hold, err := h.store.PendingHold(ctx, b.ID)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {

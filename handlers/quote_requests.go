@@ -97,10 +97,11 @@ func readQuoteRequest(v url.Values) (views.QuoteRequestForm, domain.QuoteRequest
 	in := domain.QuoteRequestInput{
 		Category: v.Get("category"), Description: v.Get("description"), City: v.Get("city"), State: v.Get("state"),
 		Timing: v.Get("timing"), Budget: v.Get("budget"), Name: v.Get("name"), Email: v.Get("email"), Phone: v.Get("phone"),
+		ZipCode: v.Get("zip_code"),
 	}.Cleaned()
 	f := newRequestForm()
 	f.Category, f.Description, f.City, f.State, f.Timing, f.Budget = in.Category, in.Description, in.City, in.State, in.Timing, in.Budget
-	f.Name, f.Email, f.Phone = in.Name, in.Email, in.Phone
+	f.Name, f.Email, f.Phone, f.ZipCode = in.Name, in.Email, in.Phone, in.ZipCode
 	f.FromEnquiry = field(v, "from_enquiry")
 	f.Errors = in.Check()
 	return f, in

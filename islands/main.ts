@@ -138,6 +138,11 @@ function init() {
   initCopyButtons();
   initCounters();
   initLocalTimes();
+  // Controls that work only with JavaScript ("Show map") are hidden in
+  // the server's HTML until now.
+  document.querySelectorAll<HTMLElement>("[data-needs-js]").forEach((el) => {
+    el.hidden = false;
+  });
   document.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => {
     const name = el.dataset.island || "";
     if (el.dataset.islandLoad === "interaction") {

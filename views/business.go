@@ -73,6 +73,17 @@ type BusinessView struct {
 	// customers within 25 miles of Austin, TX"; "" for others).
 	ServiceArea       string
 	ServiceAreaMeters int // its radius, for JSON-LD's GeoCircle
+	// MapTiles are where its map's tiles come from (the site's).
+	MapTiles MapTiles
+}
+
+// listingZoom is how close a listing's map starts: the street, or the
+// neighbourhood where the address is private.
+func listingZoom(b BusinessView) int {
+	if b.Street == "" {
+		return 13
+	}
+	return 16
 }
 
 // OSMURL is the listing's place on OpenStreetMap, the link a page without

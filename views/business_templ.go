@@ -1008,7 +1008,7 @@ func businessPageBody(b BusinessView, share []ShareLink) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = listingMap(b).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = listingMap(b.MapTiles, b).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2126,8 +2126,9 @@ func ClaimPage(c Chrome, f ClaimForm) templ.Component {
 }
 
 // listingMap is the map of a listing's page (the map island, loaded when
-// the visitor reaches it); empty until the map component is wired.
-func listingMap(b BusinessView) templ.Component {
+// the visitor asks for it); the link to OpenStreetMap beside it works
+// without JavaScript.
+func listingMap(tiles MapTiles, b BusinessView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2148,6 +2149,11 @@ func listingMap(b BusinessView) templ.Component {
 			templ_7745c5c3_Var101 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = Map(MapView{Markers: []MapMarker{{Lat: b.At.Lat, Lng: b.At.Lng, Title: b.Name, Detail: places.Place(b.City, b.State)}},
+			Center: b.At, Zoom: listingZoom(b), Label: "Map of " + b.Name, Tiles: tiles}).Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
 		return nil
 	})
 }

@@ -168,6 +168,29 @@ type DirectoryResult struct {
 	// (shown by the field; the search then finds nothing).
 	NearLabel string `json:"nearLabel,omitempty"`
 	NearError string `json:"nearError,omitempty"`
+	// MapTiles are the site's map tiles, for the map of the results (the
+	// page's; the island has its own props).
+	MapTiles MapTiles `json:"-"`
+}
+
+// ResultsMap is the map of the page's results that have a place, nil when
+// none has.
+func (r DirectoryResult) ResultsMap() *MapView {
+	m := MapView{Label: "Map of these results", Tiles: r.MapTiles}
+	for _, c := range r.Cards {
+		if c.At == nil {
+			continue
+		}
+		detail := c.Location
+		if c.Distance != "" {
+			detail += " · " + c.Distance
+		}
+		m.Markers = append(m.Markers, MapMarker{Lat: c.At.Lat, Lng: c.At.Lng, Title: c.Name, URL: "/directory/" + c.Slug, Detail: detail})
+	}
+	if len(m.Markers) == 0 || m.Tiles.URL == "" {
+		return nil
+	}
+	return &m
 }
 
 // PastEnd reports whether the page asked for is past the last page of a

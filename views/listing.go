@@ -49,6 +49,7 @@ type ListingForm struct {
 	Lat, Lng, ServiceRadius string
 	Placed                  *LatLng
 	PlacedBy                string
+	MapTiles                MapTiles // for the pin's map
 }
 
 // DayForm is one weekday of the hours.

@@ -22,6 +22,7 @@ type QuoteRequestForm struct {
 	Name        string
 	Email       string
 	Phone       string
+	ZipCode     string
 	Timings     []catalog.Option // the answers to "When do you need it?"
 	Budgets     []catalog.Option // the budget ranges
 	// FromEnquiry names the listing whose enquiry prefilled the form.
