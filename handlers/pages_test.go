@@ -67,7 +67,7 @@ var pageWants = map[string]publicPage{
 	"/blog":  {buttons: []string{"Subscribe"}, forms: []string{"/newsletter"}, anchors: []string{"complete-profile-checklist"}},
 	"/press": {links: [][2]string{{"Schedule an Interview", "mailto:press@bizprofile.test?subject=Interview%20request"}}, texts: []string{"Series A", "Brand guidelines (PDF)"}},
 	"/help": {links: [][2]string{{"Contact Support", "/contact"}, {"Schedule a Demo", "/contact?subject=demo"}},
-		texts: []string{"3 articles", "1 article", "2 articles"}, anchors: []string{"reset-password"}},
+		texts: []string{"4 articles", "2 articles"}, anchors: []string{"reset-password"}},
 	"/contact": {fields: []string{"First Name", "Last Name", "Email", "Company", "Subject", "Message"}, buttons: []string{"Send Message"}, forms: []string{"/contact"},
 		texts: []string{"9:00 AM – 6:00 PM PST"}},
 	"/status":  {texts: []string{"All systems operational", "Uptime will show once checks have been recorded"}, buttons: []string{"Subscribe"}, forms: []string{"/status/subscribe"}},

@@ -442,6 +442,28 @@ var HelpArticles = []HelpArticle{
 		},
 	},
 	{
+		Slug:     "search-near",
+		Category: "Getting Started",
+		Title:    "How do I find businesses near me?",
+		Summary:  "Type a ZIP code or a city in Near, choose how far, and sort by distance; or press Near me.",
+		Answer: []string{
+			"On the directory, open Filters & sort and type a ZIP code (78701), a city and its state (Austin, TX) or coordinates in Near, then choose Within: " + catalog.RadiusOptions[0].Label + " up to " + catalog.RadiusOptions[len(catalog.RadiusOptions)-1].Label + " (" + strconv.Itoa(catalog.DefaultRadius) + " unless you choose). Each result then says how far it is, and the Distance sort puts the nearest first. With JavaScript on, Near me uses your browser's location instead, once you allow it; nothing about where you are is kept.",
+			"Open now, under Additional Filters, keeps the businesses open at this moment in their own time zone, by the hours their owners give. Each card says whether a business is open and until when, or when it opens next.",
+			"Show map draws the results (or a business on its page) on a map; without JavaScript each business's page links to its place on OpenStreetMap. A city's page lists the cities near it.",
+		},
+	},
+	{
+		Slug:     "location-and-service-area",
+		Category: "Managing Your Profile",
+		Title:    "How do I set where my business is, or the area I serve?",
+		Summary:  "Your listing is placed at its ZIP code; move the pin on your listing's page, and give a service area if you travel to customers.",
+		Answer: []string{
+			"We place each listing at the centre of its ZIP code (or of its city when the ZIP code is unknown), so it shows up in searches near it. To be exact, open your listing from your dashboard: under Location on the map, press Show map and drag the pin (or move it with the arrow keys), or type the latitude and longitude; leave both empty to go back to your ZIP code.",
+			"If you travel to your customers, choose Service area as your business type and give how far you go, from 1 to " + strconv.Itoa(catalog.ServiceRadius.Max) + " miles. Your street address then stays private: your page says the area you serve, and quote requests whose ZIP code or city is inside it reach you, the closest businesses first.",
+			"Your opening hours are read in your listing's own time zone, daylight saving included, to say whether you are open now.",
+		},
+	},
+	{
 		Slug:     "lead-zones",
 		Category: "Partners",
 		Title:    "How do exclusive lead zones work?",
