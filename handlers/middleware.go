@@ -160,7 +160,8 @@ func (h *Handlers) securityHeaders(next http.Handler) http.Handler {
 		hd.Set("X-Frame-Options", "DENY")
 		hd.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		hd.Set("Cross-Origin-Opener-Policy", "same-origin")
-		hd.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
+		// Geolocation only for our own pages: the directory's "Near me" asks for it.
+		hd.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=(), usb=()")
 		next.ServeHTTP(w, r)
 	})
 }
