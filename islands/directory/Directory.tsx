@@ -1,7 +1,7 @@
 // The directory's search form and results, rendering exactly what
 // views.DirectoryBody does, updated in place: results follow the controls
 // as the visitor types, and the address bar follows the results.
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Card, Icon, formatInt, toast, type BusinessCard } from "./Card";
 import {
   coordinates, hasAny, hasFilters, nearComplete, pageURL, parseQuery, radiusOrDefault, refinements, requestURL, sameSearch, serialize,
@@ -54,7 +54,11 @@ const options = (opts: Option[]) =>
     </option>
   ));
 
-export function Directory({ props, start, startOpen }: { props: Props; start: Query; startOpen: Open }) {
+// serverMap is the server's map of its results (views.DirectoryResult.ResultsMap,
+// a map island of its own, which the JSON does not carry): the island keeps
+// it, the same nodes, while it shows those results, and drops it once the
+// results change rather than show places that are no longer listed.
+export function Directory({ props, start, startOpen, serverMap }: { props: Props; start: Query; startOpen: Open; serverMap?: HTMLElement | null }) {
   const [query, setQuery] = useState(start);
   const [result, setResult] = useState(props.result);
   const [busy, setBusy] = useState(false);
@@ -63,6 +67,7 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
+  const mapRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // seq orders responses; last is the search asked for; typing says the
   // current history entry belongs to the burst of typing under way.
@@ -133,6 +138,13 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
       window.clearTimeout(r.timer);
     };
   }, []);
+
+  // The server's map moves into its place as the island first renders.
+  const showMap = !!serverMap && result === props.result;
+  useLayoutEffect(() => {
+    const box = mapRef.current;
+    if (box && serverMap && !box.firstChild) box.append(...Array.from(serverMap.childNodes));
+  }, [showMap]);
 
   // The section dims the results while a search is under way.
   useEffect(() => {
@@ -420,6 +432,7 @@ export function Directory({ props, start, startOpen }: { props: Props; start: Qu
         </div>
       ) : (
         <>
+          {showMap && <div className="results-map" ref={mapRef} />}
           <ul className={"business-results " + (query.view === "list" ? "business-list" : "business-grid")}>
             {cards.map((b) => (
               <Card key={b.slug} b={b} next={pageURL({ ...shown, page: result.page })} />

@@ -55,10 +55,11 @@ export function mount(el: HTMLElement, props: Props) {
     };
   }
 
+  const serverMap = el.querySelector<HTMLElement>(".results-map");
   const root = createRoot(el);
   flushSync(() => {
     el.replaceChildren();
-    root.render(<Directory props={props} start={start} startOpen={startOpen} />);
+    root.render(<Directory props={props} start={start} startOpen={startOpen} serverMap={serverMap} />);
   });
   restore();
 }
