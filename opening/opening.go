@@ -108,8 +108,15 @@ func MinuteOfWeek(t time.Time) int {
 // back) close at its first pass and open again for its second, and hours
 // wholly inside the skipped hour never open that day.
 func Status(w []Day, loc *time.Location, now time.Time) State {
-	ss := spans(w)
-	if len(w) != 7 || loc == nil {
+	if len(w) != 7 {
+		return State{}
+	}
+	return status(spans(w), loc, now)
+}
+
+// status is Status of a week's stretches.
+func status(ss []span, loc *time.Location, now time.Time) State {
+	if loc == nil {
 		return State{}
 	}
 	if len(ss) == 0 {

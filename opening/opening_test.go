@@ -260,6 +260,9 @@ func TestWeeklyAgreesWithStatus(t *testing.T) {
 			now = time.Date(2026, []time.Month{3, 11}[r.IntN(2)], []int{1, 8}[r.IntN(2)], r.IntN(24), r.IntN(60), 0, 0, time.UTC)
 		}
 		s := Status(w, loc, now)
+		if ws := Compact(w).Status(loc, now); ws != s {
+			t.Fatalf("%v at %s in %s: Weekly.Status %+v, Status %+v", w, now.In(loc).Format("Mon Jan 2 15:04 MST"), loc, ws, s)
+		}
 		if got := Compact(w).OpenAt(MinuteOfWeek(now.In(loc))); got != s.Open {
 			t.Fatalf("%v at %s in %s: Weekly says open %v, Status %+v", w, now.In(loc).Format("Mon Jan 2 15:04 MST"), loc, got, s)
 		}

@@ -1,5 +1,7 @@
 package opening
 
+import "time"
+
 // Weekly is a week's hours as the directory's search engine keeps them for
 // every listing: up to maxSpans open stretches, in minutes of the week
 // (Monday 00:00 is 0). A comparable value of 34 bytes (4·maxSpans+2), without
@@ -8,6 +10,7 @@ package opening
 // given (never open).
 type Weekly struct {
 	n     uint8
+	given bool                // hours were given (a week closed every day has none open)
 	spans [maxSpans][2]uint16 // [from, to); a stretch past Sunday midnight wraps
 }
 
@@ -17,7 +20,7 @@ const maxSpans = 8
 
 // Compact is w as a Weekly.
 func Compact(w []Day) Weekly {
-	var out Weekly
+	out := Weekly{given: len(w) == 7}
 	for _, s := range spans(w) {
 		if int(out.n) == maxSpans {
 			break
@@ -30,6 +33,19 @@ func Compact(w []Day) Weekly {
 
 // Known reports whether hours were given with a day open.
 func (w Weekly) Known() bool { return w.n > 0 }
+
+// Status is Status of the week this Weekly was made from: what the
+// directory's cards say, without keeping the week's text.
+func (w Weekly) Status(loc *time.Location, now time.Time) State {
+	if !w.given {
+		return State{}
+	}
+	ss := make([]span, w.n)
+	for i := range ss {
+		ss[i] = span{int(w.spans[i][0]), int(w.spans[i][1])}
+	}
+	return status(ss, loc, now)
+}
 
 // OpenAt reports whether the week is open at minute m of the week
 // (MinuteOfWeek of the moment in the business's zone).

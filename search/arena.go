@@ -30,7 +30,6 @@ const (
 	recTags
 	recPhone
 	recLogo
-	recHours
 	numRec
 )
 

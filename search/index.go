@@ -154,7 +154,7 @@ func newIndex(size int) *index {
 func (ix *index) add(r Listing) int32 {
 	d := int32(len(ix.meta))
 	rec := [numRec]string{recSlug: r.Slug, recName: r.Name, recTagline: r.Tagline, recDescription: r.Description,
-		recTags: r.Tags, recPhone: r.Phone, recLogo: r.Logo, recHours: r.Hours}
+		recTags: r.Tags, recPhone: r.Phone, recLogo: r.Logo}
 	ref := docRef{id: r.ID, off: ix.arena.add(&rec), sub: ix.intern(r.SubCategory), city: ix.intern(r.City), state: ix.intern(r.State)}
 	m := docMeta{
 		rating: r.Rating, reviews: int32(r.ReviewCount), flags: docLive,
@@ -437,7 +437,7 @@ func (ix *index) listing(d int32) Listing {
 		ID: r.id, Slug: rec[recSlug], Name: rec[recName], Tagline: rec[recTagline], Description: rec[recDescription],
 		Category: ix.categories[m.category], SubCategory: ix.strs[r.sub], Tags: rec[recTags],
 		City: ix.strs[r.city], State: ix.strs[r.state], Phone: rec[recPhone], Type: ix.types[m.typ],
-		Rating: m.rating, ReviewCount: int(m.reviews), Logo: rec[recLogo], Hours: rec[recHours],
+		Rating: m.rating, ReviewCount: int(m.reviews), Logo: rec[recLogo],
 		Verified: m.flags&docVerified != 0, Featured: m.flags&docFeatured != 0, Claimed: m.flags&docClaimed != 0,
 		Located: m.flags&docLocated != 0, At: m.at(), Zone: ix.zones[m.zone], Week: ix.weeks[m.week],
 	}

@@ -94,9 +94,6 @@ type Listing struct {
 	// Week its hours as opening.Compact made them (zero: none given).
 	Zone string
 	Week opening.Weekly
-	// Hours is the caller's own text for the listing's hours, returned as
-	// given, like Logo.
-	Hours string
 	// Distance is the miles from a search's Near, in the results of a
 	// search that had one (0 otherwise).
 	Distance float64

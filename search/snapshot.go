@@ -28,7 +28,7 @@ import (
 // what a snapshot holds or its layout does.
 const (
 	snapshotMagic  = "BZPIDX\x00\x01"
-	snapshotFormat = 2 // 2: coordinates, hours and time zones (issue 38)
+	snapshotFormat = 3 // 2: coordinates, hours and time zones (issue 38); 3: hours given or not
 )
 
 // ErrSnapshot is the error of a snapshot that cannot be read: another

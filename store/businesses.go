@@ -15,6 +15,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"bizprofile/lookalike"
+	"bizprofile/opening"
 )
 
 // Business types a listing can have.
@@ -84,6 +85,9 @@ type Business struct {
 	// Distance is the miles from the place a directory search was near
 	// (0 when it was near none).
 	Distance float64 `db:"-"`
+	// Week is a directory card's hours as the search engine keeps them
+	// (Hours is not filled on cards); zero elsewhere.
+	Week opening.Weekly `db:"-"`
 }
 
 // PublicEmail is the contact email anyone may see: none when the owner

@@ -163,9 +163,7 @@ func cardBusiness(l search.Listing) Business {
 	if l.Located {
 		b.Lat, b.Lng = sql.NullFloat64{Float64: l.At.Lat, Valid: true}, sql.NullFloat64{Float64: l.At.Lng, Valid: true}
 	}
-	if l.Hours != "" && b.Hours.Scan(l.Hours) == nil {
-		b.ShowHours = true
-	}
+	b.Week = l.Week
 	return b
 }
 

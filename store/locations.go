@@ -43,6 +43,9 @@ func (b Business) Zone() *time.Location {
 // OpenState is whether the listing is open at now, and the words for it
 // ("Open until 6 pm"); unknown when it shows no hours.
 func (b Business) OpenState(now time.Time) opening.State {
+	if len(b.Hours) == 0 { // a directory card: the engine's compact week
+		return b.Week.Status(b.Zone(), now)
+	}
 	if !b.ShowHours {
 		return opening.State{}
 	}
@@ -116,7 +119,7 @@ func indexPlace(l *search.Listing, lat, lng sql.NullFloat64, hours string, showH
 	if !showHours || hours == "" || w.Scan(hours) != nil || len(w) == 0 {
 		return
 	}
-	l.Hours, l.Week = hours, opening.Compact(w.Days())
+	l.Week = opening.Compact(w.Days())
 	if zone := geo.Zone(l.State, l.At); zone != nil {
 		l.Zone = zone.String()
 	}
