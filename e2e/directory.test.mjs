@@ -236,8 +236,13 @@ test("directory: the island mounts without console errors, layout shift or visib
         } else if (c.nodeType === 1) {
           // Form state is in properties; the toggle's pressed state is
           // checked on its own (the server's marks both pressed).
+          // Controls that need JavaScript ([data-needs-js]) are shown by
+          // main.js; "hidden" is the server's and goes.
           const skip = ["selected", "checked", "value", "open"];
-          const attrs = [...c.attributes].filter((a) => !skip.includes(a.name)).map((a) => `${a.name}=${a.value}`);
+          const shownByJS = c.hasAttribute("data-needs-js") || c.hasAttribute("data-near-me");
+          const attrs = [...c.attributes]
+            .filter((a) => !skip.includes(a.name) && !(shownByJS && a.name === "hidden"))
+            .map((a) => `${a.name}=${a.value}`);
           out.push(`<${c.localName} ${attrs.sort().join(" ")}>`);
           walk(c);
           out.push(`</${c.localName}>`);
