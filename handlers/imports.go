@@ -136,22 +136,11 @@ func (h *Handlers) importPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v := views.ImportDetail{ImportSummary: present.ImportSummary(imp), Agency: who.Agency != nil, ListingsHref: "/dashboard"}
-	if who.Agency != nil {
-		v.ListingsHref = domain.ClientsPath
-	}
 	rep, err := h.domain.Imports.Report(r.Context(), imp)
 	if h.broken(w, r, err) {
 		return
 	}
-	v.ProblemCount = rep.Count
-	for _, row := range rep.Problems {
-		p := views.ImportProblem{Row: row.Row, ExternalID: row.ExternalID, Name: row.Name}
-		for _, e := range domain.RowErrorsOf(row) {
-			p.Cells = append(p.Cells, views.ImportCellProblem{Column: e.Column, Message: e.Message})
-		}
-		v.Problems = append(v.Problems, p)
-	}
+	v := present.ImportDetail(imp, who.Agency != nil, rep)
 	if imp.Busy() {
 		w.Header().Set("Refresh", "2")
 	}
