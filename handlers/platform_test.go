@@ -70,6 +70,9 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 			"X-Content-Type-Options": "nosniff",
 			"Referrer-Policy":        "strict-origin-when-cross-origin",
 			"X-Frame-Options":        "DENY",
+			// Our pages may ask where the visitor is ("Near me"); no
+			// other origin's frame may, nor use camera or microphone.
+			"Permissions-Policy": "camera=(), microphone=(), geolocation=(self), payment=(), usb=()",
 		} {
 			if got := res.Header.Get(h); got != want {
 				t.Errorf("%s: %s = %q, want %q", path, h, got, want)
