@@ -244,42 +244,62 @@ test("location: the map shows the results' markers and fetches tiles only when a
   await ctx.close();
 });
 
-// todo: app bug. The Show map button has the hidden attribute without
-// JavaScript, but its .btn class sets display, which undoes [hidden] (as it
-// did for "Near me", fixed in app.css by .near-input .near-me[hidden]): the
-// button shows, and does nothing. It wants `.map-show[hidden] { display:
-// none; }` in islands/map/box.css or app.css. Drop the todo once it is in.
-const showMapBug = "the hidden Show map button is displayed without JavaScript (.btn's display undoes [hidden])";
-
-test("location: without JavaScript the map box offers no Show map button, and the listing links OpenStreetMap (JavaScript off)", { todo: showMapBug }, async () => {
+test("location: without JavaScript the results stay a list and the listing links OpenStreetMap, no tiles fetched (JavaScript off)", async () => {
   const { roundRock } = await places();
   const ctx = await browser.newContext({ javaScriptEnabled: false });
   const page = await ctx.newPage();
   const before = await tileRequests();
   await page.goto(baseURL + "/directory?near=78701&radius=25&sort=distance");
-  const region = page.getByRole("region", { name: "Map of these results" });
-  await region.waitFor();
-  const button = region.locator("[data-map-show]");
-  assert.equal(await button.getAttribute("hidden"), "", "the server hides Show map until JavaScript runs");
-  assert.equal(await showMap(region).count(), 0, `a Show map button that cannot work (display: ${await button.evaluate((b) => getComputedStyle(b).display)})`);
+  await page.getByRole("region", { name: "Map of these results" }).waitFor();
   assert.ok(await card(page, roundRock).isVisible(), "the results are a list");
 
   await card(page, roundRock).getByRole("link", { name: roundRock, exact: true }).click();
   await page.getByRole("heading", { level: 1, name: roundRock }).waitFor();
-  const own = page.getByRole("region", { name: "Map of " + roundRock });
-  await own.waitFor();
-  assert.equal(await showMap(own).count(), 0, "no Show map button on the listing's page");
+  await page.getByRole("region", { name: "Map of " + roundRock }).waitFor();
   const osm = page.getByRole("link", { name: `View ${roundRock} on OpenStreetMap` });
   assert.equal(await osm.getAttribute("data-testid"), "osm-link");
   const href = new URL(await osm.getAttribute("href"));
   assert.equal(href.host, "www.openstreetmap.org");
   const lat = Number(href.searchParams.get("mlat"));
   const lng = Number(href.searchParams.get("mlon"));
-  // 78664's place, near Round Rock.
+  // 78664's place, in Round Rock.
   assert.ok(Math.abs(lat - 30.51) < 0.1 && Math.abs(lng + 97.67) < 0.1, `the link points at ${lat}, ${lng}`);
   assert.equal(await tileRequests(), before, "no tiles fetched without JavaScript");
   await ctx.close();
 });
+
+// todo: app bug. Without JavaScript the Show map button keeps the server's
+// hidden attribute, but its .btn class sets display (inline-flex), which
+// undoes [hidden] (as it did for "Near me", fixed in app.css by
+// .near-input .near-me[hidden]): the button shows, and does nothing. It
+// wants `.map-show[hidden] { display: none; }` (islands/map/box.css or
+// app.css). Drop the todo once it is in.
+const showMapBug = "the hidden Show map button is displayed without JavaScript (.btn's display undoes [hidden])";
+
+test("location: without JavaScript no map box offers a Show map button (JavaScript off)", { todo: showMapBug }, async () => {
+  const { roundRock } = await places();
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  for (const [path, label] of [
+    ["/directory?near=78701&radius=25&sort=distance", "Map of these results"],
+    ["/directory/" + (await slugOf(page, roundRock)), "Map of " + roundRock],
+  ]) {
+    await page.goto(baseURL + path);
+    const region = page.getByRole("region", { name: label });
+    await region.waitFor();
+    const button = region.locator("[data-map-show]");
+    assert.equal(await button.getAttribute("hidden"), "", `${path}: the server hides Show map until JavaScript runs`);
+    assert.equal(await showMap(region).count(), 0, `${path}: a Show map button that cannot work (display: ${await button.evaluate((b) => getComputedStyle(b).display)})`);
+  }
+  await ctx.close();
+});
+
+// slugOf is the address of the listing called name, from its card.
+async function slugOf(page, name) {
+  await page.goto(baseURL + "/directory?q=" + encodeURIComponent(name));
+  const href = await card(page, name).getByRole("link", { name, exact: true }).getAttribute("href");
+  return href.replace(/^\/directory\//, "");
+}
 
 // jsonLDGeo is the geo of the listing's JSON-LD on the page.
 async function jsonLDGeo(page) {
