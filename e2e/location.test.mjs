@@ -268,7 +268,6 @@ test("location: without JavaScript the results stay a list and the listing links
   await ctx.close();
 });
 
-
 test("location: without JavaScript no map box offers a Show map button (JavaScript off)", async () => {
   const { roundRock } = await places();
   const ctx = await browser.newContext({ javaScriptEnabled: false });
