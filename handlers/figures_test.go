@@ -41,6 +41,8 @@ var notFigures = []struct {
 	{regexp.MustCompile(`https?://\S+|[\w.+-]+@[\w.-]+`), "web and email addresses"},
 	{regexp.MustCompile(`\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}\b|\b\d{4}-\d{2}-\d{2}\b|\b(19|20)\d{2}\b`), "dates and years"},
 	{regexp.MustCompile(`\b\d{1,2}:\d{2}\b`), "times of day (opening hours)"},
+	{regexp.MustCompile(`\b\d{1,2}(:\d{2})? (am|pm)\b`), "times of day, as whether a listing is open says them"},
+	{regexp.MustCompile(`(?:^|[^\d.,])\d{5}(?:-\d{4})?\b`), "ZIP codes"},
 	{regexp.MustCompile(`(\b1-)?\(?\b\d{3}\)?[ -]\d{3}-\d{4}\b`), "telephone numbers"},
 	{regexp.MustCompile(`(^|[^\w.,])\d{1,2}\. [A-Z]|\bsections? \d+( \([^)]*\))?((, | and )\d+)*`), "numbered sections of a legal text"},
 }
@@ -139,6 +141,11 @@ func catalogueFigures() figures {
 	f.addKey("the partner programme's payout threshold", "$"+strconv.FormatFloat(float64(plans.PayoutThresholdCents)/100, 'f', -1, 64))
 	f.add("store.MaxMatches", store.MaxMatches)
 	f.add("the rows of a CSV import", catalog.ImportMaxRows)
+	for _, o := range catalog.RadiusOptions {
+		f.addNumbersOf("the radii of a search near a place", o.Value)
+	}
+	f.add("the radii of a search near a place", catalog.DefaultRadius, catalog.MaxRadius, views.NearbyRadius)
+	f.add("a service area's radius", float64(catalog.ServiceRadius.Min), float64(catalog.ServiceRadius.Max))
 	f.add("the password rules", domain.PasswordMin)
 	for _, d := range domain.RollingRanges {
 		f.add("the analytics ranges", float64(d))
@@ -197,6 +204,11 @@ func dataFigures(t *testing.T, app *testApp) figures {
 		f.addNumbersOf("a listing's record", b.Tags...)
 		f.addNumbersOf("a listing's record", b.Services...)
 		f.add("a listing's rating and reviews", math.Round(b.Rating*10)/10, float64(b.ReviewCount))
+		if p, ok := b.Place(); ok {
+			for _, scale := range []float64{1e5, 1e3, 1e2} { // the page's map and JSON-LD; a card; a private address
+				f.add("a listing's coordinates", math.Abs(math.Round(p.Lat*scale)/scale), math.Abs(math.Round(p.Lng*scale)/scale))
+			}
+		}
 		reviews, total, err := app.store.ListingReviews(ctx, b.ID, store.ReviewsNewest, store.Page{Limit: 1000})
 		must(t, err)
 		stars := map[int]int{}
