@@ -35,7 +35,12 @@ const morePublic = [
   "/directory/category/food",
   "/directory/in/or",
   "/directory/in/or/portland",
-  sample,
+  // Near a place, nearest first (the near label, distances, the results'
+  // map box), and near a ZIP code nobody knows (422, the message by Near).
+  "/directory?near=78701&radius=50&sort=distance",
+  "/directory?near=00000",
+  sample, // a storefront: its map box and OpenStreetMap link
+  "/directory/brightpath-it-solutions", // a service area: its area, the neighbourhood's map
   sample + "/reviews",
   sample + "/contact",
   "/api/docs",
