@@ -169,8 +169,8 @@ type DirectoryResult struct {
 	NearLabel string `json:"nearLabel,omitempty"`
 	NearError string `json:"nearError,omitempty"`
 	// MapTiles are the site's map tiles, for the map of the results (the
-	// page's; the island has its own props).
-	MapTiles MapTiles `json:"-"`
+	// page's, and the island's for whatever results it shows).
+	MapTiles MapTiles `json:"mapTiles"`
 }
 
 // ResultsMap is the map of the page's results that have a place, nil when

@@ -83,9 +83,13 @@ func (m MapView) props() mapProps {
 	}
 	return mapProps{
 		Markers: markers, Center: m.Center, Zoom: m.Zoom, Tiles: m.Tiles, Pin: m.Pin,
-		Stylesheet: asset("dist/map.css"),
+		Stylesheet: mapStylesheet(),
 	}
 }
+
+// mapStylesheet is Leaflet's CSS (and the markers'), which the map island
+// adds when it shows a map.
+func mapStylesheet() string { return asset("dist/map.css") }
 
 // linkText is the fallback link's words.
 func (m MapView) linkText() string {

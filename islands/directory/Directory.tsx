@@ -1,8 +1,10 @@
 // The directory's search form and results, rendering exactly what
 // views.DirectoryBody does, updated in place: results follow the controls
 // as the visitor types, and the address bar follows the results.
-import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Card, Icon, formatInt, toast, type BusinessCard } from "./Card";
+import { ResultsMap } from "./ResultsMap";
+import type { Tiles } from "../map/model";
 import {
   coordinates, hasAny, hasFilters, nearComplete, pageURL, parseQuery, radiusOrDefault, refinements, requestURL, sameSearch, serialize,
   type Choices, type Option, type Query,
@@ -19,11 +21,20 @@ export type Result = {
   corrected: string; // the text the results are for, when the search corrected a typo
   nearLabel?: string; // the place searched near, as understood: "78664 (Round Rock, TX)"
   nearError?: string; // why the place was not understood (the server answers 422)
+  mapTiles?: Tiles; // the site's map tiles; no url: no map
 };
 
 // maxQueryLen is views.MaxQueryLen: the most characters the server reads
-// from a free-text control.
-export type Props = Choices & { result: Result; endpoint: string; pageSize: number; maxQueryLen: number };
+// from a free-text control; mapBoxStylesheet and mapStylesheet are the map
+// box's CSS and Leaflet's, for the map of the results.
+export type Props = Choices & {
+  result: Result;
+  endpoint: string;
+  pageSize: number;
+  maxQueryLen: number;
+  mapBoxStylesheet?: string;
+  mapStylesheet?: string;
+};
 
 // Open says which of the form's disclosures are open: the phone's
 // 'Filters & sort' (options) and 'Additional Filters' (filters).
@@ -54,11 +65,9 @@ const options = (opts: Option[]) =>
     </option>
   ));
 
-// serverMap is the server's map of its results (views.DirectoryResult.ResultsMap,
-// a map island of its own, which the JSON does not carry): the island keeps
-// it, the same nodes, while it shows those results, and drops it once the
-// results change rather than show places that are no longer listed.
-export function Directory({ props, start, startOpen, serverMap }: { props: Props; start: Query; startOpen: Open; serverMap?: HTMLElement | null }) {
+// mapShown says the visitor pressed "Show map" on the server's map before
+// the island mounted: the island's map of the results then shows at once.
+export function Directory({ props, start, startOpen, mapShown = false }: { props: Props; start: Query; startOpen: Open; mapShown?: boolean }) {
   const [query, setQuery] = useState(start);
   const [result, setResult] = useState(props.result);
   const [busy, setBusy] = useState(false);
@@ -67,7 +76,9 @@ export function Directory({ props, start, startOpen, serverMap }: { props: Props
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
-  const mapRef = useRef<HTMLDivElement>(null);
+  // showMap: the visitor asked for the map, so that of new results shows
+  // as they come.
+  const [showMap, setShowMap] = useState(mapShown);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // seq orders responses; last is the search asked for; typing says the
   // current history entry belongs to the burst of typing under way.
@@ -138,13 +149,6 @@ export function Directory({ props, start, startOpen, serverMap }: { props: Props
       window.clearTimeout(r.timer);
     };
   }, []);
-
-  // The server's map moves into its place as the island first renders.
-  const showMap = !!serverMap && result === props.result;
-  useLayoutEffect(() => {
-    const box = mapRef.current;
-    if (box && serverMap && !box.firstChild) box.append(...Array.from(serverMap.childNodes));
-  }, [showMap]);
 
   // The section dims the results while a search is under way.
   useEffect(() => {
@@ -432,7 +436,6 @@ export function Directory({ props, start, startOpen, serverMap }: { props: Props
         </div>
       ) : (
         <>
-          {showMap && <div className="results-map" ref={mapRef} />}
           <ul className={"business-results " + (query.view === "list" ? "business-list" : "business-grid")}>
             {cards.map((b) => (
               <Card key={b.slug} b={b} next={pageURL({ ...shown, page: result.page })} />
@@ -452,6 +455,14 @@ export function Directory({ props, start, startOpen, serverMap }: { props: Props
                 link(pageURL({ ...shown, page: result.page + 1 }), goPage(result.page + 1), { className: "btn btn-outline btn-sm", rel: "next" }, "Next")}
             </nav>
           )}
+          <ResultsMap
+            cards={cards}
+            tiles={result.mapTiles}
+            boxStylesheet={props.mapBoxStylesheet ?? ""}
+            stylesheet={props.mapStylesheet ?? ""}
+            shown={showMap}
+            onShow={() => setShowMap(true)}
+          />
         </>
       )}
     </>

@@ -55,11 +55,13 @@ export function mount(el: HTMLElement, props: Props) {
     };
   }
 
-  const serverMap = el.querySelector<HTMLElement>(".results-map");
+  // A map the visitor already asked for (main.ts loads the map island on
+  // the press) shows again in the island's own box.
+  const mapShown = !!el.querySelector(".results-map [data-island=map][data-island-state]");
   const root = createRoot(el);
   flushSync(() => {
     el.replaceChildren();
-    root.render(<Directory props={props} start={start} startOpen={startOpen} serverMap={serverMap} />);
+    root.render(<Directory props={props} start={start} startOpen={startOpen} mapShown={mapShown} />);
   });
   restore();
 }
