@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"bizprofile/geo"
 	"bizprofile/places"
 )
 
@@ -73,9 +74,8 @@ type docMeta struct {
 	category uint16
 	typ      uint8
 	flags    uint8
-	zone     uint8   // its hours' time zone: zones[zone]
-	week     uint32  // its hours: weeks[week] (0: none given)
-	lat, lng float64 // with docLocated
+	zone     uint8  // its hours' time zone: zones[zone]
+	week     uint32 // its hours: weeks[week] (0: none given)
 }
 
 const (
@@ -163,7 +163,6 @@ func (ix *index) add(r Listing) int32 {
 	}
 	if r.Located {
 		m.flags |= docLocated
-		m.lat, m.lng = r.At.Lat, r.At.Lng
 	}
 	for _, set := range []struct {
 		on   bool
@@ -174,7 +173,7 @@ func (ix *index) add(r Listing) int32 {
 			m.flags |= set.flag
 		}
 	}
-	ix.meta, ix.docs = append(ix.meta, m), append(ix.docs, ref)
+	ix.meta, ix.docs, ix.at = append(ix.meta, m), append(ix.docs, ref), append(ix.at, r.At)
 	ix.eachWord(d, func(w string, f int) {
 		id, ok := ix.words[w]
 		if !ok {
@@ -186,7 +185,7 @@ func (ix *index) add(r Listing) int32 {
 	ix.byID[r.ID] = d
 	ix.byCity[m.city] = append(ix.byCity[m.city], d)
 	ix.byCategory[m.category] = append(ix.byCategory[m.category], d)
-	ix.locate(d, m)
+	ix.locate(d)
 	for s := range numSorts {
 		ix.rank[s] = append(ix.rank[s], -1)
 	}
@@ -230,7 +229,7 @@ func (ix *index) remove(d int32) {
 	}
 	ix.byCity[m.city] = deleteDoc(ix.byCity[m.city], d)
 	ix.byCategory[m.category] = deleteDoc(ix.byCategory[m.category], d)
-	ix.unlocate(d, m)
+	ix.unlocate(d)
 	m.flags &^= docLive
 	delete(ix.byID, ix.docs[d].id)
 	ix.dead++
@@ -439,7 +438,7 @@ func (ix *index) listing(d int32) Listing {
 		City: ix.strs[r.city], State: ix.strs[r.state], Phone: rec[recPhone], Type: ix.types[m.typ],
 		Rating: m.rating, ReviewCount: int(m.reviews), Logo: rec[recLogo],
 		Verified: m.flags&docVerified != 0, Featured: m.flags&docFeatured != 0, Claimed: m.flags&docClaimed != 0,
-		Located: m.flags&docLocated != 0, At: m.at(), Zone: ix.zones[m.zone], Week: ix.weeks[m.week],
+		Located: m.flags&docLocated != 0, At: ix.where(d), Zone: ix.zones[m.zone], Week: ix.weeks[m.week],
 	}
 }
 
@@ -510,6 +509,7 @@ func (ix *index) categoryCounts() map[string]int {
 // its maps (an entry counted at its key and value plus 16 bytes).
 func (ix *index) bytes() int64 {
 	n := int64(cap(ix.meta))*int64(unsafe.Sizeof(docMeta{})) + int64(cap(ix.docs))*int64(unsafe.Sizeof(docRef{})) + ix.arena.bytes()
+	n += int64(cap(ix.at)) * int64(unsafe.Sizeof(geo.Point{}))
 	n += int64(len(ix.byID)) * (8 + 4 + 16)
 	n += int64(cap(ix.vocab)) * int64(unsafe.Sizeof(vocabWord{}))
 	for _, v := range ix.vocab {

@@ -302,7 +302,7 @@ func everyListing(ix *index, q Query, offset, limit int) ([]int32, int) {
 	var all []match
 	for d := range ix.meta {
 		m := &ix.meta[d]
-		if !f.pass(m) {
+		if !f.pass(int32(d), m) {
 			continue
 		}
 		class := uint8(0)
@@ -318,7 +318,7 @@ func everyListing(ix *index, q Query, offset, limit int) ([]int32, int) {
 		key := [3]int{0, 0, int(ix.rank[by][d])}
 		switch {
 		case nearest:
-			key = [3]int{int(min(geo.Distance(*q.Near, m.at())*100, math.MaxUint32)), 0, int(ix.rank[orderRating][d])}
+			key = [3]int{int(min(geo.Distance(*q.Near, ix.where(int32(d)))*100, math.MaxUint32)), 0, int(ix.rank[orderRating][d])}
 		case by == orderRelevance:
 			key[2] = int(ix.rank[orderRating][d])
 			if m.flags&docFeatured == 0 {

@@ -21,6 +21,10 @@ const cellDegrees = 0.5
 // nearby is what an index keeps of where its listings are and when they
 // are open.
 type nearby struct {
+	// at is where each document is (by document number; zero when not
+	// located): apart from docMeta, which every search walks, since only
+	// a search near a place reads it.
+	at     []geo.Point
 	cells  map[int32][]int32 // grid square → its live located documents, in no order
 	weeks  []opening.Weekly  // every distinct week of hours; weeks[0] is none given
 	weekID map[opening.Weekly]uint32
@@ -42,25 +46,26 @@ func cell(row, col int32) int32 { return row<<12 | col }
 
 func cellOf(lat, lng float64) int32 { return cell(rowOf(lat), colOf(lng)) }
 
-func (m *docMeta) at() geo.Point {
-	if m.flags&docLocated == 0 {
+// where is where document d is (zero when not located).
+func (ix *index) where(d int32) geo.Point {
+	if ix.meta[d].flags&docLocated == 0 {
 		return geo.Point{}
 	}
-	return geo.Point{Lat: m.lat, Lng: m.lng}
+	return ix.at[d]
 }
 
 // locate files live document d under its grid square.
-func (ix *index) locate(d int32, m docMeta) {
-	if m.flags&docLocated != 0 {
-		c := cellOf(m.lat, m.lng)
+func (ix *index) locate(d int32) {
+	if ix.meta[d].flags&docLocated != 0 {
+		c := cellOf(ix.at[d].Lat, ix.at[d].Lng)
 		ix.cells[c] = append(ix.cells[c], d)
 	}
 }
 
 // unlocate takes document d out of its grid square.
-func (ix *index) unlocate(d int32, m *docMeta) {
-	if m.flags&docLocated != 0 {
-		c := cellOf(m.lat, m.lng)
+func (ix *index) unlocate(d int32) {
+	if ix.meta[d].flags&docLocated != 0 {
+		c := cellOf(ix.at[d].Lat, ix.at[d].Lng)
 		if list := deleteDoc(ix.cells[c], d); len(list) > 0 {
 			ix.cells[c] = list
 		} else {
@@ -104,11 +109,19 @@ type nearFilter struct {
 	box    geo.Box
 	open   bool
 	minute []int // the moment's minute of the week in each zone, by zone number
+	weeks  []opening.Weekly
+	at     []geo.Point
 }
 
 // resolveNear fills the parts of f a search near a place, or open at a
 // moment, needs.
 func (ix *index) resolveNear(f *indexFilter, q Query) {
+	defer func() {
+		if f.near || f.open {
+			f.nearFilter.weeks, f.nearFilter.at = ix.weeks, ix.at
+			f.here = &f.nearFilter
+		}
+	}()
 	if q.Near != nil {
 		r := q.Radius
 		if r <= 0 {
@@ -128,13 +141,19 @@ func (ix *index) resolveNear(f *indexFilter, q Query) {
 	}
 }
 
-// within reports whether a document passes f's place: located, and no
-// farther than its radius.
-func (f *nearFilter) within(m *docMeta) bool {
+// passes reports whether document d (m its meta) passes f's place and
+// moment: located within the radius, open at the moment.
+func (f *nearFilter) passes(d int32, m *docMeta) bool {
+	if f.open && (m.zone == 0 || !f.weeks[m.week].OpenAt(f.minute[m.zone])) {
+		return false
+	}
+	if !f.near {
+		return true
+	}
 	if m.flags&docLocated == 0 {
 		return false
 	}
-	p := geo.Point{Lat: m.lat, Lng: m.lng}
+	p := f.at[d]
 	return f.box.Contains(p) && geo.Distance(f.center, p) <= f.radius
 }
 
@@ -156,6 +175,6 @@ func (ix *index) cellLists(f *nearFilter) [][]int32 {
 // from f's center in hundredths of a mile, then its place in the rating
 // order.
 func (ix *index) distanceKey(f *nearFilter, d int32) uint64 {
-	miles := geo.Distance(f.center, ix.meta[d].at())
+	miles := geo.Distance(f.center, ix.where(d))
 	return uint64(min(miles*100, math.MaxUint32))<<32 | uint64(ix.rank[orderRating][d])
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"bizprofile/opening"
 	"bizprofile/places"
 )
 
@@ -20,22 +19,23 @@ type indexFilter struct {
 	verified  bool
 	cities    []bool // by cities index; nil: anywhere
 	nearFilter
-	weeks []opening.Weekly // the index's, for open
+	// here is &nearFilter when the search is near a place or open at a
+	// moment, nil otherwise: pass asks it only then.
+	here *nearFilter
 }
 
 func (f *indexFilter) any() bool {
 	return f.category >= 0 || f.typ >= 0 || f.minRating > 0 || f.verified || f.cities != nil || f.near || f.open
 }
 
-func (f *indexFilter) pass(m *docMeta) bool {
+func (f *indexFilter) pass(d int32, m *docMeta) bool {
 	return m.flags&docLive != 0 &&
 		(f.category < 0 || int(m.category) == f.category) &&
 		(f.typ < 0 || int(m.typ) == f.typ) &&
 		m.rating >= f.minRating &&
 		(!f.verified || m.flags&docVerified != 0) &&
 		(f.cities == nil || f.cities[m.city]) &&
-		(!f.open || m.zone != 0 && f.weeks[m.week].OpenAt(f.minute[m.zone])) &&
-		(!f.near || f.within(m))
+		(f.here == nil || f.here.passes(d, m))
 }
 
 // filter resolves q's filters. A location is read as a visitor means it
@@ -69,7 +69,6 @@ func (ix *index) filter(q Query) indexFilter {
 		f.cities = in
 	}
 	ix.resolveNear(&f, q)
-	f.weeks = ix.weeks
 	return f
 }
 
@@ -146,8 +145,7 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int, co
 	by := keyOrder(sort)
 	top := sc.top(offset + limit)
 	consider := func(d int32, class uint8) {
-		m := &ix.meta[d]
-		if !f.pass(m) {
+		if !f.pass(d, &ix.meta[d]) {
 			return
 		}
 		total++
@@ -178,12 +176,12 @@ func (ix *index) search(q Query, offset, limit int) (page []int32, total int, co
 		// enough of them.
 		for _, list := range lists {
 			for _, d := range list {
-				if f.pass(&ix.meta[d]) {
+				if f.pass(d, &ix.meta[d]) {
 					total++
 				}
 			}
 		}
-		return ix.walkOrder(sort, offset, limit, func(d int32) bool { return f.pass(&ix.meta[d]) }), total, ""
+		return ix.walkOrder(sort, offset, limit, func(d int32) bool { return f.pass(d, &ix.meta[d]) }), total, ""
 	case lists != nil:
 		// The listings of a category or of a few places, fewer than
 		// walking the whole order would pass by.
@@ -221,7 +219,7 @@ func (ix *index) searchKept(g *byClass, f *indexFilter, sort, offset, limit int,
 	top := sc.top(k)
 	for c, list := range g.lists {
 		for _, d := range list {
-			if f.pass(&ix.meta[d]) {
+			if f.pass(d, &ix.meta[d]) {
 				counts[c]++
 			}
 		}
@@ -243,18 +241,18 @@ func (ix *index) searchKept(g *byClass, f *indexFilter, sort, offset, limit int,
 				continue
 			}
 			for _, d := range list {
-				if f.pass(&ix.meta[d]) {
+				if f.pass(d, &ix.meta[d]) {
 					top.push(ix.key(sort, d, uint8(c)))
 				}
 			}
 		}
 	case sort != sortDistance && k*len(ix.byID) <= total*g.n:
 		// Expected k·N/total steps of the order, fewer than the matches.
-		return ix.walkOrder(sort, offset, limit, func(d int32) bool { return g.set.has(d) && f.pass(&ix.meta[d]) }), total
+		return ix.walkOrder(sort, offset, limit, func(d int32) bool { return g.set.has(d) && f.pass(d, &ix.meta[d]) }), total
 	default:
 		for _, list := range g.lists {
 			for _, d := range list {
-				if f.pass(&ix.meta[d]) {
+				if f.pass(d, &ix.meta[d]) {
 					top.push(ix.keyOf(f, sort, d, 0))
 				}
 			}
@@ -312,7 +310,7 @@ func (ix *index) walk(sort int, f *indexFilter, offset, limit int, sc *scratch) 
 	}
 	sc.pass = sc.pass.empty(len(ix.meta))
 	for d := range ix.meta {
-		if f.pass(&ix.meta[d]) {
+		if f.pass(int32(d), &ix.meta[d]) {
 			sc.pass.add(int32(d))
 			total++
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"bizprofile/geo"
 	"bizprofile/opening"
 )
 
@@ -28,7 +29,7 @@ import (
 // what a snapshot holds or its layout does.
 const (
 	snapshotMagic  = "BZPIDX\x00\x01"
-	snapshotFormat = 3 // 2: coordinates, hours and time zones (issue 38); 3: hours given or not
+	snapshotFormat = 4 // 2: coordinates, hours and time zones (issue 38); 3: hours given or not; 4: coordinates apart
 )
 
 // ErrSnapshot is the error of a snapshot that cannot be read: another
@@ -118,6 +119,7 @@ func (ix *index) save(w io.Writer) error {
 	raw(s, []snapshotHeader{header(ix)})
 	raw(s, ix.meta)
 	raw(s, ix.docs)
+	raw(s, ix.at)
 	for _, c := range ix.arena.chunks {
 		raw(s, c)
 	}
@@ -236,6 +238,7 @@ func load(r io.Reader) (*index, error) {
 	ix.version, ix.dead = h.Version, int(h.Dead)
 	ix.meta = readRaw[docMeta](s, h.Docs)
 	ix.docs = readRaw[docRef](s, h.Docs)
+	ix.at = readRaw[geo.Point](s, h.Docs)
 	ix.arena.chunks = make([][]byte, h.Chunks)
 	for i := range ix.arena.chunks {
 		ix.arena.chunks[i] = readRaw[byte](s, 1<<26)
@@ -281,7 +284,7 @@ func load(r io.Reader) (*index, error) {
 	if s.err == nil {
 		_, s.err = io.ReadFull(s.r, trailer[:])
 	}
-	if s.err != nil || binary.LittleEndian.Uint32(trailer[:]) != want || len(ix.docs) != len(ix.meta) {
+	if s.err != nil || binary.LittleEndian.Uint32(trailer[:]) != want || len(ix.docs) != len(ix.meta) || len(ix.at) != len(ix.meta) {
 		return nil, fmt.Errorf("%w: %v", ErrSnapshot, s.err)
 	}
 	if err := ix.derive(); err != nil {
@@ -339,7 +342,7 @@ func (ix *index) derive() error {
 		ix.byID[r.id] = int32(d)
 		ix.byCity[m.city] = append(ix.byCity[m.city], int32(d))
 		ix.byCategory[m.category] = append(ix.byCategory[m.category], int32(d))
-		ix.locate(int32(d), *m)
+		ix.locate(int32(d))
 	}
 	for o := range numSorts {
 		ix.rank[o] = make([]int32, len(ix.meta))
