@@ -34,13 +34,14 @@ func clipQuery(s string) string {
 // replacing anything unknown with its default, so every link (however
 // mangled) shows a sensible page.
 func parseDirectoryQuery(v url.Values) (views.DirectoryQuery, store.Search) {
-	q, s, _ := parseDirectorySearch(v)
+	q, s, _, _ := parseDirectorySearch(v)
 	return q, s
 }
 
 // parseDirectorySearch is parseDirectoryQuery with the place the search is
-// near as understood (nil for none), or why it was not (a *geo.PlaceError).
-func parseDirectorySearch(v url.Values) (views.DirectoryQuery, store.Search, error) {
+// near as understood (zero for none), or why it was not (a
+// *geo.PlaceError).
+func parseDirectorySearch(v url.Values) (views.DirectoryQuery, store.Search, geo.Place, error) {
 	text := func(name string) string {
 		return strings.TrimSpace(clipQuery(strings.Join(strings.Fields(strings.ToValidUTF8(v.Get(name), "")), " ")))
 	}
@@ -79,14 +80,14 @@ func parseDirectorySearch(v url.Values) (views.DirectoryQuery, store.Search, err
 		s.OpenAt = time.Now()
 	}
 	if q.Near == "" {
-		return q, s, nil
+		return q, s, geo.Place{}, nil
 	}
 	place, err := geo.Parse(q.Near)
 	if err != nil {
-		return q, s, err
+		return q, s, geo.Place{}, err
 	}
 	s.Near = &place.Point
-	return q, s, nil
+	return q, s, place, nil
 }
 
 // searchDirectory runs the directory search for a request: the one code
@@ -97,7 +98,7 @@ func parseDirectorySearch(v url.Values) (views.DirectoryQuery, store.Search, err
 // correct: the result says why by the field (NearError), finds nothing,
 // and the caller answers 422.
 func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, store.SearchResult, error) {
-	q, s, nearErr := parseDirectorySearch(r.URL.Query())
+	q, s, place, nearErr := parseDirectorySearch(r.URL.Query())
 	if nearErr != nil {
 		// Nothing is searched (no category is "-"), but the page still
 		// links what the directory holds.
@@ -116,7 +117,6 @@ func (h *Handlers) searchDirectory(r *http.Request) (views.DirectoryResult, stor
 	case nearErr != nil:
 		out.NearError = nearErr.Error()
 	case s.Near != nil:
-		place, _ := geo.Parse(q.Near)
 		out.NearLabel = place.Label
 		present.Distances(out.Cards, res.Businesses)
 	case q.Sort == store.SortDistance: // nearest first needs a place
