@@ -174,7 +174,7 @@ func Distances(cards []views.BusinessCard, bs []store.Business) {
 // Miles says a distance as the directory shows it: "0.4 mi", "3.2 mi",
 // "12 mi".
 func Miles(d float64) string {
-	if d < 10 {
+	if d = math.Round(d*10) / 10; d < 10 {
 		return strconv.FormatFloat(d, 'f', 1, 64) + " mi"
 	}
 	return strconv.FormatFloat(math.Round(d), 'f', 0, 64) + " mi"

@@ -116,12 +116,6 @@ type nearFilter struct {
 // resolveNear fills the parts of f a search near a place, or open at a
 // moment, needs.
 func (ix *index) resolveNear(f *indexFilter, q Query) {
-	defer func() {
-		if f.near || f.open {
-			f.nearFilter.weeks, f.nearFilter.at = ix.weeks, ix.at
-			f.here = &f.nearFilter
-		}
-	}()
 	if q.Near != nil {
 		r := q.Radius
 		if r <= 0 {
@@ -139,6 +133,7 @@ func (ix *index) resolveNear(f *indexFilter, q Query) {
 			}
 		}
 	}
+	f.weeks, f.at = ix.weeks, ix.at
 }
 
 // passes reports whether document d (m its meta) passes f's place and

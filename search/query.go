@@ -19,9 +19,6 @@ type indexFilter struct {
 	verified  bool
 	cities    []bool // by cities index; nil: anywhere
 	nearFilter
-	// here is &nearFilter when the search is near a place or open at a
-	// moment, nil otherwise: pass asks it only then.
-	here *nearFilter
 }
 
 func (f *indexFilter) any() bool {
@@ -35,7 +32,7 @@ func (f *indexFilter) pass(d int32, m *docMeta) bool {
 		m.rating >= f.minRating &&
 		(!f.verified || m.flags&docVerified != 0) &&
 		(f.cities == nil || f.cities[m.city]) &&
-		(f.here == nil || f.here.passes(d, m))
+		(!f.near && !f.open || f.passes(d, m))
 }
 
 // filter resolves q's filters. A location is read as a visitor means it
