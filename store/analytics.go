@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"crypto/rand"
@@ -137,6 +138,16 @@ func (s *Store) insertVisitors(ctx context.Context, visitors []VisitorHash, live
 	}
 	seen := map[StatKey]int64{}
 	for _, day := range slices.Sorted(maps.Keys(byDay)) {
+		// One order for every writer, as upsertStats keeps: two flushes
+		// adding the same visitors in opposite orders would each wait on
+		// the other's unique-index entry, and PostgreSQL ends that as a
+		// deadlock.
+		slices.SortFunc(byDay[day], func(a, b VisitorHash) int {
+			if c := cmp.Compare(a.BusinessID, b.BusinessID); c != 0 {
+				return c
+			}
+			return bytes.Compare(a.Hash, b.Hash)
+		})
 		for chunk := range slices.Chunk(byDay[day], statBatchRows) {
 			var q strings.Builder
 			q.WriteString("INSERT INTO visitor_hashes (day, business_id, hash) VALUES ")
