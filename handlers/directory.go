@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bytes"
 	"net/http"
 	"net/url"
 	"slices"
@@ -156,8 +155,9 @@ func (h *Handlers) directory(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, directoryStatus(res), page)
 		return
 	}
-	var buf bytes.Buffer
-	if h.broken(w, r, page.Render(r.Context(), &buf)) {
+	buf := pageBuffer()
+	defer putPageBuffer(buf)
+	if h.broken(w, r, page.Render(r.Context(), buf)) {
 		return
 	}
 	gz := pagecache.Gzip(buf.Bytes())

@@ -37,6 +37,7 @@ import (
 //	BENCH_DURATION  how long the mix runs at 64 connections (default 10s; the
 //	                one-at-a-time run as long, /directory and / half as long,
 //	                /healthz a quarter)
+//	BENCH_CPUPROFILE a file for the app's CPU profile of the warmed run
 const (
 	loadConns = 64 // concurrent keep-alive connections, as the issue measures
 	loadSeed  = 16 // of the data and of the mix
@@ -177,7 +178,9 @@ func measureLoad(b *testing.B, engine store.Dialect, size int, duration time.Dur
 	rep.fresh = drive(client, app.base, loadConns, rep.warm, 0, mix.Next)
 	rep.firstCorrect = <-correct
 	drive(client, app.base, loadConns, duration/5, 0, mix.Next)
+	profiled := app.profile(b, os.Getenv("BENCH_CPUPROFILE"), duration)
 	rep.warmed = drive(client, app.base, loadConns, duration, 0, mix.Next)
+	<-profiled
 	rep.rss[0], rep.hwm[0] = app.memory()
 	rep.indexBytes, rep.indexListings = app.gauge("bizprofile_search_index_bytes"), app.gauge("bizprofile_search_index_listings")
 	// At least 200 requests behind the 95th percentile, however slow.
@@ -295,6 +298,36 @@ func startApp(b *testing.B, bin string, db benchDB) *benchApp {
 	go func() { _ = app.cmd.Wait(); close(app.exited) }()
 	b.Cleanup(func() { app.cmd.Process.Kill(); <-app.exited })
 	return app
+}
+
+// profile, when path is set, writes the app's CPU profile of the next
+// d less a second to path (for `go tool pprof`); the channel closes when
+// it is written, or at once without a path.
+func (a *benchApp) profile(b *testing.B, path string, d time.Duration) <-chan struct{} {
+	done := make(chan struct{})
+	if path == "" {
+		close(done)
+		return done
+	}
+	url := strings.TrimSuffix(a.metrics, "/metrics") + fmt.Sprintf("/debug/pprof/profile?seconds=%d", max(1, int(d.Seconds())-1))
+	go func() {
+		defer close(done)
+		resp, err := http.Get(url)
+		if err != nil {
+			b.Errorf("BENCH_CPUPROFILE: %v", err)
+			return
+		}
+		defer resp.Body.Close()
+		f, err := os.Create(path)
+		if err == nil {
+			_, err = io.Copy(f, resp.Body)
+			err = errors.Join(err, f.Close())
+		}
+		if err != nil {
+			b.Errorf("BENCH_CPUPROFILE: %v", err)
+		}
+	}()
+	return done
 }
 
 // listening waits until the app accepts connections.
