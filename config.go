@@ -59,6 +59,10 @@ type config struct {
 	// StatusCheckInterval is how often the app checks its parts for
 	// /status and records the result (each minute counts once).
 	StatusCheckInterval time.Duration
+	// BackupInterval is how often the database is backed up (0: never,
+	// BACKUP_INTERVAL=off); BackupKeep is how many backups are kept.
+	BackupInterval time.Duration
+	BackupKeep     int
 
 	// MetricsToken opens /metrics to requests that bring it as a bearer
 	// token; MetricsAddr serves /metrics on a listen address of its own
@@ -236,6 +240,15 @@ func loadConfig(getenv func(string) string) (config, error) {
 	c.StatusCheckInterval = duration("STATUS_CHECK_INTERVAL", "1m", 10*time.Second)
 	if c.StatusCheckInterval > time.Hour {
 		bad("STATUS_CHECK_INTERVAL", c.StatusCheckInterval.String(), "must be at most 1h: uptime counts the minutes checked")
+	}
+	if v := get("BACKUP_INTERVAL", "24h"); v != "off" {
+		c.BackupInterval = duration("BACKUP_INTERVAL", "24h", time.Minute)
+	}
+	keep := get("BACKUP_KEEP", "14")
+	if n, err := strconv.Atoi(keep); err != nil || n < 1 || n > 1000 {
+		bad("BACKUP_KEEP", keep, "must be a whole number from 1 to 1000: how many backups are kept")
+	} else {
+		c.BackupKeep = n
 	}
 	if c.Production() && c.BaseURL != nil && c.BaseURL.Scheme != "https" {
 		bad("BASE_URL", base, "must use https when APP_ENV=production")

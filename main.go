@@ -45,6 +45,10 @@ func main() {
 		err = seed(ctx, os.Args[2:], os.Getenv, os.Stdout)
 	case len(os.Args) > 1 && os.Args[1] == "admin":
 		err = admin(ctx, os.Args[2:], os.Getenv, os.Stdout)
+	case len(os.Args) > 1 && os.Args[1] == "backup":
+		err = backupCommand(ctx, os.Args[2:], os.Getenv, os.Stdout)
+	case len(os.Args) > 1 && os.Args[1] == "restore":
+		err = restoreCommand(ctx, os.Args[2:], os.Getenv, os.Stdout)
 	default:
 		err = run(ctx, os.Getenv, os.Stdout)
 	}
@@ -138,10 +142,15 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	defer func() { stopCounting(); <-counted }()
 
 	insights := insightProvider(cfg, log)
+	backups, err := backupSettings(cfg, media)
+	if err != nil {
+		return err
+	}
 	// The product's rules, which the pages, the API and the workers apply.
 	rules := domain.New(domain.Deps{
 		Log: log, Store: db, Production: cfg.Production(), AdminEmails: cfg.AdminEmails, Media: media, Insights: insights,
-		Site: bizmail.Site{Name: cfg.SiteName, BaseURL: cfg.BaseURL.String(), SupportEmail: cfg.SupportEmail},
+		Site:    bizmail.Site{Name: cfg.SiteName, BaseURL: cfg.BaseURL.String(), SupportEmail: cfg.SupportEmail},
+		Backups: backups,
 	})
 	stripeAPI := stripeClient(cfg, log)
 	// The status page's checks of the app's parts; they are recorded every
@@ -197,6 +206,10 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	// The agencies' monthly client reports (white label), the same way.
 	if err := rules.Agencies.ScheduleReports(ctx); err != nil {
 		log.Error("agency reports not scheduled", slog.Any("error", err))
+	}
+	// The backups, every BACKUP_INTERVAL, the same way.
+	if err := rules.Backups.Schedule(ctx); err != nil {
+		log.Error("backups not scheduled", slog.Any("error", err))
 	}
 	queueDone := make(chan struct{})
 	go func() { queue.Run(ctx); close(queueDone) }()

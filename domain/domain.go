@@ -42,6 +42,8 @@ type Deps struct {
 	Insights ai.Provider
 	// Now is the clock; nil: time.Now.
 	Now func() time.Time
+	// Backups are the scheduled backups' settings; zero: none.
+	Backups BackupSettings
 }
 
 // Domain is every area of the product's rules.
@@ -75,6 +77,7 @@ type Domain struct {
 	Agencies *Agencies
 	// Imports are CSV imports (and the export) of listings.
 	Imports *Imports
+	Backups *Backups
 }
 
 // env is what every area shares: the dependencies and the helpers that
@@ -115,6 +118,7 @@ func New(d Deps) *Domain {
 		Analytics: &Analytics{e}, MailingLists: &MailingLists{e}, Incidents: &Incidents{e}, SiteForms: &SiteForms{e}, Partners: &Partners{e},
 		Agencies: &Agencies{e},
 		Imports:  &Imports{e},
+		Backups:  &Backups{env: e, set: d.Backups},
 	}
 }
 

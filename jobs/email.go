@@ -57,6 +57,9 @@ func Describe(kind string, payload []byte) string {
 	if d, ok := describeImportJob(kind, payload); ok {
 		return d
 	}
+	if d, ok := describeBackupJob(kind, payload); ok {
+		return d
+	}
 	if d, ok := describeAgencyReportsJob(kind, payload); ok {
 		return d
 	}

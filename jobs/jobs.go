@@ -58,6 +58,7 @@ type Queue struct {
 	opt      Options
 	worker   string
 	handlers map[string]Handler
+	timeouts map[string]time.Duration // of the kinds HandleWithin registered
 	wake     chan struct{}
 }
 
@@ -116,6 +117,18 @@ func workerName() string {
 
 // Handle registers the handler of a job kind.
 func (q *Queue) Handle(kind string, h Handler) { q.handlers[kind] = h }
+
+// HandleWithin registers the handler of a job kind whose attempts may take
+// up to timeout instead of Options.Timeout (a backup of a big database),
+// though never as long as the lease: another worker would take the job
+// as abandoned while it still ran.
+func (q *Queue) HandleWithin(kind string, h Handler, timeout time.Duration) {
+	q.handlers[kind] = h
+	if q.timeouts == nil {
+		q.timeouts = map[string]time.Duration{}
+	}
+	q.timeouts[kind] = min(timeout, q.opt.Lease*4/5)
+}
 
 // Wake asks the queue to look for due jobs now rather than at its next
 // poll.
@@ -226,7 +239,11 @@ func (q *Queue) drain(wg *sync.WaitGroup, mu *sync.Mutex, running map[int64]bool
 
 // work runs one job and records how it went.
 func (q *Queue) work(jobCtx context.Context, j store.Job) {
-	ctx, cancel := context.WithTimeout(jobCtx, q.opt.Timeout)
+	timeout := q.opt.Timeout
+	if t, ok := q.timeouts[j.Kind]; ok {
+		timeout = t
+	}
+	ctx, cancel := context.WithTimeout(jobCtx, timeout)
 	defer cancel()
 	start := time.Now()
 	err := q.call(ctx, j)

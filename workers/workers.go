@@ -8,6 +8,7 @@ package workers
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/stripe/stripe-go/v85"
 
@@ -32,10 +33,14 @@ type Deps struct {
 	Stripe *stripe.Client
 }
 
+// backupTimeout bounds a backup (a snapshot and its upload), longer than
+// other jobs': a big database takes minutes to copy.
+const backupTimeout = 4 * time.Minute
+
 // Register sets on q the handler of every kind of job: emails; the
 // account jobs that 'forgot password' and 'resend verification' leave to
 // the queue; the review jobs (owners' daily digests, the AI provider's
-// sentiment readings); the monthly analytics summaries; broadcasts to the
+// sentiment readings); the monthly analytics summaries; the backups; broadcasts to the
 // mailing lists; the deletion of images' files; webhook deliveries.
 func Register(q *jobs.Queue, d Deps) {
 	q.Handle(jobs.KindEmail, jobs.SendEmail(d.Mailer))
@@ -54,6 +59,7 @@ func Register(q *jobs.Queue, d Deps) {
 	q.Handle(jobs.KindImportCheck, jobs.ForImport(d.Domain.Imports.Check))
 	q.Handle(jobs.KindImportRun, jobs.ForImport(d.Domain.Imports.Run))
 	q.Handle(jobs.KindDeleteImages, jobs.ForPictures(d.Domain.Images.DeleteFiles))
+	q.HandleWithin(jobs.KindBackup, jobs.ForBackup(d.Domain.Backups.Run), backupTimeout)
 	webhookSender := webhooks.New(d.Store, webhooks.Options{Production: d.Production, Site: d.Domain.Site(), Log: d.Log})
 	q.Handle(webhooks.Kind, webhookSender.Deliver)
 }
