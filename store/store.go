@@ -173,8 +173,11 @@ func (s *Store) migrate(ctx context.Context, log *slog.Logger) error {
 	if s.dialect == Postgres {
 		dialect = goose.DialectPostgres
 		// Several app instances may start at once: one migrates, the
-		// others wait for it.
-		locker, err := lock.NewPostgresSessionLocker()
+		// others wait for it. They ask for the lock every second (goose
+		// asks every 5 s, so an instance starting beside another waited
+		// 5 s for migrations that took a fraction of one), for up to 5
+		// minutes as goose does.
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
 		if err != nil {
 			return fmt.Errorf("store: migration lock: %w", err)
 		}
