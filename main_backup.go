@@ -12,6 +12,7 @@ import (
 
 	"bizprofile/backup"
 	"bizprofile/domain"
+	"bizprofile/present"
 	"bizprofile/storage"
 	"bizprofile/store"
 )
@@ -57,7 +58,7 @@ func backupCommand(ctx context.Context, args []string, getenv func(string) strin
 		}
 		fmt.Fprintf(stdout, "%d backups in %s, newest first:\n", len(all), set.Archive)
 		for _, m := range all {
-			fmt.Fprintf(stdout, "  %s  %-8s  %9s  schema %d  %s\n", m.Name, m.Engine, byteSize(m.Size), m.SchemaVersion, m.CreatedAt.Format(time.RFC3339))
+			fmt.Fprintf(stdout, "  %s  %-8s  %9s  schema %d  %s\n", m.Name, m.Engine, present.Bytes(m.Size), m.SchemaVersion, m.CreatedAt.Format(time.RFC3339))
 		}
 		return nil
 	}
@@ -73,7 +74,7 @@ func backupCommand(ctx context.Context, args []string, getenv func(string) strin
 		return err
 	}
 	fmt.Fprintf(stdout, "Backed up to %s: %s (%s, schema version %d, SHA-256 %s) in %s.\n",
-		set.Archive, m.File, byteSize(m.Size), m.SchemaVersion, m.SHA256, m.Took().Round(time.Millisecond))
+		set.Archive, m.File, present.Bytes(m.Size), m.SchemaVersion, m.SHA256, m.Took().Round(time.Millisecond))
 	return nil
 }
 
@@ -131,17 +132,4 @@ func mediaWhere(cfg config) string {
 		return "the bucket of STORAGE_URL"
 	}
 	return filepath.Join(cfg.DataDir, "media")
-}
-
-// byteSize is n in the unit that reads best.
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

@@ -35,6 +35,7 @@ func (h *Handlers) renderAdminStatus(w http.ResponseWriter, r *http.Request, cod
 	for _, c := range h.status.Components() {
 		v.Components = append(v.Components, catalog.Option{Value: c.Key, Label: c.Name})
 	}
+	v.Backups = present.Backups(h.domain.Backups.Status(r.Context(), h.started), h.domain.Backups.Settings().Keep)
 	h.render(w, r, code, views.AdminStatusPage(h.chrome(r), v))
 }
 

@@ -90,6 +90,7 @@ type Handlers struct {
 	production bool
 	metrics    *metrics.Metrics
 	searches   *turns.Queue // the directory's searches take turns (package turns)
+	started    time.Time    // when this instance started: a first backup is awaited from then
 	limits     limiters
 	analytics  *analytics.Counter
 
@@ -146,6 +147,7 @@ func New(d Deps) *Handlers {
 		status: d.Status,
 
 		searches: turns.New(2 * runtime.GOMAXPROCS(0)),
+		started:  time.Now(),
 	}
 	if h.store != nil {
 		h.metrics = metrics.New(h.store.DirectoryStats)

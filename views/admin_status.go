@@ -23,6 +23,28 @@ type AdminStatus struct {
 	// incident UpdateFor; the others are empty.
 	Update    IncidentUpdateForm
 	UpdateFor int64
+	Backups   BackupsView
+}
+
+// BackupsView is what /admin/status shows of the backups.
+type BackupsView struct {
+	Configured bool   // scheduled (BACKUP_INTERVAL is not off)
+	Where      string // the folder or bucket prefix
+	Every      string // "1 day"
+	Next       string // when the next is due
+	Keep       int
+	Count      int
+	Last       *BackupFacts // nil: none yet
+	// Stale: the last backup (or, with none, the app's start) is older
+	// than two intervals.
+	Stale   bool
+	Problem string // the archive could not be read
+}
+
+// BackupFacts describe the newest backup.
+type BackupFacts struct {
+	Name, At, Age, Size, Took string
+	SchemaVersion             int64
 }
 
 // IncidentForm is the form that opens an incident.
