@@ -51,9 +51,18 @@ func (m Manifest) Took() time.Duration { return time.Duration(m.TookMS) * time.M
 // ever be public by mistake.
 const namePrefix = "bizprofile-"
 
+// Database is what a backup reads of the database besides its file or
+// URL: *store.Store.
+type Database interface {
+	Dialect() store.Dialect
+	SchemaVersion(ctx context.Context) (int64, error)
+	// CopySQLite writes a consistent copy of a SQLite database to dst.
+	CopySQLite(ctx context.Context, dst string) error
+}
+
 // Source is the database a backup copies.
 type Source struct {
-	Store *store.Store
+	Store Database
 	// DatabaseURL is the PostgreSQL database pg_dump reads; empty for
 	// SQLite.
 	DatabaseURL string
