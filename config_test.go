@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func env(m map[string]string) func(string) string {
@@ -52,6 +53,10 @@ func TestConfigRejectsBadValuesNamingTheVariable(t *testing.T) {
 		{map[string]string{"METRICS_TOKEN": "short"}, "METRICS_TOKEN"},
 		{map[string]string{"METRICS_ADDR": "9090"}, "METRICS_ADDR"},
 		{map[string]string{"METRICS_ADDR": ":8080"}, "METRICS_ADDR"}, // the app's own port
+		{map[string]string{"BACKUP_INTERVAL": "daily"}, "BACKUP_INTERVAL"},
+		{map[string]string{"BACKUP_INTERVAL": "30s"}, "BACKUP_INTERVAL"},
+		{map[string]string{"BACKUP_KEEP": "0"}, "BACKUP_KEEP"},
+		{map[string]string{"BACKUP_KEEP": "all"}, "BACKUP_KEEP"},
 	}
 	for _, tc := range cases {
 		_, err := loadConfig(env(tc.env))
@@ -158,5 +163,19 @@ func TestConfigMetrics(t *testing.T) {
 	}
 	if c, _ := loadConfig(env(nil)); c.MetricsToken != "" || c.MetricsAddr != "" {
 		t.Error("/metrics is open by default")
+	}
+}
+
+func TestConfigBackups(t *testing.T) {
+	c, err := loadConfig(env(nil))
+	if err != nil || c.BackupInterval != 24*time.Hour || c.BackupKeep != 14 {
+		t.Fatalf("backups by default: every %v, keep %d (%v); want daily, 14", c.BackupInterval, c.BackupKeep, err)
+	}
+	c, err = loadConfig(env(map[string]string{"BACKUP_INTERVAL": "6h", "BACKUP_KEEP": "28"}))
+	if err != nil || c.BackupInterval != 6*time.Hour || c.BackupKeep != 28 {
+		t.Fatalf("BACKUP_INTERVAL=6h BACKUP_KEEP=28: every %v, keep %d (%v)", c.BackupInterval, c.BackupKeep, err)
+	}
+	if c, err = loadConfig(env(map[string]string{"BACKUP_INTERVAL": "off"})); err != nil || c.BackupInterval != 0 {
+		t.Fatalf("BACKUP_INTERVAL=off: every %v (%v), want no schedule", c.BackupInterval, err)
 	}
 }

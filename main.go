@@ -49,6 +49,8 @@ func main() {
 		err = backupCommand(ctx, os.Args[2:], os.Getenv, os.Stdout)
 	case len(os.Args) > 1 && os.Args[1] == "restore":
 		err = restoreCommand(ctx, os.Args[2:], os.Getenv, os.Stdout)
+	case len(os.Args) > 1 && os.Args[1] == "healthcheck":
+		err = healthcheck(ctx, os.Args[2:], os.Getenv, os.Stdout)
 	default:
 		err = run(ctx, os.Getenv, os.Stdout)
 	}
