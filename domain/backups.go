@@ -94,6 +94,16 @@ func (b *Backups) Take(ctx context.Context) (backup.Manifest, error) {
 	return m, nil
 }
 
+// Last is the newest backup's time and size, for the metrics; ok false
+// when there is none.
+func (b *Backups) Last(ctx context.Context) (at time.Time, size int64, ok bool, err error) {
+	all, err := backup.List(ctx, b.set.Archive)
+	if err != nil || len(all) == 0 {
+		return time.Time{}, 0, false, err
+	}
+	return all[0].CreatedAt, all[0].Size, true, nil
+}
+
 // BackupStatus is what /admin/status shows of the backups.
 type BackupStatus struct {
 	Configured bool

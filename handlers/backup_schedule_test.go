@@ -62,7 +62,7 @@ func TestScheduledBackups(t *testing.T) {
 		ctx := context.Background()
 		c := &clock{now: time.Date(2026, 11, 29, 10, 30, 0, 0, time.UTC)}
 		dir := filepath.Join(t.TempDir(), "backups")
-		app := newTestAppOn(t, st, withBackups(dir, c))
+		app := newTestAppOn(t, st, withBackups(dir, c), withMetricsToken)
 		_, err := samples.Add(ctx, st)
 		must(t, err)
 		admin := app.asAdmin(t)
@@ -98,6 +98,22 @@ func TestScheduledBackups(t *testing.T) {
 			t.Errorf("backups waiting after three runs: %v, want the next, 3 Dec, among them", due)
 		}
 
+		// The monitoring sees the same: the last backup's time and size,
+		// and the queue.
+		_, scrape := app.getMetrics(t, metricsToken)
+		if v, _ := metricValue(scrape, "bizprofile_backup_last_timestamp_seconds"); int64(v) != kept[0].CreatedAt.Unix() {
+			t.Errorf("/metrics: the last backup at %v, want %d", v, kept[0].CreatedAt.Unix())
+		}
+		if v, _ := metricValue(scrape, "bizprofile_backup_last_size_bytes"); int64(v) != kept[0].Size {
+			t.Errorf("/metrics: the last backup of %v bytes, want %d", v, kept[0].Size)
+		}
+		if v, ok := metricValue(scrape, `bizprofile_jobs{status="queued"}`); !ok || v < 4 {
+			t.Errorf("/metrics: %v jobs queued (%v), want the 4 backups waiting at least", v, ok)
+		}
+		if v, ok := metricValue(scrape, `bizprofile_jobs{status="failed"}`); !ok || v != 0 {
+			t.Errorf("/metrics: %v jobs failed (%v), want 0", v, ok)
+		}
+
 		c.Set(time.Date(2026, 12, 2, 6, 0, 5, 0, time.UTC))
 		facts = backupFacts(t, admin)
 		if facts["Last backup"] != "2 Dec 2026, 00:00 UTC (6 h ago)" || !strings.Contains(facts["Schedule"], "the newest 2 are kept (2 now)") ||
@@ -125,7 +141,7 @@ func TestFailedBackupEmailsTheAdministrators(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{now: time.Date(2026, 11, 29, 10, 30, 0, 0, time.UTC)}
 	dir := filepath.Join(t.TempDir(), "backups")
-	app := newTestApp(t, store.SQLite, withBackups(dir, c))
+	app := newTestApp(t, store.SQLite, withBackups(dir, c), withMetricsToken)
 	app.asAdmin(t)
 	// The archive's folder is gone, and a file stands in its place.
 	must(t, os.RemoveAll(dir))
@@ -143,6 +159,13 @@ func TestFailedBackupEmailsTheAdministrators(t *testing.T) {
 	}
 	if due := waitingBackups(t, app.store); len(due) != 1 || !due[0].Equal(time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("backups waiting after the failure: %v, want the next one", due)
+	}
+	_, scrape := app.getMetrics(t, metricsToken)
+	if v, _ := metricValue(scrape, `bizprofile_jobs{status="failed"}`); v != 1 {
+		t.Errorf("/metrics: %v jobs failed, want the backup", v)
+	}
+	if v, ok := metricValue(scrape, "bizprofile_backup_archive_up"); !ok || v != 0 {
+		t.Errorf("/metrics: the archive, which cannot be read, is up = %v (%v), want 0", v, ok)
 	}
 }
 

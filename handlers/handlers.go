@@ -149,11 +149,14 @@ func New(d Deps) *Handlers {
 		searches: turns.New(2 * runtime.GOMAXPROCS(0)),
 		started:  time.Now(),
 	}
+	var src metrics.Sources
 	if h.store != nil {
-		h.metrics = metrics.New(h.store.DirectoryStats)
-	} else {
-		h.metrics = metrics.New(nil)
+		src.Index, src.Jobs = h.store.DirectoryStats, h.store.JobCounts
 	}
+	if h.domain != nil && h.domain.Backups.Settings().Archive != nil {
+		src.LastBackup = h.domain.Backups.Last
+	}
+	h.metrics = metrics.New(src)
 	if h.media == nil {
 		disk, err := storage.NewDisk(filepath.Join(os.TempDir(), "bizprofile-media"))
 		if err != nil {
