@@ -29,21 +29,28 @@ func backupSettings(cfg config, media storage.Store) (domain.BackupSettings, err
 		Interval: cfg.BackupInterval, Keep: cfg.BackupKeep}, nil
 }
 
+// configuredBackups reads the configuration and the backups' settings,
+// for the commands.
+func configuredBackups(getenv func(string) string) (config, domain.BackupSettings, error) {
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return cfg, domain.BackupSettings{}, fmt.Errorf("configuration:\n%w", err)
+	}
+	media, err := storage.Open(cfg.StorageURL, cfg.DataDir, getenv)
+	if err != nil {
+		return cfg, domain.BackupSettings{}, err
+	}
+	set, err := backupSettings(cfg, media)
+	return cfg, set, err
+}
+
 // backupCommand is `bizprofile backup`: a backup now, while the app may be
 // serving, pruned to BACKUP_KEEP; `bizprofile backup list` lists them.
 func backupCommand(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	if len(args) > 1 || len(args) == 1 && args[0] != "list" {
 		return errors.New("usage: bizprofile backup [list]")
 	}
-	cfg, err := loadConfig(getenv)
-	if err != nil {
-		return fmt.Errorf("configuration:\n%w", err)
-	}
-	media, err := storage.Open(cfg.StorageURL, cfg.DataDir, getenv)
-	if err != nil {
-		return err
-	}
-	set, err := backupSettings(cfg, media)
+	cfg, set, err := configuredBackups(getenv)
 	if err != nil {
 		return err
 	}
@@ -87,15 +94,7 @@ func restoreCommand(ctx context.Context, args []string, getenv func(string) stri
 	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
 		return errors.New("usage: bizprofile restore NAME|latest [--force]\n(stop the app first; `bizprofile backup list` lists the backups)")
 	}
-	cfg, err := loadConfig(getenv)
-	if err != nil {
-		return fmt.Errorf("configuration:\n%w", err)
-	}
-	media, err := storage.Open(cfg.StorageURL, cfg.DataDir, getenv)
-	if err != nil {
-		return err
-	}
-	archive, err := backup.OpenArchive(media, cfg.DataDir)
+	cfg, set, err := configuredBackups(getenv)
 	if err != nil {
 		return err
 	}
@@ -103,7 +102,7 @@ func restoreCommand(ctx context.Context, args []string, getenv func(string) stri
 	if cfg.DatabaseURL != "" {
 		t.Dialect = store.Postgres
 	}
-	m, err := backup.Restore(ctx, archive, args[0], t, force)
+	m, err := backup.Restore(ctx, set.Archive, args[0], t, force)
 	if err != nil {
 		return err
 	}
