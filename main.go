@@ -230,7 +230,11 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-		BaseContext:       func(net.Listener) context.Context { return ctx },
+		// Requests carry the app's values but not its cancellation: at
+		// SIGTERM the requests in flight finish (Shutdown waits up to
+		// shutdownGrace for them) instead of having their queries
+		// cancelled, which a load balancer's next instance cannot undo.
+		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	if cfg.MetricsAddr != "" {
 		// The metrics address serves the runtime's profiles too
