@@ -11,7 +11,6 @@ package clientgone
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"net/http"
 
@@ -25,9 +24,11 @@ const Status = 499
 // Is reports whether r's client went away: net/http cancels a request's
 // context when its connection closes. A context cancelled for another
 // cause (the server shutting down on a signal) or past a deadline the
-// server set is not the client leaving.
+// server set is not the client leaving. net/http cancels without a cause,
+// so the cause is context.Canceled itself; a signal's cancellation
+// (signal.NotifyContext) has a cause of its own that wraps it.
 func Is(r *http.Request) bool {
-	return errors.Is(context.Cause(r.Context()), context.Canceled)
+	return context.Cause(r.Context()) == context.Canceled
 }
 
 // Handled reports whether r's client went away and, if so, logs err at

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"log/slog"
 	"net/http/httptest"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -17,8 +20,13 @@ import (
 func TestOnlyAClosedConnectionIsAClientGone(t *testing.T) {
 	closed, cancel := context.WithCancel(context.Background())
 	cancel()
-	shutdown, stop := context.WithCancelCause(context.Background())
-	stop(errors.New("terminated signal received"))
+	// The server's shutdown, as main.go's context sees it: a real signal.
+	shutdown, stop := signal.NotifyContext(context.Background(), syscall.SIGUSR1)
+	defer stop()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGUSR1); err != nil {
+		t.Fatal(err)
+	}
+	<-shutdown.Done()
 	late, done := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer done()
 	for _, c := range []struct {
