@@ -255,12 +255,13 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	} else if cfg.MetricsToken == "" {
 		log.Info("/metrics is off: set METRICS_TOKEN or METRICS_ADDR to expose it")
 	}
-	return serve(ctx, srv, log)
+	return serve(ctx, srv, log, shutdownGrace)
 }
 
 // serve runs srv until ctx ends, then stops accepting connections and gives
-// in-flight requests up to shutdownGrace to finish.
-func serve(ctx context.Context, srv *http.Server, log *slog.Logger) error {
+// in-flight requests up to grace to finish; those that outlast it are cut
+// off.
+func serve(ctx context.Context, srv *http.Server, log *slog.Logger, grace time.Duration) error {
 	errc := make(chan error, 1)
 	go func() {
 		log.Info("listening", "addr", srv.Addr)
@@ -271,11 +272,15 @@ func serve(ctx context.Context, srv *http.Server, log *slog.Logger) error {
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	log.Info("shutting down", "grace", shutdownGrace)
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	log.Info("shutting down", "grace", grace)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		// Requests still running after the grace are cut off; the
+		// stop goes on (the jobs handed back, the counts and the
+		// index's snapshot written), and is not a failure to report.
+		log.Warn("requests still running after the grace were cut off", "grace", grace, slog.Any("error", err))
+		_ = srv.Close()
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

@@ -37,7 +37,7 @@ func TestShutdownLetsInFlightRequestsFinish(t *testing.T) {
 	})}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, srv, slog.New(slog.NewTextHandler(io.Discard, nil))) }()
+	go func() { done <- serve(ctx, srv, slog.New(slog.NewTextHandler(io.Discard, nil)), shutdownGrace) }()
 	waitForListener(t, addr)
 
 	var body string
@@ -65,6 +65,46 @@ func TestShutdownLetsInFlightRequestsFinish(t *testing.T) {
 	}
 	if _, err := http.Get("http://" + addr + "/"); err == nil {
 		t.Fatal("server still accepts connections after shutdown")
+	}
+}
+
+// TestShutdownCutsOffWhatOutlastsTheGrace: a request still running when
+// the grace ends is cut off, logged, and the stop goes on as a clean one.
+func TestShutdownCutsOffWhatOutlastsTheGrace(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	started, release := make(chan struct{}), make(chan struct{})
+	defer close(release)
+	srv := &http.Server{Addr: addr, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(started)
+		<-release
+	})}
+	var logs syncWriter
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, srv, slog.New(slog.NewTextHandler(&logs, nil)), 100*time.Millisecond) }()
+	waitForListener(t, addr)
+	go func() {
+		if res, err := http.Get("http://" + addr + "/"); err == nil {
+			res.Body.Close()
+		}
+	}()
+	<-started
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve returned %v: a request past the grace made the stop a failure", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("serve did not return after its grace")
+	}
+	if !strings.Contains(logs.String(), `level=WARN msg="requests still running after the grace were cut off"`) {
+		t.Errorf("the cut-off requests are not logged:\n%s", logs.String())
 	}
 }
 
