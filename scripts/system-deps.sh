@@ -6,6 +6,7 @@
 #               ($PG_BIN, else /usr/lib/postgresql/*/bin, else initdb on PATH)
 #   postgresql-client  pg_dump and pg_restore, which the backups of PostgreSQL run
 #               (the restore drill), on PATH
+#   podman      builds the container image that TestImage unpacks and runs
 #   default-jre-headless  Java for the Nu HTML checker (node_modules/vnu-jar) that
 #               e2e/conformance.test.mjs runs over every page, when `java` is not on PATH
 # with apt-get (apt-get update first), through sudo when not run as root.
@@ -21,6 +22,7 @@ else
   compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null || missing+=(postgresql)
 fi
 command -v pg_dump >/dev/null && command -v pg_restore >/dev/null || missing+=(postgresql-client)
+command -v podman >/dev/null || missing+=(podman)
 command -v java >/dev/null || missing+=(default-jre-headless)
 
 if [ "${1:-}" = --check ]; then
@@ -44,6 +46,6 @@ apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Time
 
 # The same checks again, so a package that installs elsewhere fails here, not in the tests.
 if ! "$0" --check; then
-  echo "Installed ${missing[*]}, but chromium at $chrome, PostgreSQL's initdb, pg_dump or java is still not found (set CHROME_PATH / PG_BIN, or put java on PATH)." >&2
+  echo "Installed ${missing[*]}, but chromium at $chrome, PostgreSQL's initdb, pg_dump, podman or java is still not found (set CHROME_PATH / PG_BIN, or put java on PATH)." >&2
   exit 1
 fi
