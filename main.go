@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"syscall"
@@ -22,6 +23,7 @@ import (
 
 	"bizprofile/ai"
 	"bizprofile/analytics"
+	"bizprofile/backup"
 	"bizprofile/domain"
 	"bizprofile/handlers"
 	seedpkg "bizprofile/internal/seed"
@@ -212,6 +214,10 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	// The backups, every BACKUP_INTERVAL, the same way.
 	if err := rules.Backups.Schedule(ctx); err != nil {
 		log.Error("backups not scheduled", slog.Any("error", err))
+	}
+	if _, err := exec.LookPath("pg_dump"); err != nil && cfg.DatabaseURL != "" && cfg.BackupInterval > 0 {
+		log.Warn("the scheduled backups will fail on this machine: "+backup.ErrNoPgDump.Error()+"; or set BACKUP_INTERVAL=off and back up from a machine that has it",
+			"interval", cfg.BackupInterval)
 	}
 	queueDone := make(chan struct{})
 	go func() { queue.Run(ctx); close(queueDone) }()
