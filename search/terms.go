@@ -140,6 +140,9 @@ func (s docSet) has(d int32) bool {
 	return w < len(s) && s[w]&(1<<(uint(d)%64)) != 0
 }
 
+// classScratch holds the buffers grouped writes documents' classes in.
+var classScratch = sync.Pool{New: func() any { return new([]uint8) }}
+
 // grouped is the entry's documents by class (see byClass), brought up to
 // its documents: a new value when they changed, for searches may be
 // reading the old one.
@@ -167,7 +170,23 @@ func (e *termEntry) grouped() *byClass {
 			top = max(top, d)
 		}
 		ng.set = ng.set.empty(int(top) + 1)
-		cls := make([]uint8, int(top)+1)
+		// Each list made to its size at once (appends grown by doubling
+		// were a seventh of what the directory's searches allocated).
+		var sizes [numClasses]int
+		for _, c := range e.classes {
+			sizes[c]++
+		}
+		for c, n := range sizes {
+			ng.lists[c] = make([]int32, 0, n)
+		}
+		// The class of each document, by document: scratch, read only
+		// where written (at the entry's documents), so never cleared.
+		scratch := classScratch.Get().(*[]uint8)
+		defer classScratch.Put(scratch)
+		if cap(*scratch) <= int(top) {
+			*scratch = make([]uint8, int(top)+1)
+		}
+		cls := (*scratch)[:int(top)+1]
 		for i, d := range e.docs {
 			ng.set.add(d)
 			cls[d] = e.classes[i]
