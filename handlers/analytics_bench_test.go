@@ -110,9 +110,6 @@ func measureCounting(b *testing.B, engine store.Dialect, duration time.Duration)
 	go func() { _ = srv.Serve(ln) }() // until Shutdown
 	defer srv.Shutdown(context.Background())
 	base := "http://" + ln.Addr().String()
-	client := loadClient()
-	client.Transport = &asBrowser{next: client.Transport.(*http.Transport)}
-	defer client.CloseIdleConnections()
 
 	// Every listing's page in a shuffled order, over and over.
 	paths := make([]string, len(listed))
@@ -127,8 +124,8 @@ func measureCounting(b *testing.B, engine store.Dialect, duration time.Duration)
 	fmt.Printf("%s, %d listings: generated in %.1f s; measuring for about %s\n", engine, len(paths), rep.seeded.Seconds(), 2*duration+duration/5)
 	flusher := &countingFlusher{counter: counter, left: flushEvery, rep: rep}
 	counting.Store(true)
-	drive(client, base, loadConns, duration/5, 0, next) // warm-up: connections, the engine's caches, the Go runtime
-	check(counter.Flush(ctx))                           // and the day's salt; its counts are not the rounds' to write
+	drive(base, loadConns, duration/5, 0, next) // warm-up: connections, the engine's caches, the Go runtime
+	check(counter.Flush(ctx))                   // and the day's salt; its counts are not the rounds' to write
 	// Rounds on, off, off, on, ...: a drift of the machine that grows
 	// steadily over the run weighs on both modes alike.
 	for i := range countingRounds {
@@ -136,9 +133,9 @@ func measureCounting(b *testing.B, engine store.Dialect, duration time.Duration)
 		counting.Store(on)
 		var run loadRun
 		if on {
-			flusher.during(func() { run = drive(client, base, loadConns, rep.round, 0, next) })
+			flusher.during(func() { run = drive(base, loadConns, rep.round, 0, next) })
 		} else {
-			run = drive(client, base, loadConns, rep.round, 0, next)
+			run = drive(base, loadConns, rep.round, 0, next)
 		}
 		mode := &rep.off
 		if on {
@@ -189,25 +186,6 @@ func (f *countingFlusher) during(round func()) {
 	close(stop)
 	<-done
 }
-
-// asBrowser sends requests with a browser's headers (browserHeaders), so
-// that they count, each with one of a thousand user agents: most views
-// are a new visitor of their listing, the most a flush has to write.
-type asBrowser struct {
-	next *http.Transport
-	n    atomic.Int64
-}
-
-func (t *asBrowser) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	for k, v := range browserHeaders {
-		r.Header.Set(k, v)
-	}
-	r.Header.Set("User-Agent", browserAgent(int(t.n.Add(1)%1000)))
-	return t.next.RoundTrip(r)
-}
-
-func (t *asBrowser) CloseIdleConnections() { t.next.CloseIdleConnections() }
 
 // cost is how much slower (in req/s) counting on is than off, in percent.
 func (rep *countingReport) cost() float64 {

@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"os"
 	"os/exec"
 	"regexp"
@@ -37,13 +36,12 @@ func BenchmarkBackupUnderLoad(b *testing.B) {
 			}
 			bin := appBinary(b)
 			client := loadClient()
-			client.Transport = &asBrowser{next: client.Transport.(*http.Transport)}
 			defer client.CloseIdleConnections()
 			app := startApp(b, bin, db)
 			app.firstAnswer(client, "/directory.json?category="+synthetic.Words().Categories[0], -1)
 			mix := loadmix.New(loadSeed, size)
-			drive(client, app.base, loadConns, duration/5, 0, mix.Next)
-			before := drive(client, app.base, loadConns, duration, 0, mix.Next).stats(nil)
+			drive(app.base, loadConns, duration/5, 0, mix.Next)
+			before := drive(app.base, loadConns, duration, 0, mix.Next).stats(nil)
 
 			// The backup, beside the mix: the mix runs until it is done.
 			type result struct {
@@ -63,7 +61,7 @@ func BenchmarkBackupUnderLoad(b *testing.B) {
 			var during loadRun
 			var r result
 			for r.took == 0 {
-				run := drive(client, app.base, loadConns, time.Second, 0, mix.Next)
+				run := drive(app.base, loadConns, time.Second, 0, mix.Next)
 				during.samples = append(during.samples, run.samples...)
 				during.errors = append(during.errors, run.errors...)
 				during.elapsed += run.elapsed
