@@ -67,17 +67,25 @@ func waitFilesGone(t *testing.T, media storage.Store, p store.Picture) {
 }
 
 // imageJobsDone counts the finished jobs that deleted image files.
-func imageJobsDone(t *testing.T, st *store.Store) int {
+// imageJobsDone counts the image deletion jobs recorded done, waiting up
+// to 2 s for want of them: the files go before the job that deleted them
+// is recorded done.
+func imageJobsDone(t *testing.T, st *store.Store, want int) int {
 	t.Helper()
-	js, _, err := st.Jobs(context.Background(), "done", store.Page{Limit: 100})
-	must(t, err)
 	n := 0
-	for _, j := range js {
-		if j.Kind == jobs.KindDeleteImages {
-			n++
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		js, _, err := st.Jobs(context.Background(), "done", store.Page{Limit: 100})
+		must(t, err)
+		n = 0
+		for _, j := range js {
+			if j.Kind == jobs.KindDeleteImages {
+				n++
+			}
+		}
+		if n >= want || time.Now().After(deadline) {
+			return n
 		}
 	}
-	return n
 }
 
 func TestDeleteImageFilesKeepsThoseStillInUse(t *testing.T) {
@@ -161,7 +169,7 @@ func TestDeletingAListingDeletesItsImageFiles(t *testing.T) {
 		if left := storedKeys(t, app.h.media, shared); len(left) != len(shared.Widths) {
 			t.Errorf("the photo another listing shows lost files: %v", left)
 		}
-		if n := imageJobsDone(t, app.store); n != 1 {
+		if n := imageJobsDone(t, app.store, 1); n != 1 {
 			t.Errorf("%d image deletion jobs done, want 1", n)
 		}
 		if left, _ := app.store.ImagesOfListings(ctx, []int64{b.ID}); len(left) != 0 {
