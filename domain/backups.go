@@ -52,15 +52,19 @@ func (b *Backups) Schedule(ctx context.Context) error {
 	return err
 }
 
-// Run is a scheduled backup, due at at: it schedules the next first (a
-// backup that fails does not stop the ones after it), takes this one and
-// prunes the archive to the newest Keep.
-func (b *Backups) Run(ctx context.Context, at time.Time) error {
+// Run is a scheduled backup (whenever it was due, of the database as it
+// is now): it schedules the next first (a backup that fails does not stop
+// the ones after it), takes this one and prunes the archive to the newest
+// Keep.
+func (b *Backups) Run(ctx context.Context, _ time.Time) error {
 	if err := b.Schedule(ctx); err != nil {
 		return err
 	}
 	if _, err := b.Take(ctx); err != nil {
-		next := jobs.NextBackup(b.now(), b.set.Interval).Format("2 Jan 2006 at 15:04 UTC")
+		next := "whenever one is scheduled again (BACKUP_INTERVAL is off)"
+		if b.set.Interval > 0 {
+			next = jobs.NextBackup(b.now(), b.set.Interval).Format("2 Jan 2006 at 15:04 UTC")
+		}
 		if nerr := b.notifyAdmins(context.WithoutCancel(ctx), b.store, func(to string) bizmail.Message {
 			return bizmail.BackupFailed(b.site, to, err.Error(), next, b.link("/admin/jobs"))
 		}); nerr != nil {
