@@ -113,18 +113,23 @@ func Take(ctx context.Context, src Source, a Archive, now time.Time) (Manifest, 
 	if err != nil {
 		return m, err
 	}
-	m.Size, m.SHA256, err = checksum(snap)
-	if err != nil {
-		return m, err
-	}
 	f, err := os.Open(snap)
 	if err != nil {
 		return m, fmt.Errorf("backup: %w", err)
 	}
 	defer f.Close()
-	if err := a.Put(ctx, m.File, f, m.Size); err != nil {
+	info, err := f.Stat()
+	if err != nil {
+		return m, fmt.Errorf("backup: %w", err)
+	}
+	// The checksum is of the bytes as they go to the archive (Put reads
+	// them all, or fails), in the same one read of the snapshot.
+	m.Size = info.Size()
+	h := sha256.New()
+	if err := a.Put(ctx, m.File, io.TeeReader(f, h), m.Size); err != nil {
 		return m, err
 	}
+	m.SHA256 = hex.EncodeToString(h.Sum(nil))
 	m.TookMS = time.Since(start).Milliseconds()
 	manifest, _ := json.MarshalIndent(m, "", "  ")
 	if err := a.Put(ctx, m.Name+".json", bytes.NewReader(manifest), int64(len(manifest))); err != nil {
@@ -155,21 +160,6 @@ func pgDump(ctx context.Context, url, file string) error {
 		return fmt.Errorf("backup: pg_dump: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	return nil
-}
-
-// checksum is the size and SHA-256 of the file at path.
-func checksum(path string) (int64, string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, "", fmt.Errorf("backup: %w", err)
-	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return 0, "", fmt.Errorf("backup: read the snapshot: %w", err)
-	}
-	return n, hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // List is the archive's backups, newest first. A manifest that cannot be

@@ -51,18 +51,6 @@ func (s *Store) CopySQLite(ctx context.Context, dst string) error {
 	return nil
 }
 
-// HoldsData reports whether the database holds anything a person made:
-// an account or a listing. A database only migrated, or only seeded with
-// nothing, does not.
-func (s *Store) HoldsData(ctx context.Context) (bool, error) {
-	var n int
-	err := s.db.GetContext(ctx, &n, `SELECT (SELECT COUNT(*) FROM users) + (SELECT COUNT(*) FROM businesses)`)
-	if err != nil {
-		return false, fmt.Errorf("store: count accounts and listings: %w", err)
-	}
-	return n > 0, nil
-}
-
 // Totals counts the records people made, table by table, for a restore to
 // report (and its drill to compare): accounts, listings, reviews, leads,
 // quote requests, subscriptions, sessions.
