@@ -1,8 +1,9 @@
 // Package analytics counts what visitors do with listings (page views,
 // unique visitors, appearances in results, contact clicks) off the
 // visitor's path: a request adds to counts in memory, and a flush every
-// few seconds, and one at shutdown, writes them to the database in one
-// batch (store.AddListingStats). Counts from several instances add up, as
+// few seconds, and one at shutdown, writes them to the database in
+// batches of listing days (store.AddListingStats), spread out so that a
+// busy directory's counts are a steady trickle rather than a burst. Counts from several instances add up, as
 // the batch is a summing upsert.
 //
 // Nothing personal is kept: a visitor is the hash of their address and
@@ -17,6 +18,8 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"log/slog"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -62,10 +65,16 @@ type Counter struct {
 	log *slog.Logger
 	opt Options
 
-	mu       sync.Mutex
-	counts   map[store.StatKey]store.StatCounts
-	visitors map[visitor]struct{}
-	full     bool // visitors reached MaxVisitors since the last flush
+	mu sync.Mutex
+	// impressions are the most frequent count by far (a page of results
+	// shows twenty listings), kept apart and compact: day → listing →
+	// appearances. A busy directory holds one for nearly every listing
+	// between flushes, and a map of full StatCounts would take five times
+	// the memory the search index needs to stay fast.
+	impressions map[string]map[int64]int64
+	counts      map[store.StatKey]store.StatCounts // every other event
+	visitors    map[visitor]struct{}
+	full        bool // visitors reached MaxVisitors since the last flush
 
 	flushing sync.Mutex        // one flush at a time
 	salts    map[string][]byte // day → salt, under flushing
@@ -92,8 +101,8 @@ func New(st Store, log *slog.Logger, opt Options) *Counter {
 	}
 	return &Counter{
 		st: st, log: log, opt: opt,
-		counts: map[store.StatKey]store.StatCounts{}, visitors: map[visitor]struct{}{},
-		salts: map[string][]byte{},
+		impressions: map[string]map[int64]int64{}, counts: map[store.StatKey]store.StatCounts{},
+		visitors: map[visitor]struct{}{}, salts: map[string][]byte{},
 	}
 }
 
@@ -105,6 +114,10 @@ func (c *Counter) Count(e Event, listingIDs ...int64) {
 	day := store.Day(c.opt.Now())
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if e == Impression {
+		c.addImpressions(day, listingIDs, 1)
+		return
+	}
 	for _, id := range listingIDs {
 		k := store.StatKey{BusinessID: id, Day: day}
 		n := c.counts[k]
@@ -140,6 +153,18 @@ func (c *Counter) addVisitor(v visitor) {
 	c.visitors[v] = struct{}{}
 }
 
+// addImpressions adds n impressions of each listing on day; c.mu held.
+func (c *Counter) addImpressions(day string, listingIDs []int64, n int64) {
+	m := c.impressions[day]
+	if m == nil {
+		m = map[int64]int64{}
+		c.impressions[day] = m
+	}
+	for _, id := range listingIDs {
+		m[id] += n
+	}
+}
+
 func add(n *store.StatCounts, e Event) {
 	switch e {
 	case View:
@@ -157,42 +182,149 @@ func add(n *store.StatCounts, e Event) {
 	}
 }
 
-// Flush writes what was counted since the last flush. When the database
-// refuses it, the counts stay in memory for the next flush.
-func (c *Counter) Flush(ctx context.Context) error {
-	if c == nil {
-		return nil
-	}
+// batchDays bounds the listing days one write carries: each is a
+// transaction of its own, short enough not to hold the database (or the
+// one core a small machine spares) for long.
+const batchDays = 500
+
+// Flush writes what was counted since the last flush, at once. When the
+// database refuses a batch, it and those after it stay in memory for the
+// next flush.
+func (c *Counter) Flush(ctx context.Context) error { return c.flush(ctx, 0) }
+
+// flush writes what was counted since the last flush in batches of
+// batchDays listing days, in one order for every instance (day, then
+// listing: two flushes never wait on each other's rows in opposite
+// orders), spread evenly over spread. A busy directory counts an
+// impression for every listing it shows, so a flush can hold tens of
+// thousands of listing days: written in one go, it would take a core for
+// most of a second and every request waiting behind it would feel it;
+// spread over half the interval, it is a steady trickle. When ctx ends
+// while it waits, what is unwritten is put back for the next flush.
+func (c *Counter) flush(ctx context.Context, spread time.Duration) error {
 	c.flushing.Lock()
 	defer c.flushing.Unlock()
 	c.mu.Lock()
-	counts, visitors, full := c.counts, c.visitors, c.full
-	c.counts, c.visitors, c.full = map[store.StatKey]store.StatCounts{}, map[visitor]struct{}{}, false
+	p := pending{impressions: c.impressions, counts: c.counts, visitors: map[store.StatKey][]visitor{}}
+	visitors, full := c.visitors, c.full
+	c.impressions, c.counts, c.visitors, c.full = map[string]map[int64]int64{}, map[store.StatKey]store.StatCounts{}, map[visitor]struct{}{}, false
 	c.mu.Unlock()
-	if len(counts) == 0 && len(visitors) == 0 {
+	for v := range visitors {
+		p.visitors[v.key] = append(p.visitors[v.key], v)
+	}
+	batches := p.batches()
+	if len(batches) == 0 {
 		return nil
 	}
 	if full {
 		c.log.Warn("analytics: too many visitors held while the database could not be reached; some were counted as views only", "held", c.opt.MaxVisitors)
 	}
-	err := c.write(ctx, counts, visitors)
-	if err != nil {
-		c.putBack(counts, visitors)
-	}
-	return err
-}
-
-// write salts the visitors with their day's salt and writes the batch.
-func (c *Counter) write(ctx context.Context, counts map[store.StatKey]store.StatCounts, visitors map[visitor]struct{}) error {
-	hashes := make([]store.VisitorHash, 0, len(visitors))
-	for v := range visitors {
-		salt, err := c.salt(ctx, v.key.Day)
+	start := time.Now()
+	for i, b := range batches {
+		err := waitUntil(ctx, start.Add(spread*time.Duration(i)/time.Duration(len(batches))))
+		if err == nil {
+			err = c.write(ctx, b, p)
+		}
 		if err != nil {
+			c.putBack(batches[i:], p)
 			return err
 		}
-		hashes = append(hashes, store.VisitorHash{StatKey: v.key, Hash: saltedHash(salt, v)})
 	}
-	return c.st.AddListingStats(ctx, counts, hashes)
+	return nil
+}
+
+// pending is what a flush writes.
+type pending struct {
+	impressions map[string]map[int64]int64 // day → listing → impressions
+	counts      map[store.StatKey]store.StatCounts
+	visitors    map[store.StatKey][]visitor
+}
+
+// batch is some listings' counts of a day.
+type batch struct {
+	day string
+	ids []int64
+}
+
+// batches are p's listing days, by day then listing, batchDays at most in
+// each.
+func (p pending) batches() []batch {
+	ids := map[string]map[int64]struct{}{}
+	add := func(k store.StatKey) {
+		if ids[k.Day] == nil {
+			ids[k.Day] = map[int64]struct{}{}
+		}
+		ids[k.Day][k.BusinessID] = struct{}{}
+	}
+	for k := range p.counts {
+		add(k)
+	}
+	for k := range p.visitors {
+		add(k)
+	}
+	var out []batch
+	days := map[string]bool{}
+	for day := range p.impressions {
+		days[day] = true
+	}
+	for day := range ids {
+		days[day] = true
+	}
+	for _, day := range slices.Sorted(maps.Keys(days)) {
+		list := make([]int64, 0, len(p.impressions[day])+len(ids[day]))
+		for id := range p.impressions[day] {
+			list = append(list, id)
+		}
+		for id := range ids[day] {
+			if _, ok := p.impressions[day][id]; !ok {
+				list = append(list, id)
+			}
+		}
+		slices.Sort(list)
+		for chunk := range slices.Chunk(list, batchDays) {
+			out = append(out, batch{day: day, ids: chunk})
+		}
+	}
+	return out
+}
+
+// waitUntil waits until t, or until ctx ends.
+func waitUntil(ctx context.Context, t time.Time) error {
+	d := time.Until(t)
+	if d <= 0 {
+		return ctx.Err()
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// write salts the batch's visitors with their day's salt and writes the
+// batch's counts, all or nothing.
+func (c *Counter) write(ctx context.Context, b batch, p pending) error {
+	add := make(map[store.StatKey]store.StatCounts, len(b.ids))
+	var hashes []store.VisitorHash
+	for _, id := range b.ids {
+		k := store.StatKey{BusinessID: id, Day: b.day}
+		n := p.counts[k]
+		n.Impressions += p.impressions[b.day][id]
+		if n != (store.StatCounts{}) {
+			add[k] = n
+		}
+		for _, v := range p.visitors[k] {
+			salt, err := c.salt(ctx, b.day)
+			if err != nil {
+				return err
+			}
+			hashes = append(hashes, store.VisitorHash{StatKey: k, Hash: saltedHash(salt, v)})
+		}
+	}
+	return c.st.AddListingStats(ctx, add, hashes)
 }
 
 // saltedHash is what the database keeps of a visitor: 16 bytes of the
@@ -223,15 +355,24 @@ func (c *Counter) salt(ctx context.Context, day string) ([]byte, error) {
 	return s, nil
 }
 
-// putBack returns an unwritten batch to the counts, for the next flush.
-func (c *Counter) putBack(counts map[store.StatKey]store.StatCounts, visitors map[visitor]struct{}) {
+// putBack returns the batches not written to the counts, for the next
+// flush.
+func (c *Counter) putBack(batches []batch, p pending) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for k, n := range counts {
-		c.counts[k] = c.counts[k].Add(n)
-	}
-	for v := range visitors {
-		c.addVisitor(v)
+	for _, b := range batches {
+		for _, id := range b.ids {
+			k := store.StatKey{BusinessID: id, Day: b.day}
+			if n, ok := p.counts[k]; ok {
+				c.counts[k] = c.counts[k].Add(n)
+			}
+			if n := p.impressions[b.day][id]; n > 0 {
+				c.addImpressions(b.day, []int64{id}, n)
+			}
+			for _, v := range p.visitors[k] {
+				c.addVisitor(v)
+			}
+		}
 	}
 }
 
@@ -239,9 +380,9 @@ func (c *Counter) putBack(counts map[store.StatKey]store.StatCounts, visitors ma
 // visitors are discarded: time for the last flushes of that day.
 const pruneAfter = 15 * time.Minute
 
-// Run flushes every Options.Every, and discards the salts and visitor
-// hashes of days that are over, until ctx ends; then it flushes what is
-// left. Cancel ctx once no request can count any more (after the server's
+// Run flushes every Options.Every, each flush's batches spread over half
+// of it, and discards the salts and visitor hashes of days that are over,
+// until ctx ends; then it flushes what is left at once. Cancel ctx once no request can count any more (after the server's
 // shutdown), so the last flush has everything.
 func (c *Counter) Run(ctx context.Context) {
 	tick := time.NewTicker(c.opt.Every)
@@ -255,7 +396,10 @@ func (c *Counter) Run(ctx context.Context) {
 			return
 		case <-tick.C:
 		}
-		err := c.flushWithin(ctx, 30*time.Second)
+		err := c.flushWithin(ctx, c.opt.Every/2, 30*time.Second)
+		if ctx.Err() != nil {
+			continue // stopping: the final flush writes what this one left
+		}
 		switch {
 		case err != nil && !failing:
 			c.log.Warn("analytics: counts not written; they are kept for the next try", slog.Any("error", err))
@@ -276,13 +420,14 @@ func (c *Counter) Run(ctx context.Context) {
 
 // final is the flush at shutdown, given a little time of its own.
 func (c *Counter) final() {
-	if err := c.flushWithin(context.Background(), 10*time.Second); err != nil {
+	if err := c.flushWithin(context.Background(), 0, 10*time.Second); err != nil {
 		c.log.Error("analytics: the last counts could not be written at shutdown", slog.Any("error", err))
 	}
 }
 
-func (c *Counter) flushWithin(ctx context.Context, d time.Duration) error {
+// flushWithin is a flush spread over spread, given d in all.
+func (c *Counter) flushWithin(ctx context.Context, spread, d time.Duration) error {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	return c.Flush(ctx)
+	return c.flush(ctx, spread)
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"bizprofile/analytics"
+	"bizprofile/internal/synthetic"
 	"bizprofile/store"
 	"bizprofile/store/storetest"
 )
@@ -240,5 +241,120 @@ func TestHumanLeavesOutBotsToolsAndPrefetches(t *testing.T) {
 				t.Errorf("Human = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// publishedIDs adds n generated listings to s and returns the published
+// ones' IDs.
+func publishedIDs(t *testing.T, s *store.Store, n int) []int64 {
+	t.Helper()
+	ctx := context.Background()
+	must(t, synthetic.Add(ctx, s, n, 7))
+	found, err := s.SearchDirectory(ctx, store.Search{}, 0, n)
+	must(t, err)
+	ids := make([]int64, len(found.Businesses))
+	for i, b := range found.Businesses {
+		ids[i] = b.ID
+	}
+	return ids
+}
+
+// failingAt is the database refusing the nth write, and taking the others.
+type failingAt struct {
+	analytics.Store
+	n, calls int
+}
+
+func (f *failingAt) AddListingStats(ctx context.Context, counts map[store.StatKey]store.StatCounts, visitors []store.VisitorHash) error {
+	f.calls++
+	if f.calls == f.n {
+		return errors.New("database unreachable")
+	}
+	return f.Store.AddListingStats(ctx, counts, visitors)
+}
+
+// A busy directory's flush holds more listing days than one write takes:
+// it writes them in batches, and when the database refuses one part-way,
+// the batches written stay written and the next flush writes the rest:
+// nothing is lost and nothing counted twice.
+func TestFlushInBatchesLosesAndRepeatsNothing(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		ids := publishedIDs(t, s, 1200)
+		if len(ids) <= 1000 {
+			t.Fatalf("%d published listings: too few for three batches", len(ids))
+		}
+		day := store.Day(time.Now())
+		db := &failingAt{Store: s, n: 2}
+		c := analytics.New(db, quiet, analytics.Options{})
+		c.Count(analytics.Impression, ids...)
+		last := ids[len(ids)-1]
+		c.View(last, "203.0.113.9", "Mozilla/5.0") // a visitor in the last batch
+		if err := c.Flush(ctx); err == nil {
+			t.Fatal("a flush whose second batch failed reported no error")
+		}
+		written, err := s.ListingDays(ctx, ids, day, day)
+		must(t, err)
+		if len(written) == 0 || len(written) >= len(ids) {
+			t.Fatalf("after the second batch failed: %d of %d listing days written, want the first batch's", len(written), len(ids))
+		}
+		c.Count(analytics.Impression, ids...)
+		must(t, c.Flush(ctx))
+		days, err := s.ListingDays(ctx, ids, day, day)
+		must(t, err)
+		if len(days) != len(ids) {
+			t.Fatalf("%d listing days written, want %d", len(days), len(ids))
+		}
+		for _, d := range days {
+			want := store.StatCounts{Impressions: 2}
+			if d.BusinessID == last {
+				want.Views, want.Visitors = 1, 1
+			}
+			if d.StatCounts != want {
+				t.Fatalf("listing %d: %+v, want %+v", d.BusinessID, d.StatCounts, want)
+			}
+		}
+	})
+}
+
+// stoppingAfterFirst is the app stopping just after a flush's first
+// batch is written.
+type stoppingAfterFirst struct {
+	analytics.Store
+	stop context.CancelFunc
+}
+
+func (s *stoppingAfterFirst) AddListingStats(ctx context.Context, counts map[store.StatKey]store.StatCounts, visitors []store.VisitorHash) error {
+	defer s.stop()
+	return s.Store.AddListingStats(ctx, counts, visitors)
+}
+
+// A flush spreads its batches out; when the app stops while it waits for
+// the next, what it has not written is kept for the final flush.
+func TestStopWhileSpreadingKeepsTheRest(t *testing.T) {
+	s := storetest.Open(t, store.SQLite)
+	ids := publishedIDs(t, s, 1200)
+	day := store.Day(time.Now())
+	ctx, stop := context.WithCancel(context.Background())
+	c := analytics.New(&stoppingAfterFirst{Store: s, stop: stop}, quiet, analytics.Options{})
+	c.Count(analytics.Impression, ids...)
+	if err := c.FlushSpread(ctx, time.Hour); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a flush stopped while it waited = %v, want it canceled", err)
+	}
+	written, err := s.ListingDays(context.Background(), ids, day, day)
+	must(t, err)
+	if len(written) == 0 || len(written) >= len(ids) {
+		t.Fatalf("when stopped: %d of %d listing days written, want the first batch's", len(written), len(ids))
+	}
+	must(t, c.Flush(context.Background()))
+	days, err := s.ListingDays(context.Background(), ids, day, day)
+	must(t, err)
+	if len(days) != len(ids) {
+		t.Fatalf("after the final flush: %d listing days written, want %d", len(days), len(ids))
+	}
+	for _, d := range days {
+		if d.Impressions != 1 {
+			t.Fatalf("listing %d: %d impressions, want 1", d.BusinessID, d.Impressions)
+		}
 	}
 }
