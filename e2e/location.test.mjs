@@ -244,6 +244,66 @@ test("location: the map shows the results' markers and fetches tiles only when a
   await ctx.close();
 });
 
+// mapZoom is the zoom of the map in region once it has settled: the level
+// of its tiles (the stub's /{z}/{x}/{y}.png), when every tile shown is of
+// one level and loaded. With want, it waits up to 5 s for that level (a
+// zoom animates); either way it says the level the map settled at.
+async function mapZoom(region, want) {
+  const box = await region.elementHandle();
+  const settledAt = () =>
+    box.evaluate((el) => {
+      const tiles = [...el.querySelectorAll(".leaflet-tile")];
+      const levels = new Set(tiles.map((t) => new URL(t.src).pathname.split("/").at(-3)));
+      return tiles.length > 0 && levels.size === 1 && tiles.every((t) => t.complete) ? Number([...levels][0]) : null;
+    });
+  let z = null;
+  for (const deadline = Date.now() + (want === undefined ? 30_000 : 5_000); Date.now() < deadline; ) {
+    z = await settledAt();
+    if (z !== null && (want === undefined || z === want)) return z;
+    await region.page().waitForTimeout(50);
+  }
+  return z;
+}
+
+test("location: the map of new results keeps the view the visitor left while the results lie within it (JavaScript on)", async () => {
+  const { token, roundRock, austin } = await places();
+  const { ctx, page, errors } = await openDirectory(true);
+  await searchNear(page, true, { near: "78701", radius: "25", sort: "distance", q: token });
+  const region = page.getByRole("region", { name: "Map of these results" });
+  await showMap(region).click();
+  await region.getByRole("button", { name: roundRock, exact: true }).waitFor();
+  const fitted = await mapZoom(region);
+  await region.getByRole("button", { name: "Zoom out" }).click();
+  assert.equal(await mapZoom(region, fitted - 1), fitted - 1, "the visitor zoomed out");
+
+  // Open now narrows the results to Round Rock, within the view: the new
+  // map opens where the visitor left the last one, not on the one marker.
+  const filters = page.locator("details.more-filters");
+  if (!(await filters.evaluate((d) => d.open))) await filters.locator("summary").click();
+  await page.getByLabel("Open now", { exact: true }).check();
+  await page.waitForURL((u) => u.searchParams.get("open") === "now");
+  await settled(page);
+  await region.locator("[data-map-state=shown]").waitFor();
+  await region.getByRole("button", { name: roundRock, exact: true }).waitFor();
+  assert.equal(await region.getByRole("button", { name: austin, exact: true }).count(), 0);
+  assert.equal(await mapZoom(region, fitted - 1), fitted - 1, "the narrowed results' map kept the visitor's zoom");
+
+  // Zoomed in until the two listings cannot both be in view, the wider
+  // results are fitted afresh.
+  for (let z = fitted; z <= fitted + 4; z++) {
+    await region.getByRole("button", { name: "Zoom in" }).click();
+    assert.equal(await mapZoom(region, z), z, "the visitor zoomed in");
+  }
+  await page.getByLabel("Open now", { exact: true }).uncheck();
+  await page.waitForURL((u) => u.searchParams.get("open") !== "now");
+  await settled(page);
+  await region.locator("[data-map-state=shown]").waitFor();
+  await region.getByRole("button", { name: austin, exact: true }).waitFor();
+  assert.equal(await mapZoom(region, fitted), fitted, "results outside the view are fitted afresh");
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 test("location: without JavaScript the results stay a list and the listing links OpenStreetMap, no tiles fetched (JavaScript off)", async () => {
   const { roundRock } = await places();
   const ctx = await browser.newContext({ javaScriptEnabled: false });

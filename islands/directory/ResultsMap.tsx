@@ -14,7 +14,8 @@ export function ResultsMap({ cards, tiles, boxStylesheet, stylesheet, ...rest }:
   const props = mapProps(cards, tiles, stylesheet);
   if (!props) return null;
   const json = goJSON(props);
-  // Other markers, another map: the box is built afresh.
+  // Other markers, another map: the box is built afresh (and opens where
+  // the visitor left the last one while these all lie within it).
   return <MapBox key={json} props={props} json={json} boxStylesheet={boxStylesheet} {...rest} />;
 }
 

@@ -13,7 +13,7 @@
 // longitude inputs.
 import L from "leaflet"; // sets window.L, which markercluster extends
 import "leaflet.markercluster";
-import { formatCoord, normalize, nudge, parseCoord, parseProps, type LatLng, type MapProps, type Marker } from "./model";
+import { formatCoord, keptView, normalize, nudge, parseCoord, parseProps, type LatLng, type MapProps, type Marker, type View } from "./model";
 
 export const PIN_LABEL = "Listing location: drag or use arrow keys";
 
@@ -84,7 +84,11 @@ function showMarkers(map: L.Map, props: MapProps) {
     group.addLayer(marker);
   }
   map.addLayer(group);
-  if (props.center) {
+  const kept = keptView(moved, props.markers);
+  moved = kept; // the visitor's still, or none until they move this map
+  if (kept) {
+    map.setView(kept.center, kept.zoom);
+  } else if (props.center) {
     map.setView(props.center, props.zoom);
   } else if (props.markers.length === 1) {
     map.setView(props.markers[0], props.zoom);
@@ -94,7 +98,19 @@ function showMarkers(map: L.Map, props: MapProps) {
       maxZoom: props.zoom,
     });
   }
+  // The view above is set at once (a new map has none to animate from);
+  // every move from here on is the visitor's: dragging, zooming, the arrow
+  // keys, a cluster or a popup they opened.
+  map.on("moveend", () => {
+    const b = map.getBounds();
+    moved = { center: map.getCenter(), zoom: map.getZoom(), south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+  });
 }
+
+// moved is where the visitor left the map of the results last shown on
+// this page: the directory island draws a new map for each new set of
+// results, which opens there while the results still fit (keptView).
+let moved: View | null = null;
 
 function byId(id: string): HTMLInputElement | null {
   const el = document.getElementById(id);

@@ -5,6 +5,7 @@ import {
   MAX_LAT,
   clampLat,
   formatCoord,
+  keptView,
   normalize,
   nudge,
   parseCoord,
@@ -131,4 +132,19 @@ test("each arrow key moves the pin about 50 m that way; Shift ten times as far",
 test("a nudge past the edge of the map stays on it", () => {
   assert.equal(nudge({ lat: MAX_LAT, lng: 0 }, "ArrowUp")!.lat, round5(MAX_LAT));
   assert.equal(nudge({ lat: 0, lng: 179.9999 }, "ArrowRight")!.lng < 0, true);
+});
+
+test("a view the visitor left is kept while the new results lie within it, else they are fitted afresh", () => {
+  const austin = { center: { lat: 30.3, lng: -97.7 }, zoom: 9, south: 29.9, west: -98.2, north: 30.7, east: -97.2 };
+  const roundRock = { lat: 30.51, lng: -97.68 };
+  const downtown = { lat: 30.27, lng: -97.74 };
+  const dallas = { lat: 32.78, lng: -96.8 };
+  assert.equal(keptView(austin, [roundRock, downtown]), austin, "narrowed results in view: the view stays");
+  assert.equal(keptView(austin, [roundRock, dallas]), null, "a result outside the view: fitted afresh");
+  assert.equal(keptView(null, [roundRock]), null, "a map nobody moved is fitted");
+  assert.equal(keptView(austin, []), null, "no markers: nothing to keep the view for");
+  const edge = { lat: austin.north, lng: austin.east };
+  assert.equal(keptView(austin, [edge]), austin, "a marker on the view's edge is within it");
+  const pacific = { center: { lat: 0, lng: 180 }, zoom: 3, south: -20, west: 170, north: 20, east: -170 };
+  assert.equal(keptView(pacific, [{ lat: 0, lng: 175 }]), null, "a view across the antimeridian is not kept");
 });

@@ -145,3 +145,17 @@ export function nudge(p: LatLng, key: string, shift = false, metres = NUDGE_METR
       return null;
   }
 }
+
+// A view of the map: where it is centred, its zoom, and the box it shows.
+export type View = { center: LatLng; zoom: number; south: number; west: number; north: number; east: number };
+
+// keptView is the view a map of new results opens on: the one the visitor
+// left the map of earlier results at, when every new marker lies within
+// it (a filter narrowed the results; the map does not jump), else none,
+// and the new results are fitted afresh. A view that crosses the
+// antimeridian counts as not holding them (US results never need it).
+export function keptView(kept: View | null, markers: LatLng[]): View | null {
+  if (!kept || markers.length === 0 || kept.west > kept.east) return null;
+  const within = (m: LatLng) => m.lat >= kept.south && m.lat <= kept.north && m.lng >= kept.west && m.lng <= kept.east;
+  return markers.every(within) ? kept : null;
+}
