@@ -3,8 +3,9 @@
 // visitor's path: a request adds to counts in memory, and a flush every
 // few seconds, and one at shutdown, writes them to the database in
 // batches of listing days (store.AddListingStats), spread out so that a
-// busy directory's counts are a steady trickle rather than a burst. Counts from several instances add up, as
-// the batch is a summing upsert.
+// busy directory's counts are a steady trickle rather than a burst.
+// Counts from several instances add up, as each batch is a summing
+// upsert.
 //
 // Nothing personal is kept: a visitor is the hash of their address and
 // browser, held in memory until the next flush, then salted with the day's
@@ -190,7 +191,12 @@ const batchDays = 500
 // Flush writes what was counted since the last flush, at once. When the
 // database refuses a batch, it and those after it stay in memory for the
 // next flush.
-func (c *Counter) Flush(ctx context.Context) error { return c.flush(ctx, 0) }
+func (c *Counter) Flush(ctx context.Context) error {
+	if c == nil {
+		return nil
+	}
+	return c.flush(ctx, 0)
+}
 
 // flush writes what was counted since the last flush in batches of
 // batchDays listing days, in one order for every instance (day, then
@@ -249,39 +255,28 @@ type batch struct {
 // batches are p's listing days, by day then listing, batchDays at most in
 // each.
 func (p pending) batches() []batch {
-	ids := map[string]map[int64]struct{}{}
-	add := func(k store.StatKey) {
-		if ids[k.Day] == nil {
-			ids[k.Day] = map[int64]struct{}{}
+	byDay := map[string][]int64{}
+	for day, m := range p.impressions {
+		for id := range m {
+			byDay[day] = append(byDay[day], id)
 		}
-		ids[k.Day][k.BusinessID] = struct{}{}
 	}
 	for k := range p.counts {
-		add(k)
+		if _, ok := p.impressions[k.Day][k.BusinessID]; !ok {
+			byDay[k.Day] = append(byDay[k.Day], k.BusinessID)
+		}
 	}
 	for k := range p.visitors {
-		add(k)
+		_, counted := p.counts[k]
+		if _, ok := p.impressions[k.Day][k.BusinessID]; !ok && !counted {
+			byDay[k.Day] = append(byDay[k.Day], k.BusinessID)
+		}
 	}
 	var out []batch
-	days := map[string]bool{}
-	for day := range p.impressions {
-		days[day] = true
-	}
-	for day := range ids {
-		days[day] = true
-	}
-	for _, day := range slices.Sorted(maps.Keys(days)) {
-		list := make([]int64, 0, len(p.impressions[day])+len(ids[day]))
-		for id := range p.impressions[day] {
-			list = append(list, id)
-		}
-		for id := range ids[day] {
-			if _, ok := p.impressions[day][id]; !ok {
-				list = append(list, id)
-			}
-		}
-		slices.Sort(list)
-		for chunk := range slices.Chunk(list, batchDays) {
+	for _, day := range slices.Sorted(maps.Keys(byDay)) {
+		ids := byDay[day]
+		slices.Sort(ids)
+		for chunk := range slices.Chunk(ids, batchDays) {
 			out = append(out, batch{day: day, ids: chunk})
 		}
 	}
@@ -382,8 +377,9 @@ const pruneAfter = 15 * time.Minute
 
 // Run flushes every Options.Every, each flush's batches spread over half
 // of it, and discards the salts and visitor hashes of days that are over,
-// until ctx ends; then it flushes what is left at once. Cancel ctx once no request can count any more (after the server's
-// shutdown), so the last flush has everything.
+// until ctx ends; then it flushes what is left at once. Cancel ctx once
+// no request can count any more (after the server's shutdown), so the
+// last flush has everything.
 func (c *Counter) Run(ctx context.Context) {
 	tick := time.NewTicker(c.opt.Every)
 	defer tick.Stop()
